@@ -1,0 +1,231 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+)
+
+// Budget limits one decision of a bot.
+type Budget struct {
+	Depth int           // plies to look ahead; 0 means to the end of the game
+	Time  time.Duration // wall-clock limit; 0 means none
+}
+
+// Stats says what a search did: the score of its move from the mover's
+// side, the depth it completed, the positions it visited and how long it
+// took.
+type Stats struct {
+	Score int
+	Depth int
+	Nodes int64
+	Time  time.Duration
+}
+
+// Decision is a bot's move with the stats behind it.
+type Decision struct {
+	Move Move
+	Stats
+}
+
+// Bot chooses moves. Think never prints and never changes g; it returns a
+// legal move even when ctx is cancelled or the budget runs out first.
+type Bot interface {
+	Name() string
+	Think(ctx context.Context, g Game, b Budget) Decision
+}
+
+// infinity is above every score any game returns.
+const infinity = 1 << 30
+
+// withBudget derives the context a search runs under: the caller's, cut at
+// the time budget if there is one.
+func withBudget(ctx context.Context, b Budget) (context.Context, context.CancelFunc) {
+	if b.Time > 0 {
+		return context.WithTimeout(ctx, b.Time)
+	}
+	return context.WithCancel(ctx)
+}
+
+// searcher holds the state of one minimax or alpha-beta search. Minimax and
+// alpha-beta share it: alpha-beta is minimax plus the one cut-off line
+// guarded by prune.
+type searcher struct {
+	ctx     context.Context
+	prune   bool
+	nodes   int64
+	stopped bool     // the context ended: results of this iteration are void
+	cut     bool     // some leaf was cut by the depth limit: the score is a guess
+	maxPly  int      // deepest ply reached in this iteration
+	moves   [][]Move // one move buffer per ply, reused to spare the allocator
+}
+
+// buffer returns the move buffer of a ply.
+func (s *searcher) buffer(ply int) []Move {
+	for len(s.moves) <= ply {
+		s.moves = append(s.moves, make([]Move, 0, 16))
+	}
+	return s.moves[ply]
+}
+
+// pollEvery is how many nodes pass between looks at the clock: often enough
+// to stop within a fraction of a millisecond, rare enough to cost nothing.
+const pollEvery = 1024
+
+// timeUp notes whether the search must stop.
+func (s *searcher) timeUp() bool {
+	if !s.stopped && s.nodes%pollEvery == 0 && s.ctx.Err() != nil {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// final scores a finished game for the side to move, ply moves below the
+// root. In a decisive game a win nearer the root scores higher and a loss
+// further away scores higher, so the bot wins quickly and resists long.
+func final(g Game, ply int) int {
+	v := g.Final(g.Turn())
+	if g.Decisive() {
+		switch {
+		case v > 0:
+			v -= ply
+		case v < 0:
+			v += ply
+		}
+	}
+	return v
+}
+
+// negamax returns the score of g for the side to move, searching depth
+// more plies (unlimited when depth < 0). With prune off it is plain
+// minimax and ignores the window; with prune on it is alpha-beta and the
+// score is exact only inside (alpha, beta).
+func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
+	s.nodes++
+	s.maxPly = max(s.maxPly, ply)
+	if g.Over() {
+		return final(g, ply)
+	}
+	if depth == 0 {
+		s.cut = true
+		return g.Evaluate(g.Turn())
+	}
+	if s.timeUp() {
+		return 0
+	}
+	best := -infinity
+	moves := g.Moves(s.buffer(ply))
+	s.moves[ply] = moves
+	for _, m := range moves {
+		g.Play(m)
+		v := -s.negamax(g, depth-1, ply+1, -beta, -max(alpha, best))
+		g.Undo()
+		if v > best {
+			best = v
+			if s.prune && best >= beta {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// root searches every move of g to depth and returns the best one, the
+// first in order among equals (so the lowest cell in Tic-Tac-Toe, as in
+// seed 003). first, if legal, is searched before the others.
+func (s *searcher) root(g Game, depth int, first Move) (Move, int) {
+	moves := append([]Move(nil), g.Moves(nil)...)
+	for i, m := range moves {
+		if m == first {
+			copy(moves[1:i+1], moves[:i])
+			moves[0] = first
+			break
+		}
+	}
+	s.nodes++
+	best, bestScore := NoMove, -infinity
+	for _, m := range moves {
+		g.Play(m)
+		v := -s.negamax(g, depth-1, 1, -infinity, -bestScore)
+		g.Undo()
+		if s.stopped {
+			break
+		}
+		if v > bestScore {
+			best, bestScore = m, v
+		}
+	}
+	return best, bestScore
+}
+
+// search runs the budgeted search: one pass at the depth limit when there
+// is no time limit (so node counts are those of the textbook algorithm),
+// otherwise iterative deepening, keeping the last completed depth's move.
+func (s *searcher) search(g Game, b Budget) Decision {
+	start := time.Now()
+	limit := b.Depth
+	if limit <= 0 {
+		limit = infinity
+	}
+	moves := g.Moves(nil)
+	d := Decision{Move: NoMove}
+	if len(moves) == 0 {
+		return d
+	}
+	d.Move = moves[0] // a legal fallback if time runs out at once
+	from := limit
+	if b.Time > 0 {
+		from = 1
+	}
+	for depth := from; depth <= limit; depth++ {
+		s.cut, s.maxPly = false, 0
+		m, v := s.root(g, depth, d.Move)
+		if s.stopped {
+			break
+		}
+		d.Move, d.Score, d.Depth = m, v, s.maxPly
+		if !s.cut {
+			break // every line reached the end: deeper search changes nothing
+		}
+	}
+	d.Nodes, d.Time = s.nodes, time.Since(start)
+	return d
+}
+
+// SearchBot is minimax, with alpha-beta pruning when Prune is set, over the
+// Game interface: it plays every game.
+type SearchBot struct{ Prune bool }
+
+// Name is the bot's command-line name.
+func (b SearchBot) Name() string {
+	if b.Prune {
+		return "alphabeta"
+	}
+	return "minimax"
+}
+
+// Think searches a copy of g within the budget.
+func (b SearchBot) Think(ctx context.Context, g Game, budget Budget) Decision {
+	ctx, cancel := withBudget(ctx, budget)
+	defer cancel()
+	s := &searcher{ctx: ctx, prune: b.Prune}
+	return s.search(g.Clone(), budget)
+}
+
+// RandomBot plays a uniformly random legal move from the seeded source.
+type RandomBot struct{ rng *rand.Rand }
+
+// Name is "random".
+func (RandomBot) Name() string { return "random" }
+
+// Think picks a move at random.
+func (b RandomBot) Think(_ context.Context, g Game, _ Budget) Decision {
+	start := time.Now()
+	moves := g.Moves(nil)
+	d := Decision{Move: NoMove}
+	if len(moves) > 0 {
+		d.Move = moves[b.rng.IntN(len(moves))]
+	}
+	d.Nodes, d.Time = 1, time.Since(start)
+	return d
+}
