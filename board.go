@@ -60,9 +60,10 @@ type Game interface {
 	Winner() Side
 	// Final is the score of a finished game for s.
 	Final(s Side) int
-	// Decisive says the game ends in win, loss or draw (not a margin), so a
-	// search should prefer a quicker win and a slower loss.
-	Decisive() bool
+	// WinScore is Final's score of a win in a game that ends in a win, a loss
+	// or a draw, so that a search can prefer a quicker win and a slower loss;
+	// 0 for a game scored by its margin.
+	WinScore() int
 	// Evaluate estimates an unfinished position for s; it must stay below
 	// the magnitude of a decided Final so that a real win outranks it.
 	Evaluate(s Side) int
@@ -274,8 +275,8 @@ func (t *TicTacToe) Final(s Side) int {
 	return 0
 }
 
-// Decisive: Tic-Tac-Toe is won, lost or drawn.
-func (t *TicTacToe) Decisive() bool { return true }
+// WinScore: Tic-Tac-Toe is won, lost or drawn, a win scoring 10.
+func (t *TicTacToe) WinScore() int { return tttWin }
 
 // Evaluate counts open lines for depth-limited searches: a line only s
 // holds is worth 1 per mark, the opponent's the same against; kept well

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 )
@@ -54,8 +55,8 @@ var games = []*gameSpec{
 	},
 }
 
-// botNames are the -bot values, for help and errors.
-var botNames = []string{"minimax", "alphabeta", "local", "genetic", "solver", "random"}
+// allBots are the -bot values of all games, for help.
+var allBots = []string{"minimax", "alphabeta", "local", "genetic", "solver", "random"}
 
 // findGame looks a -game value up.
 func findGame(name string) (*gameSpec, error) {
@@ -92,7 +93,21 @@ func (spec *gameSpec) newBot(name string, rng *rand.Rand) (Bot, error) {
 	if b, ok := sharedBot(name, rng); ok {
 		return b, nil
 	}
-	return nil, fmt.Errorf("bot %q does not play %s: accepted are %s", name, spec.title, strings.Join(botNames, ", "))
+	if !slices.Contains(allBots, name) {
+		return nil, fmt.Errorf("unknown bot %q: accepted are %s", name, strings.Join(spec.botNames(), ", "))
+	}
+	return nil, fmt.Errorf("bot %q does not play %s: accepted are %s", name, spec.title, strings.Join(spec.botNames(), ", "))
+}
+
+// botNames are the bots that play this game.
+func (spec *gameSpec) botNames() []string {
+	var names []string
+	for _, name := range allBots {
+		if _, err := spec.newBot(name, rand.New(rand.NewPCG(0, 0))); err == nil {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // sharedBot builds the bots of their own files (local search, genetic) that

@@ -1,3 +1,272 @@
+// Command boardbots plays Tic-Tac-Toe, Connect Four and the Adjacency
+// Strategy Game in a terminal against the classic adversarial-search bots
+// (minimax, alpha-beta, local search, genetic minimax, a perfect Connect
+// Four solver), or lets two bots play each other. SPEC.md is its contract.
 package main
 
-func main() {}
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"regexp"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// options are the parsed command line.
+type options struct {
+	game, bot, first, x, o string
+	depth, rounds, games   int
+	limit                  time.Duration
+	seed                   uint64
+	seedSet                bool
+	analyze, verbose       bool
+	noColor                bool
+}
+
+const usageText = `boardbots: play board games against search bots, or watch bots play.
+
+usage: go run . [flags]
+
+%s
+examples:
+  go run .                                  Tic-Tac-Toe: the bot (minimax) moves first
+  go run . -first human                     Tic-Tac-Toe, you move first
+  go run . -game connect4                   Connect Four against the perfect solver
+  go run . -game adj -bot genetic -time 2s  Adjacency against genetic minimax
+  go run . -x alphabeta -o random -v        watch two bots, with their thinking
+  go run . -game adj -x alphabeta -o local -games 100 -time 100ms
+                                            a 100-game match, seats swapped every game
+  echo 4453 | go run . -game c4 -bot solver -analyze
+                                            score a position: <position> <score> <move> <nodes> <us>
+
+in a game type a move, or help, undo, hint, quit.
+`
+
+// parseFlags reads the command line into options, checking every value
+// with a one-line error that names the flag and what it accepts.
+func parseFlags(args []string, stdout io.Writer) (*options, error) {
+	o := &options{}
+	fs := flag.NewFlagSet("boardbots", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.game, "game", "ttt", "the game: ttt (tictactoe), connect4 (c4), adjacency (adj)")
+	fs.StringVar(&o.bot, "bot", "", "the bot: "+strings.Join(allBots, ", ")+" (default per game)")
+	fs.StringVar(&o.first, "first", "", "who moves first, as X: human, bot, random (default per game)")
+	fs.StringVar(&o.x, "x", "", "who plays X: human or a bot name (overrides -bot/-first)")
+	fs.StringVar(&o.o, "o", "", "who plays O: human or a bot name (overrides -bot/-first)")
+	fs.IntVar(&o.depth, "depth", 0, "search depth in plies for minimax, alphabeta, genetic; 0 = the game's default")
+	fs.DurationVar(&o.limit, "time", 0, "time budget per bot move, e.g. 500ms or 5s; 0 = the game's default")
+	fs.IntVar(&o.rounds, "rounds", 8, "Adjacency rounds, 2..28")
+	fs.Uint64Var(&o.seed, "seed", 0, "random seed, to repeat a run (default from the clock)")
+	fs.IntVar(&o.games, "games", 1, "play N bot-vs-bot games, swapping seats, then print a table")
+	fs.BoolVar(&o.analyze, "analyze", false, "read positions from stdin, print <position> <score> <move> <nodes> <us>")
+	fs.BoolVar(&o.verbose, "v", false, "print a line of each bot move's thinking")
+	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			var b strings.Builder
+			fs.SetOutput(&b)
+			fs.PrintDefaults()
+			fmt.Fprintf(stdout, usageText, b.String())
+		}
+		return nil, flagError(err)
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q: all settings are flags (see -h)", fs.Arg(0))
+	}
+	fs.Visit(func(f *flag.Flag) { o.seedSet = o.seedSet || f.Name == "seed" })
+	if !o.seedSet {
+		o.seed = uint64(time.Now().UnixNano())
+	}
+	switch {
+	case o.first != "" && !slices.Contains([]string{"human", "bot", "random"}, o.first):
+		return nil, fmt.Errorf("-first %q: accepted are human, bot, random", o.first)
+	case o.depth < 0:
+		return nil, fmt.Errorf("-depth %d: accepted is 0 (the game's default) or more plies", o.depth)
+	case o.limit < 0:
+		return nil, fmt.Errorf("-time %s: accepted is 0 (the game's default) or a positive duration like 5s", o.limit)
+	case o.rounds < 2 || o.rounds > 28:
+		return nil, fmt.Errorf("-rounds %d: accepted are 2..28", o.rounds)
+	case o.games < 1:
+		return nil, fmt.Errorf("-games %d: accepted is 1 or more", o.games)
+	}
+	return o, nil
+}
+
+// flagAccepts says what each flag takes, for the one-line error about a
+// value the flag package cannot parse.
+var flagAccepts = map[string]string{
+	"depth":    "a whole number of plies, 0 for the game's default",
+	"time":     "a duration like 500ms or 5s, 0 for the game's default",
+	"rounds":   "a whole number 2..28",
+	"seed":     "a whole number 0 or more",
+	"games":    "a whole number 1 or more",
+	"analyze":  "true or false",
+	"v":        "true or false",
+	"no-color": "true or false",
+}
+
+// flagNamed finds the flag an error of the flag package is about.
+var flagNamed = regexp.MustCompile(`(?:for flag|for|defined:|argument:) -+([\w-]+)`)
+
+// flagValue finds the value it could not parse.
+var flagValue = regexp.MustCompile(`value ("[^"]*")`)
+
+// flagError rewrites an error of the flag package as one line naming the
+// flag and what it accepts.
+func flagError(err error) error {
+	m := flagNamed.FindStringSubmatch(err.Error())
+	switch {
+	case m == nil:
+		return err
+	case strings.HasPrefix(err.Error(), "flag provided but not defined"):
+		return fmt.Errorf("unknown flag -%s: see -h for the flags", m[1])
+	case flagAccepts[m[1]] != "":
+		value := ""
+		if v := flagValue.FindStringSubmatch(err.Error()); v != nil {
+			value = " " + v[1]
+		}
+		return fmt.Errorf("-%s%s: accepted is %s", m[1], value, flagAccepts[m[1]])
+	}
+	return fmt.Errorf("-%s needs a value: see -h", m[1])
+}
+
+// setup is everything a run needs, resolved from the options.
+type setup struct {
+	spec   *gameSpec
+	rng    *rand.Rand
+	bot    Bot    // the -bot bot (or the game's default), which -analyze uses
+	seats  [3]Bot // nil is a person
+	budget Budget
+	hinter Bot
+}
+
+// resolve applies the per-game defaults and the -bot, -first, -x, -o rules
+// of SPEC.md to decide who sits where.
+func resolve(o *options) (*setup, error) {
+	spec, err := findGame(o.game)
+	if err != nil {
+		return nil, fmt.Errorf("-game: %v", err)
+	}
+	s := &setup{spec: spec, rng: rand.New(rand.NewPCG(o.seed, 0x5eed)), budget: spec.budget(o.depth, o.limit)}
+	botName := o.bot
+	if botName == "" {
+		botName = spec.bot
+	}
+	bot, err := spec.newBot(botName, s.rng)
+	if err != nil {
+		return nil, fmt.Errorf("-bot: %v", err)
+	}
+	s.bot = bot
+	botFirst := spec.botFirst
+	switch o.first {
+	case "human":
+		botFirst = false
+	case "bot":
+		botFirst = true
+	case "random":
+		botFirst = s.rng.IntN(2) == 0
+	}
+	if botFirst {
+		s.seats[X] = bot
+	} else {
+		s.seats[O] = bot
+	}
+	for _, side := range []Side{X, O} {
+		name := o.x
+		if side == O {
+			name = o.o
+		}
+		switch name {
+		case "":
+		case "human":
+			s.seats[side] = nil
+		default:
+			b, err := spec.newBot(name, s.rng)
+			if err != nil {
+				return nil, fmt.Errorf("-%s: %v (or human)", strings.ToLower(side.String()), err)
+			}
+			s.seats[side] = b
+		}
+	}
+	if o.games > 1 && (s.seats[X] == nil || s.seats[O] == nil) {
+		return nil, fmt.Errorf("-games %d: a match needs two bots: set -x and -o to bot names", o.games)
+	}
+	if s.hinter, err = spec.newBot(spec.strongest, s.rng); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// isTerminal reports whether f is a character device, a terminal in practice.
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func main() { os.Exit(run(os.Args[1:])) }
+
+// run is the program; it returns the exit status so that deferred clean-up
+// (the terminal above all) happens before the process ends.
+func run(args []string) int {
+	o, err := parseFlags(args, os.Stdout)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err == nil {
+		var s *setup
+		if s, err = resolve(o); err == nil {
+			return s.start(o)
+		}
+	}
+	fmt.Fprintf(os.Stderr, "boardbots: %v\n", err)
+	return 2
+}
+
+// start runs the chosen mode under a context that Ctrl-C cancels, so a
+// thinking bot stops at once and the terminal is restored.
+func (s *setup) start(o *options) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	color := !o.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(os.Stdout)
+	if o.verbose {
+		fmt.Printf("seed: %d\n", o.seed)
+	}
+	var err error
+	switch {
+	case o.analyze:
+		err = analyze(ctx, os.Stdin, os.Stdout, s.spec, s.bot, s.budget, o.rounds)
+	case o.games > 1:
+		err = s.match(ctx, os.Stdout, os.Stderr, o.games, o.rounds)
+	default:
+		var in lineReader
+		if s.seats[X] == nil || s.seats[O] == nil {
+			if isTerminal(os.Stdin) && isTerminal(os.Stdout) {
+				tr := newTermReader()
+				defer tr.Close()
+				in = tr
+			} else {
+				in = newPipeReader(os.Stdin, os.Stdout)
+			}
+		}
+		t := &table{spec: s.spec, out: os.Stdout, in: in, color: color, verbose: o.verbose,
+			budget: s.budget, seats: s.seats, hinter: s.hinter}
+		err = t.play(ctx, s.spec.newGame(o.rounds))
+	}
+	switch {
+	case err == nil, errors.Is(err, errQuit), errors.Is(err, io.EOF):
+		return 0
+	case errors.Is(err, errInterrupted), ctx.Err() != nil:
+		fmt.Println()
+		return 130
+	}
+	fmt.Fprintf(os.Stderr, "boardbots: %v\n", err)
+	return 1
+}

@@ -54,6 +54,7 @@ type searcher struct {
 	ctx     context.Context
 	prune   bool
 	nodes   int64
+	toEnd   bool     // no depth limit: every leaf is a finished game
 	stopped bool     // the context ended: results of this iteration are void
 	cut     bool     // some leaf was cut by the depth limit: the score is a guess
 	maxPly  int      // deepest ply reached in this iteration
@@ -81,11 +82,11 @@ func (s *searcher) timeUp() bool {
 }
 
 // final scores a finished game for the side to move, ply moves below the
-// root. In a decisive game a win nearer the root scores higher and a loss
-// further away scores higher, so the bot wins quickly and resists long.
+// root. In a won-or-lost game a win nearer the root scores higher and a
+// loss further away scores higher, so the bot wins quickly and resists long.
 func final(g Game, ply int) int {
 	v := g.Final(g.Turn())
-	if g.Decisive() {
+	if g.WinScore() > 0 {
 		switch {
 		case v > 0:
 			v -= ply
@@ -112,6 +113,20 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 	}
 	if s.timeUp() {
 		return 0
+	}
+	if w := g.WinScore(); s.prune && s.toEnd && w > 0 {
+		// Mate-distance pruning: the mover can at best win with its next
+		// move and at worst lose to the reply, so a window beyond those
+		// scores decides nothing. Sound only when no leaf is a heuristic
+		// guess that could pass for a distant win.
+		lo, hi := -(w - ply - 2), w-ply-1
+		if lo >= beta {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		alpha, beta = max(alpha, lo), min(beta, hi)
 	}
 	best := -infinity
 	moves := g.Moves(s.buffer(ply))
@@ -178,7 +193,7 @@ func (s *searcher) search(g Game, b Budget) Decision {
 		from = 1
 	}
 	for depth := from; depth <= limit; depth++ {
-		s.cut, s.maxPly = false, 0
+		s.cut, s.maxPly, s.toEnd = false, 0, depth == infinity
 		m, v := s.root(g, depth, d.Move)
 		if s.stopped {
 			break

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// analyze is batch mode (SPEC: "Batch analysis"): each input line's first
+// field is a position in the game's notation, and each gets one answer line,
+// <position> <score> <best move> <nodes> <microseconds>, or
+// <position> error: <reason>. A bad line never stops the run.
+func analyze(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, bot Bot, budget Budget, rounds int) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	w := bufio.NewWriter(out)
+	defer w.Flush()
+	for sc.Scan() {
+		if ctx.Err() != nil {
+			return errInterrupted
+		}
+		fmt.Fprintln(w, analyzeLine(ctx, spec, bot, budget, rounds, sc.Text()))
+		w.Flush() // answers appear as they come, for a script reading a pipe
+	}
+	return sc.Err()
+}
+
+// analyzeLine answers one input line.
+func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, rounds int, line string) string {
+	pos := ""
+	if fields := strings.Fields(line); len(fields) > 0 {
+		pos = fields[0]
+	}
+	g, err := spec.parseRecord(pos, rounds)
+	if err != nil {
+		return pos + " error: " + err.Error()
+	}
+	// The empty position is the empty first field: the answer then starts
+	// with the score, as in "1 4 ..." for Connect Four's empty board.
+	answer := func(fields ...any) string {
+		s := strings.TrimSpace(fmt.Sprintln(fields...))
+		if pos == "" {
+			return s
+		}
+		return pos + " " + s
+	}
+	if g.Over() {
+		score := g.Final(g.Turn())
+		if spec.finalScore != nil {
+			score = spec.finalScore(g)
+		}
+		return answer(score, "-", 0, 0)
+	}
+	d := bot.Think(ctx, g, budget)
+	return answer(d.Score, g.FormatMove(d.Move), d.Nodes, d.Time.Microseconds())
+}
