@@ -77,20 +77,7 @@ func findGame(name string) (*gameSpec, error) {
 
 // newBot builds the named bot for a game, drawing randomness from rng.
 func (spec *gameSpec) newBot(name string, rng *rand.Rand) (Bot, error) {
-	if spec.ownBot != nil {
-		if b, ok := spec.ownBot(name, rng); ok {
-			return b, nil
-		}
-	}
-	switch name {
-	case "minimax":
-		return SearchBot{}, nil
-	case "alphabeta":
-		return SearchBot{Prune: true}, nil
-	case "random":
-		return RandomBot{rng: rng}, nil
-	}
-	if b, ok := sharedBot(name, rng); ok {
+	if b, ok := spec.lookupBot(name, rng); ok {
 		return b, nil
 	}
 	if !slices.Contains(allBots, name) {
@@ -99,11 +86,30 @@ func (spec *gameSpec) newBot(name string, rng *rand.Rand) (Bot, error) {
 	return nil, fmt.Errorf("bot %q does not play %s: accepted are %s", name, spec.title, strings.Join(spec.botNames(), ", "))
 }
 
+// lookupBot builds the named bot if it plays this game: the game's own
+// bots first, then the shared ones.
+func (spec *gameSpec) lookupBot(name string, rng *rand.Rand) (Bot, bool) {
+	if spec.ownBot != nil {
+		if b, ok := spec.ownBot(name, rng); ok {
+			return b, true
+		}
+	}
+	switch name {
+	case "minimax":
+		return SearchBot{}, true
+	case "alphabeta":
+		return SearchBot{Prune: true}, true
+	case "random":
+		return RandomBot{rng: rng}, true
+	}
+	return sharedBot(name, rng)
+}
+
 // botNames are the bots that play this game.
 func (spec *gameSpec) botNames() []string {
 	var names []string
 	for _, name := range allBots {
-		if _, err := spec.newBot(name, rand.New(rand.NewPCG(0, 0))); err == nil {
+		if _, ok := spec.lookupBot(name, rand.New(rand.NewPCG(0, 0))); ok {
 			names = append(names, name)
 		}
 	}
