@@ -1,0 +1,97 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// Every bad flag value is one line naming the flag and what it accepts.
+func TestBadFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-first", "maybe"}, `-first "maybe": accepted are human, bot, random`},
+		{[]string{"-depth", "x"}, `-depth "x": accepted is a whole number`},
+		{[]string{"-depth", "-3"}, `-depth -3: accepted is 0`},
+		{[]string{"-time", "5"}, `-time "5": accepted is a duration`},
+		{[]string{"-rounds", "29"}, `-rounds 29: accepted are 2..28`},
+		{[]string{"-rounds", "1"}, `-rounds 1: accepted are 2..28`},
+		{[]string{"-games", "0"}, `-games 0: accepted is 1 or more`},
+		{[]string{"-games", "3"}, `-games 3: a match needs two bots`},
+		{[]string{"-nope"}, `unknown flag -nope`},
+		{[]string{"-game", "chess"}, `-game: unknown game "chess": accepted are ttt`},
+		{[]string{"-bot", "solver"}, `-bot: bot "solver" does not play Tic-Tac-Toe: accepted are minimax, alphabeta`},
+		{[]string{"-x", "deep-blue"}, `-x: unknown bot "deep-blue"`},
+		{[]string{"stray"}, `unexpected argument "stray"`},
+	}
+	for _, tt := range tests {
+		o, err := parseFlags(tt.args, nil)
+		if err == nil {
+			_, err = resolve(o)
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: error %v; want one line containing %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+// Who sits where, from SPEC's defaults and the -bot, -first, -x, -o rules.
+func TestSeats(t *testing.T) {
+	tests := []struct {
+		args []string
+		x, o string // "human" or the bot's name
+	}{
+		{nil, "minimax", "human"},
+		{[]string{"-first", "human"}, "human", "minimax"},
+		{[]string{"-bot", "alphabeta"}, "alphabeta", "human"},
+		{[]string{"-x", "random", "-o", "alphabeta"}, "random", "alphabeta"},
+		{[]string{"-x", "human", "-o", "human"}, "human", "human"},
+		{[]string{"-o", "random"}, "minimax", "random"},
+		{[]string{"-first", "human", "-x", "alphabeta"}, "alphabeta", "minimax"},
+	}
+	name := func(b Bot) string {
+		if b == nil {
+			return "human"
+		}
+		return b.Name()
+	}
+	for _, tt := range tests {
+		o, err := parseFlags(tt.args, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := resolve(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name(s.seats[X]) != tt.x || name(s.seats[O]) != tt.o {
+			t.Errorf("%v: X %s, O %s; want X %s, O %s", tt.args, name(s.seats[X]), name(s.seats[O]), tt.x, tt.o)
+		}
+	}
+}
+
+// -first random is drawn from the seeded source: the same seed, the same
+// first player, and both outcomes occur over seeds.
+func TestFirstRandomIsSeeded(t *testing.T) {
+	firsts := map[bool]int{}
+	for seed := 0; seed < 20; seed++ {
+		args := []string{"-first", "random", "-seed", string(rune('0' + seed%10))}
+		var botFirst []bool
+		for range 2 {
+			o, _ := parseFlags(args, nil)
+			s, err := resolve(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			botFirst = append(botFirst, s.seats[X] != nil)
+		}
+		if botFirst[0] != botFirst[1] {
+			t.Fatalf("seed %v drew different first players", args)
+		}
+		firsts[botFirst[0]]++
+	}
+	if len(firsts) != 2 {
+		t.Errorf("over 10 seeds the first player never changed: %v", firsts)
+	}
+}

@@ -1,0 +1,238 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+)
+
+var (
+	minimaxBot   = SearchBot{}
+	alphabetaBot = SearchBot{Prune: true}
+	perfectBots  = []Bot{minimaxBot, alphabetaBot}
+)
+
+// think asks a bot for a full-depth decision without a time limit.
+func think(b Bot, g Game) Decision { return b.Think(context.Background(), g, Budget{}) }
+
+// Plain minimax visits the whole game tree: 549,945 positions below the root.
+func TestMinimaxNodesFromEmptyBoard(t *testing.T) {
+	d := think(minimaxBot, NewTicTacToe())
+	if d.Nodes != 549946 || d.Score != 0 || d.Move != 0 || d.Depth != 9 {
+		t.Errorf("minimax: move %d score %d depth %d nodes %d; want move 0 score 0 depth 9 nodes 549946",
+			d.Move, d.Score, d.Depth, d.Nodes)
+	}
+}
+
+// Alpha-beta in plain cell order, with mate-distance pruning, stays under
+// the 18,297 nodes of textbook alpha-beta and finds the same move.
+func TestAlphaBetaNodesFromEmptyBoard(t *testing.T) {
+	d := think(alphabetaBot, NewTicTacToe())
+	if d.Nodes != 17711 || d.Score != 0 || d.Move != 0 {
+		t.Errorf("alphabeta: move %d score %d nodes %d; want move 0 score 0 nodes 17711", d.Move, d.Score, d.Nodes)
+	}
+}
+
+// exactValue is the game value by a direct, unpruned recursion written
+// apart from the searcher: the reference both bots are checked against.
+func exactValue(g Game, ply int) int {
+	if g.Over() {
+		return final(g, ply)
+	}
+	best := -infinity
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		best = max(best, -exactValue(g, ply+1))
+		g.Undo()
+	}
+	return best
+}
+
+// Every first move is a draw; from every reachable position alpha-beta and
+// minimax agree with the reference on the value, and alpha-beta's move
+// keeps it.
+func TestAlphaBetaMatchesMinimaxEverywhere(t *testing.T) {
+	seen := map[uint64]bool{}
+	var walk func(g *TicTacToe)
+	positions := 0
+	walk = func(g *TicTacToe) {
+		if seen[g.Key()] {
+			return
+		}
+		seen[g.Key()] = true
+		positions++
+		if !g.Over() {
+			want := exactValue(g, 0)
+			ab, mm := think(alphabetaBot, g), think(minimaxBot, g)
+			if ab.Score != want || mm.Score != want || ab.Move != mm.Move {
+				t.Fatalf("after %v: alphabeta %d (move %d), minimax %d (move %d), exact %d",
+					g.History(), ab.Score, ab.Move, mm.Score, mm.Move, want)
+			}
+			g.Play(ab.Move)
+			if got := -exactValue(g, 1); got != want {
+				t.Fatalf("after %v: alphabeta's move %d scores %d, the position %d", g.History()[:len(g.History())-1], ab.Move, got, want)
+			}
+			g.Undo()
+		}
+		for _, m := range g.Moves(nil) {
+			g.Play(m)
+			walk(g)
+			g.Undo()
+		}
+	}
+	walk(NewTicTacToe())
+	if positions != 5478 {
+		t.Errorf("checked %d positions, want 5478", positions)
+	}
+	for first := Move(0); first < 9; first++ {
+		if v := exactValue(playAll(t, first), 1); v != 0 {
+			t.Errorf("first move %d has value %d, want a draw", first, -v)
+		}
+	}
+}
+
+// playOut lets the bots of each side finish g.
+func playOut(g Game, x, o Bot) {
+	for !g.Over() {
+		b := x
+		if g.Turn() == O {
+			b = o
+		}
+		g.Play(think(b, g).Move)
+	}
+}
+
+// Optimal against optimal always draws, whatever the first move and
+// whichever perfect bot sits on each side.
+func TestPerfectBotsDraw(t *testing.T) {
+	for _, x := range perfectBots {
+		for _, o := range perfectBots {
+			for first := Move(0); first < 9; first++ {
+				g := playAll(t, first)
+				playOut(g, x, o)
+				if g.Winner() != Nobody {
+					t.Errorf("X %s, O %s, first move %d: %v won %v", x.Name(), o.Name(), first, g.Winner(), g.History())
+				}
+			}
+		}
+	}
+}
+
+// A perfect bot never loses, against every possible line of play.
+func TestPerfectBotsNeverLose(t *testing.T) {
+	for _, b := range perfectBots {
+		for _, side := range []Side{X, O} {
+			games := 0
+			var explore func(g *TicTacToe)
+			explore = func(g *TicTacToe) {
+				if g.Over() {
+					games++
+					if g.Winner() == side.Other() {
+						t.Fatalf("%s as %v lost: %v", b.Name(), side, g.History())
+					}
+					return
+				}
+				if g.Turn() == side {
+					g.Play(think(b, g).Move)
+					explore(g)
+					g.Undo()
+					return
+				}
+				for _, m := range g.Moves(nil) {
+					g.Play(m)
+					explore(g)
+					g.Undo()
+				}
+			}
+			explore(NewTicTacToe())
+			if games == 0 {
+				t.Fatalf("%s as %v: no games explored", b.Name(), side)
+			}
+		}
+	}
+}
+
+// Wherever the mover can win at once, both bots do, scoring a win in one
+// ply, rather than a slower win in a lower cell.
+func TestSearchTakesImmediateWin(t *testing.T) {
+	checked := 0
+	var walk func(g *TicTacToe)
+	walk = func(g *TicTacToe) {
+		if g.Over() {
+			return
+		}
+		for _, m := range g.Moves(nil) {
+			g.Play(m)
+			winsNow := g.Winner() != Nobody
+			g.Undo()
+			if !winsNow {
+				continue
+			}
+			checked++
+			for _, b := range perfectBots {
+				d := think(b, g)
+				g.Play(d.Move)
+				if g.Winner() == Nobody || d.Score != tttWin-1 {
+					t.Fatalf("after %v %s plays %d (score %d), not an immediate win", g.History()[:len(g.History())-1], b.Name(), d.Move, d.Score)
+				}
+				g.Undo()
+			}
+			break
+		}
+		if len(g.History()) < 6 {
+			for _, m := range g.Moves(nil) {
+				g.Play(m)
+				walk(g)
+				g.Undo()
+			}
+		}
+	}
+	walk(NewTicTacToe())
+	if checked == 0 {
+		t.Fatal("no position with an immediate win was checked")
+	}
+}
+
+// A cancelled or timed-out search still answers with a legal move.
+func TestSearchStopsWithLegalMove(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, b := range []Bot{minimaxBot, alphabetaBot, RandomBot{rng: rand.New(rand.NewPCG(1, 2))}} {
+		g := playAll(t, 4)
+		d := b.Think(ctx, g, Budget{Time: time.Millisecond})
+		if !slices.Contains(g.Moves(nil), d.Move) {
+			t.Errorf("%s returned illegal move %d when stopped", b.Name(), d.Move)
+		}
+		if len(g.History()) != 1 {
+			t.Errorf("%s changed the game it was given: %v", b.Name(), g.History())
+		}
+	}
+}
+
+// With a time budget the search deepens step by step and reports the
+// depth it completed; the answer matches the fixed-depth one.
+func TestIterativeDeepeningMatchesFixedDepth(t *testing.T) {
+	g := playAll(t, 0)
+	fixed := think(alphabetaBot, g)
+	deep := alphabetaBot.Think(context.Background(), g, Budget{Time: time.Minute})
+	if deep.Score != fixed.Score || deep.Depth != 8 {
+		t.Errorf("deepening: score %d depth %d; fixed depth: score %d (want depth 8)", deep.Score, deep.Depth, fixed.Score)
+	}
+	shallow := alphabetaBot.Think(context.Background(), g, Budget{Depth: 2})
+	if shallow.Depth != 2 {
+		t.Errorf("-depth 2 search reports depth %d", shallow.Depth)
+	}
+}
+
+func BenchmarkMinimaxEmptyBoard(b *testing.B)   { benchmarkFirstMove(b, minimaxBot) }
+func BenchmarkAlphaBetaEmptyBoard(b *testing.B) { benchmarkFirstMove(b, alphabetaBot) }
+
+func benchmarkFirstMove(b *testing.B, bot Bot) {
+	var nodes int64
+	for b.Loop() {
+		nodes = think(bot, NewTicTacToe()).Nodes
+	}
+	b.ReportMetric(float64(nodes), "nodes/op")
+}

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// newTable seats the game's default bot as SPEC's defaults do and feeds the
+// human's side from script, through the same reader piped input uses.
+func newTable(t *testing.T, game, script string, out io.Writer) (*table, *gameSpec) {
+	t.Helper()
+	s, err := resolve(&options{game: game, rounds: 8, games: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &table{spec: s.spec, out: out, in: newPipeReader(strings.NewReader(script), out),
+		budget: s.budget, seats: s.seats, hinter: s.hinter}, s.spec
+}
+
+// seedTranscript is the game printed in seed 003, from its first message to
+// its result. The document lost the rules of dashes around each grid (they
+// read as Markdown rules), so they come back as blank lines.
+func seedTranscript(t *testing.T) []string {
+	t.Helper()
+	paths, _ := filepath.Glob("../shared/seeds/003_*.txt")
+	if len(paths) != 1 {
+		t.Fatal("seed 003 not found in ../shared/seeds")
+	}
+	data, err := os.ReadFile(paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	start := strings.LastIndex(text, "please select number to mark")
+	end := strings.LastIndex(text, "Draw") + len("Draw")
+	return strings.Split(text[start:end], "\n")
+}
+
+// The defaults reproduce seed 003's game line by line.
+func TestSeed003Transcript(t *testing.T) {
+	var out strings.Builder
+	tb, _ := newTable(t, "ttt", "4\n2\n3\n8\n", &out)
+	if err := tb.play(context.Background(), NewTicTacToe()); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if last := got[len(got)-1]; last != "moves: 041263587" {
+		t.Errorf("record line %q, want %q", last, "moves: 041263587")
+	}
+	got = got[:len(got)-1]
+	want := seedTranscript(t)
+	if len(got) != len(want) {
+		t.Fatalf("%d lines, the seed has %d:\n%s", len(got), len(want), out.String())
+	}
+	for i := range want {
+		line := got[i]
+		if line == "---------" {
+			line = ""
+		}
+		if line != want[i] {
+			t.Errorf("line %d: %q, seed has %q", i+1, line, want[i])
+		}
+	}
+}
+
+// Commands and nonsense at the prompt: each bad line costs one message
+// line and the same prompt; the game goes on to the same end.
+func TestHumanInputAndCommands(t *testing.T) {
+	tests := []struct {
+		name     string
+		script   string
+		messages []string // lines expected in the output, in order
+		record   string
+	}{
+		{"nonsense then the seed game",
+			"banana\n9\n0\n\n1 1 1\n4\n2\n3\n8\n",
+			[]string{`"banana" is not a cell`, "9 is off the board", "cell 0 is taken", "type a cell number 0-8", "type a cell number 0-8"},
+			"041263587"},
+		{"row and column", "1 1\n0 2\n1 0\n2 2\n", nil, "041263587"},
+		{"help and hint cost no move", "help\nhint\n4\n2\n3\n8\n",
+			[]string{"undo   take back", "hint: 4 (alphabeta says score 0)"}, "041263587"},
+		{"undo takes back the bot's reply and yours", "4\nundo\n4\n2\n3\n8\n", nil, "041263587"},
+		{"nothing to undo yet", "undo\n4\n2\n3\n8\n", []string{"nothing to undo"}, "041263587"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out strings.Builder
+			tb, _ := newTable(t, "ttt", tt.script, &out)
+			g := NewTicTacToe()
+			if err := tb.play(context.Background(), g); err != nil {
+				t.Fatalf("play: %v\n%s", err, out.String())
+			}
+			text := out.String()
+			rest := text
+			for _, m := range tt.messages {
+				i := strings.Index(rest, m)
+				if i < 0 {
+					t.Fatalf("output lacks %q (in order):\n%s", m, text)
+				}
+				rest = rest[i+len(m):]
+			}
+			if !strings.HasSuffix(text, "Draw\nmoves: "+tt.record+"\n") {
+				t.Errorf("game ended:\n%s", text[max(0, len(text)-200):])
+			}
+		})
+	}
+}
+
+// End of input or quit in the middle of a game ends it cleanly.
+func TestInputEndsMidGame(t *testing.T) {
+	for _, tt := range []struct {
+		script string
+		want   error
+	}{
+		{"", io.EOF},
+		{"4\n", io.EOF},
+		{"4\nzzz\n", io.EOF},
+		{"4\nquit\n", errQuit},
+	} {
+		var out strings.Builder
+		tb, _ := newTable(t, "ttt", tt.script, &out)
+		err := tb.play(context.Background(), NewTicTacToe())
+		if !errors.Is(err, tt.want) {
+			t.Errorf("script %q: error %v, want %v", tt.script, err, tt.want)
+		}
+		if !strings.HasSuffix(out.String(), "Enter the number: \n") && tt.want == io.EOF {
+			t.Errorf("script %q: the last prompt is not closed by a newline:\n%s", tt.script, out.String())
+		}
+	}
+}
+
+// Ctrl-C while a bot thinks stops the game with errInterrupted.
+func TestInterruptWhileBotThinks(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out strings.Builder
+	tb, _ := newTable(t, "ttt", "", &out)
+	if err := tb.play(ctx, NewTicTacToe()); !errors.Is(err, errInterrupted) {
+		t.Errorf("error %v, want errInterrupted", err)
+	}
+}
+
+// Hot seat: two people, prompts that say whose turn it is, undo of one move.
+func TestHotSeat(t *testing.T) {
+	var out strings.Builder
+	tb, _ := newTable(t, "ttt", "0\n3\nundo\n4\n1\n5\n2\n", &out)
+	tb.seats = [3]Bot{}
+	g := NewTicTacToe()
+	if err := tb.play(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if !strings.Contains(text, "X, enter the number: 0") || !strings.Contains(text, "O, enter the number: 3") {
+		t.Errorf("hot-seat prompts missing:\n%s", text)
+	}
+	if !strings.HasSuffix(text, "X win.\nmoves: 04152\n") {
+		t.Errorf("hot seat ended:\n%s", text)
+	}
+}
