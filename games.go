@@ -56,7 +56,7 @@ var games = []*gameSpec{
 }
 
 // allBots are the -bot values of all games, for help.
-var allBots = []string{"minimax", "alphabeta", "local", "genetic", "solver", "random"}
+var allBots = []string{"minimax", "alphabeta", "local", "rollout", "genetic", "solver", "random"}
 
 // findGame looks a -game value up.
 func findGame(name string) (*gameSpec, error) {
