@@ -19,7 +19,9 @@ type tally struct {
 
 // match plays n games between the bots of -x and -o, swapping their seats
 // after every game (seed 002's BotFight), one line per game as it ends, and
-// then the results table. Progress goes to progress when it is a terminal.
+// then the results table. If progress is not nil (a terminal), a status
+// line there shows the game and ply under way, since a game of 5-second
+// moves takes a while.
 func (s *setup) match(ctx context.Context, out, progress io.Writer, n, rounds int) error {
 	bots := [2]Bot{s.seats[X], s.seats[O]}
 	tallies := [2]*tally{{name: bots[0].Name()}, {name: bots[1].Name()}}
@@ -38,6 +40,12 @@ func (s *setup) match(ctx context.Context, out, progress io.Writer, n, rounds in
 			t.nodes += d.Nodes
 			t.time += d.Time
 			g.Play(d.Move)
+			if progress != nil {
+				fmt.Fprintf(progress, "\rgame %d/%d, ply %d ", i+1, n, len(g.History()))
+			}
+		}
+		if progress != nil {
+			fmt.Fprint(progress, "\r\x1b[K") // clear the status line
 		}
 		switch w := g.Winner(); w {
 		case Nobody:

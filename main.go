@@ -244,7 +244,11 @@ func (s *setup) start(o *options) int {
 	case o.analyze:
 		err = analyze(ctx, os.Stdin, os.Stdout, s.spec, s.bot, s.budget, o.rounds)
 	case o.games > 1:
-		err = s.match(ctx, os.Stdout, os.Stderr, o.games, o.rounds)
+		var progress io.Writer
+		if isTerminal(os.Stderr) {
+			progress = os.Stderr
+		}
+		err = s.match(ctx, os.Stdout, progress, o.games, o.rounds)
 	default:
 		var in lineReader
 		if s.seats[X] == nil || s.seats[O] == nil {
