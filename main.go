@@ -50,6 +50,27 @@ examples:
 in a game type a move, or help, undo, hint, quit.
 `
 
+// gameDefaults describes each game's defaults for help, from the table.
+func gameDefaults() string {
+	var b strings.Builder
+	for _, g := range games {
+		first := "you move first"
+		if g.botFirst {
+			first = "the bot moves first"
+		}
+		limit := "no time limit"
+		if g.time > 0 {
+			limit = g.time.String() + " a move"
+		}
+		depth := "to the end"
+		if g.depth > 0 {
+			depth = fmt.Sprintf("depth %d", g.depth)
+		}
+		fmt.Fprintf(&b, "  %-10s bot %s, %s; search %s, %s\n", g.name, g.bot, first, depth, limit)
+	}
+	return b.String()
+}
+
 // parseFlags reads the command line into options, checking every value
 // with a one-line error that names the flag and what it accepts.
 func parseFlags(args []string, stdout io.Writer) (*options, error) {
@@ -74,7 +95,7 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 			var b strings.Builder
 			fs.SetOutput(&b)
 			fs.PrintDefaults()
-			fmt.Fprintf(stdout, usageText, b.String())
+			fmt.Fprintf(stdout, usageText, b.String()+"\ndefaults per game:\n"+gameDefaults())
 		}
 		return nil, flagError(err)
 	}
