@@ -161,14 +161,18 @@ func adjEvaluate(me, enemy uint64, roundsLeft int) int {
 	open := adjNeighbours(^(me | enemy)) // cells next to an empty cell
 	uMe, uEnemy := bits.OnesCount64(me&open), bits.OnesCount64(enemy&open)
 	lMe, lEnemy := bits.OnesCount64(me&^open), bits.OnesCount64(enemy&^open)
-	v := lMe - lEnemy
-	switch du := uMe - uEnemy; {
+	return lMe - lEnemy + adjUTerm(uMe-uEnemy, roundsLeft)
+}
+
+// adjUTerm is C*max(|du| - M, 0) with C the sign of du.
+func adjUTerm(du, roundsLeft int) int {
+	switch {
 	case du > roundsLeft:
-		v += du - roundsLeft
+		return du - roundsLeft
 	case -du > roundsLeft:
-		v -= -du - roundsLeft
+		return du + roundsLeft
 	}
-	return v
+	return 0
 }
 
 // Key mixes both masks and the game length (which fixes how many plies

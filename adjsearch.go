@@ -68,6 +68,9 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	}
 	tt.gen++
 	s := &adjSearch{ctx: ctx, prune: b.Prune, rounds: a.rounds, plies: 2 * a.rounds, tt: tt, nextPoll: adjPollEvery}
+	for i := range s.killers {
+		s.killers[i] = [2]int8{-1, -1}
+	}
 	return s.run(a, budget)
 }
 
@@ -97,7 +100,7 @@ type adjSearch struct {
 	nextPoll int64
 	stopped  bool
 	tt       *adjTable
-	killers  [64][2]int8     // per ply, two quiet moves that cut off lately
+	killers  [64][2]int8     // per ply, two quiet moves that cut off lately; -1 none
 	history  [2][64]int32    // per side to move, how often a cell cut off, weighted by depth
 	order    [64][64]adjMove // per ply, the move list being searched
 }
@@ -221,10 +224,16 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	// are kept under the depth actually searched.
 	depth = min(depth, left)
 	if depth == 1 {
-		return s.frontier(me, opp, ply, alpha, beta)
+		return s.frontier(me, opp, ply, beta)
 	}
-	key := adjSearchKey(me, opp, s.rounds)
-	e := s.tt.probe(key)
+	// Below depth 3 a node costs less than a look-up in a table too big
+	// for the cache: only deeper nodes use it.
+	var key uint64
+	var e *adjEntry
+	if depth > 2 {
+		key = adjSearchKey(me, opp, s.rounds)
+		e = s.tt.probe(key)
+	}
 	ttMove := int8(-1)
 	if e != nil {
 		ttMove = e.move
@@ -241,12 +250,40 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 			}
 		}
 	}
-	moves := s.ordered(me, opp, ply, ttMove)
+	// Moves come in stages, so that a node cut off by its first move
+	// does not pay for listing and scoring the others: the table's move
+	// and the killers first, then the rest, best scored first.
+	empty := ^(me | opp)
+	best, bestMove := -infinity, int8(-1)
+	if s.prune && depth == 2 {
+		if g, ok := s.isolatedBound(me, opp, ply, alpha); ok {
+			// Every isolated move fails low at once; search the rest.
+			empty &= adjNeighbours(me | opp)
+			best = g
+		}
+	}
+	moves := s.order[ply][:0]
+	var tried uint64
+	for _, c := range [3]int8{ttMove, s.killers[ply][0], s.killers[ply][1]} {
+		if c >= 0 && empty&^tried&(1<<uint(c)) != 0 {
+			moves = append(moves, adjMove{cell: c})
+			tried |= 1 << uint(c)
+		}
+	}
+	early, listed := len(moves), false
 	side := ply & 1
 	alpha0 := alpha
-	best, bestMove := -infinity, int8(-1)
-	for i := 0; i < len(moves); i++ {
-		if s.prune {
+	for i := 0; ; i++ {
+		if i == len(moves) {
+			if listed {
+				break
+			}
+			moves, listed = s.appendRest(moves, empty&^tried, opp, side), true
+			if i == len(moves) {
+				break
+			}
+		}
+		if i >= early && i < early+4 && s.prune {
 			pickBest(moves, i)
 		}
 		m := moves[i].cell
@@ -291,23 +328,69 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	case best >= beta:
 		flag = adjLower
 	}
-	s.tt.store(key, depth, best, flag, bestMove)
+	if depth > 2 {
+		s.tt.store(key, depth, best, flag, bestMove)
+	}
 	return best
+}
+
+// isolatedBound looks at a node two plies above the horizon for a bound
+// that settles all its isolated moves (on cells touching no mark) at once.
+// After such a move the opponent can answer on another isolated cell that
+// does not touch it, if there are at least six (the move's cell and its up
+// to four neighbours exclude five); neither mark turns anything or changes
+// any other mark's L or U, each is one more U mark for its side, so the
+// leaf scores g = L_me - L_opp + C*max(|U_me - U_opp| - M, 0) of this very
+// board (M that of the leaves), or the mark difference when the leaves end
+// the game, whichever isolated pair is played. Each isolated move is thus
+// worth at most g; when g <= alpha, all of them fail low together, and g
+// is their fail-soft bound.
+func (s *adjSearch) isolatedBound(me, opp uint64, ply, alpha int) (int, bool) {
+	empty := ^(me | opp)
+	isolated := empty &^ adjNeighbours(me|opp)
+	if bits.OnesCount64(isolated) < 6 {
+		return 0, false
+	}
+	var g int
+	if ply+2 == s.plies {
+		g = bits.OnesCount64(me) - bits.OnesCount64(opp)
+	} else {
+		open := adjNeighbours(empty)
+		uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
+		lMe, lOpp := bits.OnesCount64(me)-uMe, bits.OnesCount64(opp)-uOpp
+		g = lMe - lOpp + adjUTerm(uMe-uOpp, s.rounds-(ply+2)/2)
+	}
+	return g, g <= alpha
 }
 
 // frontier is negamax one ply above the horizon (or the end): each child is
 // scored in place, from the mover's side, without a call. The objective is
 // antisymmetric (swapping the sides negates it), so the child's score for
 // the mover is the negation of its own negamax value.
-func (s *adjSearch) frontier(me, opp uint64, ply, alpha, beta int) int {
-	_ = alpha
-	empty := ^(me | opp)
+//
+// Most empty cells touch no mark; a mark put there turns nothing and
+// changes no other mark's L or U, and is itself a U mark. Every such child
+// scores the same, so that score is computed once for all of them (they
+// still count as nodes: they are positions scored). Only the cells next to
+// a mark are scored one by one.
+func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
+	occupied := me | opp
+	empty := ^occupied
+	touching := adjNeighbours(occupied) & empty
+	isolated := empty &^ touching
 	best := -infinity
-	n := int64(0)
+	n := int64(bits.OnesCount64(isolated))
 	if ply+1 == s.plies {
 		// The last move of the game: it scores N_me - N_opp + 1 + 2*flips.
 		base := bits.OnesCount64(me) - bits.OnesCount64(opp) + 1
-		for e := empty; e != 0; e &= e - 1 {
+		if isolated != 0 {
+			best = base
+		}
+		for e := touching &^ adjNeighbours(opp); e != 0 && best < base; e &= e - 1 {
+			n++
+			best = base
+		}
+		for e := touching & adjNeighbours(opp); e != 0; e &= e - 1 {
 			n++
 			v := base + 2*bits.OnesCount64(adjNeighbours(e&-e)&opp)
 			if v > best {
@@ -321,15 +404,30 @@ func (s *adjSearch) frontier(me, opp uint64, ply, alpha, beta int) int {
 		return best
 	}
 	roundsLeft := s.rounds - (ply+1)/2
-	for e := empty; e != 0; e &= e - 1 {
-		n++
-		b := e & -e
-		f := adjNeighbours(b) & opp
-		v := adjEvaluate(me|b|f, opp&^f, roundsLeft)
-		if v > best {
-			best = v
-			if s.prune && v >= beta {
-				break
+	if isolated != 0 {
+		open := adjNeighbours(empty)
+		uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
+		lMe, lOpp := bits.OnesCount64(me)-uMe, bits.OnesCount64(opp)-uOpp
+		best = lMe - lOpp + adjUTerm(uMe+1-uOpp, roundsLeft)
+		if s.prune && best >= beta {
+			s.nodes += n
+			return best
+		}
+	}
+	// Moves that turn enemy marks are likelier to cut, so they go first.
+	captures := touching & adjNeighbours(opp)
+	for _, set := range [2]uint64{captures, touching &^ captures} {
+		for e := set; e != 0; e &= e - 1 {
+			n++
+			b := e & -e
+			f := adjNeighbours(b) & opp
+			v := adjEvaluate(me|b|f, opp&^f, roundsLeft)
+			if v > best {
+				best = v
+				if s.prune && v >= beta {
+					s.nodes += n
+					return best
+				}
 			}
 		}
 	}
@@ -337,27 +435,14 @@ func (s *adjSearch) frontier(me, opp uint64, ply, alpha, beta int) int {
 	return best
 }
 
-// ordered lists the moves of a position for search, with their ordering
-// scores: the table's move, then the two killers, then moves that turn
-// enemy marks (more first), then by the history of cut-offs. Minimax, which
-// searches every move anyway, takes them in scan order.
-func (s *adjSearch) ordered(me, opp uint64, ply int, ttMove int8) []adjMove {
-	moves := s.order[ply][:0]
-	k0, k1 := s.killers[ply][0], s.killers[ply][1]
-	hist := &s.history[ply&1]
-	for e := ^(me | opp); e != 0; e &= e - 1 {
+// appendRest appends the cells of rest to moves with their ordering
+// scores: moves that turn enemy marks first (more first), then by the
+// history of cut-offs.
+func (s *adjSearch) appendRest(moves []adjMove, rest, opp uint64, side int) []adjMove {
+	hist := &s.history[side]
+	for e := rest; e != 0; e &= e - 1 {
 		c := int8(bits.TrailingZeros64(e))
-		var score int32
-		switch c {
-		case ttMove:
-			score = 1 << 30
-		case k0:
-			score = 1 << 29
-		case k1:
-			score = 1 << 28
-		default:
-			score = int32(bits.OnesCount64(adjNeighbours(e&-e)&opp))<<22 + hist[c]
-		}
+		score := int32(bits.OnesCount64(adjNeighbours(e&-e)&opp))<<22 + hist[c]
 		moves = append(moves, adjMove{c, score})
 	}
 	return moves
