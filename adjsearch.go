@@ -79,13 +79,15 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 // clear megabytes) and 2^20 (16 MB).
 func adjTableBits(b Budget) int {
 	if b.Time <= 0 {
-		return 20
+		return adjMaxBits
 	}
 	n := 14
-	for entries := b.Time.Milliseconds() * 1000; n < 20 && int64(1)<<n < entries; n++ {
+	for entries := b.Time.Milliseconds() * 1000; n < adjMaxBits && int64(1)<<n < entries; n++ {
 	}
 	return n
 }
+
+var adjMaxBits = 20
 
 // adjPollEvery is how many nodes pass between looks at the clock.
 const adjPollEvery = 1024
@@ -368,11 +370,16 @@ func (s *adjSearch) isolatedBound(me, opp uint64, ply, alpha int) (int, bool) {
 // antisymmetric (swapping the sides negates it), so the child's score for
 // the mover is the negation of its own negamax value.
 //
-// Most empty cells touch no mark; a mark put there turns nothing and
-// changes no other mark's L or U, and is itself a U mark. Every such child
-// scores the same, so that score is computed once for all of them (they
-// still count as nodes: they are positions scored). Only the cells next to
-// a mark are scored one by one.
+// A move changes the objective only around its cell c: c becomes a mark of
+// the mover (L if it has no empty neighbour, else U), the enemy marks next
+// to it turn (all of them were U, c being empty), and the marks next to it
+// whose only empty neighbour was c turn from U to L. Counting from the
+// mover's side, with k = [c has no empty neighbour] + the marks next to c
+// with c their only empty neighbour, and t = the enemy marks next to c,
+// L_me - L_opp grows by k and U_me - U_opp by 1 + 2t - k, so the child
+// scores L0 + k + C*max(|U0 + 1 + 2t - k| - M, 0) with L0, U0 the
+// differences on this board. Two small popcounts per move instead of a
+// whole-board count; the cells touching no mark (k = t = 0) score alike.
 func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
 	occupied := me | opp
 	empty := ^occupied
@@ -381,7 +388,7 @@ func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
 	best := -infinity
 	n := int64(bits.OnesCount64(isolated))
 	if ply+1 == s.plies {
-		// The last move of the game: it scores N_me - N_opp + 1 + 2*flips.
+		// The last move of the game: it scores N_me - N_opp + 1 + 2t.
 		base := bits.OnesCount64(me) - bits.OnesCount64(opp) + 1
 		if isolated != 0 {
 			best = base
@@ -392,7 +399,7 @@ func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
 		}
 		for e := touching & adjNeighbours(opp); e != 0; e &= e - 1 {
 			n++
-			v := base + 2*bits.OnesCount64(adjNeighbours(e&-e)&opp)
+			v := base + 2*bits.OnesCount64(adjNeighbourTable[bits.TrailingZeros64(e)]&opp)
 			if v > best {
 				best = v
 				if s.prune && v >= beta {
@@ -404,11 +411,13 @@ func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
 		return best
 	}
 	roundsLeft := s.rounds - (ply+1)/2
+	open, single := adjOpenSingle(empty)
+	single &= occupied
+	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
+	l0 := bits.OnesCount64(me) - uMe - bits.OnesCount64(opp) + uOpp
+	u0 := uMe - uOpp + 1
 	if isolated != 0 {
-		open := adjNeighbours(empty)
-		uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
-		lMe, lOpp := bits.OnesCount64(me)-uMe, bits.OnesCount64(opp)-uOpp
-		best = lMe - lOpp + adjUTerm(uMe+1-uOpp, roundsLeft)
+		best = l0 + adjUTerm(u0, roundsLeft)
 		if s.prune && best >= beta {
 			s.nodes += n
 			return best
@@ -419,9 +428,13 @@ func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
 	for _, set := range [2]uint64{captures, touching &^ captures} {
 		for e := set; e != 0; e &= e - 1 {
 			n++
-			b := e & -e
-			f := adjNeighbours(b) & opp
-			v := adjEvaluate(me|b|f, opp&^f, roundsLeft)
+			nb := adjNeighbourTable[bits.TrailingZeros64(e)]
+			k := bits.OnesCount64(nb & single)
+			if nb&empty == 0 {
+				k++
+			}
+			t := bits.OnesCount64(nb & opp)
+			v := l0 + k + adjUTerm(u0+2*t-k, roundsLeft)
 			if v > best {
 				best = v
 				if s.prune && v >= beta {
@@ -433,6 +446,24 @@ func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
 	}
 	s.nodes += n
 	return best
+}
+
+// adjNeighbourTable holds each cell's orthogonal neighbours.
+var adjNeighbourTable = func() (t [64]uint64) {
+	for c := range t {
+		t[c] = adjNeighbours(1 << c)
+	}
+	return t
+}()
+
+// adjOpenSingle returns the cells with at least one empty neighbour and
+// those with exactly one, counting the four directions bit-parallel.
+func adjOpenSingle(empty uint64) (open, single uint64) {
+	l, r := (empty<<1)&^fileA, (empty>>1)&^fileH
+	u, d := empty<<8, empty>>8
+	open = l | r | u | d
+	two := l&r | u&d | (l|r)&(u|d)
+	return open, open &^ two
 }
 
 // appendRest appends the cells of rest to moves with their ordering
