@@ -280,12 +280,19 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 			if listed {
 				break
 			}
-			moves, listed = s.appendRest(moves, empty&^tried, opp, side), true
+			if depth == 2 {
+				// Scoring and sorting cost more here than a few more
+				// one-ply scans: captures first, then cell order.
+				rest := empty &^ tried
+				moves, listed = appendCells(appendCells(moves, rest&adjNeighbours(opp)), rest&^adjNeighbours(opp)), true
+			} else {
+				moves, listed = s.appendRest(moves, empty&^tried, opp, side), true
+			}
 			if i == len(moves) {
 				break
 			}
 		}
-		if i >= early && i < early+4 && s.prune {
+		if i >= early && i < early+4 && s.prune && depth > 2 {
 			pickBest(moves, i)
 		}
 		m := moves[i].cell
@@ -475,6 +482,14 @@ func (s *adjSearch) appendRest(moves []adjMove, rest, opp uint64, side int) []ad
 		c := int8(bits.TrailingZeros64(e))
 		score := int32(bits.OnesCount64(adjNeighbours(e&-e)&opp))<<22 + hist[c]
 		moves = append(moves, adjMove{c, score})
+	}
+	return moves
+}
+
+// appendCells appends the cells of set to moves, unscored.
+func appendCells(moves []adjMove, set uint64) []adjMove {
+	for e := set; e != 0; e &= e - 1 {
+		moves = append(moves, adjMove{cell: int8(bits.TrailingZeros64(e))})
 	}
 	return moves
 }
