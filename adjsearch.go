@@ -257,11 +257,12 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	// and the killers first, then the rest, best scored first.
 	empty := ^(me | opp)
 	best, bestMove := -infinity, int8(-1)
+	var quick replyBounds
 	if s.prune && depth == 2 {
-		if g, ok := s.isolatedBound(me, opp, ply, alpha); ok {
+		if quick = s.replyBounds(me, opp, ply); quick.ok && quick.isolatedMove <= alpha {
 			// Every isolated move fails low at once; search the rest.
-			empty &= adjNeighbours(me | opp)
-			best = g
+			empty &^= quick.isolated
+			best = quick.isolatedMove
 		}
 	}
 	moves := s.order[ply][:0]
@@ -296,6 +297,12 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 			pickBest(moves, i)
 		}
 		m := moves[i].cell
+		if quick.ok {
+			if q := quick.bound(m); q <= alpha {
+				best = max(best, q)
+				continue
+			}
+		}
 		b := uint64(1) << uint(m)
 		f := adjNeighbours(b) & opp
 		nme, nopp := me|b|f, opp&^f
@@ -343,33 +350,65 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	return best
 }
 
-// isolatedBound looks at a node two plies above the horizon for a bound
-// that settles all its isolated moves (on cells touching no mark) at once.
-// After such a move the opponent can answer on another isolated cell that
-// does not touch it, if there are at least six (the move's cell and its up
-// to four neighbours exclude five); neither mark turns anything or changes
-// any other mark's L or U, each is one more U mark for its side, so the
-// leaf scores g = L_me - L_opp + C*max(|U_me - U_opp| - M, 0) of this very
-// board (M that of the leaves), or the mark difference when the leaves end
-// the game, whichever isolated pair is played. Each isolated move is thus
-// worth at most g; when g <= alpha, all of them fail low together, and g
-// is their fail-soft bound.
-func (s *adjSearch) isolatedBound(me, opp uint64, ply, alpha int) (int, bool) {
+// replyBounds bounds, at a node two plies above the horizon (or the end),
+// what each move can be worth, without searching it: after the move the
+// opponent may answer on an isolated cell (touching no mark) that does not
+// touch the move's cell, if there are at least six isolated cells (the
+// cell and its up to four neighbours exclude five). Such an answer turns
+// nothing and changes no other mark's L or U; it is one more U mark for
+// the opponent. So the move is worth at most the leaf it reaches that way,
+// which the counts of frontier give directly: with k and t as there,
+// L0 + k + C*max(|U0 + 2t - k| - M, 0), M that of the leaves, or the mark
+// difference N0 + 2t when the leaves end the game. A move whose bound is
+// at most alpha fails low unsearched, with the bound as its fail-soft
+// value; every isolated move (k = t = 0) has the same bound.
+type replyBounds struct {
+	ok           bool
+	last         bool   // the leaves end the game
+	empty        uint64 // the empty cells
+	single       uint64 // marks with exactly one empty neighbour
+	opp          uint64
+	l0, u0, n0   int // L, U and mark differences from the mover's side
+	roundsLeft   int // M at the leaves
+	isolated     uint64
+	isolatedMove int // the bound of every isolated move
+}
+
+func (s *adjSearch) replyBounds(me, opp uint64, ply int) replyBounds {
 	empty := ^(me | opp)
-	isolated := empty &^ adjNeighbours(me|opp)
-	if bits.OnesCount64(isolated) < 6 {
-		return 0, false
+	r := replyBounds{empty: empty, opp: opp, isolated: empty &^ adjNeighbours(me|opp)}
+	if bits.OnesCount64(r.isolated) < 6 {
+		return r
 	}
-	var g int
+	r.ok = true
+	r.n0 = bits.OnesCount64(me) - bits.OnesCount64(opp)
 	if ply+2 == s.plies {
-		g = bits.OnesCount64(me) - bits.OnesCount64(opp)
-	} else {
-		open := adjNeighbours(empty)
-		uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
-		lMe, lOpp := bits.OnesCount64(me)-uMe, bits.OnesCount64(opp)-uOpp
-		g = lMe - lOpp + adjUTerm(uMe-uOpp, s.rounds-(ply+2)/2)
+		r.last = true
+		r.isolatedMove = r.n0
+		return r
 	}
-	return g, g <= alpha
+	open, single := adjOpenSingle(empty)
+	r.single = single &^ empty
+	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
+	r.l0 = r.n0 - uMe + uOpp
+	r.u0 = uMe - uOpp
+	r.roundsLeft = s.rounds - (ply+2)/2
+	r.isolatedMove = r.l0 + adjUTerm(r.u0, r.roundsLeft)
+	return r
+}
+
+// bound is the most the move on cell c can be worth.
+func (r *replyBounds) bound(c int8) int {
+	nb := adjNeighbourTable[c]
+	t := bits.OnesCount64(nb & r.opp)
+	if r.last {
+		return r.n0 + 2*t
+	}
+	k := bits.OnesCount64(nb & r.single)
+	if nb&r.empty == 0 {
+		k++
+	}
+	return r.l0 + k + adjUTerm(r.u0+2*t-k, r.roundsLeft)
 }
 
 // frontier is negamax one ply above the horizon (or the end): each child is
