@@ -257,14 +257,10 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	// and the killers first, then the rest, best scored first.
 	empty := ^(me | opp)
 	best, bestMove := -infinity, int8(-1)
+	// Two plies above the horizon, once the first move has not cut off,
+	// moves are bounded before they are searched (see replyBounds).
 	var quick replyBounds
-	if s.prune && depth == 2 {
-		if quick = s.replyBounds(me, opp, ply); quick.ok && quick.isolatedMove <= alpha {
-			// Every isolated move fails low at once; search the rest.
-			empty &^= quick.isolated
-			best = quick.isolatedMove
-		}
-	}
+	bounded := false
 	moves := s.order[ply][:0]
 	var tried uint64
 	for _, c := range [3]int8{ttMove, s.killers[ply][0], s.killers[ply][1]} {
@@ -282,9 +278,17 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 				break
 			}
 			if depth == 2 {
+				rest := empty &^ tried
+				if s.prune {
+					if !bounded {
+						quick, bounded = s.replyBounds(me, opp, ply), true
+					}
+					settled, q := quick.settleIsolated(alpha)
+					rest &^= settled
+					best = max(best, q)
+				}
 				// Scoring and sorting cost more here than a few more
 				// one-ply scans: captures first, then cell order.
-				rest := empty &^ tried
 				moves, listed = appendCells(appendCells(moves, rest&adjNeighbours(opp)), rest&^adjNeighbours(opp)), true
 			} else {
 				moves, listed = s.appendRest(moves, empty&^tried, opp, side), true
@@ -297,7 +301,10 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 			pickBest(moves, i)
 		}
 		m := moves[i].cell
-		if quick.ok {
+		if depth == 2 && s.prune && i > 0 {
+			if !bounded {
+				quick, bounded = s.replyBounds(me, opp, ply), true
+			}
 			if q := quick.bound(m); q <= alpha {
 				best = max(best, q)
 				continue
@@ -351,65 +358,149 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 }
 
 // replyBounds bounds, at a node two plies above the horizon (or the end),
-// what each move can be worth, without searching it: after the move the
-// opponent may answer on an isolated cell (touching no mark) that does not
-// touch the move's cell, if there are at least six isolated cells (the
-// cell and its up to four neighbours exclude five). Such an answer turns
-// nothing and changes no other mark's L or U; it is one more U mark for
-// the opponent. So the move is worth at most the leaf it reaches that way,
-// which the counts of frontier give directly: with k and t as there,
-// L0 + k + C*max(|U0 + 2t - k| - M, 0), M that of the leaves, or the mark
-// difference N0 + 2t when the leaves end the game. A move whose bound is
-// at most alpha fails low unsearched, with the bound as its fail-soft
-// value; every isolated move (k = t = 0) has the same bound.
+// what each move can be worth without searching it, by an answer of the
+// opponent whose effect does not depend on the move.
+//
+// An answer on a cell r three or more steps from the move's cell m changes
+// the objective as if the other had not been played: the cells whose L or
+// U either changes lie within one step of m or of r, and those sets do not
+// touch. So, with k and t counted on this board as in frontier (k_r and
+// t_r for the opponent), the leaf scores, from the mover's side,
+// L0 + k_m - k_r + C*max(|U0 + 2t_m - k_m - 2t_r + k_r| - M, 0), M that of
+// the leaves, or N0 + 2t_m - 2t_r when the leaves end the game. The move
+// is worth at most that, for any such r; the bound takes the least over a
+// few strong answers (most marks turned, then most marks shut in) and an
+// isolated one (k_r = t_r = 0: a cell touching no mark, of which some lie
+// three steps from m when there are at least six). A move bounded by alpha
+// fails low unsearched, with its bound as its fail-soft value. Isolated
+// moves (k_m = t_m = 0) share their bounds, so they are settled together.
 type replyBounds struct {
-	ok           bool
-	last         bool   // the leaves end the game
-	empty        uint64 // the empty cells
-	single       uint64 // marks with exactly one empty neighbour
-	opp          uint64
-	l0, u0, n0   int // L, U and mark differences from the mover's side
-	roundsLeft   int // M at the leaves
-	isolated     uint64
-	isolatedMove int // the bound of every isolated move
+	last       bool   // the leaves end the game
+	empty      uint64 // the empty cells
+	single     uint64 // marks with exactly one empty neighbour
+	opp        uint64
+	l0, u0, n0 int // L, U and mark differences from the mover's side
+	roundsLeft int // M at the leaves
+	isolated   uint64
+	anyCell    bool // an isolated answer exists whatever the move
+	answers    [adjAnswers]adjAnswer
+	nAnswers   int
+}
+
+// adjAnswers is how many strong answers the bounds try.
+const adjAnswers = 3
+
+// adjAnswer is an answer of the opponent with its counts.
+type adjAnswer struct {
+	near uint64 // the cells within two steps of it
+	k, t int
 }
 
 func (s *adjSearch) replyBounds(me, opp uint64, ply int) replyBounds {
-	empty := ^(me | opp)
-	r := replyBounds{empty: empty, opp: opp, isolated: empty &^ adjNeighbours(me|opp)}
-	if bits.OnesCount64(r.isolated) < 6 {
-		return r
-	}
-	r.ok = true
+	occupied := me | opp
+	empty := ^occupied
+	r := replyBounds{empty: empty, opp: opp, isolated: empty &^ adjNeighbours(occupied)}
+	r.anyCell = bits.OnesCount64(r.isolated) >= 6
 	r.n0 = bits.OnesCount64(me) - bits.OnesCount64(opp)
-	if ply+2 == s.plies {
-		r.last = true
-		r.isolatedMove = r.n0
-		return r
-	}
+	r.last = ply+2 == s.plies
 	open, single := adjOpenSingle(empty)
-	r.single = single &^ empty
+	r.single = single & occupied
 	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
 	r.l0 = r.n0 - uMe + uOpp
 	r.u0 = uMe - uOpp
 	r.roundsLeft = s.rounds - (ply+2)/2
-	r.isolatedMove = r.l0 + adjUTerm(r.u0, r.roundsLeft)
+	// The strongest answers: the opponent's cells next to the mover's marks,
+	// by marks turned, then marks shut in (both can only help it).
+	for e := empty & adjNeighbours(me); e != 0; e &= e - 1 {
+		c := bits.TrailingZeros64(e)
+		nb := adjNeighbourTable[c]
+		a := adjAnswer{t: bits.OnesCount64(nb & me)}
+		if !r.last {
+			a.k = bits.OnesCount64(nb & r.single)
+			if nb&empty == 0 {
+				a.k++
+			}
+		}
+		i := r.nAnswers
+		if i == adjAnswers {
+			i--
+			if w := r.answers[i]; 2*a.t+a.k <= 2*w.t+w.k {
+				continue
+			}
+		} else {
+			r.nAnswers++
+		}
+		for ; i > 0 && 2*a.t+a.k > 2*r.answers[i-1].t+r.answers[i-1].k; i-- {
+			r.answers[i] = r.answers[i-1]
+		}
+		a.near = adjNear2Table[c]
+		r.answers[i] = a
+	}
 	return r
 }
 
-// bound is the most the move on cell c can be worth.
+// leaf is the score of the leaf after a move with counts (k, t) and an
+// answer with counts (kr, tr) that does not interact with it.
+func (r *replyBounds) leaf(k, t, kr, tr int) int {
+	if r.last {
+		return r.n0 + 2*t - 2*tr
+	}
+	return r.l0 + k - kr + adjUTerm(r.u0+2*t-k-2*tr+kr, r.roundsLeft)
+}
+
+// bound is the most the move on cell c can be worth (infinity if no answer
+// applies).
 func (r *replyBounds) bound(c int8) int {
 	nb := adjNeighbourTable[c]
 	t := bits.OnesCount64(nb & r.opp)
-	if r.last {
-		return r.n0 + 2*t
+	k := 0
+	if !r.last {
+		k = bits.OnesCount64(nb & r.single)
+		if nb&r.empty == 0 {
+			k++
+		}
 	}
-	k := bits.OnesCount64(nb & r.single)
-	if nb&r.empty == 0 {
-		k++
+	q := infinity
+	if r.anyCell {
+		q = r.leaf(k, t, 0, 0)
 	}
-	return r.l0 + k + adjUTerm(r.u0+2*t-k, r.roundsLeft)
+	bit := uint64(1) << uint(c)
+	for i := 0; i < r.nAnswers; i++ {
+		if a := &r.answers[i]; a.near&bit == 0 {
+			q = min(q, r.leaf(k, t, a.k, a.t))
+		}
+	}
+	return q
 }
+
+// settleIsolated returns the isolated moves that fail low against alpha
+// by one shared bound, and the largest bound used.
+func (r *replyBounds) settleIsolated(alpha int) (uint64, int) {
+	if r.anyCell {
+		if q := r.leaf(0, 0, 0, 0); q <= alpha {
+			return r.isolated, q
+		}
+	}
+	var settled uint64
+	best := -infinity
+	for i := 0; i < r.nAnswers; i++ {
+		a := &r.answers[i]
+		if q := r.leaf(0, 0, a.k, a.t); q <= alpha {
+			settled |= r.isolated &^ a.near
+			best = max(best, q)
+		}
+	}
+	return settled, best
+}
+
+// adjNear2Table holds, for each cell, the cells at most two steps away.
+var adjNear2Table = func() (t [64]uint64) {
+	for c := range t {
+		nb := adjNeighbours(1 << c)
+		t[c] = 1<<c | nb | adjNeighbours(nb)
+	}
+	return t
+}()
 
 // frontier is negamax one ply above the horizon (or the end): each child is
 // scored in place, from the mover's side, without a call. The objective is

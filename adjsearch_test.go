@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -149,44 +150,56 @@ func TestAdjFrontier(t *testing.T) {
 	}
 }
 
-// TestAdjReplyBounds: where the bounds apply, no move is worth more two
-// plies deep (by the generic minimax on the plain board) than its bound,
-// and every isolated move has the same bound.
+// TestAdjReplyBounds: no move is worth more two plies deep (by the generic
+// minimax on the plain board) than its bound, nor an isolated move settled
+// against some alpha more than the bound settleIsolated returns, which is
+// at most alpha. The bound must be the value itself often enough to prune.
 func TestAdjReplyBounds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 20))
-	checked, moves, tight := 0, 0, 0
-	for i := 0; i < 400 && checked < 60; i++ {
-		rounds := 2 + rng.IntN(12)
+	moves, bounded, tight, settled := 0, 0, 0, 0
+	for i := 0; i < 80; i++ {
+		rounds := 2 + rng.IntN(27)
 		a := adjRandomPosition(rng, rounds, rng.IntN(2*rounds-1))
 		s := &adjSearch{rounds: rounds, plies: 2 * rounds}
 		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
 		r := s.replyBounds(me, opp, len(a.History()))
-		if !r.ok {
-			continue
-		}
-		checked++
 		slow := slowCopy(a)
+		value := map[Move]int{}
 		for _, m := range slow.Moves(nil) {
 			slow.Play(m)
 			v := -SearchBot{}.Think(context.Background(), slow, Budget{Depth: 1}).Score
 			slow.Undo()
+			value[m] = v
+			moves++
 			q := r.bound(int8(m))
+			if q == infinity {
+				continue
+			}
+			bounded++
 			if v > q {
 				t.Fatalf("%d rounds, moves %v: move %d worth %d > bound %d", rounds, a.History(), m, v, q)
 			}
-			if r.isolated&(1<<uint(m)) != 0 && q != r.isolatedMove {
-				t.Fatalf("%d rounds, moves %v: isolated move %d bound %d, not %d", rounds, a.History(), m, q, r.isolatedMove)
-			}
-			moves++
 			if v == q {
 				tight++
 			}
 		}
+		for alpha := -12; alpha <= 12; alpha++ {
+			set, q := r.settleIsolated(alpha)
+			if set&^r.isolated != 0 || set != 0 && q > alpha {
+				t.Fatalf("%d rounds, moves %v: settled %x (isolated %x) with bound %d > alpha %d", rounds, a.History(), set, r.isolated, q, alpha)
+			}
+			for e := set; e != 0; e &= e - 1 {
+				settled++
+				if m := Move(bits.TrailingZeros64(e)); value[m] > q {
+					t.Fatalf("%d rounds, moves %v: settled isolated move %d worth %d > %d", rounds, a.History(), m, value[m], q)
+				}
+			}
+		}
 	}
-	if checked < 60 {
-		t.Errorf("only %d positions checked", checked)
+	t.Logf("%d moves, %d bounded, %d tight; %d isolated moves settled", moves, bounded, tight, settled)
+	if bounded < moves/2 || tight < bounded/4 || settled == 0 {
+		t.Errorf("%d moves, %d bounded, %d tight, %d settled: the bounds would prune little", moves, bounded, tight, settled)
 	}
-	t.Logf("%d positions, %d moves checked, bound tight for %d", checked, moves, tight)
 }
 
 // TestAdjSearchToTheEnd: with the plies left within reach, an unlimited
