@@ -101,6 +101,7 @@ type adjSearch struct {
 	nodes    int64
 	nextPoll int64
 	stopped  bool
+	guess    int
 	tt       *adjTable
 	killers  [64][2]int8     // per ply, two quiet moves that cut off lately; -1 none
 	history  [2][64]int32    // per side to move, how often a cell cut off, weighted by depth
@@ -149,8 +150,11 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 		from = limit
 	}
 	s.nodes++ // the root
+	// The previous depth's score centres the first move's window.
+	s.guess = -infinity
 	for depth := from; depth <= limit; depth++ {
 		m, v := s.root(me, opp, ply, depth, root)
+		s.guess = v
 		if s.stopped {
 			break
 		}
@@ -186,6 +190,14 @@ func (s *adjSearch) root(me, opp uint64, ply, depth int, moves []Move) (Move, in
 		switch {
 		case !s.prune:
 			v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, infinity)
+		case i == 0 && s.guess != -infinity:
+			lo, hi := s.guess-1, s.guess+1
+			v = -s.negamax(nopp, nme, ply+1, depth-1, -hi, -lo)
+			if v <= lo && !s.stopped {
+				v = -s.negamax(nopp, nme, ply+1, depth-1, -lo, infinity)
+			} else if v >= hi && !s.stopped {
+				v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, -hi)
+			}
 		case i == 0:
 			v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, infinity)
 		default:
