@@ -55,16 +55,16 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	}
 	ctx, cancel := withBudget(ctx, budget)
 	defer cancel()
-	bits := adjTableBits(budget)
+	size := adjTableBits(budget)
 	var tt *adjTable
 	if b.cache != nil && b.cache.mu.TryLock() {
 		defer b.cache.mu.Unlock()
-		if b.cache.tt == nil || b.cache.tt.bits < bits {
-			b.cache.tt = newAdjTable(bits)
+		if b.cache.tt == nil || b.cache.tt.bits < size {
+			b.cache.tt = newAdjTable(size)
 		}
 		tt = b.cache.tt
 	} else {
-		tt = newAdjTable(bits)
+		tt = newAdjTable(size)
 	}
 	tt.gen++
 	s := &adjSearch{ctx: ctx, prune: b.Prune, rounds: a.rounds, plies: 2 * a.rounds, tt: tt, nextPoll: adjPollEvery}
@@ -74,20 +74,20 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	return s.run(a, budget)
 }
 
-// adjTableBits sizes the table to the budget: about as many entries as the
-// search can store in its time, between 2^14 (a quick move does not pay to
-// clear megabytes) and 2^20 (16 MB).
+// adjTableBits sizes the table to the budget, as a power of two: about as
+// many entries as the search stores in its time (a thousand a
+// millisecond), between 2^14 (a quick move does not pay to clear
+// megabytes) and 2^20 (16 MB; more gained under 2% fewer nodes at depth 10).
 func adjTableBits(b Budget) int {
+	const least, most = 14, 20
 	if b.Time <= 0 {
-		return adjMaxBits
+		return most
 	}
-	n := 14
-	for entries := b.Time.Milliseconds() * 1000; n < adjMaxBits && int64(1)<<n < entries; n++ {
+	n := least
+	for entries := b.Time.Milliseconds() * 1000; n < most && int64(1)<<n < entries; n++ {
 	}
 	return n
 }
-
-var adjMaxBits = 20
 
 // adjPollEvery is how many nodes pass between looks at the clock.
 const adjPollEvery = 1024
@@ -101,7 +101,7 @@ type adjSearch struct {
 	nodes    int64
 	nextPoll int64
 	stopped  bool
-	guess    int
+	guess    int // the last depth's score, the centre of the first root move's window
 	tt       *adjTable
 	killers  [64][2]int8     // per ply, two quiet moves that cut off lately; -1 none
 	history  [2][64]int32    // per side to move, how often a cell cut off, weighted by depth
@@ -154,10 +154,10 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	s.guess = -infinity
 	for depth := from; depth <= limit; depth++ {
 		m, v := s.root(me, opp, ply, depth, root)
-		s.guess = v
 		if s.stopped {
 			break
 		}
+		s.guess = v
 		d.Move, d.Score, d.Depth = m, v, depth
 		// The best move leads the next iteration: its value makes a
 		// tight bound for the others.
@@ -222,6 +222,12 @@ func (s *adjSearch) root(me, opp uint64, ply, depth int, moves []Move) (Move, in
 // (fail-soft). Alpha-beta searches the first move with the full window and
 // the rest with a null window around alpha (principal variation search),
 // re-searching the rare move that beats it.
+//
+// Two exact shortcuts replace the plies nearest the horizon: frontier
+// scores a node one ply above it without making its moves, and
+// replyBounds settles most moves two plies above it without searching
+// them. Both give the same value as the plain search (the tests compare
+// them with the generic minimax on a plain board).
 func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	s.nodes++
 	left := s.plies - ply
