@@ -304,10 +304,21 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 					settled, q := quick.settleIsolated(alpha)
 					rest &^= settled
 					best = max(best, q)
+					// The bound orders the moves it does not settle.
+					for e := rest; e != 0; e &= e - 1 {
+						c := int8(bits.TrailingZeros64(e))
+						if q := quick.bound(c); q > alpha {
+							moves = append(moves, adjMove{c, int32(q)})
+						} else {
+							best = max(best, q)
+						}
+					}
+					listed = true
+				} else {
+					// Scoring and sorting cost more here than a few more
+					// one-ply scans: captures first, then cell order.
+					moves, listed = appendCells(appendCells(moves, rest&adjNeighbours(opp)), rest&^adjNeighbours(opp)), true
 				}
-				// Scoring and sorting cost more here than a few more
-				// one-ply scans: captures first, then cell order.
-				moves, listed = appendCells(appendCells(moves, rest&adjNeighbours(opp)), rest&^adjNeighbours(opp)), true
 			} else {
 				moves, listed = s.appendRest(moves, empty&^tried, opp, side), true
 			}
@@ -315,15 +326,19 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 				break
 			}
 		}
-		if i >= early && i < early+4 && s.prune && depth > 2 {
+		if i >= early && i < early+4 && s.prune {
 			pickBest(moves, i)
 		}
 		m := moves[i].cell
 		if depth == 2 && s.prune && i > 0 {
-			if !bounded {
-				quick, bounded = s.replyBounds(me, opp, ply), true
+			q := int(moves[i].score)
+			if i < early {
+				if !bounded {
+					quick, bounded = s.replyBounds(me, opp, ply), true
+				}
+				q = quick.bound(m)
 			}
-			if q := quick.bound(m); q <= alpha {
+			if q <= alpha {
 				best = max(best, q)
 				continue
 			}
