@@ -320,7 +320,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 					moves, listed = appendCells(appendCells(moves, rest&adjNeighbours(opp)), rest&^adjNeighbours(opp)), true
 				}
 			} else {
-				moves, listed = s.appendRest(moves, empty&^tried, opp, side), true
+				moves, listed = s.appendRest(moves, empty&^tried, me, opp, side), true
 			}
 			if i == len(moves) {
 				break
@@ -637,14 +637,21 @@ func adjOpenSingle(empty uint64) (open, single uint64) {
 }
 
 // appendRest appends the cells of rest to moves with their ordering
-// scores: moves that turn enemy marks first (more first), then by the
-// history of cut-offs.
-func (s *adjSearch) appendRest(moves []adjMove, rest, opp uint64, side int) []adjMove {
+// scores: first by what the move does at once, k + 2t in frontier's terms
+// (marks shut in, marks turned), then by the history of cut-offs.
+func (s *adjSearch) appendRest(moves []adjMove, rest, me, opp uint64, side int) []adjMove {
 	hist := &s.history[side]
+	empty := ^(me | opp)
+	_, single := adjOpenSingle(empty)
+	single &^= empty
 	for e := rest; e != 0; e &= e - 1 {
 		c := int8(bits.TrailingZeros64(e))
-		score := int32(bits.OnesCount64(adjNeighbours(e&-e)&opp))<<22 + hist[c]
-		moves = append(moves, adjMove{c, score})
+		nb := adjNeighbourTable[c]
+		k := bits.OnesCount64(nb & single)
+		if nb&empty == 0 {
+			k++
+		}
+		moves = append(moves, adjMove{c, int32(k+2*bits.OnesCount64(nb&opp))<<24 + min(hist[c], 1<<24-1)})
 	}
 	return moves
 }
