@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 )
 
 // slowAdj is the plain reference of the Adjacency rules: a grid of cells,
@@ -555,5 +556,40 @@ func TestAdjacencyRender(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("render lacks %q:\n%s", want, got)
 		}
+	}
+}
+
+// TestAdjacencySpec checks the games table entry: names, defaults, the
+// specialised bots and the comma-separated records.
+func TestAdjacencySpec(t *testing.T) {
+	spec, err := findGame("adjacency")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if alias, _ := findGame("adj"); alias != spec {
+		t.Errorf("adj is not an alias of adjacency")
+	}
+	if spec.botFirst || spec.bot != "alphabeta" || spec.budget(0, 0) != (Budget{Time: 5 * time.Second}) {
+		t.Errorf("defaults: bot %q first %v budget %v", spec.bot, spec.botFirst, spec.budget(0, 0))
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	for name, prune := range map[string]bool{"alphabeta": true, "minimax": false} {
+		b, err := spec.newBot(name, rng)
+		if ab, ok := b.(*AdjBot); err != nil || !ok || ab.Prune != prune || b.Name() != name {
+			t.Errorf("newBot(%q) = %T %v", name, b, err)
+		}
+	}
+	if b, err := spec.newBot("random", rng); err != nil || b.Name() != "random" {
+		t.Errorf("newBot(random) = %v, %v", b, err)
+	}
+	g, err := spec.parseRecord("10,41,61", 8)
+	if err != nil || spec.record(g) != "10,41,61" || g.Turn() != O {
+		t.Errorf("record 10,41,61: %v", err)
+	}
+	if _, err := spec.parseRecord("10,10", 8); err == nil {
+		t.Errorf("a taken cell accepted in a record")
+	}
+	if _, err := spec.parseRecord("1,2,3,4,5", 2); err == nil {
+		t.Errorf("a record longer than the game accepted")
 	}
 }
