@@ -20,6 +20,10 @@ import (
 // time budget it deepens one ply at a time and plays the best move of the
 // last depth it completed; it stops deepening once the search reaches the
 // end of the game, where the value is exact.
+//
+// Its node count is of positions scored or searched: the children a node
+// one ply above the horizon scores in bulk count one each, the moves the
+// bounds settle unsearched count nothing.
 type AdjBot struct {
 	Prune bool
 	cache *adjCache // the table kept between moves; nil allocates per move
@@ -305,8 +309,8 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 					rest &^= settled
 					best = max(best, q)
 					// The bound orders the moves it does not settle.
-					for e := rest; e != 0; e &= e - 1 {
-						c := int8(bits.TrailingZeros64(e))
+					for cells := rest; cells != 0; cells &= cells - 1 {
+						c := int8(bits.TrailingZeros64(cells))
 						if q := quick.bound(c); q > alpha {
 							moves = append(moves, adjMove{c, int32(q)})
 						} else {
