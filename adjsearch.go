@@ -57,6 +57,7 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	if !ok {
 		return SearchBot{Prune: b.Prune}.Think(ctx, g, budget)
 	}
+	start := time.Now()
 	ctx, cancel := withBudget(ctx, budget)
 	defer cancel()
 	size := adjTableBits(budget)
@@ -72,6 +73,9 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	}
 	tt.gen++
 	s := &adjSearch{ctx: ctx, prune: b.Prune, rounds: a.rounds, plies: 2 * a.rounds, tt: tt, nextPoll: adjPollEvery}
+	if budget.Time > 0 {
+		s.deadline = start.Add(budget.Time)
+	}
 	for i := range s.killers {
 		s.killers[i] = [2]int8{-1, -1}
 	}
@@ -99,6 +103,7 @@ const adjPollEvery = 1024
 // adjSearch is one search of an AdjBot.
 type adjSearch struct {
 	ctx      context.Context
+	deadline time.Time // zero without a time limit
 	prune    bool
 	rounds   int // the game's length; a position at ply p has 2*rounds-p plies left
 	plies    int
@@ -118,10 +123,12 @@ type adjMove struct {
 	score int32
 }
 
-// poll notes whether the search must stop.
+// poll notes whether the search must stop. It reads the clock itself
+// rather than wait for the context's timer, which a busy machine may run
+// late.
 func (s *adjSearch) poll() bool {
 	s.nextPoll = s.nodes + adjPollEvery
-	if s.ctx.Err() != nil {
+	if s.ctx.Err() != nil || !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.stopped = true
 	}
 	return s.stopped
@@ -156,7 +163,9 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	s.nodes++ // the root
 	// The previous depth's score centres the first move's window.
 	s.guess = -infinity
+	times := make([]time.Duration, limit+1) // each iteration's time, by depth
 	for depth := from; depth <= limit; depth++ {
+		began := time.Now()
 		m, v := s.root(me, opp, ply, depth, root)
 		if s.stopped {
 			break
@@ -172,14 +181,32 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 				break
 			}
 		}
-		// A deeper iteration costs several times this one: when it cannot
-		// finish in the time left, stop now rather than waste the wait.
-		if budget.Time > 0 && time.Since(start) > budget.Time/2 {
+		// When the next iteration cannot finish in the time left, answer
+		// now rather than make the user wait for nothing.
+		times[depth] = time.Since(began)
+		if budget.Time > 0 && time.Since(start)+adjNextIteration(times, depth) > budget.Time {
 			break
 		}
 	}
 	d.Nodes, d.Time = s.nodes, time.Since(start)
 	return d
+}
+
+// adjNextIteration guesses the time of iteration depth+1 from the times
+// of those before it. The growth from one depth to the next swings between
+// odd and even depths (from the start of an 8-round game, depth 9 costs
+// about ten times depth 8, depth 10 three times depth 9, depth 11 twenty
+// times depth 10), so the guess repeats the growth of the same parity, two
+// plies back: t(d+1) = t(d-1)^2 / t(d-3). It errs low for the cheaper
+// parity, so that the search rather tries a depth it may not finish. Too
+// quick to time, the early iterations give twice the last.
+func adjNextIteration(times []time.Duration, depth int) time.Duration {
+	guess := 2 * times[depth]
+	if depth >= 4 && times[depth-3] >= time.Millisecond {
+		t1, t3 := float64(times[depth-1]), float64(times[depth-3])
+		guess = max(guess/2, time.Duration(t1*t1/t3))
+	}
+	return guess
 }
 
 // root searches every move to depth and returns the best, the first in

@@ -224,21 +224,31 @@ func TestAdjSearchToTheEnd(t *testing.T) {
 func TestAdjSearchTimeBudget(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	// A few percent, and a little for the scheduler of a busy machine.
-	slack := func(b time.Duration) time.Duration { return b + b/20 + 25*time.Millisecond }
+	slack := func(b time.Duration) time.Duration { return b + b/20 + 10*time.Millisecond }
 	var worst time.Duration
 	defer func() { t.Logf("worst overrun %v", worst) }()
 	for _, budget := range []time.Duration{20 * time.Millisecond, 100 * time.Millisecond} {
 		for _, a := range []*Adjacency{NewAdjacency(8), NewAdjacency(28), adjRandomPosition(rng, 28, 20)} {
 			for _, bot := range []*AdjBot{NewAdjBot(true), NewAdjBot(false)} {
-				start := time.Now()
-				d := bot.Think(context.Background(), a, Budget{Time: budget})
-				elapsed := time.Since(start)
-				if elapsed > slack(budget) {
-					t.Errorf("%s, budget %v: took %v", bot.Name(), budget, elapsed)
+				// A machine shared with other work may hold the process
+				// off its processor for a while: a search that overruns
+				// three times running does so by itself.
+				var over []time.Duration
+				for len(over) < 3 {
+					start := time.Now()
+					d := bot.Think(context.Background(), a, Budget{Time: budget})
+					elapsed := time.Since(start)
+					if !slices.Contains(a.Moves(nil), d.Move) {
+						t.Errorf("%s, budget %v: illegal move %d", bot.Name(), budget, d.Move)
+					}
+					if elapsed <= slack(budget) {
+						worst = max(worst, elapsed-budget)
+						break
+					}
+					over = append(over, elapsed)
 				}
-				worst = max(worst, elapsed-budget)
-				if !slices.Contains(a.Moves(nil), d.Move) {
-					t.Errorf("%s, budget %v: illegal move %d", bot.Name(), budget, d.Move)
+				if len(over) == 3 {
+					t.Errorf("%s, budget %v: took %v", bot.Name(), budget, over)
 				}
 			}
 		}
@@ -248,6 +258,29 @@ func TestAdjSearchTimeBudget(t *testing.T) {
 	a := NewAdjacency(8)
 	if d := NewAdjBot(true).Think(ctx, a, Budget{Time: time.Second}); !slices.Contains(a.Moves(nil), d.Move) {
 		t.Errorf("cancelled: illegal move %d", d.Move)
+	}
+}
+
+// TestAdjNextIteration: iteration times measured from the start of an
+// 8-round game (depths 6 to 10: 13, 25, 63, 728, 2469 ms) predict depth 11
+// far beyond a 5 s budget, and depth 10 no cheaper than depth 9.
+func TestAdjNextIteration(t *testing.T) {
+	ms := time.Millisecond
+	times := []time.Duration{0, 0, 0, 0, 0, 2 * ms, 13 * ms, 25 * ms, 63 * ms, 728 * ms, 2469 * ms}
+	for _, tc := range []struct {
+		depth int
+		want  time.Duration
+	}{
+		{10, 21199360 * time.Microsecond}, // 728^2/25 ms
+		{9, 728 * ms},                     // 63^2/13 = 305 ms is less than depth 9 took
+		{8, 312500 * time.Microsecond},    // 25^2/2 ms
+		{6, 26 * ms},                      // depth 3 too quick to time: twice the last
+		{4, 0},
+	} {
+		got := adjNextIteration(times, tc.depth)
+		if d := got - tc.want; d < -time.Microsecond || d > time.Microsecond {
+			t.Errorf("after depth %d: %v, want %v", tc.depth, got, tc.want)
+		}
 	}
 }
 
