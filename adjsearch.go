@@ -531,7 +531,7 @@ func (r *replyBounds) bound(c int8) int {
 	bit := uint64(1) << uint(c)
 	for i := 0; i < r.nAnswers; i++ {
 		if a := &r.answers[i]; a.near&bit == 0 {
-			q = min(q, r.leaf(k, t, a.k, a.t))
+			return min(q, r.leaf(k, t, a.k, a.t))
 		}
 	}
 	return q
