@@ -593,3 +593,17 @@ func TestAdjacencySpec(t *testing.T) {
 		t.Errorf("a record longer than the game accepted")
 	}
 }
+
+// BenchmarkAdjacencyPlayEvaluate is the inner step of the generic bots
+// (local search, genetic): play a move, score the position, take it back.
+func BenchmarkAdjacencyPlayEvaluate(b *testing.B) {
+	a := adjRandomPosition(rand.New(rand.NewPCG(1, 2)), 8, 6)
+	moves := a.Moves(nil)
+	sum := 0
+	for i := 0; b.Loop(); i++ {
+		a.Play(moves[i%len(moves)])
+		sum += a.Evaluate(X) + a.Final(O)
+		a.Undo()
+	}
+	_ = sum
+}

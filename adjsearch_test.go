@@ -393,13 +393,17 @@ func BenchmarkAdjAlphaBeta(b *testing.B) {
 }
 
 // BenchmarkAdjBudget reports the depth alpha-beta completes from the start
-// of an 8-round game within 1, 2 and 5 seconds.
+// of an 8-round game within 1, 2 and 5 seconds, and minimax within 5.
 func BenchmarkAdjBudget(b *testing.B) {
-	for _, budget := range []time.Duration{time.Second, 2 * time.Second, 5 * time.Second} {
-		b.Run(budget.String(), func(b *testing.B) {
+	for _, tc := range []struct {
+		prune  bool
+		budget time.Duration
+	}{{true, time.Second}, {true, 2 * time.Second}, {true, 5 * time.Second}, {false, 5 * time.Second}} {
+		bot := NewAdjBot(tc.prune)
+		b.Run(bot.Name()+"/"+tc.budget.String(), func(b *testing.B) {
 			var d Decision
 			for i := 0; i < b.N; i++ {
-				d = NewAdjBot(true).Think(context.Background(), NewAdjacency(8), Budget{Time: budget})
+				d = NewAdjBot(tc.prune).Think(context.Background(), NewAdjacency(8), Budget{Time: tc.budget})
 			}
 			b.ReportMetric(float64(d.Depth), "depth")
 			b.ReportMetric(float64(d.Nodes)/d.Time.Seconds(), "nodes/s")
