@@ -432,12 +432,14 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 // t_r for the opponent), the leaf scores, from the mover's side,
 // L0 + k_m - k_r + C*max(|U0 + 2t_m - k_m - 2t_r + k_r| - M, 0), M that of
 // the leaves, or N0 + 2t_m - 2t_r when the leaves end the game. The move
-// is worth at most that, for any such r; the bound takes the least over a
-// few strong answers (most marks turned, then most marks shut in) and an
-// isolated one (k_r = t_r = 0: a cell touching no mark, of which some lie
-// three steps from m when there are at least six). A move bounded by alpha
-// fails low unsearched, with its bound as its fail-soft value. Isolated
-// moves (k_m = t_m = 0) share their bounds, so they are settled together.
+// is worth at most that, for any such r; the bound takes the first of a
+// few strong answers (most marks turned, then most marks shut in) that is
+// far enough, and an isolated answer (k_r = t_r = 0: a cell touching no
+// mark, which interacts with m only if it touches m, since no mark lies
+// next to it; when there are at least six such cells, one does not touch
+// m or its cell). A move bounded by alpha fails low unsearched, with its
+// bound as its fail-soft value. Isolated moves (k_m = t_m = 0) share their
+// bounds, so they are settled together.
 type replyBounds struct {
 	last       bool   // the leaves end the game
 	empty      uint64 // the empty cells
@@ -460,6 +462,8 @@ type adjAnswer struct {
 	k, t int
 }
 
+// replyBounds prepares the bounds of the moves of a node ply plies into
+// the game, two plies above the horizon.
 func (s *adjSearch) replyBounds(me, opp uint64, ply int) replyBounds {
 	occupied := me | opp
 	empty := ^occupied
