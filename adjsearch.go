@@ -197,14 +197,15 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 // odd and even depths (from the start of an 8-round game, depth 9 costs
 // about ten times depth 8, depth 10 three times depth 9, depth 11 twenty
 // times depth 10), so the guess repeats the growth of the same parity, two
-// plies back: t(d+1) = t(d-1)^2 / t(d-3). It errs low for the cheaper
-// parity, so that the search rather tries a depth it may not finish. Too
-// quick to time, the early iterations give twice the last.
+// plies back: t(d+1) = t(d-1)^2 / t(d-3), once t(d-3) is long enough to be
+// timed reliably on a busy machine. Before that, and never less, it is
+// twice the last: the search rather tries a depth it may not finish than
+// gives up one it could have.
 func adjNextIteration(times []time.Duration, depth int) time.Duration {
 	guess := 2 * times[depth]
-	if depth >= 4 && times[depth-3] >= time.Millisecond {
+	if depth >= 4 && times[depth-3] >= 20*time.Millisecond {
 		t1, t3 := float64(times[depth-1]), float64(times[depth-3])
-		guess = max(guess/2, time.Duration(t1*t1/t3))
+		guess = max(guess, time.Duration(t1*t1/t3))
 	}
 	return guess
 }

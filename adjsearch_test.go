@@ -263,7 +263,8 @@ func TestAdjSearchTimeBudget(t *testing.T) {
 
 // TestAdjNextIteration: iteration times measured from the start of an
 // 8-round game (depths 6 to 10: 13, 25, 63, 728, 2469 ms) predict depth 11
-// far beyond a 5 s budget, and depth 10 no cheaper than depth 9.
+// far beyond a 5 s budget; depth 10, guessed before depth 6 is long enough
+// to time, twice depth 9.
 func TestAdjNextIteration(t *testing.T) {
 	ms := time.Millisecond
 	times := []time.Duration{0, 0, 0, 0, 0, 2 * ms, 13 * ms, 25 * ms, 63 * ms, 728 * ms, 2469 * ms}
@@ -272,9 +273,8 @@ func TestAdjNextIteration(t *testing.T) {
 		want  time.Duration
 	}{
 		{10, 21199360 * time.Microsecond}, // 728^2/25 ms
-		{9, 728 * ms},                     // 63^2/13 = 305 ms is less than depth 9 took
-		{8, 312500 * time.Microsecond},    // 25^2/2 ms
-		{6, 26 * ms},                      // depth 3 too quick to time: twice the last
+		{9, 1456 * ms},
+		{8, 126 * ms},
 		{4, 0},
 	} {
 		got := adjNextIteration(times, tc.depth)
