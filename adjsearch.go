@@ -1,0 +1,777 @@
+package main
+
+import (
+	"context"
+	"math/bits"
+	"sync"
+	"time"
+)
+
+// AdjBot is minimax, or alpha-beta when Prune is set, specialised for the
+// Adjacency game: the position is two masks passed by value (no Play/Undo,
+// no interface calls), nodes one ply above the horizon score their children
+// in a tight loop, and a transposition table remembers positions reached by
+// other move orders, which in this game are most of them (the same cells
+// taken in another order give the same board more often than not).
+//
+// It computes exactly what the generic SearchBot computes over the Game
+// interface (the same negamax value at every depth, the same objective),
+// only far faster; adjsearch_test.go checks one against the other. Given a
+// time budget it deepens one ply at a time and plays the best move of the
+// last depth it completed; it stops deepening once the search reaches the
+// end of the game, where the value is exact.
+//
+// Its node count is of positions scored or searched: the children a node
+// one ply above the horizon scores in bulk count one each, the moves the
+// bounds settle unsearched count nothing.
+type AdjBot struct {
+	Prune bool
+	cache *adjCache // the table kept between moves; nil allocates per move
+}
+
+// NewAdjBot returns the specialised alpha-beta (prune) or minimax bot with
+// its own transposition table, kept between its moves.
+func NewAdjBot(prune bool) *AdjBot { return &AdjBot{Prune: prune, cache: &adjCache{}} }
+
+// Name is the bot's command-line name.
+func (b *AdjBot) Name() string {
+	if b.Prune {
+		return "alphabeta"
+	}
+	return "minimax"
+}
+
+// adjCache keeps one bot's table between its moves. Its entries stay true
+// across moves because each holds the value of one position at one exact
+// depth; a bot shared by two concurrent games allocates a second table
+// rather than wait.
+type adjCache struct {
+	mu sync.Mutex
+	tt *adjTable
+}
+
+// Think searches g within the budget. Anything but an Adjacency position
+// goes to the generic SearchBot.
+func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
+	a, ok := g.(*Adjacency)
+	if !ok {
+		return SearchBot{Prune: b.Prune}.Think(ctx, g, budget)
+	}
+	start := time.Now()
+	ctx, cancel := withBudget(ctx, budget)
+	defer cancel()
+	size := adjTableBits(budget)
+	var tt *adjTable
+	if b.cache != nil && b.cache.mu.TryLock() {
+		defer b.cache.mu.Unlock()
+		if b.cache.tt == nil || b.cache.tt.bits < size {
+			b.cache.tt = newAdjTable(size)
+		}
+		tt = b.cache.tt
+	} else {
+		tt = newAdjTable(size)
+	}
+	tt.gen++
+	s := &adjSearch{ctx: ctx, prune: b.Prune, rounds: a.rounds, plies: 2 * a.rounds, tt: tt, nextPoll: adjPollEvery}
+	if budget.Time > 0 {
+		s.deadline = start.Add(budget.Time)
+	}
+	for i := range s.killers {
+		s.killers[i] = [2]int8{-1, -1}
+	}
+	return s.run(a, budget)
+}
+
+// adjTableBits sizes the table to the budget, as a power of two: about as
+// many entries as the search stores in its time (a thousand a
+// millisecond), between 2^14 (a quick move does not pay to clear
+// megabytes) and 2^20 (16 MB; more gained under 2% fewer nodes at depth 10).
+func adjTableBits(b Budget) int {
+	const least, most = 14, 20
+	if b.Time <= 0 {
+		return most
+	}
+	n := least
+	for entries := b.Time.Milliseconds() * 1000; n < most && int64(1)<<n < entries; n++ {
+	}
+	return n
+}
+
+// adjPollEvery is how many nodes pass between looks at the clock.
+const adjPollEvery = 1024
+
+// adjSearch is one search of an AdjBot.
+type adjSearch struct {
+	ctx      context.Context
+	deadline time.Time // zero without a time limit
+	prune    bool
+	rounds   int // the game's length; a position at ply p has 2*rounds-p plies left
+	plies    int
+	nodes    int64
+	nextPoll int64
+	stopped  bool
+	guess    int // the last depth's score, the centre of the first root move's window
+	tt       *adjTable
+	killers  [64][2]int8     // per ply, two quiet moves that cut off lately; -1 none
+	history  [2][64]int32    // per side to move, how often a cell cut off, weighted by depth
+	order    [64][64]adjMove // per ply, the move list being searched
+}
+
+// adjMove is a move with its ordering score.
+type adjMove struct {
+	cell  int8
+	score int32
+}
+
+// poll notes whether the search must stop. It reads the clock itself
+// rather than wait for the context's timer, which a busy machine may run
+// late.
+func (s *adjSearch) poll() bool {
+	s.nextPoll = s.nodes + adjPollEvery
+	if s.ctx.Err() != nil || !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// run is iterative deepening from the root: depth 1, 2, ... up to the
+// budget's depth or the end of the game, keeping the move of the last
+// depth completed. Without a time limit minimax searches the depth limit
+// at once, so that its node count is the textbook algorithm's.
+func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
+	start := time.Now()
+	ply := len(a.history)
+	d := Decision{Move: NoMove}
+	if a.Over() {
+		return d
+	}
+	me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+	left := s.plies - ply
+	limit := left
+	if budget.Depth > 0 {
+		limit = min(budget.Depth, left)
+	}
+	var root []Move
+	for e := ^(me | opp); e != 0; e &= e - 1 {
+		root = append(root, Move(bits.TrailingZeros64(e)))
+	}
+	d.Move = root[0] // a legal fallback if time runs out at once
+	from := 1
+	if !s.prune && budget.Time <= 0 {
+		from = limit
+	}
+	s.nodes++ // the root
+	// The previous depth's score centres the first move's window.
+	s.guess = -infinity
+	times := make([]time.Duration, limit+1) // each iteration's time, by depth
+	for depth := from; depth <= limit; depth++ {
+		began := time.Now()
+		m, v := s.root(me, opp, ply, depth, root)
+		if s.stopped {
+			break
+		}
+		s.guess = v
+		d.Move, d.Score, d.Depth = m, v, depth
+		// The best move leads the next iteration: its value makes a
+		// tight bound for the others.
+		for i, r := range root {
+			if r == m {
+				copy(root[1:i+1], root[:i])
+				root[0] = m
+				break
+			}
+		}
+		// When the next iteration cannot finish in the time left, answer
+		// now rather than make the user wait for nothing.
+		times[depth] = time.Since(began)
+		if budget.Time > 0 && time.Since(start)+adjNextIteration(times, depth) > budget.Time {
+			break
+		}
+	}
+	d.Nodes, d.Time = s.nodes, time.Since(start)
+	return d
+}
+
+// adjNextIteration guesses the time of iteration depth+1 from the times
+// of those before it. The growth from one depth to the next swings between
+// odd and even depths (from the start of an 8-round game, depth 9 costs
+// about ten times depth 8, depth 10 three times depth 9, depth 11 twenty
+// times depth 10), so the guess repeats the growth of the same parity, two
+// plies back: t(d+1) = t(d-1)^2 / t(d-3), once t(d-3) is long enough to be
+// timed reliably on a busy machine. Before that, and never less, it is
+// twice the last: the search rather tries a depth it may not finish than
+// gives up one it could have.
+func adjNextIteration(times []time.Duration, depth int) time.Duration {
+	guess := 2 * times[depth]
+	if depth >= 4 && times[depth-3] >= 20*time.Millisecond {
+		t1, t3 := float64(times[depth-1]), float64(times[depth-3])
+		guess = max(guess, time.Duration(t1*t1/t3))
+	}
+	return guess
+}
+
+// root searches every move to depth and returns the best, the first in
+// the list among equals.
+func (s *adjSearch) root(me, opp uint64, ply, depth int, moves []Move) (Move, int) {
+	best, bestScore := NoMove, -infinity
+	for i, m := range moves {
+		b := uint64(1) << uint(m)
+		f := adjNeighbours(b) & opp
+		nme, nopp := me|b|f, opp&^f
+		var v int
+		switch {
+		case !s.prune:
+			v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, infinity)
+		case i == 0 && s.guess != -infinity:
+			lo, hi := s.guess-1, s.guess+1
+			v = -s.negamax(nopp, nme, ply+1, depth-1, -hi, -lo)
+			if v <= lo && !s.stopped {
+				v = -s.negamax(nopp, nme, ply+1, depth-1, -lo, infinity)
+			} else if v >= hi && !s.stopped {
+				v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, -hi)
+			}
+		case i == 0:
+			v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, infinity)
+		default:
+			v = -s.negamax(nopp, nme, ply+1, depth-1, -bestScore-1, -bestScore)
+			if v > bestScore && !s.stopped {
+				v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, -bestScore)
+			}
+		}
+		if s.stopped {
+			break
+		}
+		if v > bestScore {
+			best, bestScore = m, v
+		}
+	}
+	return best, bestScore
+}
+
+// negamax is the score of the position (me to move, ply plies into the
+// game) searched depth plies deep: exact with prune off, and with prune on
+// exact inside (alpha, beta), otherwise a bound on the right side of it
+// (fail-soft). Alpha-beta searches the first move with the full window and
+// the rest with a null window around alpha (principal variation search),
+// re-searching the rare move that beats it.
+//
+// Two exact shortcuts replace the plies nearest the horizon: frontier
+// scores a node one ply above it without making its moves, and
+// replyBounds settles most moves two plies above it without searching
+// them. Both give the same value as the plain search (the tests compare
+// them with the generic minimax on a plain board).
+func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
+	s.nodes++
+	left := s.plies - ply
+	if left == 0 {
+		return bits.OnesCount64(me) - bits.OnesCount64(opp)
+	}
+	if depth == 0 {
+		return adjEvaluate(me, opp, s.rounds-ply/2)
+	}
+	if s.nodes >= s.nextPoll && s.poll() {
+		return 0
+	}
+	// Beyond the end of the game every depth is the same search: entries
+	// are kept under the depth actually searched.
+	depth = min(depth, left)
+	if depth == 1 {
+		return s.frontier(me, opp, ply, beta)
+	}
+	// Below depth 3 a node costs less than a look-up in a table too big
+	// for the cache: only deeper nodes use it.
+	var key uint64
+	var e *adjEntry
+	if depth > 2 {
+		key = adjSearchKey(me, opp, s.rounds)
+		e = s.tt.probe(key)
+	}
+	ttMove := int8(-1)
+	if e != nil {
+		ttMove = e.move
+		// Only an entry of this very depth answers: a deeper one would be
+		// a better guess, but then the search would no longer return the
+		// depth-limited minimax value that minimax returns.
+		if int(e.depth) == depth {
+			v := int(e.value)
+			switch {
+			case e.flag == adjExact,
+				e.flag == adjLower && v >= beta,
+				e.flag == adjUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+	// Moves come in stages, so that a node cut off by its first move
+	// does not pay for listing and scoring the others: the table's move
+	// and the killers first, then the rest, best scored first.
+	empty := ^(me | opp)
+	best, bestMove := -infinity, int8(-1)
+	// Two plies above the horizon, once the first move has not cut off,
+	// moves are bounded before they are searched (see replyBounds).
+	var quick replyBounds
+	bounded := false
+	moves := s.order[ply][:0]
+	var tried uint64
+	for _, c := range [3]int8{ttMove, s.killers[ply][0], s.killers[ply][1]} {
+		if c >= 0 && empty&^tried&(1<<uint(c)) != 0 {
+			moves = append(moves, adjMove{cell: c})
+			tried |= 1 << uint(c)
+		}
+	}
+	early, listed := len(moves), false
+	side := ply & 1
+	alpha0 := alpha
+	for i := 0; ; i++ {
+		if i == len(moves) {
+			if listed {
+				break
+			}
+			if depth == 2 {
+				rest := empty &^ tried
+				if s.prune {
+					if !bounded {
+						quick, bounded = s.replyBounds(me, opp, ply), true
+					}
+					settled, q := quick.settleIsolated(alpha)
+					rest &^= settled
+					best = max(best, q)
+					// The bound orders the moves it does not settle.
+					for cells := rest; cells != 0; cells &= cells - 1 {
+						c := int8(bits.TrailingZeros64(cells))
+						if q := quick.bound(c); q > alpha {
+							moves = append(moves, adjMove{c, int32(q)})
+						} else {
+							best = max(best, q)
+						}
+					}
+					listed = true
+				} else {
+					// Scoring and sorting cost more here than a few more
+					// one-ply scans: captures first, then cell order.
+					moves, listed = appendCells(appendCells(moves, rest&adjNeighbours(opp)), rest&^adjNeighbours(opp)), true
+				}
+			} else {
+				moves, listed = s.appendRest(moves, empty&^tried, me, opp, side), true
+			}
+			if i == len(moves) {
+				break
+			}
+		}
+		if i >= early && i < early+4 && s.prune {
+			pickBest(moves, i)
+		}
+		m := moves[i].cell
+		if depth == 2 && s.prune && i > 0 {
+			q := int(moves[i].score)
+			if i < early {
+				if !bounded {
+					quick, bounded = s.replyBounds(me, opp, ply), true
+				}
+				q = quick.bound(m)
+			}
+			if q <= alpha {
+				best = max(best, q)
+				continue
+			}
+		}
+		b := uint64(1) << uint(m)
+		f := adjNeighbours(b) & opp
+		nme, nopp := me|b|f, opp&^f
+		var v int
+		switch {
+		case !s.prune:
+			v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, infinity)
+		case i == 0:
+			v = -s.negamax(nopp, nme, ply+1, depth-1, -beta, -alpha)
+		default:
+			v = -s.negamax(nopp, nme, ply+1, depth-1, -alpha-1, -alpha)
+			if v > alpha && v < beta && !s.stopped {
+				v = -s.negamax(nopp, nme, ply+1, depth-1, -beta, -alpha)
+			}
+		}
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if s.prune && v > alpha {
+				alpha = v
+				if alpha >= beta {
+					if f == 0 && s.killers[ply][0] != m {
+						s.killers[ply][1] = s.killers[ply][0]
+						s.killers[ply][0] = m
+					}
+					s.history[side][m] += int32(depth * depth)
+					break
+				}
+			}
+		}
+	}
+	flag := adjExact
+	switch {
+	case !s.prune:
+	case best <= alpha0:
+		flag = adjUpper
+	case best >= beta:
+		flag = adjLower
+	}
+	if depth > 2 {
+		s.tt.store(key, depth, best, flag, bestMove)
+	}
+	return best
+}
+
+// replyBounds bounds, at a node two plies above the horizon (or the end),
+// what each move can be worth without searching it, by an answer of the
+// opponent whose effect does not depend on the move.
+//
+// An answer on a cell r three or more steps from the move's cell m changes
+// the objective as if the other had not been played: the cells whose L or
+// U either changes lie within one step of m or of r, and those sets do not
+// touch. So, with k and t counted on this board as in frontier (k_r and
+// t_r for the opponent), the leaf scores, from the mover's side,
+// L0 + k_m - k_r + C*max(|U0 + 2t_m - k_m - 2t_r + k_r| - M, 0), M that of
+// the leaves, or N0 + 2t_m - 2t_r when the leaves end the game. The move
+// is worth at most that, for any such r; the bound takes the first of a
+// few strong answers (most marks turned, then most marks shut in) that is
+// far enough, and an isolated answer (k_r = t_r = 0: a cell touching no
+// mark, which interacts with m only if it touches m, since no mark lies
+// next to it; when there are at least six such cells, one does not touch
+// m or its cell). A move bounded by alpha fails low unsearched, with its
+// bound as its fail-soft value. Isolated moves (k_m = t_m = 0) share their
+// bounds, so they are settled together.
+type replyBounds struct {
+	last       bool   // the leaves end the game
+	empty      uint64 // the empty cells
+	single     uint64 // marks with exactly one empty neighbour
+	opp        uint64
+	l0, u0, n0 int // L, U and mark differences from the mover's side
+	roundsLeft int // M at the leaves
+	isolated   uint64
+	anyCell    bool // an isolated answer exists whatever the move
+	answers    [adjAnswers]adjAnswer
+	nAnswers   int
+}
+
+// adjAnswers is how many strong answers the bounds try.
+const adjAnswers = 3
+
+// adjAnswer is an answer of the opponent with its counts.
+type adjAnswer struct {
+	near uint64 // the cells within two steps of it
+	k, t int
+}
+
+// replyBounds prepares the bounds of the moves of a node ply plies into
+// the game, two plies above the horizon.
+func (s *adjSearch) replyBounds(me, opp uint64, ply int) replyBounds {
+	occupied := me | opp
+	empty := ^occupied
+	r := replyBounds{empty: empty, opp: opp, isolated: empty &^ adjNeighbours(occupied)}
+	r.anyCell = bits.OnesCount64(r.isolated) >= 6
+	r.n0 = bits.OnesCount64(me) - bits.OnesCount64(opp)
+	r.last = ply+2 == s.plies
+	open, single := adjOpenSingle(empty)
+	r.single = single & occupied
+	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
+	r.l0 = r.n0 - uMe + uOpp
+	r.u0 = uMe - uOpp
+	r.roundsLeft = s.rounds - (ply+2)/2
+	// The strongest answers: the opponent's cells next to the mover's marks,
+	// by marks turned, then marks shut in (both can only help it).
+	for e := empty & adjNeighbours(me); e != 0; e &= e - 1 {
+		c := bits.TrailingZeros64(e)
+		nb := adjNeighbourTable[c]
+		a := adjAnswer{t: bits.OnesCount64(nb & me)}
+		if !r.last {
+			a.k = bits.OnesCount64(nb & r.single)
+			if nb&empty == 0 {
+				a.k++
+			}
+		}
+		i := r.nAnswers
+		if i == adjAnswers {
+			i--
+			if w := r.answers[i]; 2*a.t+a.k <= 2*w.t+w.k {
+				continue
+			}
+		} else {
+			r.nAnswers++
+		}
+		for ; i > 0 && 2*a.t+a.k > 2*r.answers[i-1].t+r.answers[i-1].k; i-- {
+			r.answers[i] = r.answers[i-1]
+		}
+		a.near = adjNear2Table[c]
+		r.answers[i] = a
+	}
+	return r
+}
+
+// leaf is the score of the leaf after a move with counts (k, t) and an
+// answer with counts (kr, tr) that does not interact with it.
+func (r *replyBounds) leaf(k, t, kr, tr int) int {
+	if r.last {
+		return r.n0 + 2*t - 2*tr
+	}
+	return r.l0 + k - kr + adjUTerm(r.u0+2*t-k-2*tr+kr, r.roundsLeft)
+}
+
+// bound is the most the move on cell c can be worth (infinity if no answer
+// applies).
+func (r *replyBounds) bound(c int8) int {
+	nb := adjNeighbourTable[c]
+	t := bits.OnesCount64(nb & r.opp)
+	k := 0
+	if !r.last {
+		k = bits.OnesCount64(nb & r.single)
+		if nb&r.empty == 0 {
+			k++
+		}
+	}
+	q := infinity
+	if r.anyCell {
+		q = r.leaf(k, t, 0, 0)
+	}
+	bit := uint64(1) << uint(c)
+	for i := 0; i < r.nAnswers; i++ {
+		if a := &r.answers[i]; a.near&bit == 0 {
+			return min(q, r.leaf(k, t, a.k, a.t))
+		}
+	}
+	return q
+}
+
+// settleIsolated returns the isolated moves that fail low against alpha
+// by one shared bound, and the largest bound used.
+func (r *replyBounds) settleIsolated(alpha int) (uint64, int) {
+	if r.anyCell {
+		if q := r.leaf(0, 0, 0, 0); q <= alpha {
+			return r.isolated, q
+		}
+	}
+	var settled uint64
+	best := -infinity
+	for i := 0; i < r.nAnswers; i++ {
+		a := &r.answers[i]
+		if q := r.leaf(0, 0, a.k, a.t); q <= alpha {
+			settled |= r.isolated &^ a.near
+			best = max(best, q)
+		}
+	}
+	return settled, best
+}
+
+// adjNear2Table holds, for each cell, the cells at most two steps away.
+var adjNear2Table = func() (t [64]uint64) {
+	for c := range t {
+		nb := adjNeighbours(1 << c)
+		t[c] = 1<<c | nb | adjNeighbours(nb)
+	}
+	return t
+}()
+
+// frontier is negamax one ply above the horizon (or the end): each child is
+// scored in place, from the mover's side, without a call. The objective is
+// antisymmetric (swapping the sides negates it), so the child's score for
+// the mover is the negation of its own negamax value.
+//
+// A move changes the objective only around its cell c: c becomes a mark of
+// the mover (L if it has no empty neighbour, else U), the enemy marks next
+// to it turn (all of them were U, c being empty), and the marks next to it
+// whose only empty neighbour was c turn from U to L. Counting from the
+// mover's side, with k = [c has no empty neighbour] + the marks next to c
+// with c their only empty neighbour, and t = the enemy marks next to c,
+// L_me - L_opp grows by k and U_me - U_opp by 1 + 2t - k, so the child
+// scores L0 + k + C*max(|U0 + 1 + 2t - k| - M, 0) with L0, U0 the
+// differences on this board. Two small popcounts per move instead of a
+// whole-board count; the cells touching no mark (k = t = 0) score alike.
+func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
+	occupied := me | opp
+	empty := ^occupied
+	touching := adjNeighbours(occupied) & empty
+	isolated := empty &^ touching
+	best := -infinity
+	n := int64(bits.OnesCount64(isolated))
+	if ply+1 == s.plies {
+		// The last move of the game: it scores N_me - N_opp + 1 + 2t.
+		base := bits.OnesCount64(me) - bits.OnesCount64(opp) + 1
+		if isolated != 0 {
+			best = base
+		}
+		for e := touching &^ adjNeighbours(opp); e != 0 && best < base; e &= e - 1 {
+			n++
+			best = base
+		}
+		for e := touching & adjNeighbours(opp); e != 0; e &= e - 1 {
+			n++
+			v := base + 2*bits.OnesCount64(adjNeighbourTable[bits.TrailingZeros64(e)]&opp)
+			if v > best {
+				best = v
+				if s.prune && v >= beta {
+					break
+				}
+			}
+		}
+		s.nodes += n
+		return best
+	}
+	roundsLeft := s.rounds - (ply+1)/2
+	open, single := adjOpenSingle(empty)
+	single &= occupied
+	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
+	l0 := bits.OnesCount64(me) - uMe - bits.OnesCount64(opp) + uOpp
+	u0 := uMe - uOpp + 1
+	if isolated != 0 {
+		best = l0 + adjUTerm(u0, roundsLeft)
+		if s.prune && best >= beta {
+			s.nodes += n
+			return best
+		}
+	}
+	// Moves that turn enemy marks are likelier to cut, so they go first.
+	captures := touching & adjNeighbours(opp)
+	for _, set := range [2]uint64{captures, touching &^ captures} {
+		for e := set; e != 0; e &= e - 1 {
+			n++
+			nb := adjNeighbourTable[bits.TrailingZeros64(e)]
+			k := bits.OnesCount64(nb & single)
+			if nb&empty == 0 {
+				k++
+			}
+			t := bits.OnesCount64(nb & opp)
+			v := l0 + k + adjUTerm(u0+2*t-k, roundsLeft)
+			if v > best {
+				best = v
+				if s.prune && v >= beta {
+					s.nodes += n
+					return best
+				}
+			}
+		}
+	}
+	s.nodes += n
+	return best
+}
+
+// adjNeighbourTable holds each cell's orthogonal neighbours.
+var adjNeighbourTable = func() (t [64]uint64) {
+	for c := range t {
+		t[c] = adjNeighbours(1 << c)
+	}
+	return t
+}()
+
+// adjOpenSingle returns the cells with at least one empty neighbour and
+// those with exactly one, counting the four directions bit-parallel.
+func adjOpenSingle(empty uint64) (open, single uint64) {
+	l, r := (empty<<1)&^fileA, (empty>>1)&^fileH
+	u, d := empty<<8, empty>>8
+	open = l | r | u | d
+	two := l&r | u&d | (l|r)&(u|d)
+	return open, open &^ two
+}
+
+// appendRest appends the cells of rest to moves with their ordering
+// scores: first by what the move does at once, k + 2t in frontier's terms
+// (marks shut in, marks turned), then by the history of cut-offs.
+func (s *adjSearch) appendRest(moves []adjMove, rest, me, opp uint64, side int) []adjMove {
+	hist := &s.history[side]
+	empty := ^(me | opp)
+	_, single := adjOpenSingle(empty)
+	single &^= empty
+	for e := rest; e != 0; e &= e - 1 {
+		c := int8(bits.TrailingZeros64(e))
+		nb := adjNeighbourTable[c]
+		k := bits.OnesCount64(nb & single)
+		if nb&empty == 0 {
+			k++
+		}
+		moves = append(moves, adjMove{c, int32(k+2*bits.OnesCount64(nb&opp))<<24 + min(hist[c], 1<<24-1)})
+	}
+	return moves
+}
+
+// appendCells appends the cells of set to moves, unscored.
+func appendCells(moves []adjMove, set uint64) []adjMove {
+	for e := set; e != 0; e &= e - 1 {
+		moves = append(moves, adjMove{cell: int8(bits.TrailingZeros64(e))})
+	}
+	return moves
+}
+
+// pickBest moves the best-scored of moves[i:] to i: a selection sort done
+// lazily, since a cut-off usually comes after one or two moves.
+func pickBest(moves []adjMove, i int) {
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if moves[j].score > moves[b].score {
+			b = j
+		}
+	}
+	moves[i], moves[b] = moves[b], moves[i]
+}
+
+// adjSearchKey hashes a position as the search sees it, mover's marks
+// first; the mover follows from the number of marks, so no position has
+// two keys.
+func adjSearchKey(me, opp uint64, rounds int) uint64 {
+	return mix64(me^0x9e3779b97f4a7c15) ^ mix64(opp+0xbf58476d1ce4e5b9*uint64(rounds+1))*3
+}
+
+// Transposition table entry kinds: the stored value is exact, or a lower
+// or an upper bound of the position's value at the stored depth.
+const (
+	adjExact uint8 = iota
+	adjLower
+	adjUpper
+)
+
+// adjEntry is one remembered position.
+type adjEntry struct {
+	key   uint64
+	value int16
+	depth int8
+	move  int8 // the best or cutting move, -1 when none
+	flag  uint8
+	gen   uint8 // the move (Think call) that stored it
+}
+
+// adjTable is a two-way transposition table: of the two slots of a bucket,
+// the first keeps the deepest entry of the current move, the second takes
+// whatever else comes.
+type adjTable struct {
+	bits    int
+	mask    uint64
+	entries []adjEntry
+	gen     uint8
+}
+
+func newAdjTable(bits int) *adjTable {
+	return &adjTable{bits: bits, mask: 1<<(bits-1) - 1, entries: make([]adjEntry, 1<<bits)}
+}
+
+// probe finds the entry of key, if the table still holds it.
+func (t *adjTable) probe(key uint64) *adjEntry {
+	i := (key & t.mask) * 2
+	if e := &t.entries[i]; e.key == key {
+		return e
+	}
+	if e := &t.entries[i+1]; e.key == key {
+		return e
+	}
+	return nil
+}
+
+// store remembers a search result, keeping the deeper of the current
+// move's entries in the first slot.
+func (t *adjTable) store(key uint64, depth, value int, flag uint8, move int8) {
+	i := (key & t.mask) * 2
+	e := adjEntry{key: key, value: int16(value), depth: int8(depth), move: move, flag: flag, gen: t.gen}
+	first := &t.entries[i]
+	if first.key == key || first.gen != t.gen || int(first.depth) <= depth {
+		*first = e
+		return
+	}
+	t.entries[i+1] = e
+}

@@ -1,0 +1,426 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+)
+
+// adjRandomPosition plays plies random moves from the start of a game of
+// the given rounds.
+func adjRandomPosition(rng *rand.Rand, rounds, plies int) *Adjacency {
+	a := NewAdjacency(rounds)
+	for i := 0; i < plies && !a.Over(); i++ {
+		moves := a.Moves(nil)
+		a.Play(moves[rng.IntN(len(moves))])
+	}
+	return a
+}
+
+// slowCopy replays a position on the plain reference board.
+func slowCopy(a *Adjacency) *slowAdj {
+	s := newSlowAdj(a.rounds)
+	for _, m := range a.History() {
+		s.Play(m)
+	}
+	return s
+}
+
+// TestAdjSearchNodeCounts: without a time limit minimax searches the depth
+// at once and visits every line: 1 + 56 + 56*55 (+ 56*55*54) positions
+// from the start, as the generic minimax does on the plain board.
+func TestAdjSearchNodeCounts(t *testing.T) {
+	for _, tc := range []struct {
+		depth int
+		nodes int64
+	}{
+		{1, 1 + 56},
+		{2, 1 + 56 + 56*55},
+		{3, 1 + 56 + 56*55 + 56*55*54},
+	} {
+		got := NewAdjBot(false).Think(context.Background(), NewAdjacency(8), Budget{Depth: tc.depth})
+		ref := SearchBot{}.Think(context.Background(), newSlowAdj(8), Budget{Depth: tc.depth})
+		if got.Nodes != tc.nodes || ref.Nodes != tc.nodes {
+			t.Errorf("depth %d: %d nodes, generic on the plain board %d, want %d", tc.depth, got.Nodes, ref.Nodes, tc.nodes)
+		}
+		if got.Score != ref.Score || got.Depth != tc.depth {
+			t.Errorf("depth %d: score %d depth %d, generic score %d", tc.depth, got.Score, got.Depth, ref.Score)
+		}
+	}
+}
+
+// TestAdjSearchAgainstReference: on random positions, the specialised
+// alpha-beta and minimax return the value the generic minimax finds on the
+// plain board at the same depth, and alpha-beta's move has that value. The
+// bots are kept across positions, so their tables carry over as in a game.
+func TestAdjSearchAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	ab, mm := NewAdjBot(true), NewAdjBot(false)
+	type position struct {
+		rounds, plies, depth int
+	}
+	var cases []position
+	for i := 0; i < 16; i++ {
+		rounds := 2 + rng.IntN(10)
+		cases = append(cases, position{rounds, rng.IntN(2 * rounds), 1 + rng.IntN(3)})
+	}
+	for i := 0; i < 12; i++ {
+		// Late in long games: few empty cells, deeper, often to the end.
+		cases = append(cases, position{26 + rng.IntN(3), 40 + rng.IntN(12), 2 + rng.IntN(4)})
+	}
+	tested := 0
+	for _, c := range cases {
+		a := adjRandomPosition(rng, c.rounds, c.plies)
+		if a.Over() {
+			continue
+		}
+		tested++
+		slow := slowCopy(a)
+		var ref Decision
+		if c.depth <= 2 {
+			ref = SearchBot{}.Think(context.Background(), slow, Budget{Depth: c.depth})
+		} else {
+			ref = SearchBot{Prune: true}.Think(context.Background(), slow, Budget{Depth: c.depth})
+		}
+		budgets := []Budget{{Depth: c.depth}, {Depth: c.depth, Time: time.Minute}}
+		for _, b := range budgets {
+			got := ab.Think(context.Background(), a, b)
+			if got.Score != ref.Score {
+				t.Errorf("%v %v: alphabeta %d, reference %d (moves %v)", c, b, got.Score, ref.Score, a.History())
+			}
+			// The move must be worth the score.
+			slow.Play(got.Move)
+			v := -slow.Evaluate(slow.Turn())
+			switch {
+			case slow.Over():
+				v = -slow.Final(slow.Turn())
+			case c.depth > 1:
+				v = -SearchBot{Prune: true}.Think(context.Background(), slow, Budget{Depth: c.depth - 1}).Score
+			}
+			slow.Undo()
+			if v != ref.Score {
+				t.Errorf("%v %v: alphabeta's move %d is worth %d, not %d", c, b, got.Move, v, ref.Score)
+			}
+		}
+		if c.depth <= 3 {
+			if got := mm.Think(context.Background(), a, Budget{Depth: c.depth}); got.Score != ref.Score {
+				t.Errorf("%v: minimax %d, reference %d", c, got.Score, ref.Score)
+			}
+		}
+	}
+	if tested < 20 {
+		t.Errorf("only %d positions tested", tested)
+	}
+}
+
+// TestAdjFrontier: the one-ply-above-the-horizon shortcut scores a node as
+// the best of its children's objective counted on the plain board, on
+// random positions of every length (many near the end, where M is small
+// and the U term counts).
+func TestAdjFrontier(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	for i := 0; i < 3000; i++ {
+		rounds := 2 + rng.IntN(27)
+		a := adjRandomPosition(rng, rounds, rng.IntN(2*rounds))
+		slow := slowCopy(a)
+		want := -infinity
+		for _, m := range slow.Moves(nil) {
+			slow.Play(m)
+			if slow.Over() {
+				want = max(want, -slow.Final(slow.Turn()))
+			} else {
+				want = max(want, -slow.Evaluate(slow.Turn()))
+			}
+			slow.Undo()
+		}
+		s := &adjSearch{rounds: rounds, plies: 2 * rounds}
+		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+		if got := s.frontier(me, opp, len(a.History()), infinity); got != want {
+			t.Fatalf("%d rounds, moves %v: frontier %d, want %d", rounds, a.History(), got, want)
+		}
+		// With pruning, a window it reaches cuts at a value at least beta.
+		s.prune = true
+		if got := s.frontier(me, opp, len(a.History()), want); got != want {
+			t.Fatalf("%d rounds, moves %v: frontier with beta %d returned %d", rounds, a.History(), want, got)
+		}
+	}
+}
+
+// TestAdjReplyBounds: no move is worth more two plies deep (by the generic
+// minimax on the plain board) than its bound, nor an isolated move settled
+// against some alpha more than the bound settleIsolated returns, which is
+// at most alpha. The bound must be the value itself often enough to prune.
+func TestAdjReplyBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	moves, bounded, tight, settled := 0, 0, 0, 0
+	for i := 0; i < 80; i++ {
+		rounds := 2 + rng.IntN(27)
+		a := adjRandomPosition(rng, rounds, rng.IntN(2*rounds-1))
+		s := &adjSearch{rounds: rounds, plies: 2 * rounds}
+		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+		r := s.replyBounds(me, opp, len(a.History()))
+		slow := slowCopy(a)
+		value := map[Move]int{}
+		for _, m := range slow.Moves(nil) {
+			slow.Play(m)
+			v := -SearchBot{}.Think(context.Background(), slow, Budget{Depth: 1}).Score
+			slow.Undo()
+			value[m] = v
+			moves++
+			q := r.bound(int8(m))
+			if q == infinity {
+				continue
+			}
+			bounded++
+			if v > q {
+				t.Fatalf("%d rounds, moves %v: move %d worth %d > bound %d", rounds, a.History(), m, v, q)
+			}
+			if v == q {
+				tight++
+			}
+		}
+		for alpha := -12; alpha <= 12; alpha++ {
+			set, q := r.settleIsolated(alpha)
+			if set&^r.isolated != 0 || set != 0 && q > alpha {
+				t.Fatalf("%d rounds, moves %v: settled %x (isolated %x) with bound %d > alpha %d", rounds, a.History(), set, r.isolated, q, alpha)
+			}
+			for e := set; e != 0; e &= e - 1 {
+				settled++
+				if m := Move(bits.TrailingZeros64(e)); value[m] > q {
+					t.Fatalf("%d rounds, moves %v: settled isolated move %d worth %d > %d", rounds, a.History(), m, value[m], q)
+				}
+			}
+		}
+	}
+	t.Logf("%d moves, %d bounded, %d tight; %d isolated moves settled", moves, bounded, tight, settled)
+	if bounded < moves/2 || tight < bounded/4 || settled == 0 {
+		t.Errorf("%d moves, %d bounded, %d tight, %d settled: the bounds would prune little", moves, bounded, tight, settled)
+	}
+}
+
+// TestAdjSearchToTheEnd: with the plies left within reach, an unlimited
+// search is exact: every deeper depth gives the same value and the search
+// stops at the end of the game.
+func TestAdjSearchToTheEnd(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 6; i++ {
+		a := adjRandomPosition(rng, 28, 50+rng.IntN(4)) // 3 to 6 plies left
+		left := 56 - len(a.History())
+		got := NewAdjBot(true).Think(context.Background(), a, Budget{})
+		ref := SearchBot{Prune: true}.Think(context.Background(), slowCopy(a), Budget{})
+		if got.Score != ref.Score || got.Depth != left {
+			t.Errorf("%d plies left: score %d depth %d, reference %d", left, got.Score, got.Depth, ref.Score)
+		}
+	}
+}
+
+// TestAdjSearchTimeBudget: a bot answers within its budget plus a little,
+// with a legal move, from the start and from the middle of long games; a
+// context already ended still gets a legal move.
+func TestAdjSearchTimeBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	// A few percent, and a little for the scheduler of a busy machine.
+	slack := func(b time.Duration) time.Duration { return b + b/20 + 10*time.Millisecond }
+	var worst time.Duration
+	defer func() { t.Logf("worst overrun %v", worst) }()
+	for _, budget := range []time.Duration{20 * time.Millisecond, 100 * time.Millisecond} {
+		for _, a := range []*Adjacency{NewAdjacency(8), NewAdjacency(28), adjRandomPosition(rng, 28, 20)} {
+			for _, bot := range []*AdjBot{NewAdjBot(true), NewAdjBot(false)} {
+				// A machine shared with other work may hold the process
+				// off its processor for a while: a search that overruns
+				// three times running does so by itself.
+				var over []time.Duration
+				for len(over) < 3 {
+					start := time.Now()
+					d := bot.Think(context.Background(), a, Budget{Time: budget})
+					elapsed := time.Since(start)
+					if !slices.Contains(a.Moves(nil), d.Move) {
+						t.Errorf("%s, budget %v: illegal move %d", bot.Name(), budget, d.Move)
+					}
+					if elapsed <= slack(budget) {
+						worst = max(worst, elapsed-budget)
+						break
+					}
+					over = append(over, elapsed)
+				}
+				if len(over) == 3 {
+					t.Errorf("%s, budget %v: took %v", bot.Name(), budget, over)
+				}
+			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	a := NewAdjacency(8)
+	if d := NewAdjBot(true).Think(ctx, a, Budget{Time: time.Second}); !slices.Contains(a.Moves(nil), d.Move) {
+		t.Errorf("cancelled: illegal move %d", d.Move)
+	}
+}
+
+// TestAdjNextIteration: iteration times measured from the start of an
+// 8-round game (depths 6 to 10: 13, 25, 63, 728, 2469 ms) predict depth 11
+// far beyond a 5 s budget; depth 10, guessed before depth 6 is long enough
+// to time, twice depth 9.
+func TestAdjNextIteration(t *testing.T) {
+	ms := time.Millisecond
+	times := []time.Duration{0, 0, 0, 0, 0, 2 * ms, 13 * ms, 25 * ms, 63 * ms, 728 * ms, 2469 * ms}
+	for _, tc := range []struct {
+		depth int
+		want  time.Duration
+	}{
+		{10, 21199360 * time.Microsecond}, // 728^2/25 ms
+		{9, 1456 * ms},
+		{8, 126 * ms},
+		{4, 0},
+	} {
+		got := adjNextIteration(times, tc.depth)
+		if d := got - tc.want; d < -time.Microsecond || d > time.Microsecond {
+			t.Errorf("after depth %d: %v, want %v", tc.depth, got, tc.want)
+		}
+	}
+}
+
+// TestAdjBotsLegal plays many random games in which the bots take turns with
+// a random player: every move legal, the position never changed by Think.
+func TestAdjBotsLegal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	bots := []Bot{NewAdjBot(true), NewAdjBot(false), &AdjBot{Prune: true}}
+	random := RandomBot{rng: rng}
+	for game := 0; game < 24; game++ {
+		a := NewAdjacency(2 + rng.IntN(27))
+		bot := bots[game%len(bots)]
+		budget := Budget{Depth: 2}
+		if game%2 == 1 {
+			budget = Budget{Time: 2 * time.Millisecond}
+		}
+		for !a.Over() {
+			player := Bot(random)
+			if len(a.History())%2 == game/3%2 {
+				player = bot
+			}
+			key, n := a.Key(), len(a.History())
+			d := player.Think(context.Background(), a, budget)
+			if a.Key() != key || len(a.History()) != n {
+				t.Fatalf("%s changed the position", player.Name())
+			}
+			if !slices.Contains(a.Moves(nil), d.Move) {
+				t.Fatalf("%s played %d, not a legal move, after %v", player.Name(), d.Move, a.History())
+			}
+			a.Play(d.Move)
+		}
+	}
+}
+
+// greedyBot takes the move that leaves it the most marks, the lowest cell
+// among equals: the plain one-ply player the search must beat.
+type greedyBot struct{}
+
+func (greedyBot) Name() string { return "greedy" }
+
+func (greedyBot) Think(_ context.Context, g Game, _ Budget) Decision {
+	d := Decision{Move: NoMove, Stats: Stats{Score: -infinity}}
+	me := g.Turn()
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		if v := g.Final(me); v > d.Score {
+			d.Move, d.Score = m, v
+		}
+		g.Undo()
+		d.Nodes++
+	}
+	return d
+}
+
+// adjMatch plays games between two bots from random two-ply openings, the
+// bots swapping seats every game, and returns the first bot's wins, draws
+// and losses.
+func adjMatch(rng *rand.Rand, games, rounds int, a, b Bot, budgetA, budgetB Budget) (wins, draws, losses int) {
+	for game := 0; game < games; game++ {
+		g := adjRandomPosition(rng, rounds, 2)
+		seatA := X
+		if game%2 == 1 {
+			seatA = O
+		}
+		for !g.Over() {
+			var d Decision
+			if g.Turn() == seatA {
+				d = a.Think(context.Background(), g, budgetA)
+			} else {
+				d = b.Think(context.Background(), g, budgetB)
+			}
+			g.Play(d.Move)
+		}
+		switch g.Winner() {
+		case seatA:
+			wins++
+		case Nobody:
+			draws++
+		default:
+			losses++
+		}
+	}
+	return wins, draws, losses
+}
+
+// TestAdjAlphaBetaBeatsGreedy: alpha-beta at depth 3 against the greedy
+// one-ply player, 20 games of 8 rounds with seats swapped.
+func TestAdjAlphaBetaBeatsGreedy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	w, d, l := adjMatch(rng, 20, 8, NewAdjBot(true), greedyBot{}, Budget{Depth: 3}, Budget{})
+	t.Logf("alphabeta depth 3 vs greedy: %d wins, %d draws, %d losses", w, d, l)
+	if w < 16 || l > 2 {
+		t.Errorf("alphabeta depth 3 vs greedy: %d wins, %d draws, %d losses; want at least 16 wins and at most 2 losses", w, d, l)
+	}
+}
+
+// BenchmarkAdjAlphaBeta searches the start of an 8-round game to a fixed
+// depth (iterative deepening, a fresh table), reporting nodes per second.
+func BenchmarkAdjAlphaBeta(b *testing.B) {
+	for _, depth := range []int{6, 8, 10} {
+		b.Run(fmt.Sprintf("depth%d", depth), func(b *testing.B) {
+			var d Decision
+			for i := 0; i < b.N; i++ {
+				d = NewAdjBot(true).Think(context.Background(), NewAdjacency(8), Budget{Depth: depth, Time: time.Hour})
+			}
+			b.ReportMetric(float64(d.Nodes), "nodes")
+			b.ReportMetric(float64(d.Nodes)/d.Time.Seconds(), "nodes/s")
+		})
+	}
+}
+
+// BenchmarkAdjBudget reports the depth alpha-beta completes from the start
+// of an 8-round game within 1, 2 and 5 seconds, and minimax within 5.
+func BenchmarkAdjBudget(b *testing.B) {
+	for _, tc := range []struct {
+		prune  bool
+		budget time.Duration
+	}{{true, time.Second}, {true, 2 * time.Second}, {true, 5 * time.Second}, {false, 5 * time.Second}} {
+		bot := NewAdjBot(tc.prune)
+		b.Run(bot.Name()+"/"+tc.budget.String(), func(b *testing.B) {
+			var d Decision
+			for i := 0; i < b.N; i++ {
+				d = NewAdjBot(tc.prune).Think(context.Background(), NewAdjacency(8), Budget{Time: tc.budget})
+			}
+			b.ReportMetric(float64(d.Depth), "depth")
+			b.ReportMetric(float64(d.Nodes)/d.Time.Seconds(), "nodes/s")
+			b.ReportMetric(d.Time.Seconds(), "s/move")
+		})
+	}
+}
+
+// BenchmarkAdjMatchGreedy plays alpha-beta at 100 ms a move against the
+// greedy player, 100 games of 8 rounds, seats swapped (run with
+// -benchtime 1x; it takes about a minute and a half).
+func BenchmarkAdjMatchGreedy(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		rng := rand.New(rand.NewPCG(15, 16))
+		w, d, l := adjMatch(rng, 100, 8, NewAdjBot(true), greedyBot{}, Budget{Time: 100 * time.Millisecond}, Budget{})
+		b.ReportMetric(float64(w), "wins")
+		b.ReportMetric(float64(d), "draws")
+		b.ReportMetric(float64(l), "losses")
+	}
+}
