@@ -142,9 +142,9 @@ func (a *Adjacency) Final(s Side) int {
 	return bits.OnesCount64(a.marks[s]) - bits.OnesCount64(a.marks[s.Other()])
 }
 
-// Decisive is false: the margin counts, so a search maximises it rather
-// than the quickest win.
-func (a *Adjacency) Decisive() bool { return false }
+// WinScore is 0: the margin counts, so a search maximises it rather than
+// the quickest win.
+func (a *Adjacency) WinScore() int { return 0 }
 
 // Evaluate is seed 002's objective of an incomplete state, from s's view:
 // see adjEvaluate.

@@ -294,7 +294,6 @@ func (t *TicTacToe) Evaluate(s Side) int {
 	return max(-tttWin/2, min(tttWin/2, score))
 }
 
-
 // Key packs both masks; the side to move follows from them.
 func (t *TicTacToe) Key() uint64 { return uint64(t.marks[X]) | uint64(t.marks[O])<<9 }
 
