@@ -73,10 +73,13 @@ func (s *searcher) buffer(ply int) []Move {
 // to stop within a fraction of a millisecond, rare enough to cost nothing.
 const pollEvery = 1024
 
-// timeUp notes whether the search must stop.
+// timeUp notes whether the search must stop. It reads the clock as well
+// as the context, because on a loaded machine the context's timer can
+// fire tens of milliseconds late.
 func (s *searcher) timeUp() bool {
-	if !s.stopped && s.nodes%pollEvery == 0 && s.ctx.Err() != nil {
-		s.stopped = true
+	if !s.stopped && s.nodes%pollEvery == 0 {
+		deadline, ok := s.ctx.Deadline()
+		s.stopped = s.ctx.Err() != nil || ok && time.Now().After(deadline)
 	}
 	return s.stopped
 }

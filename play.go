@@ -41,6 +41,9 @@ func (r *termReader) ReadLine(prompt string) (string, error) {
 	switch {
 	case errors.Is(err, liner.ErrPromptAborted):
 		return "", errInterrupted
+	case errors.Is(err, io.EOF):
+		fmt.Println() // end the prompt's line, so the shell's starts afresh
+		return "", err
 	case err != nil:
 		return "", err
 	}
