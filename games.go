@@ -98,6 +98,12 @@ func (spec *gameSpec) newBot(name string, rng *rand.Rand) (Bot, error) {
 // sharedBot builds the bots of their own files (local search, genetic) that
 // play every game; it grows as they land.
 func sharedBot(name string, rng *rand.Rand) (Bot, bool) {
+	switch name {
+	case "local":
+		return LocalBot{}, true
+	case "genetic":
+		return NewGeneticBot(rng), true
+	}
 	return nil, false
 }
 

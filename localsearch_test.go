@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+)
+
+// tttAfter replays a Tic-Tac-Toe record of cell digits.
+func tttAfter(t testing.TB, record string) Game {
+	t.Helper()
+	g, err := games[0].parseRecord(record, 0)
+	if err != nil {
+		t.Fatalf("record %q: %v", record, err)
+	}
+	return g
+}
+
+// TestLocalPicksBest checks hand-scored positions: the expected move and
+// its score were worked out on paper from the game's Final and Evaluate.
+func TestLocalPicksBest(t *testing.T) {
+	tests := []struct {
+		name   string
+		record string
+		move   Move
+		score  int
+		nodes  int64
+	}{
+		// X holds 6 7, O holds 0 1. Cell 2 would block, but 8 wins
+		// (Final 10 beats any evaluation, capped at 5).
+		{"takes the win, not the block", "6071", 8, tttWin, 5},
+		// X holds 0 1 and threatens 2; O holds 4. Open lines after each
+		// O move, from O's side: 2 -> 3, 3 -> 1, 5 -> 1, 6 -> 2, 7 -> 0,
+		// 8 -> 1; blocking at 2 is also the evaluation's best.
+		{"blocks when the evaluation says so", "041", 2, 3, 6},
+		// Empty board: the centre lies on 4 lines, so X scores 4 there;
+		// a corner 3, an edge 2.
+		{"centre first", "", 4, 4, 9},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := tttAfter(t, tc.record)
+			d := LocalBot{}.Think(context.Background(), g, Budget{})
+			if d.Move != tc.move || d.Score != tc.score || d.Nodes != tc.nodes || d.Depth != 1 {
+				t.Errorf("got move %d score %d nodes %d depth %d, want move %d score %d nodes %d depth 1",
+					d.Move, d.Score, d.Nodes, d.Depth, tc.move, tc.score, tc.nodes)
+			}
+			if got := tttAfter(t, tc.record); got.Key() != g.Key() || len(got.History()) != len(g.History()) {
+				t.Errorf("Think changed the position")
+			}
+		})
+	}
+}
+
+// TestLocalFinishedGame: nothing to play.
+func TestLocalFinishedGame(t *testing.T) {
+	g := tttAfter(t, "03142") // X wins on the top row
+	d := LocalBot{}.Think(context.Background(), g, Budget{})
+	if d.Move != NoMove || d.Nodes != 0 {
+		t.Errorf("got move %d nodes %d, want NoMove and 0 nodes", d.Move, d.Nodes)
+	}
+}
+
+// TestLocalMatchesOnePlyMinimax: local search is a one-ply minimax, so on
+// random positions it must choose the move minimax at depth 1 chooses
+// (the first among equals in the same order). Their scores differ only by
+// minimax's quicker-win adjustment in decisive games.
+func TestLocalMatchesOnePlyMinimax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, spec := range playableGames() {
+		for range 200 {
+			g := randomPosition(spec, rng, 0)
+			if g.Over() {
+				continue
+			}
+			want := SearchBot{}.Think(context.Background(), g, Budget{Depth: 1})
+			got := LocalBot{}.Think(context.Background(), g, Budget{})
+			if got.Move != want.Move {
+				t.Fatalf("%s %s: local plays %s, one-ply minimax %s", spec.name, spec.record(g),
+					g.FormatMove(got.Move), g.FormatMove(want.Move))
+			}
+			if !g.Decisive() && got.Score != want.Score {
+				t.Fatalf("%s %s: local scores %d, one-ply minimax %d", spec.name, spec.record(g), got.Score, want.Score)
+			}
+		}
+	}
+}
+
+// TestLocalCancelled: a cancelled caller still gets a legal move.
+func TestLocalCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, spec := range playableGames() {
+		g := spec.newGame(8)
+		d := LocalBot{}.Think(ctx, g, Budget{Time: time.Millisecond})
+		if !slices.Contains(g.Moves(nil), d.Move) {
+			t.Errorf("%s: move %d is not legal", spec.name, d.Move)
+		}
+	}
+}
+
+// playableGames are the games registered in this build.
+func playableGames() []*gameSpec { return games }
+
+// randomPosition plays a random number of random moves from the start
+// (at least minPlies when the game lasts that long).
+func randomPosition(spec *gameSpec, rng *rand.Rand, minPlies int) Game {
+	g := spec.newGame(8)
+	plies := minPlies + rng.IntN(20)
+	for i := 0; i < plies && !g.Over(); i++ {
+		moves := g.Moves(nil)
+		g.Play(moves[rng.IntN(len(moves))])
+	}
+	return g
+}
