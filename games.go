@@ -52,6 +52,30 @@ var games = []*gameSpec{
 		strongest:  "alphabeta",
 		hintBudget: Budget{},
 	},
+	{
+		name:       "adjacency",
+		aliases:    []string{"adj"},
+		title:      "Adjacency",
+		newGame:    func(rounds int) Game { return NewAdjacency(rounds) },
+		sep:        ",",
+		bot:        "alphabeta",
+		botFirst:   false,
+		time:       5 * time.Second,
+		depth:      0,
+		intro:      "mark an empty cell: the enemy marks above, below, left and right of it become yours; most marks after the last round wins",
+		prompt:     "Enter the number: ",
+		strongest:  "alphabeta",
+		hintBudget: Budget{Time: time.Second},
+		ownBot: func(name string, _ *rand.Rand) (Bot, bool) {
+			switch name {
+			case "alphabeta":
+				return NewAdjBot(true), true
+			case "minimax":
+				return NewAdjBot(false), true
+			}
+			return nil, false
+		},
+	},
 }
 
 // botNames are the -bot values, for help and errors.

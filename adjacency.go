@@ -1,0 +1,217 @@
+package main
+
+import (
+	"fmt"
+	"math/bits"
+	"strconv"
+)
+
+// Adjacency is the Adjacency Strategy Game of seed 002 with the rules of
+// the 2023 course template (SPEC): an 8x8 board, cell row*8+col, rows 0..7
+// top to bottom. Each side's marks are one 64-bit mask, bit i for cell i,
+// so a move with all its flips is a handful of shifts and masks.
+type Adjacency struct {
+	marks   [3]uint64 // indexed by Side; marks[Nobody] is unused
+	rounds  int       // the game lasts 2*rounds plies
+	history []Move
+	flipped []uint64 // per ply, the enemy marks the move turned, for Undo
+}
+
+// Board geometry as masks.
+const (
+	adjCells = 64
+	fileA    = 0x0101010101010101 // column 0
+	fileH    = 0x8080808080808080 // column 7
+	// The start marks: X on (6,0), (6,1), (7,0), (7,1); O on (0,6), (0,7),
+	// (1,6), (1,7).
+	adjStartX = 1<<48 | 1<<49 | 1<<56 | 1<<57
+	adjStartO = 1<<6 | 1<<7 | 1<<14 | 1<<15
+)
+
+// Rounds a game may last: 2 is the template's least, 28 fills the board.
+const (
+	adjMinRounds = 2
+	adjMaxRounds = 28
+)
+
+// NewAdjacency returns the start position of a game of the given rounds.
+// The caller (the -rounds flag) checks the range; out-of-range values are
+// clamped so that the game stays playable.
+func NewAdjacency(rounds int) *Adjacency {
+	rounds = max(adjMinRounds, min(adjMaxRounds, rounds))
+	a := &Adjacency{rounds: rounds}
+	a.marks[X], a.marks[O] = adjStartX, adjStartO
+	return a
+}
+
+// adjNeighbours is the set of cells orthogonally next to some cell of m;
+// the masks stop a shift along a row from wrapping into the next row.
+func adjNeighbours(m uint64) uint64 {
+	return (m<<1)&^fileA | (m>>1)&^fileH | m<<8 | m>>8
+}
+
+// adjFlips is what a mark on cell c turns: the enemy marks next to it.
+func adjFlips(c Move, enemy uint64) uint64 {
+	return adjNeighbours(1<<uint(c)) & enemy
+}
+
+// Rounds is the length of the game in rounds.
+func (a *Adjacency) Rounds() int { return a.rounds }
+
+// Turn is X after an even number of plies.
+func (a *Adjacency) Turn() Side {
+	if len(a.history)%2 == 0 {
+		return X
+	}
+	return O
+}
+
+// RoundsLeft is the rounds not yet completed: a round counts as left until
+// O has answered in it. This is seed 002's M ("jumlah ronde tersisa") and
+// the template's "Number Of Rounds Left" label, ceil(plies left / 2).
+func (a *Adjacency) RoundsLeft() int { return a.rounds - len(a.history)/2 }
+
+// Count is the number of marks of s.
+func (a *Adjacency) Count(s Side) int { return bits.OnesCount64(a.marks[s]) }
+
+func (a *Adjacency) at(cell int) Side {
+	switch {
+	case a.marks[X]&(1<<uint(cell)) != 0:
+		return X
+	case a.marks[O]&(1<<uint(cell)) != 0:
+		return O
+	}
+	return Nobody
+}
+
+// Moves lists the empty cells in scan order, 0..63: left to right, top to
+// bottom, the order of seed 002's local search.
+func (a *Adjacency) Moves(buf []Move) []Move {
+	buf = buf[:0]
+	if a.Over() {
+		return buf
+	}
+	for e := ^(a.marks[X] | a.marks[O]); e != 0; e &= e - 1 {
+		buf = append(buf, Move(bits.TrailingZeros64(e)))
+	}
+	return buf
+}
+
+// Play puts the mover's mark on cell m and turns the enemy marks next to it.
+func (a *Adjacency) Play(m Move) {
+	me, enemy := a.Turn(), a.Turn().Other()
+	f := adjFlips(m, a.marks[enemy])
+	a.marks[me] |= 1<<uint(m) | f
+	a.marks[enemy] &^= f
+	a.history = append(a.history, m)
+	a.flipped = append(a.flipped, f)
+}
+
+// Undo takes the last mark off and turns its flips back.
+func (a *Adjacency) Undo() {
+	n := len(a.history) - 1
+	m, f := a.history[n], a.flipped[n]
+	a.history, a.flipped = a.history[:n], a.flipped[:n]
+	me, enemy := a.Turn(), a.Turn().Other()
+	a.marks[me] &^= 1<<uint(m) | f
+	a.marks[enemy] |= f
+}
+
+// History is the cells marked so far.
+func (a *Adjacency) History() []Move { return a.history }
+
+// Over: every round has been played (28 rounds also fill the board).
+func (a *Adjacency) Over() bool { return len(a.history) >= 2*a.rounds }
+
+// Winner is the side with more marks; Nobody on a tie or before the end.
+func (a *Adjacency) Winner() Side {
+	if !a.Over() {
+		return Nobody
+	}
+	switch d := a.Final(X); {
+	case d > 0:
+		return X
+	case d < 0:
+		return O
+	}
+	return Nobody
+}
+
+// Final is seed 002's objective of a complete state, N_s - N_enemy.
+func (a *Adjacency) Final(s Side) int {
+	return bits.OnesCount64(a.marks[s]) - bits.OnesCount64(a.marks[s.Other()])
+}
+
+// Decisive is false: the margin counts, so a search maximises it rather
+// than the quickest win.
+func (a *Adjacency) Decisive() bool { return false }
+
+// Evaluate is seed 002's objective of an incomplete state, from s's view:
+// see adjEvaluate.
+func (a *Adjacency) Evaluate(s Side) int {
+	return adjEvaluate(a.marks[s], a.marks[s.Other()], a.RoundsLeft())
+}
+
+// adjEvaluate is seed 002's IncObj = L_me - L_enemy + C*max(|U_me - U_enemy|
+// - M, 0): L counts the marks with no empty orthogonal neighbour (they can
+// never turn again), U those with at least one, M is the rounds left (see
+// RoundsLeft) and C the sign of U_me - U_enemy (0 when equal, where the
+// term is 0 anyway). Its magnitude stays within 64, like Final's.
+func adjEvaluate(me, enemy uint64, roundsLeft int) int {
+	open := adjNeighbours(^(me | enemy)) // cells next to an empty cell
+	uMe, uEnemy := bits.OnesCount64(me&open), bits.OnesCount64(enemy&open)
+	lMe, lEnemy := bits.OnesCount64(me&^open), bits.OnesCount64(enemy&^open)
+	v := lMe - lEnemy
+	switch du := uMe - uEnemy; {
+	case du > roundsLeft:
+		v += du - roundsLeft
+	case -du > roundsLeft:
+		v -= -du - roundsLeft
+	}
+	return v
+}
+
+// Key mixes both masks and the game length (which fixes how many plies
+// are left and so what a position is worth); the side to move follows
+// from the number of marks.
+func (a *Adjacency) Key() uint64 { return adjKey(a.marks[X], a.marks[O], a.rounds) }
+
+// adjKey hashes a position: each mask goes through a different odd
+// multiplier and a xor-shift (the splitmix64 finaliser), enough to spread
+// the masks of nearby positions over a table index.
+func adjKey(x, o uint64, rounds int) uint64 {
+	return mix64(x^0x9e3779b97f4a7c15) ^ mix64(o+0xbf58476d1ce4e5b9*uint64(rounds+1))*3
+}
+
+// mix64 is the splitmix64 finaliser, a bijection that scatters every input
+// bit over the whole word.
+func mix64(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// Clone copies the board and its history.
+func (a *Adjacency) Clone() Game {
+	c := *a
+	c.history = append([]Move(nil), a.history...)
+	c.flipped = append([]uint64(nil), a.flipped...)
+	return &c
+}
+
+// Render draws the numbered 8x8 grid, then both counts and the rounds left.
+func (a *Adjacency) Render(color bool) string {
+	return renderGrid(8, 8, a.at, color) + fmt.Sprintf("%s: %d  %s: %d  rounds left: %d\n",
+		markText(X, "", color), a.Count(X), markText(O, "", color), a.Count(O), a.RoundsLeft())
+}
+
+// ParseMove accepts a cell number 0-63 or "row col".
+func (a *Adjacency) ParseMove(s string) (Move, error) {
+	if a.Over() {
+		return NoMove, fmt.Errorf("the game is over")
+	}
+	return parseCell(s, 8, 8, func(c int) bool { return a.at(c) == Nobody })
+}
+
+// FormatMove writes the cell number.
+func (a *Adjacency) FormatMove(m Move) string { return strconv.Itoa(int(m)) }
