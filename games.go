@@ -52,6 +52,23 @@ var games = []*gameSpec{
 		strongest:  "alphabeta",
 		hintBudget: Budget{},
 	},
+	{
+		name:       "connect4",
+		aliases:    []string{"c4"},
+		title:      "Connect Four",
+		newGame:    func(int) Game { return NewConnectFour() },
+		bot:        "solver",
+		botFirst:   false,
+		depth:      c4DefaultDepth,
+		time:       c4DefaultTime,
+		intro:      "drop a stone: type the column number 1-7 shown under the board",
+		prompt:     "Enter the column: ",
+		strongest:  "solver",
+		hintBudget: Budget{Time: c4HintTime},
+		ownBot:     c4Bot,
+		hint:       c4Hint,
+		finalScore: c4FinalScore,
+	},
 }
 
 // botNames are the -bot values, for help and errors.
