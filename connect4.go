@@ -25,7 +25,7 @@ const (
 // Bitboard constants of the layout above.
 const (
 	c4Bottom = 1 | 1<<7 | 1<<14 | 1<<21 | 1<<28 | 1<<35 | 1<<42 // lowest cell of every column
-	c4Full   = c4Bottom * (1<<c4Height - 1)                    // every playable cell
+	c4Full   = c4Bottom * (1<<c4Height - 1)                     // every playable cell
 )
 
 // c4Order is the column order searches try: centre first, since central
