@@ -54,6 +54,50 @@ func TestLocalPicksBest(t *testing.T) {
 	}
 }
 
+// TestLocalAdjacency checks hand-scored Adjacency positions (seed 002's
+// objective; cells are row*8+col; X starts on 48 49 56 57, O on 6 7 14 15).
+func TestLocalAdjacency(t *testing.T) {
+	spec, err := findGame("adjacency")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		rounds int
+		record string
+		move   Move
+		score  int
+		nodes  int64
+	}{
+		// Two rounds: X 40, O 22, X 23 (flipping 15 and 22). O's move
+		// ends the game, so the complete-state objective decides: O has
+		// 6 7 14, X has 15 22 23 40 48 49 56 57. Only 41 touches two X
+		// marks (40 and 49): 6 against 6 scores 0; one flip leaves 5-7,
+		// none 4-8. 64-11 = 53 empty cells are scored.
+		{"the best-flipping cell ends it", 2, "40,22,23", 41, 0, 53},
+		// The start, X to move: L_X = 1 (56), L_O = 1 (7); the U term is
+		// 0 while |U_X - U_O| is no more than the 8 rounds left. A move
+		// gains at most one fixed mark: 5 flips 6, which then has no
+		// empty neighbour (5, 7, 14 full); 23 does the same to 15; 40
+		// closes 48 and 58 closes 57. Cells 0-4 touch no mark and score
+		// 0, so 5 is the first of the 1s.
+		{"the first cell that fixes a mark", 8, "", 5, 1, 56},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := spec.parseRecord(tc.record, tc.rounds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := LocalBot{}.Think(context.Background(), g, Budget{})
+			if d.Move != tc.move || d.Score != tc.score || d.Nodes != tc.nodes {
+				t.Errorf("got move %d score %d nodes %d, want move %d score %d nodes %d",
+					d.Move, d.Score, d.Nodes, tc.move, tc.score, tc.nodes)
+			}
+		})
+	}
+}
+
 // TestLocalFinishedGame: nothing to play.
 func TestLocalFinishedGame(t *testing.T) {
 	g := tttAfter(t, "03142") // X wins on the top row
