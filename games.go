@@ -142,6 +142,8 @@ func sharedBot(name string, rng *rand.Rand) (Bot, bool) {
 	switch name {
 	case "local":
 		return LocalBot{}, true
+	case "rollout":
+		return RolloutBot{}, true
 	case "genetic":
 		return NewGeneticBot(rng), true
 	}

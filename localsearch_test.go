@@ -159,3 +159,155 @@ func randomPosition(spec *gameSpec, rng *rand.Rand, minPlies int) Game {
 	}
 	return g
 }
+
+// TestRolloutAgainstReference: on random positions of every game, with
+// and without a horizon, the rollout bot's move and score are those found
+// by playing each move and then letting two LocalBots play on, Think by
+// Think: the best final objective for the mover, the first among equals.
+func TestRolloutAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, spec := range playableGames() {
+		for i := range 40 {
+			g := randomPosition(spec, rng, 0)
+			if g.Over() {
+				continue
+			}
+			horizon := []int{0, 1, 2, 5}[i%4]
+			me := g.Turn()
+			want, wantScore := NoMove, -infinity
+			for _, m := range g.Moves(nil) {
+				h := g.Clone()
+				h.Play(m)
+				for plies := 1; !h.Over() && (horizon == 0 || plies < horizon); plies++ {
+					h.Play(LocalBot{}.Think(context.Background(), h, Budget{}).Move)
+				}
+				if v := localScore(h, me); v > wantScore {
+					want, wantScore = m, v
+				}
+			}
+			d := RolloutBot{}.Think(context.Background(), g, Budget{Depth: horizon})
+			if d.Move != want || d.Score != wantScore {
+				t.Fatalf("%s %s horizon %d: rollout plays %s scoring %d, reference %s scoring %d", spec.name,
+					spec.record(g), horizon, g.FormatMove(d.Move), d.Score, g.FormatMove(want), wantScore)
+			}
+		}
+	}
+}
+
+// TestRolloutOneMoveLeft: with one ply to go a rollout is local search.
+func TestRolloutOneMoveLeft(t *testing.T) {
+	spec, err := findGame("adjacency")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := spec.parseRecord("40,22,23", 2) // see TestLocalAdjacency
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := RolloutBot{}.Think(context.Background(), g, Budget{})
+	if d.Move != 41 || d.Score != 0 || d.Nodes != 53 || d.Depth != 1 {
+		t.Errorf("got move %d score %d nodes %d depth %d, want 41, 0, 53, 1", d.Move, d.Score, d.Nodes, d.Depth)
+	}
+}
+
+// TestSharedBotsLegal: local and rollout answer every position of many
+// random games of every game with a legal move, within a short budget and
+// when the caller has already given up.
+func TestSharedBotsLegal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, spec := range playableGames() {
+		for _, name := range []string{"local", "rollout"} {
+			bot, ok := sharedBot(name, rng)
+			if !ok {
+				t.Fatalf("sharedBot does not know %q", name)
+			}
+			for game := range 20 {
+				g := spec.newGame(2 + game%27)
+				for !g.Over() {
+					for _, ctx := range []context.Context{context.Background(), cancelled} {
+						d := bot.Think(ctx, g, Budget{Time: 50 * time.Millisecond})
+						if !slices.Contains(g.Moves(nil), d.Move) {
+							t.Fatalf("%s %s %s: illegal move %d", name, spec.name, spec.record(g), d.Move)
+						}
+					}
+					moves := g.Moves(nil)
+					g.Play(moves[rng.IntN(len(moves))])
+				}
+			}
+		}
+	}
+}
+
+// playMatch plays games between a and b from random openings of opening
+// plies, a taking X in the even games and O in the odd ones, and counts
+// the wins of each and the draws. Each bot searches with its budget.
+func playMatch(spec *gameSpec, a, b Bot, games, rounds, opening int, budget func(Bot) Budget, rng *rand.Rand) (aWins, bWins, draws int) {
+	for i := range games {
+		g := spec.newGame(rounds)
+		for range opening {
+			moves := g.Moves(nil)
+			g.Play(moves[rng.IntN(len(moves))])
+		}
+		x, o := a, b
+		if i%2 == 1 {
+			x, o = b, a
+		}
+		for !g.Over() {
+			bot := x
+			if g.Turn() == O {
+				bot = o
+			}
+			g.Play(bot.Think(context.Background(), g, budget(bot)).Move)
+		}
+		switch w := g.Winner(); {
+		case w == Nobody:
+			draws++
+		case (w == X) == (i%2 == 0):
+			aWins++
+		default:
+			bWins++
+		}
+	}
+	return aWins, bWins, draws
+}
+
+// matchBudget fixes alpha-beta's depth at 4 and leaves the other bots
+// their defaults, so that a match does not depend on the machine's speed.
+func matchBudget(b Bot) Budget {
+	if b.Name() == "alphabeta" {
+		return Budget{Depth: 4}
+	}
+	return Budget{}
+}
+
+// BenchmarkAdjacencyMatches plays 100 games of 8 rounds for each pair of
+// the shared bots (and the game's alphabeta at depth 4 against them), from
+// random two-ply openings with seats swapped, and reports the first bot's
+// wins, the second's and the draws. No clock: the shared bots run their
+// defaults (genetic depth 4, rollout to the end), alphabeta depth 4.
+func BenchmarkAdjacencyMatches(b *testing.B) {
+	spec, err := findGame("adjacency")
+	if err != nil {
+		b.Fatal(err)
+	}
+	pairs := [][2]string{{"genetic", "local"}, {"rollout", "local"}, {"genetic", "rollout"}, {"alphabeta", "genetic"}, {"alphabeta", "local"}, {"alphabeta", "rollout"}}
+	for _, p := range pairs {
+		b.Run(p[0]+"-"+p[1], func(b *testing.B) {
+			var w1, w2, d int
+			for i := range b.N {
+				rng := rand.New(rand.NewPCG(uint64(i)+1, 1))
+				x, err1 := spec.newBot(p[0], rand.New(rand.NewPCG(uint64(i)+2, 2)))
+				o, err2 := spec.newBot(p[1], rand.New(rand.NewPCG(uint64(i)+3, 3)))
+				if err1 != nil || err2 != nil {
+					b.Fatal(err1, err2)
+				}
+				w1, w2, d = playMatch(spec, x, o, 100, 8, 2, matchBudget, rng)
+			}
+			b.ReportMetric(float64(w1), p[0]+"-wins")
+			b.ReportMetric(float64(w2), p[1]+"-wins")
+			b.ReportMetric(float64(d), "draws")
+		})
+	}
+}
