@@ -68,9 +68,9 @@ func NewGeneticBot(rng *rand.Rand) *GeneticBot {
 func (b *GeneticBot) Name() string { return "genetic" }
 
 // Think runs the genetic search on a copy of g within the budget and plays
-// the root child with the best backed-up value (the first in move order
-// among equals). Nodes counts the positions scored (leaf evaluations);
-// Depth is the chromosome length.
+// the root child with the best backed-up value (see best for ties). Nodes
+// counts the positions scored (leaf evaluations); Depth is the chromosome
+// length. With a single legal move it plays it without a search.
 func (b *GeneticBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
 	ctx, cancel := withBudget(ctx, budget)
@@ -334,7 +334,7 @@ func (s *genetic) evolve(b *GeneticBot) {
 		next := slices.Clone(pop)
 		pairs := int(b.Crossover*float64(len(pop))/2 + 0.5)
 		for range pairs {
-			if len(pop) < 2 || s.depth < 2 {
+			if len(pop) < 2 || s.depth < 2 || s.stopped {
 				break
 			}
 			a := s.rng.IntN(len(pop))
@@ -348,7 +348,7 @@ func (s *genetic) evolve(b *GeneticBot) {
 			next = s.add(next, seen, pmx(pop[c].genes, pop[a].genes, i, j))
 		}
 		for _, p := range pop {
-			if s.depth < 2 || s.rng.Float64() >= b.Mutation {
+			if s.depth < 2 || s.stopped || s.rng.Float64() >= b.Mutation {
 				continue
 			}
 			genes := slices.Clone(p.genes)
