@@ -72,23 +72,32 @@ func TestGeneticLegal(t *testing.T) {
 }
 
 // TestGeneticTimeBudget: with a huge generation limit, a 20 ms budget ends
-// the search in time with a legal move; so does a cancelled context.
+// the search in time with a legal move; so does a cancelled context. The
+// search looks at the clock every 32 chromosomes (well under a
+// millisecond), but on a loaded machine the scheduler alone can hold a
+// goroutine back for tens of milliseconds: the fastest of three tries must
+// be within 10 ms of the budget, every try within 100 ms.
 func TestGeneticTimeBudget(t *testing.T) {
+	const budget = 20 * time.Millisecond
 	for _, spec := range playableGames() {
 		bot := NewGeneticBot(rand.New(rand.NewPCG(1, 1)))
 		bot.Generations, bot.Population = 1<<30, 200
 		g := spec.newGame(8)
-		const budget = 20 * time.Millisecond
-		start := time.Now()
-		d := bot.Think(context.Background(), g, Budget{Depth: 8, Time: budget})
-		// The search polls the clock every 32 chromosomes (well under a
-		// millisecond); the slack is for the scheduler of a loaded
-		// machine, which alone can delay any goroutine by tens of ms.
-		if took := time.Since(start); took > budget+30*time.Millisecond {
-			t.Errorf("%s: took %v for a %v budget", spec.name, took, budget)
+		fastest := time.Hour
+		for range 3 {
+			start := time.Now()
+			d := bot.Think(context.Background(), g, Budget{Depth: 8, Time: budget})
+			took := time.Since(start)
+			fastest = min(fastest, took)
+			if took > budget+100*time.Millisecond {
+				t.Errorf("%s: took %v for a %v budget", spec.name, took, budget)
+			}
+			if !slices.Contains(g.Moves(nil), d.Move) {
+				t.Errorf("%s: illegal move %d", spec.name, d.Move)
+			}
 		}
-		if !slices.Contains(g.Moves(nil), d.Move) {
-			t.Errorf("%s: illegal move %d", spec.name, d.Move)
+		if fastest > budget+10*time.Millisecond {
+			t.Errorf("%s: took at least %v for a %v budget", spec.name, fastest, budget)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
