@@ -273,6 +273,31 @@ func playMatch(spec *gameSpec, a, b Bot, games, rounds, opening int, budget func
 	return aWins, bWins, draws
 }
 
+// TestSharedBotsMatches is a small, fixed version of the Adjacency
+// matches (8 rounds, 20 games from random two-ply openings, seats
+// swapped, no clock): rollout beats local search in most games and the
+// genetic bot (at the reduced size of TestGeneticAgreement) wins more
+// games than local search. BenchmarkAdjacencyMatches plays the full 100.
+func TestSharedBotsMatches(t *testing.T) {
+	spec, err := findGame("adjacency")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	w, l, d := playMatch(spec, RolloutBot{}, LocalBot{}, 20, 8, 2, matchBudget, rng)
+	t.Logf("rollout %d - local %d, %d draws", w, l, d)
+	if w < 15 {
+		t.Errorf("rollout won %d of 20 games against local search (lost %d), want at least 15", w, l)
+	}
+	gen := NewGeneticBot(rand.New(rand.NewPCG(2, 2)))
+	gen.Population, gen.Generations = 100, 60
+	w, l, d = playMatch(spec, gen, LocalBot{}, 20, 8, 2, matchBudget, rng)
+	t.Logf("genetic %d - local %d, %d draws", w, l, d)
+	if w <= l {
+		t.Errorf("genetic won %d of 20 games against local search, lost %d", w, l)
+	}
+}
+
 // matchBudget fixes alpha-beta's depth at 4 and leaves the other bots
 // their defaults, so that a match does not depend on the machine's speed.
 func matchBudget(b Bot) Budget {
