@@ -54,6 +54,23 @@ var games = []*gameSpec{
 		hintBudget: Budget{},
 	},
 	{
+		name:       "connect4",
+		aliases:    []string{"c4"},
+		title:      "Connect Four",
+		newGame:    func(int) Game { return NewConnectFour() },
+		bot:        "solver",
+		botFirst:   false,
+		depth:      c4DefaultDepth,
+		time:       c4DefaultTime,
+		intro:      "drop a stone: type the column number 1-7 shown under the board",
+		prompt:     "Enter the column: ",
+		strongest:  "solver",
+		hintBudget: Budget{Time: c4HintTime},
+		ownBot:     c4Bot,
+		hint:       c4Hint,
+		finalScore: c4FinalScore,
+	},
+	{
 		name:       "adjacency",
 		aliases:    []string{"adj"},
 		title:      "Adjacency",
@@ -143,6 +160,14 @@ func (spec *gameSpec) botNames() []string {
 // sharedBot builds the bots of their own files (local search, genetic) that
 // play every game; it grows as they land.
 func sharedBot(name string, rng *rand.Rand) (Bot, bool) {
+	switch name {
+	case "local":
+		return LocalBot{}, true
+	case "rollout":
+		return RolloutBot{}, true
+	case "genetic":
+		return NewGeneticBot(rng), true
+	}
 	return nil, false
 }
 

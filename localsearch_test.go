@@ -1,0 +1,341 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+)
+
+// tttAfter replays a Tic-Tac-Toe record of cell digits.
+func tttAfter(t testing.TB, record string) Game {
+	t.Helper()
+	g, err := games[0].parseRecord(record, 0)
+	if err != nil {
+		t.Fatalf("record %q: %v", record, err)
+	}
+	return g
+}
+
+// TestLocalPicksBest checks hand-scored positions: the expected move and
+// its score were worked out on paper from the game's Final and Evaluate.
+func TestLocalPicksBest(t *testing.T) {
+	tests := []struct {
+		name   string
+		record string
+		move   Move
+		score  int
+		nodes  int64
+	}{
+		// X holds 6 7, O holds 0 1. Cell 2 would block, but 8 wins
+		// (Final 10 beats any evaluation, capped at 5).
+		{"takes the win, not the block", "6071", 8, tttWin, 5},
+		// X holds 0 1 and threatens 2; O holds 4. Open lines after each
+		// O move, from O's side: 2 -> 3, 3 -> 1, 5 -> 1, 6 -> 2, 7 -> 0,
+		// 8 -> 1; blocking at 2 is also the evaluation's best.
+		{"blocks when the evaluation says so", "041", 2, 3, 6},
+		// Empty board: the centre lies on 4 lines, so X scores 4 there;
+		// a corner 3, an edge 2.
+		{"centre first", "", 4, 4, 9},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := tttAfter(t, tc.record)
+			d := LocalBot{}.Think(context.Background(), g, Budget{})
+			if d.Move != tc.move || d.Score != tc.score || d.Nodes != tc.nodes || d.Depth != 1 {
+				t.Errorf("got move %d score %d nodes %d depth %d, want move %d score %d nodes %d depth 1",
+					d.Move, d.Score, d.Nodes, d.Depth, tc.move, tc.score, tc.nodes)
+			}
+			if got := tttAfter(t, tc.record); got.Key() != g.Key() || len(got.History()) != len(g.History()) {
+				t.Errorf("Think changed the position")
+			}
+		})
+	}
+}
+
+// TestLocalAdjacency checks hand-scored Adjacency positions (seed 002's
+// objective; cells are row*8+col; X starts on 48 49 56 57, O on 6 7 14 15).
+func TestLocalAdjacency(t *testing.T) {
+	spec, err := findGame("adjacency")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		rounds int
+		record string
+		move   Move
+		score  int
+		nodes  int64
+	}{
+		// Two rounds: X 40, O 22, X 23 (flipping 15 and 22). O's move
+		// ends the game, so the complete-state objective decides: O has
+		// 6 7 14, X has 15 22 23 40 48 49 56 57. Only 41 touches two X
+		// marks (40 and 49): 6 against 6 scores 0; one flip leaves 5-7,
+		// none 4-8. 64-11 = 53 empty cells are scored.
+		{"the best-flipping cell ends it", 2, "40,22,23", 41, 0, 53},
+		// The start, X to move: L_X = 1 (56), L_O = 1 (7); the U term is
+		// 0 while |U_X - U_O| is no more than the 8 rounds left. A move
+		// gains at most one fixed mark: 5 flips 6, which then has no
+		// empty neighbour (5, 7, 14 full); 23 does the same to 15; 40
+		// closes 48 and 58 closes 57. Cells 0-4 touch no mark and score
+		// 0, so 5 is the first of the 1s.
+		{"the first cell that fixes a mark", 8, "", 5, 1, 56},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := spec.parseRecord(tc.record, tc.rounds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := LocalBot{}.Think(context.Background(), g, Budget{})
+			if d.Move != tc.move || d.Score != tc.score || d.Nodes != tc.nodes {
+				t.Errorf("got move %d score %d nodes %d, want move %d score %d nodes %d",
+					d.Move, d.Score, d.Nodes, tc.move, tc.score, tc.nodes)
+			}
+		})
+	}
+}
+
+// TestLocalFinishedGame: nothing to play.
+func TestLocalFinishedGame(t *testing.T) {
+	g := tttAfter(t, "03142") // X wins on the top row
+	d := LocalBot{}.Think(context.Background(), g, Budget{})
+	if d.Move != NoMove || d.Nodes != 0 {
+		t.Errorf("got move %d nodes %d, want NoMove and 0 nodes", d.Move, d.Nodes)
+	}
+}
+
+// TestLocalMatchesOnePlyMinimax: local search is a one-ply minimax, so on
+// random positions it must choose the move minimax at depth 1 chooses
+// (the first among equals in the same order). Their scores are equal when
+// the move does not end the game (minimax adjusts a won or lost game's
+// score by its distance).
+func TestLocalMatchesOnePlyMinimax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, spec := range playableGames() {
+		for range 200 {
+			g := randomPosition(spec, rng, 0)
+			if g.Over() {
+				continue
+			}
+			want := SearchBot{}.Think(context.Background(), g, Budget{Depth: 1})
+			got := LocalBot{}.Think(context.Background(), g, Budget{})
+			if got.Move != want.Move {
+				t.Fatalf("%s %s: local plays %s, one-ply minimax %s", spec.name, spec.record(g),
+					g.FormatMove(got.Move), g.FormatMove(want.Move))
+			}
+			h := g.Clone()
+			h.Play(got.Move)
+			if !h.Over() && got.Score != want.Score {
+				t.Fatalf("%s %s: local scores %d, one-ply minimax %d", spec.name, spec.record(g), got.Score, want.Score)
+			}
+		}
+	}
+}
+
+// TestLocalCancelled: a cancelled caller still gets a legal move.
+func TestLocalCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, spec := range playableGames() {
+		g := spec.newGame(8)
+		d := LocalBot{}.Think(ctx, g, Budget{Time: time.Millisecond})
+		if !slices.Contains(g.Moves(nil), d.Move) {
+			t.Errorf("%s: move %d is not legal", spec.name, d.Move)
+		}
+	}
+}
+
+// playableGames are the games registered in this build.
+func playableGames() []*gameSpec { return games }
+
+// randomPosition plays a random number of random moves from the start
+// (at least minPlies when the game lasts that long).
+func randomPosition(spec *gameSpec, rng *rand.Rand, minPlies int) Game {
+	g := spec.newGame(8)
+	plies := minPlies + rng.IntN(20)
+	for i := 0; i < plies && !g.Over(); i++ {
+		moves := g.Moves(nil)
+		g.Play(moves[rng.IntN(len(moves))])
+	}
+	return g
+}
+
+// TestRolloutAgainstReference: on random positions of every game, with
+// and without a horizon, the rollout bot's move and score are those found
+// by playing each move and then letting two LocalBots play on, Think by
+// Think: the best final objective for the mover, the first among equals.
+func TestRolloutAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, spec := range playableGames() {
+		for i := range 40 {
+			g := randomPosition(spec, rng, 0)
+			if g.Over() {
+				continue
+			}
+			horizon := []int{0, 1, 2, 5}[i%4]
+			me := g.Turn()
+			want, wantScore := NoMove, -infinity
+			for _, m := range g.Moves(nil) {
+				h := g.Clone()
+				h.Play(m)
+				for plies := 1; !h.Over() && (horizon == 0 || plies < horizon); plies++ {
+					h.Play(LocalBot{}.Think(context.Background(), h, Budget{}).Move)
+				}
+				if v := localScore(h, me); v > wantScore {
+					want, wantScore = m, v
+				}
+			}
+			d := RolloutBot{}.Think(context.Background(), g, Budget{Depth: horizon})
+			if d.Move != want || d.Score != wantScore {
+				t.Fatalf("%s %s horizon %d: rollout plays %s scoring %d, reference %s scoring %d", spec.name,
+					spec.record(g), horizon, g.FormatMove(d.Move), d.Score, g.FormatMove(want), wantScore)
+			}
+		}
+	}
+}
+
+// TestRolloutOneMoveLeft: with one ply to go a rollout is local search.
+func TestRolloutOneMoveLeft(t *testing.T) {
+	spec, err := findGame("adjacency")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := spec.parseRecord("40,22,23", 2) // see TestLocalAdjacency
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := RolloutBot{}.Think(context.Background(), g, Budget{})
+	if d.Move != 41 || d.Score != 0 || d.Nodes != 53 || d.Depth != 1 {
+		t.Errorf("got move %d score %d nodes %d depth %d, want 41, 0, 53, 1", d.Move, d.Score, d.Nodes, d.Depth)
+	}
+}
+
+// TestSharedBotsLegal: local and rollout answer every position of many
+// random games of every game with a legal move, within a short budget and
+// when the caller has already given up.
+func TestSharedBotsLegal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, spec := range playableGames() {
+		for _, name := range []string{"local", "rollout"} {
+			bot, ok := sharedBot(name, rng)
+			if !ok {
+				t.Fatalf("sharedBot does not know %q", name)
+			}
+			for game := range 20 {
+				g := spec.newGame(2 + game%27)
+				for !g.Over() {
+					for _, ctx := range []context.Context{context.Background(), cancelled} {
+						d := bot.Think(ctx, g, Budget{Time: 50 * time.Millisecond})
+						if !slices.Contains(g.Moves(nil), d.Move) {
+							t.Fatalf("%s %s %s: illegal move %d", name, spec.name, spec.record(g), d.Move)
+						}
+					}
+					moves := g.Moves(nil)
+					g.Play(moves[rng.IntN(len(moves))])
+				}
+			}
+		}
+	}
+}
+
+// playMatch plays games between a and b from random openings of opening
+// plies, a taking X in the even games and O in the odd ones, and counts
+// the wins of each and the draws. Each bot searches with its budget.
+func playMatch(spec *gameSpec, a, b Bot, games, rounds, opening int, budget func(Bot) Budget, rng *rand.Rand) (aWins, bWins, draws int) {
+	for i := range games {
+		g := spec.newGame(rounds)
+		for range opening {
+			moves := g.Moves(nil)
+			g.Play(moves[rng.IntN(len(moves))])
+		}
+		x, o := a, b
+		if i%2 == 1 {
+			x, o = b, a
+		}
+		for !g.Over() {
+			bot := x
+			if g.Turn() == O {
+				bot = o
+			}
+			g.Play(bot.Think(context.Background(), g, budget(bot)).Move)
+		}
+		switch w := g.Winner(); {
+		case w == Nobody:
+			draws++
+		case (w == X) == (i%2 == 0):
+			aWins++
+		default:
+			bWins++
+		}
+	}
+	return aWins, bWins, draws
+}
+
+// TestSharedBotsMatches is a small, fixed version of the Adjacency
+// matches (8 rounds, 20 games from random two-ply openings, seats
+// swapped, no clock): rollout beats local search in most games and the
+// genetic bot (at the reduced size of TestGeneticAgreement) wins more
+// games than local search. BenchmarkAdjacencyMatches plays the full 100.
+func TestSharedBotsMatches(t *testing.T) {
+	spec, err := findGame("adjacency")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	w, l, d := playMatch(spec, RolloutBot{}, LocalBot{}, 20, 8, 2, matchBudget, rng)
+	t.Logf("rollout %d - local %d, %d draws", w, l, d)
+	if w < 15 {
+		t.Errorf("rollout won %d of 20 games against local search (lost %d), want at least 15", w, l)
+	}
+	gen := NewGeneticBot(rand.New(rand.NewPCG(2, 2)))
+	gen.Population, gen.Generations = 100, 60
+	w, l, d = playMatch(spec, gen, LocalBot{}, 20, 8, 2, matchBudget, rng)
+	t.Logf("genetic %d - local %d, %d draws", w, l, d)
+	if w <= l {
+		t.Errorf("genetic won %d of 20 games against local search, lost %d", w, l)
+	}
+}
+
+// matchBudget fixes alpha-beta's depth at 4 and leaves the other bots
+// their defaults, so that a match does not depend on the machine's speed.
+func matchBudget(b Bot) Budget {
+	if b.Name() == "alphabeta" {
+		return Budget{Depth: 4}
+	}
+	return Budget{}
+}
+
+// BenchmarkAdjacencyMatches plays 100 games of 8 rounds for each pair of
+// the shared bots (and the game's alphabeta at depth 4 against them), from
+// random two-ply openings with seats swapped, and reports the first bot's
+// wins, the second's and the draws. No clock: the shared bots run their
+// defaults (genetic depth 4, rollout to the end), alphabeta depth 4.
+func BenchmarkAdjacencyMatches(b *testing.B) {
+	spec, err := findGame("adjacency")
+	if err != nil {
+		b.Fatal(err)
+	}
+	pairs := [][2]string{{"genetic", "local"}, {"rollout", "local"}, {"genetic", "rollout"}, {"alphabeta", "genetic"}, {"alphabeta", "local"}, {"alphabeta", "rollout"}}
+	for _, p := range pairs {
+		b.Run(p[0]+"-"+p[1], func(b *testing.B) {
+			var w1, w2, d int
+			for i := range b.N {
+				rng := rand.New(rand.NewPCG(uint64(i)+1, 1))
+				x, err1 := spec.newBot(p[0], rand.New(rand.NewPCG(uint64(i)+2, 2)))
+				o, err2 := spec.newBot(p[1], rand.New(rand.NewPCG(uint64(i)+3, 3)))
+				if err1 != nil || err2 != nil {
+					b.Fatal(err1, err2)
+				}
+				w1, w2, d = playMatch(spec, x, o, 100, 8, 2, matchBudget, rng)
+			}
+			b.ReportMetric(float64(w1), p[0]+"-wins")
+			b.ReportMetric(float64(w2), p[1]+"-wins")
+			b.ReportMetric(float64(d), "draws")
+		})
+	}
+}

@@ -1,0 +1,470 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"time"
+)
+
+// The perfect Connect Four solver. It follows the classic tutorial's
+// design (negamax with alpha-beta on bitboards, centre-first order, moves
+// ordered by the threats they create, never a move that loses at once, a
+// transposition table, iterative null-window search) and goes further
+// where that saves nodes: every table entry keeps both a lower and an upper
+// bound and the best move found, which is tried first the next time the
+// position comes up (the null-window iterations revisit the same tree
+// again and again).
+//
+// Scores follow SPEC.md: from the side to move, 0 for a draw, 22 minus the
+// winner's stone count at its winning stone for a win, the negative of the
+// opponent's for a loss.
+
+// ttEntries is the transposition table size: a prime just under 2^23, so
+// that an entry of 8 bytes makes 64 MiB. Keys have 49 bits; storing their
+// low 32 bits with the index key%ttEntries identifies them exactly (the
+// Chinese remainder theorem, as 2^32*ttEntries > 2^49).
+var ttEntries uint64 = 8388593
+
+// An entry packs the key's low 32 bits, the lower and upper bounds (plus
+// ttOffset, so a used entry is never zero) and the best move plus one.
+const ttOffset = 32
+
+// c4Pos is a position as the solver sees it: the side to move's stones,
+// all stones, and their number.
+type c4Pos struct {
+	cur, mask uint64
+	moves     int
+}
+
+// c4PosOf converts a game to the solver's view.
+func c4PosOf(g *ConnectFour) c4Pos {
+	return c4Pos{cur: g.stones[g.Turn()], mask: g.mask, moves: len(g.history)}
+}
+
+// key identifies the position: cur+mask adds a bit above each column's
+// top stone, so it is unique (the tutorial's key).
+func (p c4Pos) key() uint64 { return p.cur + p.mask }
+
+// possible is the cells where a stone can go now.
+func (p c4Pos) possible() uint64 { return (p.mask + c4Bottom) & c4Full }
+
+// play drops the side to move's stone on cell (one bit of possible) and
+// hands the move over.
+func (p c4Pos) play(cell uint64) c4Pos {
+	return c4Pos{cur: p.cur ^ p.mask, mask: p.mask | cell, moves: p.moves + 1}
+}
+
+// column is the cell where a stone dropped into col lands, 0 if full.
+func (p c4Pos) column(col int) uint64 { return p.possible() & c4ColumnMask(col) }
+
+// winningCells is every empty cell that would complete four in a row for
+// the stones b (playable now or not).
+func winningCells(b, mask uint64) uint64 {
+	// vertical: three stones below
+	r := (b << 1) & (b << 2) & (b << 3)
+	for _, d := range [3]uint{c4Col, c4Col - 1, c4Col + 1} {
+		p := (b << d) & (b << (2 * d))
+		r |= p & (b << (3 * d))
+		r |= p & (b >> d)
+		p = (b >> d) & (b >> (2 * d))
+		r |= p & (b << d)
+		r |= p & (b >> (3 * d))
+	}
+	return r & (c4Full ^ mask)
+}
+
+// mirror reflects a key (or any bitboard) left to right: the position's
+// mirror image has the same score, so the table and the book hold one of
+// the two.
+func mirror(k uint64) uint64 {
+	const c = 1<<c4Col - 1
+	return k>>42&c | k>>28&(c<<7) | k>>14&(c<<14) | k&(c<<21) | (k&(c<<14))<<14 | (k&(c<<7))<<28 | (k&c)<<42
+}
+
+// canonical is the smaller of a key and its mirror image, and whether it
+// is the mirror.
+func canonical(k uint64) (uint64, bool) {
+	if m := mirror(k); useMirror && m < k {
+		return m, true
+	}
+	return k, false
+}
+
+var useMirror = true
+
+// flipCol mirrors a column when flip is set (-1 stays -1).
+func flipCol(col int, flip bool) int {
+	if flip && col >= 0 {
+		return c4Width - 1 - col
+	}
+	return col
+}
+
+// canWinNext reports whether the side to move wins with its next stone.
+func (p c4Pos) canWinNext() bool { return winningCells(p.cur, p.mask)&p.possible() != 0 }
+
+// winScore is the score of winning with the next stone.
+func (p c4Pos) winScore() int { return (c4Cells + 1 - p.moves) / 2 }
+
+// c4Solver searches positions exactly. Its table survives between calls
+// (scores belong to positions, not to searches), so a game gets faster as
+// it goes; reset gives a fresh table.
+type c4Solver struct {
+	tt      []uint64
+	nodes   int64
+	ctx     context.Context
+	stopped bool
+	book    map[uint64]bookEntry // opening book, nil for none
+}
+
+// newC4Solver returns a solver with an empty table, and the embedded book
+// unless noBook.
+func newC4Solver(noBook bool) *c4Solver {
+	s := &c4Solver{tt: make([]uint64, ttEntries)}
+	if !noBook {
+		s.book = openingBook()
+	}
+	return s
+}
+
+// reset clears the table and the counters.
+func (s *c4Solver) reset() {
+	clear(s.tt)
+	s.nodes, s.stopped = 0, false
+}
+
+// probe returns the table's bounds and move for a key.
+func (s *c4Solver) probe(key uint64) (lo, hi, move int, ok bool) {
+	e := s.tt[key%ttEntries]
+	if e == 0 || uint32(e) != uint32(key) {
+		return 0, 0, -1, false
+	}
+	return int(e>>32&0xff) - ttOffset, int(e>>40&0xff) - ttOffset, int(e>>48&0xf) - 1, true
+}
+
+// store records bounds and a best move (-1 for none) for a key.
+func (s *c4Solver) store(key uint64, lo, hi, move int) {
+	s.tt[key%ttEntries] = uint64(uint32(key)) | uint64(lo+ttOffset)<<32 | uint64(hi+ttOffset)<<40 | uint64(move+1)<<48
+}
+
+// poll notes whether the caller has given up (Ctrl-C, time budget).
+func (s *c4Solver) poll() bool {
+	if s.nodes&1023 == 0 && s.ctx != nil && s.ctx.Err() != nil {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// negamax scores p for the side to move, who cannot win with its next
+// stone, within (alpha, beta): an answer <= alpha is an upper bound, one
+// >= beta a lower bound, anything between is exact.
+func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
+	s.nodes++
+	if s.poll() {
+		return 0
+	}
+	next := p.possible()
+	oppWin := winningCells(p.cur^p.mask, p.mask)
+	if forced := next & oppWin; forced != 0 {
+		if forced&(forced-1) != 0 {
+			return -(c4Cells - p.moves) / 2 // two threats: one gets through
+		}
+		next = forced
+	}
+	next &^= oppWin >> 1 // never play under the opponent's winning cell
+	if next == 0 {
+		return -(c4Cells - p.moves) / 2
+	}
+	if p.moves >= c4Cells-2 {
+		return 0
+	}
+	lo := -(c4Cells - 2 - p.moves) / 2 // the opponent cannot win next
+	hi := (c4Cells - 1 - p.moves) / 2  // we cannot win at once
+	key, flip := canonical(p.key())
+	ttMove := -1
+	if tlo, thi, m, ok := s.probe(key); ok {
+		lo, hi, ttMove = max(lo, tlo), min(hi, thi), flipCol(m, flip)
+	}
+	switch {
+	case lo >= beta || lo == hi:
+		return lo
+	case hi <= alpha:
+		return hi
+	}
+	alpha, beta = max(alpha, lo), min(beta, hi)
+
+	// Order: the table's move, then by threats created, centre first
+	// among equals (insertion sort of at most 7).
+	var cells [c4Width]uint64
+	var cols [c4Width]int
+	var scores [c4Width]int
+	n := 0
+	for _, col := range c4Order {
+		cell := next & c4ColumnMask(col)
+		if cell == 0 {
+			continue
+		}
+		sc := bits.OnesCount64(winningCells(p.cur|cell, p.mask|cell))
+		if col == ttMove {
+			sc = 1000
+		}
+		i := n
+		for ; i > 0 && scores[i-1] < sc; i-- {
+			cells[i], cols[i], scores[i] = cells[i-1], cols[i-1], scores[i-1]
+		}
+		cells[i], cols[i], scores[i] = cell, col, sc
+		n++
+	}
+	for i := 0; i < n; i++ {
+		v := -s.negamax(p.play(cells[i]), -beta, -alpha)
+		if s.stopped {
+			return 0
+		}
+		if v >= beta {
+			s.store(key, v, hi, flipCol(cols[i], flip))
+			return v
+		}
+		if v > alpha {
+			alpha, ttMove = v, cols[i]
+		}
+	}
+	s.store(key, lo, alpha, flipCol(ttMove, flip))
+	return alpha
+}
+
+// window scores any unfinished position within (alpha, beta), with the
+// same meaning of the answer as negamax.
+func (s *c4Solver) window(p c4Pos, alpha, beta int) int {
+	switch {
+	case p.canWinNext():
+		return p.winScore()
+	case p.moves >= c4Cells-1:
+		return 0 // the last stone cannot win
+	}
+	return s.negamax(p, alpha, beta)
+}
+
+// solve returns the exact score of an unfinished position by null-window
+// searches that halve the interval of possible scores, biased towards 0
+// (small scores are the commonest and the cheapest to prove).
+func (s *c4Solver) solve(p c4Pos) int {
+	if p.canWinNext() {
+		return p.winScore()
+	}
+	if p.moves >= c4Cells-1 {
+		return 0
+	}
+	lo, hi := -(c4Cells-p.moves)/2, (c4Cells+1-p.moves)/2
+	if b, ok := s.book[bookKey(p)]; ok {
+		return int(b.score)
+	}
+	for lo < hi && !s.stopped {
+		med := lo + (hi-lo)/2
+		if med <= 0 && lo/2 < med {
+			med = lo / 2
+		} else if med >= 0 && hi/2 > med {
+			med = hi / 2
+		}
+		if r := s.negamax(p, med, med+1); r <= med {
+			hi = r
+		} else {
+			lo = r
+		}
+	}
+	return lo
+}
+
+// childScore is the exact score for the mover of playing col, or false if
+// the column is full.
+func (s *c4Solver) childScore(p c4Pos, col int) (int, bool) {
+	cell := p.column(col)
+	if cell == 0 {
+		return 0, false
+	}
+	if c4Aligned(p.cur | cell) {
+		return p.winScore(), true
+	}
+	q := p.play(cell)
+	if q.moves == c4Cells {
+		return 0, true
+	}
+	return -s.solve(q), true
+}
+
+// bestMove returns the exact score of p and the most central column that
+// keeps it.
+func (s *c4Solver) bestMove(p c4Pos) (Move, int) {
+	if b, ok := s.book[bookKey(p)]; ok {
+		return bookMove(p, b), int(b.score)
+	}
+	for _, col := range c4Order {
+		if cell := p.column(col); cell != 0 && c4Aligned(p.cur|cell) {
+			return Move(col), p.winScore()
+		}
+	}
+	v := s.solve(p)
+	fallback := NoMove
+	for _, col := range c4Order {
+		cell := p.column(col)
+		if cell == 0 {
+			continue
+		}
+		if fallback == NoMove {
+			fallback = Move(col)
+		}
+		q := p.play(cell)
+		if q.moves == c4Cells {
+			if v == 0 {
+				return Move(col), v
+			}
+			continue
+		}
+		// The child scores at least -v for the opponent; it keeps v
+		// exactly when it scores no more.
+		if s.window(q, -v, -v+1) <= -v {
+			return Move(col), v
+		}
+		if s.stopped {
+			break
+		}
+	}
+	return fallback, v
+}
+
+// plies is how many more stones the principal line of a position with
+// score v and n stones lays down before the game ends.
+func plies(v, n int) int {
+	switch {
+	case v > 0:
+		return 2*(22-v-n/2) - 1
+	case v < 0:
+		return 2 * (22 + v - (n+1)/2)
+	}
+	return c4Cells - n
+}
+
+// SolverBot plays Connect Four perfectly: the exact score, and the most
+// central column that keeps it.
+type SolverBot struct{ s *c4Solver }
+
+// NewSolverBot returns a solver bot with the embedded opening book.
+func NewSolverBot() *SolverBot { return &SolverBot{} }
+
+// Name is "solver".
+func (b *SolverBot) Name() string { return "solver" }
+
+// solver makes the table on first use: 64 MiB is not for bots never asked.
+func (b *SolverBot) solver() *c4Solver {
+	if b.s == nil {
+		b.s = newC4Solver(false)
+	}
+	return b.s
+}
+
+// Think solves g (a *ConnectFour) within the budget's time; on a timeout
+// it falls back to the table's move or the most central safe column.
+func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
+	start := time.Now()
+	ctx, cancel := withBudget(ctx, budget)
+	defer cancel()
+	c := g.(*ConnectFour)
+	d := Decision{Move: NoMove}
+	if c.Over() {
+		return d
+	}
+	s := b.solver()
+	s.ctx, s.stopped, s.nodes = ctx, false, 0
+	p := c4PosOf(c)
+	m, v := s.bestMove(p)
+	if s.stopped {
+		m = safeMove(s, p)
+		v = 0
+	}
+	d.Move, d.Score, d.Depth = m, v, plies(v, p.moves)
+	d.Nodes, d.Time = s.nodes, time.Since(start)
+	s.ctx = nil
+	return d
+}
+
+// safeMove is a move for when time ran out: the table's move if it has
+// one, else the most central column that does not lose at once.
+func safeMove(s *c4Solver, p c4Pos) Move {
+	if _, _, m, ok := s.probe(p.key()); ok && m >= 0 && p.column(m) != 0 {
+		return Move(m)
+	}
+	oppWin := winningCells(p.cur^p.mask, p.mask)
+	any := NoMove
+	for _, col := range c4Order {
+		cell := p.column(col)
+		if cell == 0 {
+			continue
+		}
+		if any == NoMove {
+			any = Move(col)
+		}
+		if c4Aligned(p.cur|cell) || (oppWin&p.possible()&^cell == 0 && oppWin&(cell<<1) == 0) {
+			return Move(col)
+		}
+	}
+	return any
+}
+
+// Per-game defaults of Connect Four: the seed's alpha-beta searches to
+// c4DefaultDepth (well under a second a move), iterative deepening within
+// c4DefaultTime; a hint may take c4HintTime.
+const (
+	c4DefaultDepth = 8
+	c4DefaultTime  = 5 * time.Second
+	c4HintTime     = 10 * time.Second
+)
+
+// c4Bot builds the bots Connect Four has of its own: the solver.
+func c4Bot(name string, _ *rand.Rand) (Bot, bool) {
+	if name == "solver" {
+		return NewSolverBot(), true
+	}
+	return nil, false
+}
+
+// c4Hint shows the solver's score of every column (SPEC's scores, from
+// the side to move; "-" for a full column, "?" when time ran out).
+func c4Hint(ctx context.Context, g Game) string {
+	c := g.(*ConnectFour)
+	if c.Over() {
+		return "the game is over"
+	}
+	ctx, cancel := context.WithTimeout(ctx, c4HintTime)
+	defer cancel()
+	s := newC4Solver(false)
+	s.ctx = ctx
+	p := c4PosOf(c)
+	var b strings.Builder
+	b.WriteString("scores by column:")
+	for col := 0; col < c4Width; col++ {
+		v, ok := s.childScore(p, col)
+		switch {
+		case !ok:
+			b.WriteString(" -")
+		case s.stopped:
+			b.WriteString(" ?")
+		default:
+			fmt.Fprintf(&b, " %d", v)
+		}
+	}
+	b.WriteString("  (win > 0 > loss; higher wins sooner)")
+	return b.String()
+}
+
+// c4FinalScore is SPEC's score of a finished game for the side to move:
+// the loser, so minus the winner's score, or 0 for a draw.
+func c4FinalScore(g Game) int {
+	c := g.(*ConnectFour)
+	if c.Winner() == Nobody {
+		return 0
+	}
+	// The winner's last stone was its ceil(n/2)-th, n stones in all.
+	return -(22 - (len(c.history)+1)/2)
+}
