@@ -135,8 +135,8 @@ func (c *ConnectFour) Final(s Side) int {
 	return -c4Win
 }
 
-// Decisive: Connect Four is won, lost or drawn.
-func (c *ConnectFour) Decisive() bool { return true }
+// WinScore: Connect Four is won, lost or drawn, a win scoring seed 004's 512.
+func (c *ConnectFour) WinScore() int { return c4Win }
 
 // c4Segments are the 69 four-cell segments (24 horizontal, 21 vertical,
 // 12 of each diagonal) as cell masks.
