@@ -55,6 +55,13 @@ func adjFlips(c Move, enemy uint64) uint64 {
 	return adjNeighbours(1<<uint(c)) & enemy
 }
 
+// adjAfter is both sides' marks after the mover, holding me, marks cell m
+// against enemy: the search's make-move, with no undo needed.
+func adjAfter(me, enemy uint64, m Move) (uint64, uint64) {
+	f := adjFlips(m, enemy)
+	return me | 1<<uint(m) | f, enemy &^ f
+}
+
 // Rounds is the length of the game in rounds.
 func (a *Adjacency) Rounds() int { return a.rounds }
 

@@ -215,9 +215,7 @@ func adjNextIteration(times []time.Duration, depth int) time.Duration {
 func (s *adjSearch) root(me, opp uint64, ply, depth int, moves []Move) (Move, int) {
 	best, bestScore := NoMove, -infinity
 	for i, m := range moves {
-		b := uint64(1) << uint(m)
-		f := adjNeighbours(b) & opp
-		nme, nopp := me|b|f, opp&^f
+		nme, nopp := adjAfter(me, opp, m)
 		var v int
 		switch {
 		case !s.prune:
@@ -375,9 +373,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 				continue
 			}
 		}
-		b := uint64(1) << uint(m)
-		f := adjNeighbours(b) & opp
-		nme, nopp := me|b|f, opp&^f
+		nme, nopp := adjAfter(me, opp, m)
 		var v int
 		switch {
 		case !s.prune:
