@@ -373,7 +373,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 				continue
 			}
 		}
-		nme, nopp := adjAfter(me, opp, m)
+		nme, nopp := adjAfter(me, opp, Move(m))
 		var v int
 		switch {
 		case !s.prune:
