@@ -394,7 +394,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 			if s.prune && v > alpha {
 				alpha = v
 				if alpha >= beta {
-					if f == 0 && s.killers[ply][0] != m {
+					if nopp == opp && s.killers[ply][0] != m {
 						s.killers[ply][1] = s.killers[ply][0]
 						s.killers[ply][0] = m
 					}
