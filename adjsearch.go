@@ -26,6 +26,7 @@ import (
 // bounds settle unsearched count nothing.
 type AdjBot struct {
 	Prune bool
+	plain bool      // no swindle: the first move of the best value, for comparison
 	cache *adjCache // the table kept between moves; nil allocates per move
 }
 
@@ -72,7 +73,7 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		tt = newAdjTable(size)
 	}
 	tt.gen++
-	s := &adjSearch{ctx: ctx, prune: b.Prune, rounds: a.rounds, plies: 2 * a.rounds, tt: tt, nextPoll: adjPollEvery}
+	s := &adjSearch{ctx: ctx, prune: b.Prune, swindle: b.Prune && !b.plain, rounds: a.rounds, plies: 2 * a.rounds, tt: tt, nextPoll: adjPollEvery}
 	if budget.Time > 0 {
 		s.deadline = start.Add(budget.Time)
 	}
@@ -105,7 +106,8 @@ type adjSearch struct {
 	ctx      context.Context
 	deadline time.Time // zero without a time limit
 	prune    bool
-	rounds   int // the game's length; a position at ply p has 2*rounds-p plies left
+	swindle  bool // choose among the exact best moves (see swindleMove)
+	rounds   int  // the game's length; a position at ply p has 2*rounds-p plies left
 	plies    int
 	nodes    int64
 	nextPoll int64
@@ -137,7 +139,10 @@ func (s *adjSearch) poll() bool {
 // run is iterative deepening from the root: depth 1, 2, ... up to the
 // budget's depth or the end of the game, keeping the move of the last
 // depth completed. Without a time limit minimax searches the depth limit
-// at once, so that its node count is the textbook algorithm's.
+// at once, so that its node count is the textbook algorithm's. Once
+// alpha-beta has reached the end of the game, the time left goes to
+// choosing, among the moves of the exact value, the one that gives the
+// opponent the most chances to err (see swindleMove).
 func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	start := time.Now()
 	ply := len(a.history)
@@ -187,6 +192,9 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 		if budget.Time > 0 && time.Since(start)+adjNextIteration(times, depth) > budget.Time {
 			break
 		}
+	}
+	if s.swindle && d.Depth == left {
+		d.Move = s.swindleMove(me, opp, ply, root, d.Move, d.Score)
 	}
 	d.Nodes, d.Time = s.nodes, time.Since(start)
 	return d
