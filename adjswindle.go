@@ -2,54 +2,104 @@ package main
 
 import "math/bits"
 
-// swindleMove picks, once alpha-beta has solved the root exactly (value v,
-// best move best), the move among those worth v that sets the opponent
-// the most traps. The minimax value is what the bot gets against perfect
-// play; against a fallible opponent it is only a floor, and the first move
-// of that value in scan order is often a quiet one after which no reply
-// loses anything. Among equal floors the bot takes the one with the most
-// ways to go wrong: the most replies after which its exact value is above
-// v, then the largest total it gains over all replies (the opponent's
-// blunders weighted by their size), then the search's order, which puts
-// best first.
+// adjSwindleModels is how many shallow opponents swindleMove models:
+// searches of 1 to adjSwindleModels plies from the opponent's side, its
+// reply included, scored by the evaluation; the local search bot looks one
+// ply ahead, the genetic bot's chromosomes four.
+const adjSwindleModels = 4
+
+// swindleScore ranks a move of the exact value for swindleMove: larger
+// lures first, then traps, then gain.
+type swindleScore struct {
+	lures int // traps a shallow opponent rates at least as high as every safe reply, summed over the models
+	traps int // replies after which the bot's exact value is above the root's
+	gain  int // the sum of those excesses
+}
+
+func (a swindleScore) better(b swindleScore) bool {
+	if a.lures != b.lures {
+		return a.lures > b.lures
+	}
+	if a.traps != b.traps {
+		return a.traps > b.traps
+	}
+	return a.gain > b.gain
+}
+
+// swindleMove picks, once alpha-beta has solved the root exactly (value
+// v, best move best), the move among those worth v that gives the
+// opponent the best chances to go wrong. The minimax value is what the bot
+// gets against perfect play; against a fallible opponent it is only a
+// floor, and the first move of that value in scan order is often one after
+// which no plausible reply loses anything. Among equal floors the bot
+// takes the one with the most traps, replies after which its exact value
+// is above v; and first among traps the lures, those that a shallow search
+// of the opponent (1 to adjSwindleModels plies, scored by the evaluation)
+// rates at least as high as every safe reply, counted once per depth that
+// does: a bot of that depth avoids the traps it can see, and falls into
+// those it prefers.
+// Ties go to the larger total gain over the replies (the size of the
+// blunders), then to the search's order, which puts best first.
 //
 // Each move of value v leaves every reply worth at least v, so one search
-// per reply with the window (v, infinity) both counts the traps and, being
+// per reply with the window (v, infinity) both tells traps and, being
 // fail-soft, gives their exact values; a null window first tells the moves
 // worth v from the others. The searches share the table with the root
-// search, which has already solved most of these positions' subtrees.
+// search, which has already solved many of these positions.
 //
 // It is anytime: moves are scored one at a time under the same clock as
 // the search, and when time runs out the best of those fully scored wins
 // (best itself is scored first). So it never picks a move worth less than
-// v, and it never costs more than the budget's remaining time.
+// v, and never runs past the budget.
 func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move, v int) Move {
 	left := s.plies - ply
 	if left < 2 {
 		return best
 	}
-	pick, pickTraps, pickGain := NoMove, -1, -1
+	pick, pickScore := NoMove, swindleScore{lures: -1}
+	var views [64][adjSwindleModels]int
 	consider := func(m Move) {
 		nme, nopp := adjAfter(me, opp, m)
-		// The opponent's value of the child, at most -v; v exactly when the
-		// null window fails low.
+		// The opponent's value of the child is at most -v: it is -v
+		// exactly when the null window fails low.
 		if m != best && s.negamax(nopp, nme, ply+1, left-1, -v, -v+1) > -v || s.stopped {
 			return
 		}
-		traps, gain := 0, 0
+		var sc swindleScore
+		var trapSet uint64
+		var safe [adjSwindleModels]int
+		for d := range safe {
+			safe[d] = -infinity
+		}
 		for e := ^(nme | nopp); e != 0; e &= e - 1 {
-			ropp, rme := adjAfter(nopp, nme, Move(bits.TrailingZeros64(e)))
+			r := bits.TrailingZeros64(e)
+			ropp, rme := adjAfter(nopp, nme, Move(r))
 			w := s.negamax(rme, ropp, ply+2, left-2, v, infinity)
+			for d := range views[r] {
+				views[r][d] = -s.negamax(rme, ropp, ply+2, d, -infinity, infinity)
+			}
 			if s.stopped {
 				return
 			}
 			if w > v {
-				traps++
-				gain += w - v
+				sc.traps++
+				sc.gain += w - v
+				trapSet |= 1 << uint(r)
+				continue
+			}
+			for d, view := range views[r] {
+				safe[d] = max(safe[d], view)
 			}
 		}
-		if traps > pickTraps || traps == pickTraps && gain > pickGain {
-			pick, pickTraps, pickGain = m, traps, gain
+		for e := trapSet; e != 0; e &= e - 1 {
+			for d, view := range views[bits.TrailingZeros64(e)] {
+				if view >= safe[d] {
+					sc.lures++
+				}
+			}
+		}
+		if sc.better(pickScore) {
+			pick, pickScore = m, sc
 		}
 	}
 	consider(best)

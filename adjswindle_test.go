@@ -55,10 +55,12 @@ func TestAdjSwindleKeepsValue(t *testing.T) {
 }
 
 // TestAdjSwindleMostTraps: on positions with several moves of the exact
-// value that set different numbers of traps (replies after which the
-// bot's exact value is above it), counted by brute force with the generic
-// search on the plain board, the bot picks a move with the most traps and,
-// among those, the largest total gain over the replies.
+// value that score differently, the bot picks a move with the best score
+// counted by brute force with the generic search on the plain board: the
+// most lures (traps, replies after which the bot's exact value is above
+// the root's, that the opponent's search of 1 to adjSwindleModels plies
+// rates at least as high as every safe reply, once per depth), then the
+// most traps, then the largest total gain over the replies.
 func TestAdjSwindleMostTraps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	bot := NewAdjBot(true)
@@ -69,33 +71,58 @@ func TestAdjSwindleMostTraps(t *testing.T) {
 		a := adjRandomPosition(rng, rounds, 2*rounds-3) // 3 plies left
 		slow := slowCopy(a)
 		want := slowExact(slow)
-		type score struct{ traps, gain int }
-		scores := map[Move]score{}
-		var best score
+		scores := map[Move]swindleScore{}
+		var best swindleScore
 		for _, m := range slow.Moves(nil) {
 			if slowAfter(slow, m) != want {
 				continue
 			}
 			slow.Play(m)
-			var sc score
+			var sc swindleScore
+			var safe [adjSwindleModels]int
+			for d := range safe {
+				safe[d] = -infinity
+			}
+			var trapViews [][adjSwindleModels]int
 			for _, r := range slow.Moves(nil) {
-				if w := slowAfter(slow, r); -w > want {
+				slow.Play(r)
+				w := slowExact(slow)
+				// The opponent's view of r at each depth.
+				var view [adjSwindleModels]int
+				view[0] = -slow.Evaluate(slow.Turn())
+				for d := 1; d < adjSwindleModels; d++ {
+					view[d] = -SearchBot{}.Think(context.Background(), slow, Budget{Depth: d}).Score
+				}
+				slow.Undo()
+				if w > want {
 					sc.traps++
-					sc.gain += -w - want
+					sc.gain += w - want
+					trapViews = append(trapViews, view)
+					continue
+				}
+				for d := range safe {
+					safe[d] = max(safe[d], view[d])
+				}
+			}
+			for _, view := range trapViews {
+				for d := range view {
+					if view[d] >= safe[d] {
+						sc.lures++
+					}
 				}
 			}
 			slow.Undo()
 			scores[m] = sc
-			if sc.traps > best.traps || sc.traps == best.traps && sc.gain > best.gain {
+			if sc.better(best) {
 				best = sc
 			}
 		}
-		distinct := map[int]bool{}
+		distinct := map[swindleScore]bool{}
 		for _, sc := range scores {
-			distinct[sc.traps] = true
+			distinct[sc] = true
 		}
 		if len(distinct) < 2 {
-			continue // every move of the value sets as many traps
+			continue // every move of the value scores alike
 		}
 		tested++
 		d := bot.Think(context.Background(), a, Budget{Time: time.Minute})
@@ -108,7 +135,7 @@ func TestAdjSwindleMostTraps(t *testing.T) {
 	}
 	t.Logf("%d positions, %d where the tie-break changed the move", tested, changed)
 	if tested < 8 || changed == 0 {
-		t.Errorf("%d positions with moves of unequal traps, %d where the first best move was not the trappiest", tested, changed)
+		t.Errorf("%d positions with moves of unequal scores, %d where the first best move was not the best scored", tested, changed)
 	}
 }
 
@@ -148,5 +175,63 @@ func TestAdjSwindleTimeBudget(t *testing.T) {
 		if len(over) == 3 {
 			t.Errorf("moves %v, budget %v: took %v", a.History(), budget, over)
 		}
+	}
+}
+
+// BenchmarkAdjSwindleDrawn plays out, against the genetic bot (four
+// seeds) and the local search bot, positions of 8-round games from matches
+// in which alpha-beta as X, with 8 plies left and the exact value 0,
+// played the first drawing move and drew; by the bot as it was (plain)
+// and with the tie-break, against the same opponents. It reports each
+// one's wins per playout (as X, a loss is impossible from a value of 0).
+func BenchmarkAdjSwindleDrawn(b *testing.B) {
+	spec, err := findGame("adj")
+	if err != nil {
+		b.Fatal(err)
+	}
+	records := []string{"5,58,23,40,0,3,27,44", "5,58,23,40,0,25,41,50", "5,58,23,40,0,26,18,25", "5,40,23,58,0,2,63,41", "5,58,23,40,0,17,9,10"}
+	budget := spec.budget(0, 0)
+	for _, opponent := range []struct {
+		name  string
+		seeds uint64
+	}{{"genetic", 4}, {"local", 1}} {
+		b.Run(opponent.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				wins := map[string]int{}
+				for _, plain := range []bool{true, false} {
+					name := "swindle"
+					if plain {
+						name = "plain"
+					}
+					for _, rec := range records {
+						for seed := uint64(1); seed <= opponent.seeds; seed++ {
+							g, err := spec.parseRecord(rec, 8)
+							if err != nil {
+								b.Fatal(err)
+							}
+							ab := &AdjBot{Prune: true, plain: plain, cache: &adjCache{}}
+							opp, err := spec.newBot(opponent.name, rand.New(rand.NewPCG(seed, 1)))
+							if err != nil {
+								b.Fatal(err)
+							}
+							for !g.Over() {
+								bot := Bot(ab)
+								if g.Turn() == O {
+									bot = opp
+								}
+								g.Play(bot.Think(context.Background(), g, budget).Move)
+							}
+							if g.Winner() == X {
+								wins[name]++
+							}
+							b.Logf("%s %s seed %d: %s", name, spec.record(g), seed, resultLine(g))
+						}
+					}
+				}
+				n := float64(len(records)) * float64(opponent.seeds)
+				b.ReportMetric(float64(wins["plain"])/n, "plain-wins/game")
+				b.ReportMetric(float64(wins["swindle"])/n, "swindle-wins/game")
+			}
+		})
 	}
 }
