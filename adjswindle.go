@@ -37,9 +37,10 @@ func (a swindleScore) better(b swindleScore) bool {
 // of the opponent (1 to adjSwindleModels plies, scored by the evaluation)
 // rates at least as high as every safe reply, counted once per depth that
 // does: a bot of that depth avoids the traps it can see, and falls into
-// those it prefers.
-// Ties go to the larger total gain over the replies (the size of the
-// blunders), then to the search's order, which puts best first.
+// those it prefers (with 8 plies left, the genetic bot's four plies see
+// nearly every trap, and counting traps alone left its results as they
+// were). Ties go to the larger total gain over the replies (the size of
+// the blunders), then to the search's order, which puts best first.
 //
 // Each move of value v leaves every reply worth at least v, so one search
 // per reply with the window (v, infinity) both tells traps and, being
