@@ -22,14 +22,22 @@ import (
 // winner's stone count at its winning stone for a win, the negative of the
 // opponent's for a loss.
 
-// ttEntries is the transposition table size: a prime just under 2^23, so
-// that an entry of 8 bytes makes 64 MiB. Keys have 49 bits; storing their
-// low 32 bits with the index key%ttEntries identifies them exactly (the
-// Chinese remainder theorem, as 2^32*ttEntries > 2^49).
-var ttEntries uint64 = 8388593
+// ttBits sets the transposition table size: 2^ttBits entries of 8 bytes,
+// 64 MiB by default.
+var ttBits = 23
 
-// An entry packs the key's low 32 bits, the lower and upper bounds (plus
-// ttOffset, so a used entry is never zero) and the best move plus one.
+// Keys have 49 bits. The table multiplies a key by an odd constant, a
+// bijection of 64-bit words, and splits the product: the top ttBits bits
+// pick the entry, the low ttTagBits are stored in it, which together
+// identify the key exactly with no collision ever.
+const (
+	ttTagBits = 41
+	ttTagMask = 1<<ttTagBits - 1
+	ttHashMul = 0x9E3779B97F4A7C15
+)
+
+// Beside its tag an entry keeps the lower and upper bounds (plus ttOffset,
+// so a used entry is never zero) and the best move plus one.
 const ttOffset = 32
 
 // c4Pos is a position as the solver sees it: the side to move's stones,
@@ -63,16 +71,31 @@ func (p c4Pos) column(col int) uint64 { return p.possible() & c4ColumnMask(col) 
 // winningCells is every empty cell that would complete four in a row for
 // the stones b (playable now or not).
 func winningCells(b, mask uint64) uint64 {
-	// vertical: three stones below
-	r := (b << 1) & (b << 2) & (b << 3)
-	for _, d := range [3]uint{c4Col, c4Col - 1, c4Col + 1} {
-		p := (b << d) & (b << (2 * d))
-		r |= p & (b << (3 * d))
-		r |= p & (b >> d)
-		p = (b >> d) & (b >> (2 * d))
-		r |= p & (b << d)
-		r |= p & (b >> (3 * d))
-	}
+	// Written out with constant shifts: Go guards variable shifts, and
+	// this is the solver's innermost loop.
+	r := (b << 1) & (b << 2) & (b << 3) // vertical: three stones below
+
+	p := (b << 7) & (b << 14) // horizontal
+	r |= p & (b << 21)
+	r |= p & (b >> 7)
+	p = (b >> 7) & (b >> 14)
+	r |= p & (b << 7)
+	r |= p & (b >> 21)
+
+	p = (b << 6) & (b << 12) // diagonal down-right
+	r |= p & (b << 18)
+	r |= p & (b >> 6)
+	p = (b >> 6) & (b >> 12)
+	r |= p & (b << 6)
+	r |= p & (b >> 18)
+
+	p = (b << 8) & (b << 16) // diagonal up-right
+	r |= p & (b << 24)
+	r |= p & (b >> 8)
+	p = (b >> 8) & (b >> 16)
+	r |= p & (b << 8)
+	r |= p & (b >> 24)
+
 	return r & (c4Full ^ mask)
 }
 
@@ -94,6 +117,11 @@ func canonical(k uint64) (uint64, bool) {
 }
 
 var useMirror = true
+
+var useETC = true
+
+var etcMoves = 34
+
 
 // flipCol mirrors a column when flip is set (-1 stays -1).
 func flipCol(col int, flip bool) int {
@@ -123,7 +151,7 @@ type c4Solver struct {
 // newC4Solver returns a solver with an empty table, and the embedded book
 // unless noBook.
 func newC4Solver(noBook bool) *c4Solver {
-	s := &c4Solver{tt: make([]uint64, ttEntries)}
+	s := &c4Solver{tt: make([]uint64, 1<<ttBits)}
 	if !noBook {
 		s.book = openingBook()
 	}
@@ -136,18 +164,26 @@ func (s *c4Solver) reset() {
 	s.nodes, s.stopped = 0, false
 }
 
+// slot is a key's entry index and tag.
+func (s *c4Solver) slot(key uint64) (uint64, uint64) {
+	h := key * ttHashMul
+	return h >> (64 - ttBits), h & ttTagMask
+}
+
 // probe returns the table's bounds and move for a key.
 func (s *c4Solver) probe(key uint64) (lo, hi, move int, ok bool) {
-	e := s.tt[key%ttEntries]
-	if e == 0 || uint32(e) != uint32(key) {
+	i, tag := s.slot(key)
+	e := s.tt[i]
+	if e == 0 || e&ttTagMask != tag {
 		return 0, 0, -1, false
 	}
-	return int(e>>32&0xff) - ttOffset, int(e>>40&0xff) - ttOffset, int(e>>48&0xf) - 1, true
+	return int(e>>41&0x3f) - ttOffset, int(e>>47&0x3f) - ttOffset, int(e>>53&0xf) - 1, true
 }
 
 // store records bounds and a best move (-1 for none) for a key.
 func (s *c4Solver) store(key uint64, lo, hi, move int) {
-	s.tt[key%ttEntries] = uint64(uint32(key)) | uint64(lo+ttOffset)<<32 | uint64(hi+ttOffset)<<40 | uint64(move+1)<<48
+	i, tag := s.slot(key)
+	s.tt[i] = tag | uint64(lo+ttOffset)<<41 | uint64(hi+ttOffset)<<47 | uint64(move+1)<<53
 }
 
 // poll notes whether the caller has given up (Ctrl-C, time budget).
@@ -202,11 +238,12 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	var cols [c4Width]int
 	var scores [c4Width]int
 	n := 0
-	for _, col := range c4Order {
-		cell := next & c4ColumnMask(col)
+	for j, colMask := range c4OrderMasks {
+		cell := next & colMask
 		if cell == 0 {
 			continue
 		}
+		col := c4Order[j]
 		sc := bits.OnesCount64(winningCells(p.cur|cell, p.mask|cell))
 		if col == ttMove {
 			sc = 1000
@@ -217,6 +254,18 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 		}
 		cells[i], cols[i], scores[i] = cell, col, sc
 		n++
+	}
+	if useETC && p.moves < etcMoves {
+		// Enhanced transposition cutoff: a child the table already
+		// refutes saves searching the others.
+		for i := 0; i < n; i++ {
+			q := p.play(cells[i])
+			k, _ := canonical(q.key())
+			if _, chi, _, ok := s.probe(k); ok && -chi >= beta {
+				s.store(key, -chi, hi, flipCol(cols[i], flip))
+				return -chi
+			}
+		}
 	}
 	for i := 0; i < n; i++ {
 		v := -s.negamax(p.play(cells[i]), -beta, -alpha)
@@ -234,6 +283,14 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	s.store(key, lo, alpha, flipCol(ttMove, flip))
 	return alpha
 }
+
+// c4OrderMasks are the columns' cells in c4Order.
+var c4OrderMasks = func() (m [c4Width]uint64) {
+	for i, col := range c4Order {
+		m[i] = c4ColumnMask(col)
+	}
+	return m
+}()
 
 // window scores any unfinished position within (alpha, beta), with the
 // same meaning of the answer as negamax.
