@@ -122,7 +122,6 @@ var useETC = true
 
 var etcMoves = 34
 
-
 // flipCol mirrors a column when flip is set (-1 stays -1).
 func flipCol(col int, flip bool) int {
 	if flip && col >= 0 {

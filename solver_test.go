@@ -76,3 +76,16 @@ func c4Spec() *gameSpec {
 	}
 	return spec
 }
+
+// BenchmarkEmptyBoard solves the empty board without the book (minutes:
+// run it with -bench=EmptyBoard -benchtime=1x).
+func BenchmarkEmptyBoard(b *testing.B) {
+	s := newC4Solver(true)
+	for b.Loop() {
+		s.reset()
+		if v := s.solve(c4Pos{}); v != 1 {
+			b.Fatalf("empty board: %d, want 1", v)
+		}
+	}
+	b.ReportMetric(float64(s.nodes), "nodes/op")
+}
