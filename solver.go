@@ -144,7 +144,7 @@ type c4Solver struct {
 	nodes   int64
 	ctx     context.Context
 	stopped bool
-	book    map[uint64]bookEntry // opening book, nil for none
+	book    book // opening book, nil for none
 }
 
 // newC4Solver returns a solver with an empty table, and the embedded book
@@ -314,7 +314,7 @@ func (s *c4Solver) solve(p c4Pos) int {
 		return 0
 	}
 	lo, hi := -(c4Cells-p.moves)/2, (c4Cells+1-p.moves)/2
-	if b, ok := s.book[bookKey(p)]; ok {
+	if b, ok := s.book.lookup(bookKey(p)); ok {
 		return int(b.score)
 	}
 	for lo < hi && !s.stopped {
@@ -353,7 +353,7 @@ func (s *c4Solver) childScore(p c4Pos, col int) (int, bool) {
 // bestMove returns the exact score of p and the most central column that
 // keeps it.
 func (s *c4Solver) bestMove(p c4Pos) (Move, int) {
-	if b, ok := s.book[bookKey(p)]; ok {
+	if b, ok := s.book.lookup(bookKey(p)); ok {
 		return bookMove(p, b), int(b.score)
 	}
 	for _, col := range c4Order {
@@ -468,12 +468,13 @@ func safeMove(s *c4Solver, p c4Pos) Move {
 	return any
 }
 
-// Per-game defaults of Connect Four: the seed's alpha-beta searches to
-// c4DefaultDepth (well under a second a move), iterative deepening within
-// c4DefaultTime; a hint may take c4HintTime.
+// Per-game defaults of Connect Four: the seed's alpha-beta and minimax
+// search c4DefaultDepth plies (alpha-beta well under a second a move); no
+// time limit by default, so the solver always finishes (it answers from
+// the book or within a second anyway); a hint may take c4HintTime.
 const (
-	c4DefaultDepth = 8
-	c4DefaultTime  = 5 * time.Second
+	c4DefaultDepth = 7
+	c4DefaultTime  = 0
 	c4HintTime     = 10 * time.Second
 )
 

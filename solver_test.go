@@ -2,6 +2,10 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -27,7 +31,7 @@ func loadSet(t testing.TB, name string) []benchCase {
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
 		if len(fields) != 2 {
-			continue
+			t.Fatalf("%s: bad line %q", name, sc.Text())
 		}
 		v, err := strconv.Atoi(fields[1])
 		if err != nil {
@@ -35,46 +39,354 @@ func loadSet(t testing.TB, name string) []benchCase {
 		}
 		cases = append(cases, benchCase{fields[0], v})
 	}
+	if len(cases) != 1000 {
+		t.Fatalf("%s: %d positions, want 1000", name, len(cases))
+	}
 	return cases
 }
 
-// posOf replays a record.
+// posOf replays a record for the solver.
 func posOf(t testing.TB, record string) c4Pos {
-	g, err := c4Spec().parseRecord(record, 0)
-	if err != nil {
-		t.Fatalf("%s: %v", record, err)
-	}
-	return c4PosOf(g.(*ConnectFour))
+	return c4PosOf(c4Game(t, record))
 }
 
-func TestSetsProbe(t *testing.T) {
+// TestSolverSets checks exact scores on the benchmark sets: all of the
+// two easy ones, every stride-th position of the others. The table is
+// kept between positions (scores belong to positions), which also tests
+// that reuse.
+func TestSolverSets(t *testing.T) {
 	s := newC4Solver(true)
-	for _, set := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2"} {
-		cases := loadSet(t, set)
-		if set == "Test_L1_R2" {
-			cases = cases[:100]
-		}
-		var nodes int64
-		start := time.Now()
-		for _, c := range cases {
-			s.reset()
-			v := s.solve(posOf(t, c.moves))
-			if v != c.score {
-				t.Errorf("%s %s: %d, want %d", set, c.moves, v, c.score)
+	for _, tc := range []struct {
+		set    string
+		stride int
+	}{
+		{"Test_L3_R1", 1},
+		{"Test_L2_R1", 1},
+		{"Test_L2_R2", 10},
+		{"Test_L1_R1", 5},
+		{"Test_L1_R2", 100},
+		{"Test_L1_R3", 500},
+	} {
+		cases := loadSet(t, tc.set)
+		for i := 0; i < len(cases); i += tc.stride {
+			c := cases[i]
+			if v := s.solve(posOf(t, c.moves)); v != c.score {
+				t.Errorf("%s %s: %d, want %d", tc.set, c.moves, v, c.score)
 			}
-			nodes += s.nodes
 		}
-		t.Logf("%s: %d positions, mean nodes %.0f, mean time %v", set, len(cases), float64(nodes)/float64(len(cases)), time.Since(start)/time.Duration(len(cases)))
 	}
 }
 
-// c4Spec is the Connect Four entry of the games table.
-func c4Spec() *gameSpec {
-	spec, err := findGame("connect4")
-	if err != nil {
-		panic(err)
+// plainScore is the exact score by plain negamax: every move, no
+// pruning, no table; SPEC's scores straight from the definition.
+func plainScore(g *ConnectFour) int {
+	best := -infinity
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		var v int
+		switch {
+		case g.Winner() != Nobody:
+			// The mover's stones are its ceil(n/2) of n on the board.
+			v = 22 - (len(g.history)+1)/2
+		case g.Over():
+			v = 0
+		default:
+			v = -plainScore(g)
+		}
+		g.Undo()
+		best = max(best, v)
 	}
-	return spec
+	return best
+}
+
+// TestSolverAgainstPlainNegamax compares scores and moves with the plain
+// search on random positions with at most 12 empty cells.
+func TestSolverAgainstPlainNegamax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 1))
+	s := newC4Solver(true)
+	for n := 0; n < 60; {
+		g := NewConnectFour()
+		empty := 8 + rng.IntN(5)
+		for !g.Over() && len(g.history) < c4Cells-empty {
+			moves := g.Moves(nil)
+			g.Play(moves[rng.IntN(len(moves))])
+		}
+		if g.Over() {
+			continue
+		}
+		n++
+		want := plainScore(g)
+		s.reset()
+		p := c4PosOf(g)
+		if v := s.solve(p); v != want {
+			t.Errorf("%s: solver %d, plain negamax %d", c4Spec().record(g), v, want)
+		}
+		m, v := s.bestMove(p)
+		g.Play(m)
+		var after int
+		switch {
+		case g.Winner() != Nobody:
+			after = 22 - (len(g.history)+1)/2
+		case g.Over():
+			after = 0
+		default:
+			after = -plainScore(g)
+		}
+		g.Undo()
+		if v != want || after != want {
+			t.Errorf("%s: best move %d scores %d (claimed %d), want %d", c4Spec().record(g), m+1, after, v, want)
+		}
+	}
+}
+
+// TestBestMoveCentral checks the tie rule: among columns that keep the
+// score, the most central.
+func TestBestMoveCentral(t *testing.T) {
+	s := newC4Solver(true)
+	recs := []string{"112233", "444444333333112"}
+	for _, c := range loadSet(t, "Test_L2_R1")[:30] {
+		recs = append(recs, c.moves)
+	}
+	offCentre := 0
+	for _, rec := range recs {
+		g := c4Game(t, rec)
+		p := c4PosOf(g)
+		m, v := s.bestMove(p)
+		for _, col := range c4Order {
+			sc, ok := s.childScore(p, col)
+			if !ok || sc != v {
+				continue
+			}
+			if Move(col) != m {
+				t.Errorf("%s: move %d, but %d is more central with the same score %d", rec, m+1, col+1, v)
+			}
+			if col != c4Order[0] {
+				offCentre++
+			}
+			break
+		}
+	}
+	if offCentre == 0 {
+		t.Errorf("no position where the centre column was not best: the order rule went untested")
+	}
+}
+
+// decodeKey rebuilds a position from its key (cur+mask): adding the
+// bottom row sets one bit above each column's stones.
+func decodeKey(key uint64) c4Pos {
+	k := key + c4Bottom
+	var p c4Pos
+	for col := 0; col < c4Width; col++ {
+		c := k >> (col * c4Col) & (1<<c4Col - 1)
+		h := bits.Len64(c) - 1
+		p.mask |= (1<<h - 1) << (col * c4Col)
+		p.cur |= (c &^ (1 << h)) << (col * c4Col)
+	}
+	p.moves = bits.OnesCount64(p.mask)
+	return p
+}
+
+// TestBook re-solves a random sample of the embedded book's entries.
+func TestBook(t *testing.T) {
+	b := openingBook()
+	if len(b) == 0 {
+		t.Fatal("the embedded opening book is empty")
+	}
+	if _, ok := b.lookup(bookKey(c4Pos{})); !ok {
+		t.Fatal("the book lacks the empty board")
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	s := newC4Solver(true)
+	for i := 0; i < 6; i++ {
+		w := b[rng.IntN(len(b))]
+		if i == 0 {
+			w = b[len(b)-1] // the deepest entries are the cheapest... and also checked
+		}
+		p := decodeKey(w & bookKeyMask)
+		e, _ := b.lookup(w & bookKeyMask)
+		if p.moves < 8 {
+			continue // a solve from scratch takes minutes there
+		}
+		if v := s.solve(p); v != int(e.score) {
+			t.Errorf("book entry %x: score %d, solver %d", w&bookKeyMask, e.score, v)
+		}
+		if v, ok := s.childScore(p, int(e.move)); !ok || v != int(e.score) {
+			t.Errorf("book entry %x: move %d scores %d, want %d", w&bookKeyMask, e.move+1, v, e.score)
+		}
+	}
+}
+
+// play runs one game between two bots from a record, checking every
+// move is legal, and returns the finished game and the slowest move.
+func play(t *testing.T, start string, x, o Bot, budget Budget) (*ConnectFour, time.Duration) {
+	t.Helper()
+	g := c4Game(t, start)
+	var slowest time.Duration
+	for !g.Over() {
+		bot := x
+		if g.Turn() == O {
+			bot = o
+		}
+		d := bot.Think(context.Background(), g, budget)
+		slowest = max(slowest, d.Time)
+		if _, err := g.ParseMove(g.FormatMove(d.Move)); err != nil || d.Move < 0 || d.Move >= c4Width {
+			t.Fatalf("%s: %s played %d: %v", c4Spec().record(g), bot.Name(), d.Move, err)
+		}
+		g.Play(d.Move)
+	}
+	return g, slowest
+}
+
+// TestSolverBeatsAlphaBeta: the solver moving first wins every game
+// against the seed's alpha-beta at its default depth; the games differ
+// by alpha-beta's first reply, forced to each column in turn.
+func TestSolverBeatsAlphaBeta(t *testing.T) {
+	solver := NewSolverBot()
+	ab, err := c4Spec().newBot("alphabeta", rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := c4Spec().budget(0, 0)
+	var slowest time.Duration
+	for reply := 1; reply <= c4Width; reply++ {
+		g, slow := play(t, fmt.Sprintf("4%d", reply), solver, ab, budget)
+		slowest = max(slowest, slow)
+		if g.Winner() != X {
+			t.Errorf("solver lost or drew: %s", c4Spec().record(g))
+		}
+	}
+	t.Logf("slowest move %v", slowest)
+}
+
+// TestBotsLegal plays random bots, the seed's bots and the solver
+// against each other from random openings: every move must be legal.
+func TestBotsLegal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	spec := c4Spec()
+	names := []string{"random", "alphabeta", "minimax", "solver"}
+	bots := map[string]Bot{}
+	for _, n := range names {
+		b, err := spec.newBot(n, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots[n] = b
+	}
+	for game := 0; game < 40; game++ {
+		x, o := names[rng.IntN(len(names))], names[rng.IntN(len(names))]
+		var start strings.Builder
+		g := NewConnectFour()
+		for n := 8 + rng.IntN(12); n > 0 && !g.Over(); n-- {
+			moves := g.Moves(nil)
+			m := moves[rng.IntN(len(moves))]
+			g.Play(m)
+			start.WriteString(g.FormatMove(m))
+		}
+		if g.Over() {
+			continue
+		}
+		play(t, start.String(), bots[x], bots[o], Budget{Depth: 3})
+	}
+}
+
+// TestSolverTimeout: a cancelled search still returns a legal move.
+func TestSolverTimeout(t *testing.T) {
+	b := &SolverBot{s: newC4Solver(true)}
+	g := c4Game(t, "4")
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	d := b.Think(ctx, g, Budget{})
+	if time.Since(start) > 500*time.Millisecond {
+		t.Errorf("cancelled solve took %v", time.Since(start))
+	}
+	if _, err := g.ParseMove(g.FormatMove(d.Move)); err != nil {
+		t.Errorf("move after timeout: %v", err)
+	}
+}
+
+// TestAnalyzeAnswers replays records as -analyze does and checks the
+// solver's answers: scores, moves, and finished positions.
+func TestAnalyzeAnswers(t *testing.T) {
+	spec := c4Spec()
+	bot, err := spec.newBot("solver", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		record string
+		score  int
+		move   string
+	}{
+		{"", 1, "4"},         // the book
+		{"6146", 18, ""},     // SPEC's example
+		{"112233", 18, "4"},  // a win at once: 22 - 4 stones
+		{"1122334", -18, ""}, // finished: the loser's side
+	} {
+		g, err := spec.parseRecord(tc.record, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Over() {
+			if v := spec.finalScore(g); v != tc.score {
+				t.Errorf("%q finished: %d, want %d", tc.record, v, tc.score)
+			}
+			continue
+		}
+		d := bot.Think(context.Background(), g, spec.budget(0, 0))
+		if d.Score != tc.score || (tc.move != "" && g.FormatMove(d.Move) != tc.move) {
+			t.Errorf("%q: %d %s, want %d %s", tc.record, d.Score, g.FormatMove(d.Move), tc.score, tc.move)
+		}
+	}
+	if h := spec.hint(context.Background(), c4Game(t, "112233")); !strings.HasPrefix(h, "scores by column: 18 18 18 18 ") {
+		t.Errorf("hint: %q", h)
+	}
+}
+
+// benchSet measures the solver on one benchmark set with a fresh table
+// per position (the clearing is not timed): ns/op is the mean time per
+// position, nodes/op the mean nodes.
+func benchSet(b *testing.B, name string, limit int) {
+	cases := loadSet(b, name)[:limit]
+	s := newC4Solver(true)
+	var nodes int64
+	n := 0
+	for b.Loop() {
+		c := cases[n%len(cases)]
+		p := posOf(b, c.moves)
+		b.StopTimer()
+		s.reset()
+		b.StartTimer()
+		if v := s.solve(p); v != c.score {
+			b.Fatalf("%s: %d, want %d", c.moves, v, c.score)
+		}
+		nodes += s.nodes
+		n++
+	}
+	b.ReportMetric(float64(nodes)/float64(n), "nodes/op")
+}
+
+func BenchmarkEndEasy(b *testing.B)      { benchSet(b, "Test_L3_R1", 1000) }
+func BenchmarkMiddleEasy(b *testing.B)   { benchSet(b, "Test_L2_R1", 1000) }
+func BenchmarkMiddleMedium(b *testing.B) { benchSet(b, "Test_L2_R2", 1000) }
+func BenchmarkBeginEasy(b *testing.B)    { benchSet(b, "Test_L1_R1", 1000) }
+func BenchmarkBeginMedium(b *testing.B)  { benchSet(b, "Test_L1_R2", 1000) }
+func BenchmarkBeginHard(b *testing.B)    { benchSet(b, "Test_L1_R3", 50) }
+
+// BenchmarkSeedAlphaBeta is one move of the seed's alpha-beta at the
+// default depth, over positions of the Middle-Easy set.
+func BenchmarkSeedAlphaBeta(b *testing.B) {
+	cases := loadSet(b, "Test_L2_R2")
+	spec := c4Spec()
+	bot, _ := spec.newBot("alphabeta", nil)
+	var nodes int64
+	n := 0
+	for b.Loop() {
+		g := c4Game(b, cases[n%len(cases)].moves)
+		nodes += bot.Think(context.Background(), g, spec.budget(0, 0)).Nodes
+		n++
+	}
+	b.ReportMetric(float64(nodes)/float64(n), "nodes/op")
 }
 
 // BenchmarkEmptyBoard solves the empty board without the book (minutes:
