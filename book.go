@@ -108,33 +108,54 @@ type bookStats struct {
 	Time      time.Duration
 }
 
-// buildBook solves every position the solver can face up to maxPly when
-// it follows its own book, for either side, and returns the book. The
-// table holds 2^tableBits entries (more than a game's: the build revisits
-// much). progress, if set, hears about every finished ply with the book so
-// far, so a long build can be saved as it goes.
-func buildBook(ctx context.Context, maxPly, tableBits int, progress func(bookStats, book)) (book, error) {
+// bookConfig says what buildBook builds.
+type bookConfig struct {
+	MaxPly    int  // the last ply with entries
+	TableBits int  // the solver's table has 2^TableBits entries
+	Sides     Side // the solver's side: X, O, or Nobody for both
+	// Prior is a book to take answers from instead of solving (to extend
+	// or split a build); its entries go into the result.
+	Prior book
+}
+
+// buildBook solves every position the solver can face up to cfg.MaxPly
+// when it follows its own book, as X, O or both, and returns the book.
+// The table is larger than a game's: the build revisits much. progress,
+// if set, hears about every finished ply with the book so far, so a long
+// build can be saved as it goes.
+func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, book)) (book, error) {
 	saved := ttBits
-	ttBits = tableBits
+	ttBits = cfg.TableBits
 	s := newC4Solver(true)
 	ttBits = saved
 	s.ctx = ctx
+	s.book = cfg.Prior
 
 	entries := map[uint64]bookEntry{}
+	done := map[uint64]bool{} // positions expanded in this build
 	// Positions where the solver is to move, by ply: X's tree starts
 	// at the empty board, O's at each first move.
-	level := map[int][]c4Pos{0: {{}}}
-	for col := 0; col < c4Width; col++ {
-		level[1] = append(level[1], c4Pos{}.play(c4Pos{}.column(col)))
+	level := map[int][]c4Pos{}
+	if cfg.Sides != O {
+		level[0] = []c4Pos{{}}
 	}
-	for ply := 0; ply <= maxPly; ply++ {
+	if cfg.Sides != X {
+		for col := 0; col < c4Width; col++ {
+			level[1] = append(level[1], c4Pos{}.play(c4Pos{}.column(col)))
+		}
+	}
+	for _, w := range cfg.Prior {
+		entries[w&bookKeyMask] = bookEntry{score: int8(int(w>>bookKeyBits&0x3f) - bookOffset), move: int8(w >> 55 & 7)}
+	}
+	for ply := 0; ply <= cfg.MaxPly; ply++ {
 		start, nodes := time.Now(), s.nodes
 		count := 0
 		for _, p := range level[ply] {
 			key := bookKey(p)
-			if _, done := entries[key]; done {
+			if _, done := done[key]; done {
 				continue
 			}
+			done[key] = true
 			m, v := s.bestMove(p)
 			if s.stopped {
 				return nil, ctx.Err()
@@ -182,10 +203,15 @@ func (b book) encode() []byte {
 	return buf
 }
 
-// makeBook builds the book into a file (the -make-book flag), rewriting
-// it after every ply and reporting each ply on stderr.
+// makeBook builds the book for both sides into a file (the -make-book
+// flag), rewriting it after every ply and reporting each ply on stderr.
 func makeBook(path string, maxPly int) error {
-	_, err := buildBook(context.Background(), maxPly, 25, func(st bookStats, b book) {
+	return makeBookWith(path, bookConfig{MaxPly: maxPly, TableBits: 25})
+}
+
+// makeBookWith is makeBook with every setting.
+func makeBookWith(path string, cfg bookConfig) error {
+	_, err := buildBook(context.Background(), cfg, func(st bookStats, b book) {
 		fmt.Fprintf(os.Stderr, "ply %d: %d positions, %d nodes, %v; book %d entries\n",
 			st.Ply, st.Positions, st.Nodes, st.Time.Round(time.Millisecond), len(b))
 		if err := os.WriteFile(path, b.encode(), 0o644); err != nil {

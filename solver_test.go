@@ -64,8 +64,8 @@ func TestSolverSets(t *testing.T) {
 		{"Test_L2_R1", 1},
 		{"Test_L2_R2", 10},
 		{"Test_L1_R1", 5},
-		{"Test_L1_R2", 100},
-		{"Test_L1_R3", 500},
+		{"Test_L1_R2", 200},
+		{"Test_L1_R3", 1000},
 	} {
 		cases := loadSet(t, tc.set)
 		for i := 0; i < len(cases); i += tc.stride {
