@@ -120,6 +120,8 @@ var useMirror = true
 
 var useETC = true
 
+var useHugePages = true
+
 var etcMoves = 34
 
 // flipCol mirrors a column when flip is set (-1 stays -1).
@@ -151,6 +153,7 @@ type c4Solver struct {
 // unless noBook.
 func newC4Solver(noBook bool) *c4Solver {
 	s := &c4Solver{tt: make([]uint64, 1<<ttBits)}
+	hugePages(s.tt)
 	if !noBook {
 		s.book = openingBook()
 	}
