@@ -67,8 +67,7 @@ func (b book) lookup(key uint64) (bookEntry, bool) {
 	if !ok {
 		return bookEntry{}, false
 	}
-	w := b[i]
-	return bookEntry{score: int8(int(w>>bookKeyBits&0x3f) - bookOffset), move: int8(w >> 55 & 7)}, true
+	return unpackBookEntry(b[i]), true
 }
 
 // packBookEntry is one word of the file.
@@ -145,7 +144,7 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 		}
 	}
 	for _, w := range cfg.Prior {
-		entries[w&bookKeyMask] = bookEntry{score: int8(int(w>>bookKeyBits&0x3f) - bookOffset), move: int8(w >> 55 & 7)}
+		entries[w&bookKeyMask] = unpackBookEntry(w)
 	}
 	for ply := 0; ply <= cfg.MaxPly; ply++ {
 		start, nodes := time.Now(), s.nodes
@@ -219,4 +218,72 @@ func makeBookWith(path string, cfg bookConfig) error {
 		}
 	})
 	return err
+}
+
+// extendBook adds to a book the solver's positions along whole games from
+// the empty board, up to maxPly: solver against solver, and solver
+// against each of the named bots in both seats. Those are the games a
+// bot-against-bot run plays, and along one line the table stays warm, so
+// each solve is far cheaper than in the full tree of buildBook.
+func extendBook(ctx context.Context, base book, maxPly, tableBits int, opponents []string, progress func(string, book)) (book, error) {
+	saved := ttBits
+	ttBits = tableBits
+	s := newC4Solver(true)
+	ttBits = saved
+	s.ctx = ctx
+	entries := map[uint64]bookEntry{}
+	for _, w := range base {
+		entries[w&bookKeyMask] = unpackBookEntry(w)
+	}
+	spec, err := findGame("connect4")
+	if err != nil {
+		return nil, err
+	}
+	pairs := [][2]string{{"solver", "solver"}}
+	for _, o := range opponents {
+		pairs = append(pairs, [2]string{"solver", o}, [2]string{o, "solver"})
+	}
+	for _, pair := range pairs {
+		g := NewConnectFour()
+		for !g.Over() && len(g.history) <= maxPly {
+			name := pair[0]
+			if g.Turn() == O {
+				name = pair[1]
+			}
+			var m Move
+			if name == "solver" {
+				p := c4PosOf(g)
+				key, flip := canonical(p.key())
+				if e, ok := entries[key]; ok {
+					m = Move(flipCol(int(e.move), flip))
+				} else {
+					var v int
+					m, v = s.bestMove(p)
+					if s.stopped {
+						return nil, ctx.Err()
+					}
+					entries[key] = bookEntry{score: int8(v), move: int8(flipCol(int(m), flip))}
+					if progress != nil {
+						progress(fmt.Sprintf("%s-%s: solved %q", pair[0], pair[1], spec.record(g)), packBook(entries))
+					}
+				}
+			} else {
+				bot, err := spec.newBot(name, nil)
+				if err != nil {
+					return nil, err
+				}
+				m = bot.Think(ctx, g, spec.budget(0, 0)).Move
+			}
+			g.Play(m)
+		}
+		if progress != nil {
+			progress(pair[0]+"-"+pair[1]+": "+spec.record(g), packBook(entries))
+		}
+	}
+	return packBook(entries), nil
+}
+
+// unpackBookEntry reads the score and move of a book word.
+func unpackBookEntry(w uint64) bookEntry {
+	return bookEntry{score: int8(int(w>>bookKeyBits&0x3f) - bookOffset), move: int8(w >> 55 & 7)}
 }
