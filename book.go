@@ -120,8 +120,8 @@ type bookConfig struct {
 // buildBook solves every position the solver can face up to cfg.MaxPly
 // when it follows its own book, as X, O or both, and returns the book.
 // The table is larger than a game's: the build revisits much. progress,
-// if set, hears about every finished ply with the book so far, so a long
-// build can be saved as it goes.
+// if set, hears about every solved position and every finished ply with
+// the book so far, so a long build can be saved as it goes.
 func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, book)) (book, error) {
 	saved := ttBits
 	ttBits = cfg.TableBits
@@ -162,6 +162,10 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 			_, flip := canonical(p.key())
 			entries[key] = bookEntry{score: int8(v), move: int8(flipCol(int(m), flip))}
 			count++
+			if progress != nil && s.nodes > nodes {
+				// A solved position: save the book so far.
+				progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start)}, packBook(entries))
+			}
 			// The opponent's every reply to the book move is a position
 			// of the solver two plies on, unless the game is over.
 			cell := p.column(int(m))
