@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -237,22 +236,29 @@ func play(t *testing.T, start string, x, o Bot, budget Budget) (*ConnectFour, ti
 	return g, slowest
 }
 
-// TestSolverBeatsAlphaBeta: the solver moving first wins every game
-// against the seed's alpha-beta at its default depth; the games differ
-// by alpha-beta's first reply, forced to each column in turn.
+// TestSolverBeatsAlphaBeta: the solver, moving as X, wins every game
+// against the seed's alpha-beta at its default depth: from the empty
+// board (through the book), and from the Begin-Medium positions with X to
+// move and a won score.
 func TestSolverBeatsAlphaBeta(t *testing.T) {
 	solver := NewSolverBot()
 	ab, err := c4Spec().newBot("alphabeta", rand.New(rand.NewPCG(1, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
+	starts := []string{""}
+	for _, c := range loadSet(t, "Test_L1_R2") {
+		if len(c.moves)%2 == 0 && len(c.moves) >= 10 && c.score > 0 && len(starts) < 6 {
+			starts = append(starts, c.moves)
+		}
+	}
 	budget := c4Spec().budget(0, 0)
 	var slowest time.Duration
-	for reply := 1; reply <= c4Width; reply++ {
-		g, slow := play(t, fmt.Sprintf("4%d", reply), solver, ab, budget)
+	for _, start := range starts {
+		g, slow := play(t, start, solver, ab, budget)
 		slowest = max(slowest, slow)
 		if g.Winner() != X {
-			t.Errorf("solver lost or drew: %s", c4Spec().record(g))
+			t.Errorf("from %q the solver did not win: %s", start, c4Spec().record(g))
 		}
 	}
 	t.Logf("slowest move %v", slowest)
