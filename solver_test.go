@@ -185,34 +185,92 @@ func decodeKey(key uint64) c4Pos {
 	return p
 }
 
-// TestBook re-solves a random sample of the embedded book's entries.
-func TestBook(t *testing.T) {
-	b := openingBook()
-	if len(b) == 0 {
-		t.Fatal("the embedded opening book is empty")
+// bookValue is the score of p by one ply of the book: the book move, then
+// the worst of the opponent's replies, each scored by the book; false if
+// some reply's position is not in the book.
+func bookValue(b book, p c4Pos, e bookEntry) (int, bool) {
+	m := int(bookMove(p, e))
+	cell := p.column(m)
+	if cell == 0 {
+		return 0, false
 	}
-	if _, ok := b.lookup(bookKey(c4Pos{})); !ok {
-		t.Fatal("the book lacks the empty board")
+	if c4Aligned(p.cur | cell) {
+		return p.winScore(), true
+	}
+	c := p.play(cell)
+	if c.moves == c4Cells {
+		return 0, true
+	}
+	if c.canWinNext() {
+		return -c.winScore(), true
+	}
+	v := infinity
+	for col := 0; col < c4Width; col++ {
+		r := c.column(col)
+		if r == 0 {
+			continue
+		}
+		q := c.play(r)
+		if q.moves == c4Cells {
+			v = min(v, 0)
+			continue
+		}
+		f, ok := b.lookup(bookKey(q))
+		if !ok {
+			return 0, false
+		}
+		v = min(v, int(f.score))
+	}
+	return v, true
+}
+
+// TestBook checks the embedded book: every entry whose replies are all in
+// the book agrees with them (score = the book move's worst reply), the
+// empty board scores +1 at column 4, and a random sample of the entries
+// the solver answers in seconds is re-solved from scratch.
+func TestBook(t *testing.T) {
+	for _, rec := range []string{"", "4", "4453", "112233", "444444"} {
+		if p := posOf(t, rec); decodeKey(p.key()) != p {
+			t.Fatalf("%q: key decodes to %+v, want %+v", rec, decodeKey(p.key()), p)
+		}
+	}
+	b := openingBook()
+	if e, ok := b.lookup(bookKey(c4Pos{})); !ok || e.score != 1 || bookMove(c4Pos{}, e) != 3 {
+		t.Fatalf("the book's empty board: %+v, %v; want score 1, column 4", e, ok)
+	}
+	checked := 0
+	var deep []uint64
+	for _, w := range b {
+		p := decodeKey(w & bookKeyMask)
+		e := unpackBookEntry(w)
+		if p.moves >= 14 {
+			deep = append(deep, w)
+		}
+		v, ok := bookValue(b, p, e)
+		if !ok {
+			continue
+		}
+		checked++
+		if v != int(e.score) {
+			t.Errorf("book entry %x (%d stones): score %d, its replies say %d", w&bookKeyMask, p.moves, e.score, v)
+		}
+	}
+	if checked == 0 {
+		t.Errorf("no book entry had all its replies in the book")
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
 	s := newC4Solver(true)
-	for i := 0; i < 6; i++ {
-		w := b[rng.IntN(len(b))]
-		if i == 0 {
-			w = b[len(b)-1] // the deepest entries are the cheapest... and also checked
-		}
-		p := decodeKey(w & bookKeyMask)
-		e, _ := b.lookup(w & bookKeyMask)
-		if p.moves < 8 {
-			continue // a solve from scratch takes minutes there
-		}
+	for i := 0; i < 10 && len(deep) > 0; i++ {
+		w := deep[rng.IntN(len(deep))]
+		p, e := decodeKey(w&bookKeyMask), unpackBookEntry(w)
 		if v := s.solve(p); v != int(e.score) {
 			t.Errorf("book entry %x: score %d, solver %d", w&bookKeyMask, e.score, v)
 		}
-		if v, ok := s.childScore(p, int(e.move)); !ok || v != int(e.score) {
-			t.Errorf("book entry %x: move %d scores %d, want %d", w&bookKeyMask, e.move+1, v, e.score)
+		if v, ok := s.childScore(p, int(bookMove(p, e))); !ok || v != int(e.score) {
+			t.Errorf("book entry %x: move %d scores %d, want %d", w&bookKeyMask, bookMove(p, e)+1, v, e.score)
 		}
 	}
+	t.Logf("%d entries, %d checked against their replies, %d deep ones sampled", len(b), checked, min(10, len(deep)))
 }
 
 // play runs one game between two bots from a record, checking every
