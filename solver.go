@@ -23,21 +23,26 @@ import (
 // opponent's for a loss.
 
 // ttBits sets the transposition table size: 2^ttBits entries of 8 bytes,
-// 64 MiB by default.
+// 64 MiB by default; at least 23 (the tags below rely on it).
 var ttBits = 23
 
 // Keys have 49 bits. The table multiplies a key by an odd constant, a
-// bijection of 64-bit words, and splits the product: the top ttBits bits
-// pick the entry, the low ttTagBits are stored in it, which together
-// identify the key exactly with no collision ever.
+// bijection of 64-bit words, and splits the product: the top ttBits-1
+// bits pick a bucket of two entries, the low ttTagBits are stored in the
+// entry, which together identify the key exactly with no collision ever.
+//
+// Of a bucket's two entries the first keeps the position nearest the root
+// (the largest subtree, the costliest to redo), the second takes whatever
+// comes; both share a cache line.
 const (
-	ttTagBits = 41
+	ttTagBits = 42
 	ttTagMask = 1<<ttTagBits - 1
 	ttHashMul = 0x9E3779B97F4A7C15
 )
 
 // Beside its tag an entry keeps the lower and upper bounds (plus ttOffset,
-// so a used entry is never zero) and the best move plus one.
+// so a used entry is never zero), the best move plus one and the number
+// of stones.
 const ttOffset = 32
 
 // c4Pos is a position as the solver sees it: the side to move's stones,
@@ -166,26 +171,35 @@ func (s *c4Solver) reset() {
 	s.nodes, s.stopped = 0, false
 }
 
-// slot is a key's entry index and tag.
+// slot is a key's bucket (its first entry's index) and tag.
 func (s *c4Solver) slot(key uint64) (uint64, uint64) {
 	h := key * ttHashMul
-	return h >> (64 - ttBits), h & ttTagMask
+	return h >> (65 - ttBits) << 1, h & ttTagMask
 }
 
 // probe returns the table's bounds and move for a key.
 func (s *c4Solver) probe(key uint64) (lo, hi, move int, ok bool) {
 	i, tag := s.slot(key)
 	e := s.tt[i]
-	if e == 0 || e&ttTagMask != tag {
-		return 0, 0, -1, false
+	if e&ttTagMask != tag || e == 0 {
+		e = s.tt[i+1]
+		if e&ttTagMask != tag || e == 0 {
+			return 0, 0, -1, false
+		}
 	}
-	return int(e>>41&0x3f) - ttOffset, int(e>>47&0x3f) - ttOffset, int(e>>53&0xf) - 1, true
+	return int(e>>42&0x3f) - ttOffset, int(e>>48&0x3f) - ttOffset, int(e>>54&0xf) - 1, true
 }
 
-// store records bounds and a best move (-1 for none) for a key.
-func (s *c4Solver) store(key uint64, lo, hi, move int) {
+// store records bounds and a best move (-1 for none) for the key of a
+// position of so many stones.
+func (s *c4Solver) store(key uint64, stones, lo, hi, move int) {
 	i, tag := s.slot(key)
-	s.tt[i] = tag | uint64(lo+ttOffset)<<41 | uint64(hi+ttOffset)<<47 | uint64(move+1)<<53
+	e := tag | uint64(lo+ttOffset)<<42 | uint64(hi+ttOffset)<<48 | uint64(move+1)<<54 | uint64(stones)<<58
+	if first := s.tt[i]; first == 0 || first&ttTagMask == tag || stones <= int(first>>58) {
+		s.tt[i] = e
+		return
+	}
+	s.tt[i+1] = e
 }
 
 // poll notes whether the caller has given up (Ctrl-C, time budget).
@@ -264,7 +278,7 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 			q := p.play(cells[i])
 			k, _ := canonical(q.key())
 			if _, chi, _, ok := s.probe(k); ok && -chi >= beta {
-				s.store(key, -chi, hi, flipCol(cols[i], flip))
+				s.store(key, p.moves, -chi, hi, flipCol(cols[i], flip))
 				return -chi
 			}
 		}
@@ -275,14 +289,14 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 			return 0
 		}
 		if v >= beta {
-			s.store(key, v, hi, flipCol(cols[i], flip))
+			s.store(key, p.moves, v, hi, flipCol(cols[i], flip))
 			return v
 		}
 		if v > alpha {
 			alpha, ttMove = v, cols[i]
 		}
 	}
-	s.store(key, lo, alpha, flipCol(ttMove, flip))
+	s.store(key, p.moves, lo, alpha, flipCol(ttMove, flip))
 	return alpha
 }
 
@@ -451,8 +465,9 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 // safeMove is a move for when time ran out: the table's move if it has
 // one, else the most central column that does not lose at once.
 func safeMove(s *c4Solver, p c4Pos) Move {
-	if _, _, m, ok := s.probe(p.key()); ok && m >= 0 && p.column(m) != 0 {
-		return Move(m)
+	key, flip := canonical(p.key())
+	if _, _, m, ok := s.probe(key); ok && m >= 0 && p.column(flipCol(m, flip)) != 0 {
+		return Move(flipCol(m, flip))
 	}
 	oppWin := winningCells(p.cur^p.mask, p.mask)
 	any := NoMove
