@@ -22,7 +22,7 @@ import (
 // canonical position key (49 bits), the exact score plus bookOffset (6
 // bits) and the best column in the canonical orientation (3 bits).
 
-//go:generate go run . -make-book c4book.bin -book-ply 6
+//go:generate go run . -make-book c4book.bin -book-ply 4 -book-line-ply 18
 
 //go:embed c4book.bin
 var bookData []byte
@@ -206,10 +206,30 @@ func (b book) encode() []byte {
 	return buf
 }
 
-// makeBook builds the book for both sides into a file (the -make-book
-// flag), rewriting it after every ply and reporting each ply on stderr.
-func makeBook(path string, maxPly int) error {
-	return makeBookWith(path, bookConfig{MaxPly: maxPly, TableBits: 25})
+// makeBook builds the book into a file (the -make-book flag): the full
+// tree of both sides up to treePly, then the games against itself and
+// the seed's alpha-beta up to linePly. It rewrites the file after every
+// solved position, so an interrupted build keeps what it did, and
+// reports on stderr.
+func makeBook(path string, treePly, linePly int) error {
+	if err := makeBookWith(path, bookConfig{MaxPly: treePly, TableBits: 25}); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	base, err := decodeBook(data)
+	if err != nil {
+		return err
+	}
+	_, err = extendBook(context.Background(), base, linePly, 25, []string{"alphabeta"}, func(line string, b book) {
+		fmt.Fprintf(os.Stderr, "%s; book %d entries\n", line, len(b))
+		if err := os.WriteFile(path, b.encode(), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+		}
+	})
+	return err
 }
 
 // makeBookWith is makeBook with every setting.
