@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -286,6 +287,9 @@ func play(t *testing.T, start string, x, o Bot, budget Budget) (*ConnectFour, ti
 		}
 		d := bot.Think(context.Background(), g, budget)
 		slowest = max(slowest, d.Time)
+		if d.Time > time.Second {
+			t.Logf("%s took %v after %q", bot.Name(), d.Time, c4Spec().record(g))
+		}
 		if _, err := g.ParseMove(g.FormatMove(d.Move)); err != nil || d.Move < 0 || d.Move >= c4Width {
 			t.Fatalf("%s: %s played %d: %v", c4Spec().record(g), bot.Name(), d.Move, err)
 		}
@@ -402,8 +406,18 @@ func TestAnalyzeAnswers(t *testing.T) {
 			t.Errorf("%q: %d %s, want %d %s", tc.record, d.Score, g.FormatMove(d.Move), tc.score, tc.move)
 		}
 	}
-	if h := spec.hint(context.Background(), c4Game(t, "112233")); !strings.HasPrefix(h, "scores by column: 18 18 18 18 ") {
-		t.Errorf("hint: %q", h)
+	rec := loadSet(t, "Test_L2_R1")[0].moves
+	want := "scores by column:"
+	s, p := newC4Solver(true), posOf(t, rec)
+	for col := 0; col < c4Width; col++ {
+		if v, ok := s.childScore(p, col); ok {
+			want += fmt.Sprintf(" %d", v)
+		} else {
+			want += " -"
+		}
+	}
+	if h := spec.hint(context.Background(), c4Game(t, rec)); !strings.HasPrefix(h, want+" ") {
+		t.Errorf("hint of %s: %q, want %q", rec, h, want)
 	}
 }
 
