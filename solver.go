@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -424,7 +425,9 @@ func plies(v, n int) int {
 }
 
 // SolverBot plays Connect Four perfectly: the exact score, and the most
-// central column that keeps it.
+// central column that keeps it. Unless given a solver of their own, all
+// solver bots share one table (scores belong to positions, so what one
+// bot learns serves the other, and the process holds 64 MiB once).
 type SolverBot struct{ s *c4Solver }
 
 // NewSolverBot returns a solver bot with the embedded opening book.
@@ -433,28 +436,40 @@ func NewSolverBot() *SolverBot { return &SolverBot{} }
 // Name is "solver".
 func (b *SolverBot) Name() string { return "solver" }
 
-// solver makes the table on first use: 64 MiB is not for bots never asked.
-func (b *SolverBot) solver() *c4Solver {
-	if b.s == nil {
-		b.s = newC4Solver(false)
-	}
-	return b.s
+// shared is the solver of the bots without their own, made on the first
+// position the book does not answer; mu keeps one search at a time on it.
+var shared struct {
+	mu sync.Mutex
+	s  *c4Solver
 }
 
 // Think solves g (a *ConnectFour) within the budget's time; on a timeout
 // it falls back to the table's move or the most central safe column.
 func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
-	ctx, cancel := withBudget(ctx, budget)
-	defer cancel()
 	c := g.(*ConnectFour)
 	d := Decision{Move: NoMove}
 	if c.Over() {
 		return d
 	}
-	s := b.solver()
-	s.ctx, s.stopped, s.nodes = ctx, false, 0
 	p := c4PosOf(c)
+	if e, ok := openingBook().lookup(bookKey(p)); ok {
+		d.Move, d.Score = bookMove(p, e), int(e.score)
+		d.Depth, d.Time = plies(d.Score, p.moves), time.Since(start)
+		return d
+	}
+	ctx, cancel := withBudget(ctx, budget)
+	defer cancel()
+	s := b.s
+	if s == nil {
+		shared.mu.Lock()
+		defer shared.mu.Unlock()
+		if shared.s == nil {
+			shared.s = newC4Solver(false)
+		}
+		s = shared.s
+	}
+	s.ctx, s.stopped, s.nodes = ctx, false, 0
 	m, v := s.bestMove(p)
 	if s.stopped {
 		m = safeMove(s, p)
@@ -517,8 +532,14 @@ func c4Hint(ctx context.Context, g Game) string {
 	}
 	ctx, cancel := context.WithTimeout(ctx, c4HintTime)
 	defer cancel()
-	s := newC4Solver(false)
-	s.ctx = ctx
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.s == nil {
+		shared.s = newC4Solver(false)
+	}
+	s := shared.s
+	s.ctx, s.stopped = ctx, false
+	defer func() { s.ctx = nil }()
 	p := c4PosOf(c)
 	var b strings.Builder
 	b.WriteString("scores by column:")
