@@ -360,7 +360,16 @@ func TestBotsLegal(t *testing.T) {
 // TestSolverTimeout: a cancelled search still returns a legal move.
 func TestSolverTimeout(t *testing.T) {
 	b := &SolverBot{s: newC4Solver(true)}
-	g := c4Game(t, "4")
+	var g *ConnectFour
+	for _, rec := range []string{"1717", "2626", "1212", "7171", "3535"} {
+		if _, ok := openingBook().lookup(bookKey(posOf(t, rec))); !ok {
+			g = c4Game(t, rec)
+			break
+		}
+	}
+	if g == nil {
+		t.Fatal("no early position outside the book to time out on")
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -370,6 +379,9 @@ func TestSolverTimeout(t *testing.T) {
 	}
 	if _, err := g.ParseMove(g.FormatMove(d.Move)); err != nil {
 		t.Errorf("move after timeout: %v", err)
+	}
+	if d.Nodes < pollEvery {
+		t.Errorf("the search stopped after %d nodes: it never ran into the time limit", d.Nodes)
 	}
 }
 
