@@ -469,7 +469,7 @@ func BenchmarkBeginMedium(b *testing.B)  { benchSet(b, "Test_L1_R2", 1000) }
 func BenchmarkBeginHard(b *testing.B)    { benchSet(b, "Test_L1_R3", 50) }
 
 // BenchmarkSeedAlphaBeta is one move of the seed's alpha-beta at the
-// default depth, over positions of the Middle-Easy set.
+// default depth, over positions of the Middle-Medium set.
 func BenchmarkSeedAlphaBeta(b *testing.B) {
 	cases := loadSet(b, "Test_L2_R2")
 	spec := c4Spec()
