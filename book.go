@@ -1,10 +1,313 @@
 package main
 
-// bookEntry is a book position's exact score and best column.
+import (
+	"context"
+	_ "embed"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"slices"
+	"sync"
+	"time"
+)
+
+// The opening book: the solver's own answers for the positions where a
+// solve from scratch takes longest, the first plies. It holds every
+// position the solver can face up to a ply when it plays either side
+// following the book (its own move is the book's, the opponent's any of
+// seven), mirror images merged. buildBook makes it with the solver; the
+// program embeds the file.
+//
+// File format: 8-byte little-endian words sorted by key, each packing the
+// canonical position key (49 bits), the exact score plus bookOffset (6
+// bits) and the best column in the canonical orientation (3 bits).
+
+//go:generate go run . -make-book c4book.bin -book-ply 4 -book-line-ply 18
+
+//go:embed c4book.bin
+var bookData []byte
+
+const (
+	bookKeyBits = 49
+	bookKeyMask = 1<<bookKeyBits - 1
+	bookOffset  = 32
+)
+
+// bookEntry is a book position's exact score and best column (in the
+// canonical orientation).
 type bookEntry struct{ score, move int8 }
 
-func bookKey(p c4Pos) uint64 { return p.key() }
+// bookKey is the canonical key of a position: the smaller of its key and
+// its mirror image's.
+func bookKey(p c4Pos) uint64 {
+	k, _ := canonical(p.key())
+	return k
+}
 
-func bookMove(p c4Pos, b bookEntry) Move { return Move(b.move) }
+// bookMove turns a book move back to p's orientation.
+func bookMove(p c4Pos, b bookEntry) Move {
+	_, flip := canonical(p.key())
+	return Move(flipCol(int(b.move), flip))
+}
 
-func openingBook() map[uint64]bookEntry { return nil }
+// book is a sorted, packed opening book.
+type book []uint64
+
+// lookup finds a canonical key.
+func (b book) lookup(key uint64) (bookEntry, bool) {
+	i, ok := slices.BinarySearchFunc(b, key, func(w, k uint64) int {
+		switch kw := w & bookKeyMask; {
+		case kw < k:
+			return -1
+		case kw > k:
+			return 1
+		}
+		return 0
+	})
+	if !ok {
+		return bookEntry{}, false
+	}
+	return unpackBookEntry(b[i]), true
+}
+
+// packBookEntry is one word of the file.
+func packBookEntry(key uint64, e bookEntry) uint64 {
+	return key | uint64(int(e.score)+bookOffset)<<bookKeyBits | uint64(e.move)<<55
+}
+
+// decodeBook reads the file format.
+func decodeBook(data []byte) (book, error) {
+	if len(data)%8 != 0 {
+		return nil, fmt.Errorf("opening book: %d bytes is not a whole number of entries", len(data))
+	}
+	b := make(book, len(data)/8)
+	for i := range b {
+		b[i] = binary.LittleEndian.Uint64(data[8*i:])
+	}
+	if !slices.IsSortedFunc(b, func(x, y uint64) int { return int(x&bookKeyMask) - int(y&bookKeyMask) }) {
+		return nil, fmt.Errorf("opening book: entries out of order")
+	}
+	return b, nil
+}
+
+// openingBook is the embedded book, decoded once.
+var openingBook = sync.OnceValue(func() book {
+	b, err := decodeBook(bookData)
+	if err != nil {
+		panic(err) // the embedded file is part of the program
+	}
+	return b
+})
+
+// bookStats reports what a build did, ply by ply.
+type bookStats struct {
+	Ply       int
+	Positions int
+	Nodes     int64
+	Time      time.Duration
+}
+
+// bookConfig says what buildBook builds.
+type bookConfig struct {
+	MaxPly    int  // the last ply with entries
+	TableBits int  // the solver's table has 2^TableBits entries
+	Sides     Side // the solver's side: X, O, or Nobody for both
+	// Prior is a book to take answers from instead of solving (to extend
+	// or split a build); its entries go into the result.
+	Prior book
+}
+
+// buildBook solves every position the solver can face up to cfg.MaxPly
+// when it follows its own book, as X, O or both, and returns the book.
+// The table is larger than a game's: the build revisits much. progress,
+// if set, hears about every solved position and every finished ply with
+// the book so far, so a long build can be saved as it goes.
+func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, book)) (book, error) {
+	saved := ttBits
+	ttBits = cfg.TableBits
+	s := newC4Solver(true)
+	ttBits = saved
+	s.ctx = ctx
+	s.book = cfg.Prior
+
+	entries := map[uint64]bookEntry{}
+	done := map[uint64]bool{} // positions expanded in this build
+	// Positions where the solver is to move, by ply: X's tree starts
+	// at the empty board, O's at each first move.
+	level := map[int][]c4Pos{}
+	if cfg.Sides != O {
+		level[0] = []c4Pos{{}}
+	}
+	if cfg.Sides != X {
+		for col := 0; col < c4Width; col++ {
+			level[1] = append(level[1], c4Pos{}.play(c4Pos{}.column(col)))
+		}
+	}
+	for _, w := range cfg.Prior {
+		entries[w&bookKeyMask] = unpackBookEntry(w)
+	}
+	for ply := 0; ply <= cfg.MaxPly; ply++ {
+		start, nodes := time.Now(), s.nodes
+		count := 0
+		for _, p := range level[ply] {
+			key := bookKey(p)
+			if _, done := done[key]; done {
+				continue
+			}
+			done[key] = true
+			m, v := s.bestMove(p)
+			if s.stopped {
+				return nil, ctx.Err()
+			}
+			_, flip := canonical(p.key())
+			entries[key] = bookEntry{score: int8(v), move: int8(flipCol(int(m), flip))}
+			count++
+			if progress != nil && s.nodes > nodes {
+				// A solved position: save the book so far.
+				progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start)}, packBook(entries))
+			}
+			// The opponent's every reply to the book move is a position
+			// of the solver two plies on, unless the game is over.
+			cell := p.column(int(m))
+			if c4Aligned(p.cur|cell) || p.moves+2 >= c4Cells {
+				continue
+			}
+			q := p.play(cell)
+			for col := 0; col < c4Width; col++ {
+				if c := q.column(col); c != 0 && !c4Aligned(q.cur|c) {
+					level[ply+2] = append(level[ply+2], q.play(c))
+				}
+			}
+		}
+		delete(level, ply)
+		if progress != nil {
+			progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start)}, packBook(entries))
+		}
+	}
+	return packBook(entries), nil
+}
+
+// packBook sorts entries into a book.
+func packBook(entries map[uint64]bookEntry) book {
+	b := make(book, 0, len(entries))
+	for k, e := range entries {
+		b = append(b, packBookEntry(k, e))
+	}
+	slices.SortFunc(b, func(x, y uint64) int { return int(x&bookKeyMask) - int(y&bookKeyMask) })
+	return b
+}
+
+// encode writes the file format.
+func (b book) encode() []byte {
+	buf := make([]byte, 8*len(b))
+	for i, w := range b {
+		binary.LittleEndian.PutUint64(buf[8*i:], w)
+	}
+	return buf
+}
+
+// makeBook builds the book into a file (the -make-book flag): the full
+// tree of both sides up to treePly, then the games against itself and
+// the seed's alpha-beta up to linePly. It rewrites the file after every
+// solved position, so an interrupted build keeps what it did, and
+// reports on stderr.
+func makeBook(path string, treePly, linePly int) error {
+	if err := makeBookWith(path, bookConfig{MaxPly: treePly, TableBits: 25}); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	base, err := decodeBook(data)
+	if err != nil {
+		return err
+	}
+	_, err = extendBook(context.Background(), base, linePly, 25, []string{"alphabeta"}, func(line string, b book) {
+		fmt.Fprintf(os.Stderr, "%s; book %d entries\n", line, len(b))
+		if err := os.WriteFile(path, b.encode(), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+		}
+	})
+	return err
+}
+
+// makeBookWith is makeBook with every setting.
+func makeBookWith(path string, cfg bookConfig) error {
+	_, err := buildBook(context.Background(), cfg, func(st bookStats, b book) {
+		fmt.Fprintf(os.Stderr, "ply %d: %d positions, %d nodes, %v; book %d entries\n",
+			st.Ply, st.Positions, st.Nodes, st.Time.Round(time.Millisecond), len(b))
+		if err := os.WriteFile(path, b.encode(), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+		}
+	})
+	return err
+}
+
+// extendBook adds to a book the solver's positions along whole games from
+// the empty board, up to maxPly: solver against solver, and solver
+// against each of the named bots in both seats. Those are the games a
+// bot-against-bot run plays, and along one line the table stays warm, so
+// each solve is far cheaper than in the full tree of buildBook.
+func extendBook(ctx context.Context, base book, maxPly, tableBits int, opponents []string, progress func(string, book)) (book, error) {
+	saved := ttBits
+	ttBits = tableBits
+	s := newC4Solver(true)
+	ttBits = saved
+	s.ctx = ctx
+	entries := map[uint64]bookEntry{}
+	for _, w := range base {
+		entries[w&bookKeyMask] = unpackBookEntry(w)
+	}
+	spec, err := findGame("connect4")
+	if err != nil {
+		return nil, err
+	}
+	pairs := [][2]string{{"solver", "solver"}}
+	for _, o := range opponents {
+		pairs = append(pairs, [2]string{"solver", o}, [2]string{o, "solver"})
+	}
+	for _, pair := range pairs {
+		g := NewConnectFour()
+		for !g.Over() && len(g.history) <= maxPly {
+			name := pair[0]
+			if g.Turn() == O {
+				name = pair[1]
+			}
+			var m Move
+			if name == "solver" {
+				p := c4PosOf(g)
+				key, flip := canonical(p.key())
+				if e, ok := entries[key]; ok {
+					m = Move(flipCol(int(e.move), flip))
+				} else {
+					var v int
+					m, v = s.bestMove(p)
+					if s.stopped {
+						return nil, ctx.Err()
+					}
+					entries[key] = bookEntry{score: int8(v), move: int8(flipCol(int(m), flip))}
+					if progress != nil {
+						progress(fmt.Sprintf("%s-%s: solved %q", pair[0], pair[1], spec.record(g)), packBook(entries))
+					}
+				}
+			} else {
+				bot, err := spec.newBot(name, nil)
+				if err != nil {
+					return nil, err
+				}
+				m = bot.Think(ctx, g, spec.budget(0, 0)).Move
+			}
+			g.Play(m)
+		}
+		if progress != nil {
+			progress(pair[0]+"-"+pair[1]+": "+spec.record(g), packBook(entries))
+		}
+	}
+	return packBook(entries), nil
+}
+
+// unpackBookEntry reads the score and move of a book word.
+func unpackBookEntry(w uint64) bookEntry {
+	return bookEntry{score: int8(int(w>>bookKeyBits&0x3f) - bookOffset), move: int8(w >> 55 & 7)}
+}

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -22,14 +23,27 @@ import (
 // winner's stone count at its winning stone for a win, the negative of the
 // opponent's for a loss.
 
-// ttEntries is the transposition table size: a prime just under 2^23, so
-// that an entry of 8 bytes makes 64 MiB. Keys have 49 bits; storing their
-// low 32 bits with the index key%ttEntries identifies them exactly (the
-// Chinese remainder theorem, as 2^32*ttEntries > 2^49).
-var ttEntries uint64 = 8388593
+// ttBits sets the transposition table size: 2^ttBits entries of 8 bytes,
+// 64 MiB by default; at least 23 (the tags below rely on it).
+var ttBits = 23
 
-// An entry packs the key's low 32 bits, the lower and upper bounds (plus
-// ttOffset, so a used entry is never zero) and the best move plus one.
+// Keys have 49 bits. The table multiplies a key by an odd constant, a
+// bijection of 64-bit words, and splits the product: the top ttBits-1
+// bits pick a bucket of two entries, the low ttTagBits are stored in the
+// entry, which together identify the key exactly with no collision ever.
+//
+// Of a bucket's two entries the first keeps the position nearest the root
+// (the largest subtree, the costliest to redo), the second takes whatever
+// comes; both share a cache line.
+const (
+	ttTagBits = 42
+	ttTagMask = 1<<ttTagBits - 1
+	ttHashMul = 0x9E3779B97F4A7C15
+)
+
+// Beside its tag an entry keeps the lower and upper bounds (plus ttOffset,
+// so a used entry is never zero), the best move plus one and the number
+// of stones.
 const ttOffset = 32
 
 // c4Pos is a position as the solver sees it: the side to move's stones,
@@ -63,16 +77,31 @@ func (p c4Pos) column(col int) uint64 { return p.possible() & c4ColumnMask(col) 
 // winningCells is every empty cell that would complete four in a row for
 // the stones b (playable now or not).
 func winningCells(b, mask uint64) uint64 {
-	// vertical: three stones below
-	r := (b << 1) & (b << 2) & (b << 3)
-	for _, d := range [3]uint{c4Col, c4Col - 1, c4Col + 1} {
-		p := (b << d) & (b << (2 * d))
-		r |= p & (b << (3 * d))
-		r |= p & (b >> d)
-		p = (b >> d) & (b >> (2 * d))
-		r |= p & (b << d)
-		r |= p & (b >> (3 * d))
-	}
+	// Written out with constant shifts: Go guards variable shifts, and
+	// this is the solver's innermost loop.
+	r := (b << 1) & (b << 2) & (b << 3) // vertical: three stones below
+
+	p := (b << 7) & (b << 14) // horizontal
+	r |= p & (b << 21)
+	r |= p & (b >> 7)
+	p = (b >> 7) & (b >> 14)
+	r |= p & (b << 7)
+	r |= p & (b >> 21)
+
+	p = (b << 6) & (b << 12) // diagonal down-right
+	r |= p & (b << 18)
+	r |= p & (b >> 6)
+	p = (b >> 6) & (b >> 12)
+	r |= p & (b << 6)
+	r |= p & (b >> 18)
+
+	p = (b << 8) & (b << 16) // diagonal up-right
+	r |= p & (b << 24)
+	r |= p & (b >> 8)
+	p = (b >> 8) & (b >> 16)
+	r |= p & (b << 8)
+	r |= p & (b >> 24)
+
 	return r & (c4Full ^ mask)
 }
 
@@ -93,7 +122,17 @@ func canonical(k uint64) (uint64, bool) {
 	return k, false
 }
 
-var useMirror = true
+// Switches of the solver's refinements, for measuring each against the
+// plain tutorial design (scores never depend on them, node counts do):
+// mirror images sharing table entries, the enhanced transposition cutoff
+// at positions of fewer than etcMoves stones (nearer the leaves its extra
+// table probes cost more than the nodes they save), and huge pages.
+var (
+	useMirror    = true
+	useETC       = true
+	etcMoves     = 34
+	useHugePages = true
+)
 
 // flipCol mirrors a column when flip is set (-1 stays -1).
 func flipCol(col int, flip bool) int {
@@ -117,13 +156,14 @@ type c4Solver struct {
 	nodes   int64
 	ctx     context.Context
 	stopped bool
-	book    map[uint64]bookEntry // opening book, nil for none
+	book    book // opening book, nil for none
 }
 
 // newC4Solver returns a solver with an empty table, and the embedded book
 // unless noBook.
 func newC4Solver(noBook bool) *c4Solver {
-	s := &c4Solver{tt: make([]uint64, ttEntries)}
+	s := &c4Solver{tt: make([]uint64, 1<<ttBits)}
+	hugePages(s.tt)
 	if !noBook {
 		s.book = openingBook()
 	}
@@ -136,18 +176,35 @@ func (s *c4Solver) reset() {
 	s.nodes, s.stopped = 0, false
 }
 
-// probe returns the table's bounds and move for a key.
-func (s *c4Solver) probe(key uint64) (lo, hi, move int, ok bool) {
-	e := s.tt[key%ttEntries]
-	if e == 0 || uint32(e) != uint32(key) {
-		return 0, 0, -1, false
-	}
-	return int(e>>32&0xff) - ttOffset, int(e>>40&0xff) - ttOffset, int(e>>48&0xf) - 1, true
+// slot is a key's bucket (its first entry's index) and tag.
+func (s *c4Solver) slot(key uint64) (uint64, uint64) {
+	h := key * ttHashMul
+	return h >> (65 - ttBits) << 1, h & ttTagMask
 }
 
-// store records bounds and a best move (-1 for none) for a key.
-func (s *c4Solver) store(key uint64, lo, hi, move int) {
-	s.tt[key%ttEntries] = uint64(uint32(key)) | uint64(lo+ttOffset)<<32 | uint64(hi+ttOffset)<<40 | uint64(move+1)<<48
+// probe returns the table's bounds and move for a key.
+func (s *c4Solver) probe(key uint64) (lo, hi, move int, ok bool) {
+	i, tag := s.slot(key)
+	e := s.tt[i]
+	if e&ttTagMask != tag || e == 0 {
+		e = s.tt[i+1]
+		if e&ttTagMask != tag || e == 0 {
+			return 0, 0, -1, false
+		}
+	}
+	return int(e>>42&0x3f) - ttOffset, int(e>>48&0x3f) - ttOffset, int(e>>54&0xf) - 1, true
+}
+
+// store records bounds and a best move (-1 for none) for the key of a
+// position of so many stones.
+func (s *c4Solver) store(key uint64, stones, lo, hi, move int) {
+	i, tag := s.slot(key)
+	e := tag | uint64(lo+ttOffset)<<42 | uint64(hi+ttOffset)<<48 | uint64(move+1)<<54 | uint64(stones)<<58
+	if first := s.tt[i]; first == 0 || first&ttTagMask == tag || stones <= int(first>>58) {
+		s.tt[i] = e
+		return
+	}
+	s.tt[i+1] = e
 }
 
 // poll notes whether the caller has given up (Ctrl-C, time budget).
@@ -202,11 +259,12 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	var cols [c4Width]int
 	var scores [c4Width]int
 	n := 0
-	for _, col := range c4Order {
-		cell := next & c4ColumnMask(col)
+	for j, colMask := range c4OrderMasks {
+		cell := next & colMask
 		if cell == 0 {
 			continue
 		}
+		col := c4Order[j]
 		sc := bits.OnesCount64(winningCells(p.cur|cell, p.mask|cell))
 		if col == ttMove {
 			sc = 1000
@@ -218,22 +276,42 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 		cells[i], cols[i], scores[i] = cell, col, sc
 		n++
 	}
+	if useETC && p.moves < etcMoves {
+		// Enhanced transposition cutoff: a child the table already
+		// refutes saves searching the others.
+		for i := 0; i < n; i++ {
+			q := p.play(cells[i])
+			k, _ := canonical(q.key())
+			if _, chi, _, ok := s.probe(k); ok && -chi >= beta {
+				s.store(key, p.moves, -chi, hi, flipCol(cols[i], flip))
+				return -chi
+			}
+		}
+	}
 	for i := 0; i < n; i++ {
 		v := -s.negamax(p.play(cells[i]), -beta, -alpha)
 		if s.stopped {
 			return 0
 		}
 		if v >= beta {
-			s.store(key, v, hi, flipCol(cols[i], flip))
+			s.store(key, p.moves, v, hi, flipCol(cols[i], flip))
 			return v
 		}
 		if v > alpha {
 			alpha, ttMove = v, cols[i]
 		}
 	}
-	s.store(key, lo, alpha, flipCol(ttMove, flip))
+	s.store(key, p.moves, lo, alpha, flipCol(ttMove, flip))
 	return alpha
 }
+
+// c4OrderMasks are the columns' cells in c4Order.
+var c4OrderMasks = func() (m [c4Width]uint64) {
+	for i, col := range c4Order {
+		m[i] = c4ColumnMask(col)
+	}
+	return m
+}()
 
 // window scores any unfinished position within (alpha, beta), with the
 // same meaning of the answer as negamax.
@@ -258,7 +336,7 @@ func (s *c4Solver) solve(p c4Pos) int {
 		return 0
 	}
 	lo, hi := -(c4Cells-p.moves)/2, (c4Cells+1-p.moves)/2
-	if b, ok := s.book[bookKey(p)]; ok {
+	if b, ok := s.book.lookup(bookKey(p)); ok {
 		return int(b.score)
 	}
 	for lo < hi && !s.stopped {
@@ -297,7 +375,7 @@ func (s *c4Solver) childScore(p c4Pos, col int) (int, bool) {
 // bestMove returns the exact score of p and the most central column that
 // keeps it.
 func (s *c4Solver) bestMove(p c4Pos) (Move, int) {
-	if b, ok := s.book[bookKey(p)]; ok {
+	if b, ok := s.book.lookup(bookKey(p)); ok {
 		return bookMove(p, b), int(b.score)
 	}
 	for _, col := range c4Order {
@@ -347,7 +425,9 @@ func plies(v, n int) int {
 }
 
 // SolverBot plays Connect Four perfectly: the exact score, and the most
-// central column that keeps it.
+// central column that keeps it. Unless given a solver of their own, all
+// solver bots share one table (scores belong to positions, so what one
+// bot learns serves the other, and the process holds 64 MiB once).
 type SolverBot struct{ s *c4Solver }
 
 // NewSolverBot returns a solver bot with the embedded opening book.
@@ -356,28 +436,40 @@ func NewSolverBot() *SolverBot { return &SolverBot{} }
 // Name is "solver".
 func (b *SolverBot) Name() string { return "solver" }
 
-// solver makes the table on first use: 64 MiB is not for bots never asked.
-func (b *SolverBot) solver() *c4Solver {
-	if b.s == nil {
-		b.s = newC4Solver(false)
-	}
-	return b.s
+// shared is the solver of the bots without their own, made on the first
+// position the book does not answer; mu keeps one search at a time on it.
+var shared struct {
+	mu sync.Mutex
+	s  *c4Solver
 }
 
 // Think solves g (a *ConnectFour) within the budget's time; on a timeout
 // it falls back to the table's move or the most central safe column.
 func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
-	ctx, cancel := withBudget(ctx, budget)
-	defer cancel()
 	c := g.(*ConnectFour)
 	d := Decision{Move: NoMove}
 	if c.Over() {
 		return d
 	}
-	s := b.solver()
-	s.ctx, s.stopped, s.nodes = ctx, false, 0
 	p := c4PosOf(c)
+	if e, ok := openingBook().lookup(bookKey(p)); ok {
+		d.Move, d.Score = bookMove(p, e), int(e.score)
+		d.Depth, d.Time = plies(d.Score, p.moves), time.Since(start)
+		return d
+	}
+	ctx, cancel := withBudget(ctx, budget)
+	defer cancel()
+	s := b.s
+	if s == nil {
+		shared.mu.Lock()
+		defer shared.mu.Unlock()
+		if shared.s == nil {
+			shared.s = newC4Solver(false)
+		}
+		s = shared.s
+	}
+	s.ctx, s.stopped, s.nodes = ctx, false, 0
 	m, v := s.bestMove(p)
 	if s.stopped {
 		m = safeMove(s, p)
@@ -392,8 +484,9 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 // safeMove is a move for when time ran out: the table's move if it has
 // one, else the most central column that does not lose at once.
 func safeMove(s *c4Solver, p c4Pos) Move {
-	if _, _, m, ok := s.probe(p.key()); ok && m >= 0 && p.column(m) != 0 {
-		return Move(m)
+	key, flip := canonical(p.key())
+	if _, _, m, ok := s.probe(key); ok && m >= 0 && p.column(flipCol(m, flip)) != 0 {
+		return Move(flipCol(m, flip))
 	}
 	oppWin := winningCells(p.cur^p.mask, p.mask)
 	any := NoMove
@@ -412,12 +505,13 @@ func safeMove(s *c4Solver, p c4Pos) Move {
 	return any
 }
 
-// Per-game defaults of Connect Four: the seed's alpha-beta searches to
-// c4DefaultDepth (well under a second a move), iterative deepening within
-// c4DefaultTime; a hint may take c4HintTime.
+// Per-game defaults of Connect Four: the seed's alpha-beta and minimax
+// search c4DefaultDepth plies (alpha-beta well under a second a move); no
+// time limit by default, so the solver always finishes (it answers from
+// the book or within a second anyway); a hint may take c4HintTime.
 const (
-	c4DefaultDepth = 8
-	c4DefaultTime  = 5 * time.Second
+	c4DefaultDepth = 7
+	c4DefaultTime  = 0
 	c4HintTime     = 10 * time.Second
 )
 
@@ -438,8 +532,14 @@ func c4Hint(ctx context.Context, g Game) string {
 	}
 	ctx, cancel := context.WithTimeout(ctx, c4HintTime)
 	defer cancel()
-	s := newC4Solver(false)
-	s.ctx = ctx
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.s == nil {
+		shared.s = newC4Solver(false)
+	}
+	s := shared.s
+	s.ctx, s.stopped = ctx, false
+	defer func() { s.ctx = nil }()
 	p := c4PosOf(c)
 	var b strings.Builder
 	b.WriteString("scores by column:")

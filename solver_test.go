@@ -2,6 +2,10 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -27,7 +31,7 @@ func loadSet(t testing.TB, name string) []benchCase {
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
 		if len(fields) != 2 {
-			continue
+			t.Fatalf("%s: bad line %q", name, sc.Text())
 		}
 		v, err := strconv.Atoi(fields[1])
 		if err != nil {
@@ -35,44 +39,492 @@ func loadSet(t testing.TB, name string) []benchCase {
 		}
 		cases = append(cases, benchCase{fields[0], v})
 	}
+	if len(cases) != 1000 {
+		t.Fatalf("%s: %d positions, want 1000", name, len(cases))
+	}
 	return cases
 }
 
-// posOf replays a record.
+// posOf replays a record for the solver.
 func posOf(t testing.TB, record string) c4Pos {
-	g, err := c4Spec().parseRecord(record, 0)
-	if err != nil {
-		t.Fatalf("%s: %v", record, err)
-	}
-	return c4PosOf(g.(*ConnectFour))
+	return c4PosOf(c4Game(t, record))
 }
 
-func TestSetsProbe(t *testing.T) {
+// TestSolverSets checks exact scores on the benchmark sets: all of the
+// two easy ones, every stride-th position of the others. The table is
+// kept between positions (scores belong to positions), which also tests
+// that reuse.
+func TestSolverSets(t *testing.T) {
 	s := newC4Solver(true)
-	for _, set := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2"} {
-		cases := loadSet(t, set)
-		if set == "Test_L1_R2" {
-			cases = cases[:100]
-		}
-		var nodes int64
-		start := time.Now()
-		for _, c := range cases {
-			s.reset()
-			v := s.solve(posOf(t, c.moves))
-			if v != c.score {
-				t.Errorf("%s %s: %d, want %d", set, c.moves, v, c.score)
+	for _, tc := range []struct {
+		set    string
+		stride int
+	}{
+		{"Test_L3_R1", 1},
+		{"Test_L2_R1", 1},
+		{"Test_L2_R2", 10},
+		{"Test_L1_R1", 5},
+		{"Test_L1_R2", 200},
+		{"Test_L1_R3", 1000},
+	} {
+		cases := loadSet(t, tc.set)
+		for i := 0; i < len(cases); i += tc.stride {
+			c := cases[i]
+			if v := s.solve(posOf(t, c.moves)); v != c.score {
+				t.Errorf("%s %s: %d, want %d", tc.set, c.moves, v, c.score)
 			}
-			nodes += s.nodes
 		}
-		t.Logf("%s: %d positions, mean nodes %.0f, mean time %v", set, len(cases), float64(nodes)/float64(len(cases)), time.Since(start)/time.Duration(len(cases)))
 	}
 }
 
-// c4Spec is the Connect Four entry of the games table.
-func c4Spec() *gameSpec {
-	spec, err := findGame("connect4")
-	if err != nil {
-		panic(err)
+// plainScore is the exact score by plain negamax: every move, no
+// pruning, no table; SPEC's scores straight from the definition.
+func plainScore(g *ConnectFour) int {
+	best := -infinity
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		var v int
+		switch {
+		case g.Winner() != Nobody:
+			// The mover's stones are its ceil(n/2) of n on the board.
+			v = 22 - (len(g.history)+1)/2
+		case g.Over():
+			v = 0
+		default:
+			v = -plainScore(g)
+		}
+		g.Undo()
+		best = max(best, v)
 	}
-	return spec
+	return best
+}
+
+// TestSolverAgainstPlainNegamax compares scores and moves with the plain
+// search on random positions with at most 12 empty cells.
+func TestSolverAgainstPlainNegamax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 1))
+	s := newC4Solver(true)
+	for n := 0; n < 60; {
+		g := NewConnectFour()
+		empty := 8 + rng.IntN(5)
+		for !g.Over() && len(g.history) < c4Cells-empty {
+			moves := g.Moves(nil)
+			g.Play(moves[rng.IntN(len(moves))])
+		}
+		if g.Over() {
+			continue
+		}
+		n++
+		want := plainScore(g)
+		s.reset()
+		p := c4PosOf(g)
+		if v := s.solve(p); v != want {
+			t.Errorf("%s: solver %d, plain negamax %d", c4Spec().record(g), v, want)
+		}
+		m, v := s.bestMove(p)
+		g.Play(m)
+		var after int
+		switch {
+		case g.Winner() != Nobody:
+			after = 22 - (len(g.history)+1)/2
+		case g.Over():
+			after = 0
+		default:
+			after = -plainScore(g)
+		}
+		g.Undo()
+		if v != want || after != want {
+			t.Errorf("%s: best move %d scores %d (claimed %d), want %d", c4Spec().record(g), m+1, after, v, want)
+		}
+	}
+}
+
+// TestBestMoveCentral checks the tie rule: among columns that keep the
+// score, the most central.
+func TestBestMoveCentral(t *testing.T) {
+	s := newC4Solver(true)
+	recs := []string{"112233", "444444333333112"}
+	for _, c := range loadSet(t, "Test_L2_R1")[:30] {
+		recs = append(recs, c.moves)
+	}
+	offCentre := 0
+	for _, rec := range recs {
+		g := c4Game(t, rec)
+		p := c4PosOf(g)
+		m, v := s.bestMove(p)
+		for _, col := range c4Order {
+			sc, ok := s.childScore(p, col)
+			if !ok || sc != v {
+				continue
+			}
+			if Move(col) != m {
+				t.Errorf("%s: move %d, but %d is more central with the same score %d", rec, m+1, col+1, v)
+			}
+			if col != c4Order[0] {
+				offCentre++
+			}
+			break
+		}
+	}
+	if offCentre == 0 {
+		t.Errorf("no position where the centre column was not best: the order rule went untested")
+	}
+}
+
+// decodeKey rebuilds a position from its key (cur+mask): adding the
+// bottom row sets one bit above each column's stones.
+func decodeKey(key uint64) c4Pos {
+	k := key + c4Bottom
+	var p c4Pos
+	for col := 0; col < c4Width; col++ {
+		c := k >> (col * c4Col) & (1<<c4Col - 1)
+		h := bits.Len64(c) - 1
+		p.mask |= (1<<h - 1) << (col * c4Col)
+		p.cur |= (c &^ (1 << h)) << (col * c4Col)
+	}
+	p.moves = bits.OnesCount64(p.mask)
+	return p
+}
+
+// bookValue is the score of p by one ply of the book: the book move, then
+// the worst of the opponent's replies, each scored by the book; false if
+// some reply's position is not in the book.
+func bookValue(b book, p c4Pos, e bookEntry) (int, bool) {
+	m := int(bookMove(p, e))
+	cell := p.column(m)
+	if cell == 0 {
+		return 0, false
+	}
+	if c4Aligned(p.cur | cell) {
+		return p.winScore(), true
+	}
+	c := p.play(cell)
+	if c.moves == c4Cells {
+		return 0, true
+	}
+	if c.canWinNext() {
+		return -c.winScore(), true
+	}
+	v := infinity
+	for col := 0; col < c4Width; col++ {
+		r := c.column(col)
+		if r == 0 {
+			continue
+		}
+		q := c.play(r)
+		if q.moves == c4Cells {
+			v = min(v, 0)
+			continue
+		}
+		f, ok := b.lookup(bookKey(q))
+		if !ok {
+			return 0, false
+		}
+		v = min(v, int(f.score))
+	}
+	return v, true
+}
+
+// TestBook checks the embedded book: every entry whose replies are all in
+// the book agrees with them (score = the book move's worst reply), the
+// empty board scores +1 at column 4, and a random sample of the entries
+// the solver answers in seconds is re-solved from scratch.
+func TestBook(t *testing.T) {
+	for _, rec := range []string{"", "4", "4453", "112233", "444444"} {
+		if p := posOf(t, rec); decodeKey(p.key()) != p {
+			t.Fatalf("%q: key decodes to %+v, want %+v", rec, decodeKey(p.key()), p)
+		}
+	}
+	b := openingBook()
+	if e, ok := b.lookup(bookKey(c4Pos{})); !ok || e.score != 1 || bookMove(c4Pos{}, e) != 3 {
+		t.Fatalf("the book's empty board: %+v, %v; want score 1, column 4", e, ok)
+	}
+	checked := 0
+	var deep []uint64
+	for _, w := range b {
+		p := decodeKey(w & bookKeyMask)
+		e := unpackBookEntry(w)
+		if p.moves >= 14 {
+			deep = append(deep, w)
+		}
+		v, ok := bookValue(b, p, e)
+		if !ok {
+			continue
+		}
+		checked++
+		if v != int(e.score) {
+			t.Errorf("book entry %x (%d stones): score %d, its replies say %d", w&bookKeyMask, p.moves, e.score, v)
+		}
+	}
+	if checked == 0 {
+		t.Errorf("no book entry had all its replies in the book")
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	s := newC4Solver(true)
+	for i := 0; i < 10 && len(deep) > 0; i++ {
+		w := deep[rng.IntN(len(deep))]
+		p, e := decodeKey(w&bookKeyMask), unpackBookEntry(w)
+		if v := s.solve(p); v != int(e.score) {
+			t.Errorf("book entry %x: score %d, solver %d", w&bookKeyMask, e.score, v)
+		}
+		if v, ok := s.childScore(p, int(bookMove(p, e))); !ok || v != int(e.score) {
+			t.Errorf("book entry %x: move %d scores %d, want %d", w&bookKeyMask, bookMove(p, e)+1, v, e.score)
+		}
+	}
+	t.Logf("%d entries, %d checked against their replies, %d deep ones sampled", len(b), checked, min(10, len(deep)))
+}
+
+// play runs one game between two bots from a record, checking every
+// move is legal, and returns the finished game and the slowest move.
+func play(t *testing.T, start string, x, o Bot, budget Budget) (*ConnectFour, time.Duration) {
+	t.Helper()
+	g := c4Game(t, start)
+	var slowest time.Duration
+	for !g.Over() {
+		bot := x
+		if g.Turn() == O {
+			bot = o
+		}
+		d := bot.Think(context.Background(), g, budget)
+		slowest = max(slowest, d.Time)
+		if d.Time > time.Second {
+			t.Logf("%s took %v after %q", bot.Name(), d.Time, c4Spec().record(g))
+		}
+		if _, err := g.ParseMove(g.FormatMove(d.Move)); err != nil || d.Move < 0 || d.Move >= c4Width {
+			t.Fatalf("%s: %s played %d: %v", c4Spec().record(g), bot.Name(), d.Move, err)
+		}
+		g.Play(d.Move)
+	}
+	return g, slowest
+}
+
+// TestSolverBeatsAlphaBeta: the solver, moving as X, wins every game
+// against the seed's alpha-beta at its default depth: from the empty
+// board (through the book), and from the Begin-Medium positions with X to
+// move and a won score.
+func TestSolverBeatsAlphaBeta(t *testing.T) {
+	solver := NewSolverBot()
+	ab, err := c4Spec().newBot("alphabeta", rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	starts := []string{""}
+	for _, c := range loadSet(t, "Test_L1_R2") {
+		if len(c.moves)%2 == 0 && len(c.moves) >= 10 && c.score > 0 && len(starts) < 6 {
+			starts = append(starts, c.moves)
+		}
+	}
+	budget := c4Spec().budget(0, 0)
+	var slowest time.Duration
+	for _, start := range starts {
+		g, slow := play(t, start, solver, ab, budget)
+		slowest = max(slowest, slow)
+		if g.Winner() != X {
+			t.Errorf("from %q the solver did not win: %s", start, c4Spec().record(g))
+		}
+	}
+	t.Logf("slowest move %v", slowest)
+}
+
+// TestBotsLegal plays random bots, the seed's bots and the solver
+// against each other from random openings: every move must be legal.
+func TestBotsLegal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	spec := c4Spec()
+	names := []string{"random", "alphabeta", "minimax", "solver"}
+	bots := map[string]Bot{}
+	for _, n := range names {
+		b, err := spec.newBot(n, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots[n] = b
+	}
+	for game := 0; game < 40; game++ {
+		x, o := names[rng.IntN(len(names))], names[rng.IntN(len(names))]
+		var start strings.Builder
+		g := NewConnectFour()
+		for n := 8 + rng.IntN(12); n > 0 && !g.Over(); n-- {
+			moves := g.Moves(nil)
+			m := moves[rng.IntN(len(moves))]
+			g.Play(m)
+			start.WriteString(g.FormatMove(m))
+		}
+		if g.Over() {
+			continue
+		}
+		play(t, start.String(), bots[x], bots[o], Budget{Depth: 3})
+	}
+}
+
+// TestSolverTimeout: a cancelled search still returns a legal move.
+func TestSolverTimeout(t *testing.T) {
+	b := &SolverBot{s: newC4Solver(true)}
+	var g *ConnectFour
+	for _, rec := range []string{"1717", "2626", "1212", "7171", "3535"} {
+		if _, ok := openingBook().lookup(bookKey(posOf(t, rec))); !ok {
+			g = c4Game(t, rec)
+			break
+		}
+	}
+	if g == nil {
+		t.Fatal("no early position outside the book to time out on")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	d := b.Think(ctx, g, Budget{})
+	if time.Since(start) > 500*time.Millisecond {
+		t.Errorf("cancelled solve took %v", time.Since(start))
+	}
+	if _, err := g.ParseMove(g.FormatMove(d.Move)); err != nil {
+		t.Errorf("move after timeout: %v", err)
+	}
+	if d.Nodes < pollEvery {
+		t.Errorf("the search stopped after %d nodes: it never ran into the time limit", d.Nodes)
+	}
+}
+
+// TestAnalyzeAnswers replays records as -analyze does and checks the
+// solver's answers: scores, moves, and finished positions.
+func TestAnalyzeAnswers(t *testing.T) {
+	spec := c4Spec()
+	bot, err := spec.newBot("solver", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		record string
+		score  int
+		move   string
+	}{
+		{"", 1, "4"},         // the book
+		{"6146", 18, ""},     // SPEC's example
+		{"112233", 18, "4"},  // a win at once: 22 - 4 stones
+		{"1122334", -18, ""}, // finished: the loser's side
+	} {
+		g, err := spec.parseRecord(tc.record, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Over() {
+			if v := spec.finalScore(g); v != tc.score {
+				t.Errorf("%q finished: %d, want %d", tc.record, v, tc.score)
+			}
+			continue
+		}
+		d := bot.Think(context.Background(), g, spec.budget(0, 0))
+		if d.Score != tc.score || (tc.move != "" && g.FormatMove(d.Move) != tc.move) {
+			t.Errorf("%q: %d %s, want %d %s", tc.record, d.Score, g.FormatMove(d.Move), tc.score, tc.move)
+		}
+	}
+	rec := loadSet(t, "Test_L2_R1")[0].moves
+	want := "scores by column:"
+	s, p := newC4Solver(true), posOf(t, rec)
+	for col := 0; col < c4Width; col++ {
+		if v, ok := s.childScore(p, col); ok {
+			want += fmt.Sprintf(" %d", v)
+		} else {
+			want += " -"
+		}
+	}
+	if h := spec.hint(context.Background(), c4Game(t, rec)); !strings.HasPrefix(h, want+" ") {
+		t.Errorf("hint of %s: %q, want %q", rec, h, want)
+	}
+}
+
+// benchSet measures the solver on one benchmark set with a fresh table
+// per position, like the reference figures: us/pos is the mean time of
+// the solve alone (timed by hand: b.StopTimer would itself cost more than
+// an easy solve), nodes/pos the mean nodes; ns/op includes clearing the
+// 64 MiB table.
+func benchSet(b *testing.B, name string, limit int) {
+	cases := loadSet(b, name)[:limit]
+	s := newC4Solver(true)
+	var nodes int64
+	var solving time.Duration
+	n := 0
+	for b.Loop() {
+		c := cases[n%len(cases)]
+		p := posOf(b, c.moves)
+		s.reset()
+		start := time.Now()
+		v := s.solve(p)
+		solving += time.Since(start)
+		if v != c.score {
+			b.Fatalf("%s: %d, want %d", c.moves, v, c.score)
+		}
+		nodes += s.nodes
+		n++
+	}
+	b.ReportMetric(float64(nodes)/float64(n), "nodes/pos")
+	b.ReportMetric(float64(solving.Microseconds())/float64(n), "us/pos")
+}
+
+func BenchmarkEndEasy(b *testing.B)      { benchSet(b, "Test_L3_R1", 1000) }
+func BenchmarkMiddleEasy(b *testing.B)   { benchSet(b, "Test_L2_R1", 1000) }
+func BenchmarkMiddleMedium(b *testing.B) { benchSet(b, "Test_L2_R2", 1000) }
+func BenchmarkBeginEasy(b *testing.B)    { benchSet(b, "Test_L1_R1", 1000) }
+func BenchmarkBeginMedium(b *testing.B)  { benchSet(b, "Test_L1_R2", 1000) }
+func BenchmarkBeginHard(b *testing.B)    { benchSet(b, "Test_L1_R3", 50) }
+
+// BenchmarkSeedAlphaBeta is one move of the seed's alpha-beta at the
+// default depth, over positions of the Middle-Medium set.
+func BenchmarkSeedAlphaBeta(b *testing.B) {
+	cases := loadSet(b, "Test_L2_R2")
+	spec := c4Spec()
+	bot, _ := spec.newBot("alphabeta", nil)
+	var nodes int64
+	n := 0
+	for b.Loop() {
+		g := c4Game(b, cases[n%len(cases)].moves)
+		nodes += bot.Think(context.Background(), g, spec.budget(0, 0)).Nodes
+		n++
+	}
+	b.ReportMetric(float64(nodes)/float64(n), "nodes/op")
+}
+
+// BenchmarkEmptyBoard solves the empty board without the book (minutes:
+// run it with -bench=EmptyBoard -benchtime=1x).
+func BenchmarkEmptyBoard(b *testing.B) {
+	s := newC4Solver(true)
+	for b.Loop() {
+		s.reset()
+		if v := s.solve(c4Pos{}); v != 1 {
+			b.Fatalf("empty board: %d, want 1", v)
+		}
+	}
+	b.ReportMetric(float64(s.nodes), "nodes/op")
+}
+
+// BenchmarkSolverGames plays whole games from the empty board, with the
+// embedded book: solver against solver, and solver against the seed's
+// alpha-beta at its default depth in both seats. It reports the slowest
+// solver move, the figure that must stay under a second.
+func BenchmarkSolverGames(b *testing.B) {
+	spec := c4Spec()
+	var slowest time.Duration
+	for b.Loop() {
+		for _, pair := range [][2]string{{"solver", "solver"}, {"solver", "alphabeta"}, {"alphabeta", "solver"}} {
+			x, _ := spec.newBot(pair[0], nil)
+			o, _ := spec.newBot(pair[1], nil)
+			g := NewConnectFour()
+			for !g.Over() {
+				bot := x
+				if g.Turn() == O {
+					bot = o
+				}
+				d := bot.Think(context.Background(), g, spec.budget(0, 0))
+				if bot.Name() == "solver" {
+					slowest = max(slowest, d.Time)
+					if d.Time > 100*time.Millisecond {
+						b.Logf("%s-%s: move %d after %q took %v", pair[0], pair[1], len(g.History())+1, spec.record(g), d.Time)
+					}
+				}
+				g.Play(d.Move)
+			}
+			b.Logf("%s-%s: %s, winner %v", pair[0], pair[1], spec.record(g), g.Winner())
+		}
+	}
+	b.ReportMetric(float64(slowest.Milliseconds()), "max-ms/move")
 }

@@ -1,0 +1,6 @@
+//go:build !linux
+
+package main
+
+// hugePages does nothing where the system has no such advice.
+func hugePages([]uint64) {}
