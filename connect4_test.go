@@ -209,7 +209,7 @@ func TestEvaluateHand(t *testing.T) {
 		t.Errorf("%d segments, want 69", n)
 	}
 	g := c4Game(t, "1122334")
-	if g.Final(X) != 512 || g.Final(O) != -512 || !g.Decisive() {
+	if g.Final(X) != 512 || g.Final(O) != -512 || g.WinScore() != 512 {
 		t.Errorf("won game: Final %d/%d", g.Final(X), g.Final(O))
 	}
 }
