@@ -22,7 +22,7 @@ import (
 // canonical position key (49 bits), the exact score plus bookOffset (6
 // bits) and the best column in the canonical orientation (3 bits).
 
-//go:generate go run . -make-book c4book.bin -book-ply 4 -book-line-ply 18
+//go:generate go run . -make-book c4book.bin -book-ply 12 -book-line-ply 36
 
 //go:embed c4book.bin
 var bookData []byte

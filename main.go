@@ -29,6 +29,8 @@ type options struct {
 	seedSet                bool
 	analyze, verbose       bool
 	noColor                bool
+	makeBook               string // build the Connect Four book into this file
+	bookPly, bookLinePly   int
 }
 
 const usageText = `boardbots: play board games against search bots, or watch bots play.
@@ -64,7 +66,7 @@ func gameDefaults() string {
 		}
 		depth := "to the end"
 		if g.depth > 0 {
-			depth = fmt.Sprintf("depth %d", g.depth)
+			depth = fmt.Sprintf("minimax/alphabeta to depth %d", g.depth)
 		}
 		fmt.Fprintf(&b, "  %-10s bot %s, %s; search %s, %s\n", g.name, g.bot, first, depth, limit)
 	}
@@ -90,6 +92,9 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 	fs.BoolVar(&o.analyze, "analyze", false, "read positions from stdin, print <position> <score> <move> <nodes> <us>")
 	fs.BoolVar(&o.verbose, "v", false, "print a line of each bot move's thinking")
 	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
+	fs.StringVar(&o.makeBook, "make-book", "", "build the Connect Four opening book into `FILE` with the solver, then exit")
+	fs.IntVar(&o.bookPly, "book-ply", 12, "with -make-book: last ply of the book's full tree for both sides")
+	fs.IntVar(&o.bookLinePly, "book-line-ply", 36, "with -make-book: last ply of the book's solver games")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			var b strings.Builder
@@ -239,6 +244,13 @@ func main() { os.Exit(run(os.Args[1:])) }
 func run(args []string) int {
 	o, err := parseFlags(args, os.Stdout)
 	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err == nil && o.makeBook != "" {
+		if err := makeBook(o.makeBook, o.bookPly, o.bookLinePly); err != nil {
+			fmt.Fprintf(os.Stderr, "boardbots: -make-book: %v\n", err)
+			return 1
+		}
 		return 0
 	}
 	if err == nil {
