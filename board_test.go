@@ -115,34 +115,45 @@ func TestTicTacToeParseMove(t *testing.T) {
 	}
 }
 
-// FuzzParseMove: no input panics, and an accepted move is legal.
+// FuzzParseMove: no input panics any game's move parser, and an accepted
+// move is legal.
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"4", "1 1", "", "x", "-0", "2,2", "00000000000000000004", "1 1 1", "\x00", "٣"} {
-		f.Add(s, "041")
+	for _, s := range []string{"4", "1 1", "", "x", "-0", "2,2", "00000000000000000004", "1 1 1", "\x00", "٣", "63", "7 7"} {
+		f.Add(uint8(0), s, "041")
 	}
-	specTTT, _ := findGame("ttt")
-	f.Fuzz(func(t *testing.T, in, record string) {
-		g, err := specTTT.parseRecord(record, 8)
+	f.Fuzz(func(t *testing.T, game uint8, in, record string) {
+		spec := games[int(game)%len(games)]
+		g, err := spec.parseRecord(record, 8)
 		if err != nil {
 			return
 		}
 		m, err := g.ParseMove(in)
 		if err == nil && !slices.Contains(g.Moves(nil), m) {
-			t.Fatalf("ParseMove(%q) accepted illegal move %d after %q", in, m, record)
+			t.Fatalf("%s: ParseMove(%q) accepted illegal move %d after %q", spec.name, in, m, record)
+		}
+		if err != nil && strings.Contains(err.Error(), "\n") {
+			t.Fatalf("%s: ParseMove(%q) error spans lines: %q", spec.name, in, err)
 		}
 	})
 }
 
-// FuzzParseRecord: any line of -analyze input gets an answer, never a panic.
+// FuzzParseRecord: any line of -analyze input, in any game, gets an answer,
+// never a panic; an accepted record (which may spell a cell "05") writes
+// back in canonical form, which reads back to the same position.
 func FuzzParseRecord(f *testing.F) {
-	for _, s := range []string{"", "048", "0000", "012345678", "9", "a", "4 extra"} {
-		f.Add(s)
+	for _, s := range []string{"", "048", "0000", "012345678", "9", "a", "4 extra", "4453", "5,23,40", "5,,6"} {
+		f.Add(uint8(0), s)
 	}
-	specTTT, _ := findGame("ttt")
-	f.Fuzz(func(t *testing.T, record string) {
-		g, err := specTTT.parseRecord(record, 8)
-		if err == nil && specTTT.record(g) != record {
-			t.Fatalf("record %q replays as %q", record, specTTT.record(g))
+	f.Fuzz(func(t *testing.T, game uint8, record string) {
+		spec := games[int(game)%len(games)]
+		g, err := spec.parseRecord(record, 8)
+		if err != nil {
+			return
+		}
+		canonical := spec.record(g)
+		again, err := spec.parseRecord(canonical, 8)
+		if err != nil || spec.record(again) != canonical || again.Key() != g.Key() {
+			t.Fatalf("%s: record %q writes as %q, which reads back as %v", spec.name, record, canonical, err)
 		}
 	})
 }
