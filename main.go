@@ -46,7 +46,7 @@ examples:
   go run . -x alphabeta -o random -v        watch two bots, with their thinking
   go run . -game adj -x alphabeta -o local -games 100 -time 100ms
                                             a 100-game match, seats swapped every game
-  echo 4453 | go run . -game c4 -bot solver -analyze
+  echo 4455 | go run . -game c4 -analyze
                                             score a position: <position> <score> <move> <nodes> <us>
 
 in a game type a move, or help, undo, hint, quit.
