@@ -245,8 +245,13 @@ func (c *ConnectFour) ParseMove(s string) (Move, error) {
 	}
 	s = strings.TrimSpace(s)
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > c4Width {
+	switch {
+	case s == "":
+		return NoMove, fmt.Errorf("type a column number 1-%d", c4Width)
+	case err != nil:
 		return NoMove, fmt.Errorf("%q is not a column: type a column number 1-%d", s, c4Width)
+	case n < 1 || n > c4Width:
+		return NoMove, fmt.Errorf("%d is off the board: columns are 1-%d", n, c4Width)
 	}
 	if !c.canPlay(n - 1) {
 		return NoMove, fmt.Errorf("column %d is full: pick another column", n)

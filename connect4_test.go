@@ -242,10 +242,13 @@ func TestConnectFourText(t *testing.T) {
 	}{
 		{"1", 0, ""},
 		{" 7 ", 6, ""},
-		{"0", NoMove, "not a column"},
-		{"8", NoMove, "not a column"},
-		{"x", NoMove, "not a column"},
-		{"", NoMove, "not a column"},
+		{"0", NoMove, "0 is off the board: columns are 1-7"},
+		{"8", NoMove, "8 is off the board"},
+		{"-3", NoMove, "-3 is off the board"},
+		{"x", NoMove, `"x" is not a column: type a column number 1-7`},
+		{"4 4", NoMove, `"4 4" is not a column`},
+		{"", NoMove, "type a column number 1-7"},
+		{"  ", NoMove, "type a column number 1-7"},
 		{"4", NoMove, "column 4 is full"},
 	} {
 		m, err := full.ParseMove(tc.in)
