@@ -58,7 +58,6 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	if !ok {
 		return SearchBot{Prune: b.Prune}.Think(ctx, g, budget)
 	}
-	start := time.Now()
 	ctx, cancel := withBudget(ctx, budget)
 	defer cancel()
 	size := adjTableBits(budget)
@@ -74,9 +73,6 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	}
 	tt.gen++
 	s := &adjSearch{ctx: ctx, prune: b.Prune, swindle: b.Prune && !b.plain, rounds: a.rounds, plies: 2 * a.rounds, tt: tt, nextPoll: adjPollEvery}
-	if budget.Time > 0 {
-		s.deadline = start.Add(budget.Time)
-	}
 	for i := range s.killers {
 		s.killers[i] = [2]int8{-1, -1}
 	}
@@ -104,7 +100,6 @@ const adjPollEvery = 1024
 // adjSearch is one search of an AdjBot.
 type adjSearch struct {
 	ctx      context.Context
-	deadline time.Time // zero without a time limit
 	prune    bool
 	swindle  bool // choose among the exact best moves (see swindleMove)
 	rounds   int  // the game's length; a position at ply p has 2*rounds-p plies left
@@ -130,7 +125,7 @@ type adjMove struct {
 // late.
 func (s *adjSearch) poll() bool {
 	s.nextPoll = s.nodes + adjPollEvery
-	if s.ctx.Err() != nil || !s.deadline.IsZero() && time.Now().After(s.deadline) {
+	if expired(s.ctx) {
 		s.stopped = true
 	}
 	return s.stopped

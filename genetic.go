@@ -248,7 +248,7 @@ func (s *genetic) place(genes []Move) *rnode {
 		s.evals++
 	}
 	s.placed++
-	if s.placed%32 == 0 && s.ctx.Err() != nil {
+	if s.placed%32 == 0 && expired(s.ctx) {
 		s.stopped = true
 	}
 	for ; played > 0; played-- {
@@ -328,7 +328,7 @@ func (s *genetic) evolve(b *GeneticBot) {
 		pop = s.add(pop, seen, genes)
 	}
 	for range b.Generations {
-		if s.stopped || s.ctx.Err() != nil || len(pop) == 0 {
+		if s.stopped || expired(s.ctx) || len(pop) == 0 {
 			return
 		}
 		next := slices.Clone(pop)

@@ -18,28 +18,19 @@ type LocalBot struct{}
 func (LocalBot) Name() string { return "local" }
 
 // Think scores every move's resulting position from the mover's side: the
-// final score if the move ends the game, otherwise the evaluation. Nodes
-// counts the positions scored. The budget's depth does not apply (local
-// search looks one move ahead by definition); its time does: when it runs
-// out the best move so far is returned.
+// final score if the move ends the game, otherwise the evaluation. That is
+// a rollout one ply long, so it is RolloutBot's loop with the depth fixed
+// at 1: the budget's depth does not apply (local search looks one move
+// ahead by definition); its time does.
 func (LocalBot) Think(ctx context.Context, g Game, b Budget) Decision {
-	start := time.Now()
-	ctx, cancel := withBudget(ctx, b)
-	defer cancel()
-	d := Decision{Move: NoMove}
-	d.Move, d.Score, d.Nodes = greedy(ctx, g.Clone(), nil)
-	if d.Move != NoMove {
-		d.Depth = 1
-	}
-	d.Time = time.Since(start)
-	return d
+	return RolloutBot{}.Think(ctx, g, Budget{Depth: 1, Time: b.Time})
 }
 
 // greedy is the local search step: the move whose resulting position
 // scores best for the side to move (first among equals), its score and
 // the positions scored. It plays on g and takes every move back. If ctx
-// ends it stops with the best so far (the first move at worst); ctx may
-// be nil when there is no clock. buf is reused for the moves.
+// ends it stops with the best so far (the first move at worst). buf is
+// reused for the moves.
 func greedy(ctx context.Context, g Game, buf []Move) (Move, int, int64) {
 	me := g.Turn()
 	moves := g.Moves(buf)
@@ -50,7 +41,7 @@ func greedy(ctx context.Context, g Game, buf []Move) (Move, int, int64) {
 	for i, m := range moves {
 		// Scoring a move costs next to nothing; the clock is looked at
 		// only so that a cancelled caller is answered at once.
-		if i > 0 && ctx != nil && ctx.Err() != nil {
+		if i > 0 && expired(ctx) {
 			break
 		}
 		g.Play(m)
@@ -107,9 +98,9 @@ func (RolloutBot) Think(ctx context.Context, g Game, b Budget) Decision {
 		return d
 	}
 	d.Move, d.Score = moves[0], -infinity
-	var buf []Move
+	buf := make([]Move, 0, 64) // greedy is done with it before the next call
 	for i, m := range moves {
-		if i > 0 && ctx.Err() != nil {
+		if i > 0 && expired(ctx) {
 			break
 		}
 		g.Play(m)
@@ -126,7 +117,7 @@ func (RolloutBot) Think(ctx context.Context, g Game, b Budget) Decision {
 		for ; played > 0; played-- {
 			g.Undo()
 		}
-		if ctx.Err() != nil && i > 0 {
+		if i > 0 && expired(ctx) {
 			break // a rollout cut short by the clock is not a fair score
 		}
 		if v > d.Score {

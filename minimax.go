@@ -73,13 +73,18 @@ func (s *searcher) buffer(ply int) []Move {
 // to stop within a fraction of a millisecond, rare enough to cost nothing.
 const pollEvery = 1024
 
-// timeUp notes whether the search must stop. It reads the clock as well
-// as the context, because on a loaded machine the context's timer can
-// fire tens of milliseconds late.
+// expired reports whether a search under ctx must stop. It reads the clock
+// as well as the context, because on a loaded machine the context's timer
+// can fire tens of milliseconds late.
+func expired(ctx context.Context) bool {
+	deadline, ok := ctx.Deadline()
+	return ctx.Err() != nil || ok && time.Now().After(deadline)
+}
+
+// timeUp notes whether the search must stop, looking every pollEvery nodes.
 func (s *searcher) timeUp() bool {
 	if !s.stopped && s.nodes%pollEvery == 0 {
-		deadline, ok := s.ctx.Deadline()
-		s.stopped = s.ctx.Err() != nil || ok && time.Now().After(deadline)
+		s.stopped = expired(s.ctx)
 	}
 	return s.stopped
 }

@@ -209,7 +209,7 @@ func (s *c4Solver) store(key uint64, stones, lo, hi, move int) {
 
 // poll notes whether the caller has given up (Ctrl-C, time budget).
 func (s *c4Solver) poll() bool {
-	if s.nodes&1023 == 0 && s.ctx != nil && s.ctx.Err() != nil {
+	if s.nodes&1023 == 0 && s.ctx != nil && expired(s.ctx) {
 		s.stopped = true
 	}
 	return s.stopped
