@@ -19,9 +19,8 @@ type Adjacency struct {
 
 // Board geometry as masks.
 const (
-	adjCells = 64
-	fileA    = 0x0101010101010101 // column 0
-	fileH    = 0x8080808080808080 // column 7
+	fileA = 0x0101010101010101 // column 0
+	fileH = 0x8080808080808080 // column 7
 	// The start marks: X on (6,0), (6,1), (7,0), (7,1); O on (0,6), (0,7),
 	// (1,6), (1,7).
 	adjStartX = 1<<48 | 1<<49 | 1<<56 | 1<<57
@@ -61,9 +60,6 @@ func adjAfter(me, enemy uint64, m Move) (uint64, uint64) {
 	f := adjFlips(m, enemy)
 	return me | 1<<uint(m) | f, enemy &^ f
 }
-
-// Rounds is the length of the game in rounds.
-func (a *Adjacency) Rounds() int { return a.rounds }
 
 // Turn is X after an even number of plies.
 func (a *Adjacency) Turn() Side {
@@ -189,7 +185,9 @@ func (a *Adjacency) Key() uint64 { return adjKey(a.marks[X], a.marks[O], a.round
 
 // adjKey hashes a position: each mask goes through a different odd
 // multiplier and a xor-shift (the splitmix64 finaliser), enough to spread
-// the masks of nearby positions over a table index.
+// the masks of nearby positions over a table index. The search passes the
+// mover's marks first: the mover follows from the number of marks, so no
+// position has two keys.
 func adjKey(x, o uint64, rounds int) uint64 {
 	return mix64(x^0x9e3779b97f4a7c15) ^ mix64(o+0xbf58476d1ce4e5b9*uint64(rounds+1))*3
 }

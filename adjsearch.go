@@ -284,7 +284,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	var key uint64
 	var e *adjEntry
 	if depth > 2 {
-		key = adjSearchKey(me, opp, s.rounds)
+		key = adjKey(me, opp, s.rounds)
 		e = s.tt.probe(key)
 	}
 	ttMove := int8(-1)
@@ -709,13 +709,6 @@ func pickBest(moves []adjMove, i int) {
 		}
 	}
 	moves[i], moves[b] = moves[b], moves[i]
-}
-
-// adjSearchKey hashes a position as the search sees it, mover's marks
-// first; the mover follows from the number of marks, so no position has
-// two keys.
-func adjSearchKey(me, opp uint64, rounds int) uint64 {
-	return mix64(me^0x9e3779b97f4a7c15) ^ mix64(opp+0xbf58476d1ce4e5b9*uint64(rounds+1))*3
 }
 
 // Transposition table entry kinds: the stored value is exact, or a lower

@@ -61,8 +61,9 @@ func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move,
 	var views [64][adjSwindleModels]int
 	consider := func(m Move) {
 		nme, nopp := adjAfter(me, opp, m)
-		// The opponent's value of the child is at most -v: it is -v
-		// exactly when the null window fails low.
+		// Every move is worth at most v to us, so the child is worth at
+		// least -v to the opponent: exactly -v when the null window
+		// around it fails low.
 		if m != best && s.negamax(nopp, nme, ply+1, left-1, -v, -v+1) > -v || s.stopped {
 			return
 		}
