@@ -123,10 +123,7 @@ type bookConfig struct {
 // if set, hears about every solved position and every finished ply with
 // the book so far, so a long build can be saved as it goes.
 func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, book)) (book, error) {
-	saved := ttBits
-	ttBits = cfg.TableBits
-	s := newC4Solver(true)
-	ttBits = saved
+	s := newC4SolverBits(cfg.TableBits, true)
 	s.ctx = ctx
 	s.book = cfg.Prior
 
@@ -151,10 +148,11 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 		count := 0
 		for _, p := range level[ply] {
 			key := bookKey(p)
-			if _, done := done[key]; done {
+			if done[key] {
 				continue
 			}
 			done[key] = true
+			before := s.nodes
 			m, v := s.bestMove(p)
 			if s.stopped {
 				return nil, ctx.Err()
@@ -162,8 +160,8 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 			_, flip := canonical(p.key())
 			entries[key] = bookEntry{score: int8(v), move: int8(flipCol(int(m), flip))}
 			count++
-			if progress != nil && s.nodes > nodes {
-				// A solved position: save the book so far.
+			if progress != nil && s.nodes > before {
+				// A position the solver had to search: save the book so far.
 				progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start)}, packBook(entries))
 			}
 			// The opponent's every reply to the book move is a position
@@ -250,10 +248,7 @@ func makeBookWith(path string, cfg bookConfig) error {
 // bot-against-bot run plays, and along one line the table stays warm, so
 // each solve is far cheaper than in the full tree of buildBook.
 func extendBook(ctx context.Context, base book, maxPly, tableBits int, opponents []string, progress func(string, book)) (book, error) {
-	saved := ttBits
-	ttBits = tableBits
-	s := newC4Solver(true)
-	ttBits = saved
+	s := newC4SolverBits(tableBits, true)
 	s.ctx = ctx
 	entries := map[uint64]bookEntry{}
 	for _, w := range base {

@@ -91,7 +91,13 @@ func (c *ConnectFour) Moves(buf []Move) []Move {
 // Play drops a stone of the side to move into column m.
 func (c *ConnectFour) Play(m Move) {
 	s := c.Turn()
+	if m < 0 || m >= c4Width {
+		panic(fmt.Sprintf("connect4: no column %d", m))
+	}
 	cell := (c.mask + c4BottomCell(int(m))) & c4ColumnMask(int(m))
+	if cell == 0 {
+		panic(fmt.Sprintf("connect4: column %d is full", m+1))
+	}
 	c.stones[s] |= cell
 	c.mask |= cell
 	if c4Aligned(c.stones[s]) {

@@ -161,8 +161,15 @@ type c4Solver struct {
 
 // newC4Solver returns a solver with an empty table, and the embedded book
 // unless noBook.
-func newC4Solver(noBook bool) *c4Solver {
-	s := &c4Solver{tt: make([]uint64, 1<<ttBits)}
+func newC4Solver(noBook bool) *c4Solver { return newC4SolverBits(ttBits, noBook) }
+
+// newC4SolverBits is newC4Solver with a table of 2^bits entries; fewer
+// than 23 bits would let different positions share a tag.
+func newC4SolverBits(bits int, noBook bool) *c4Solver {
+	if bits < 23 {
+		panic(fmt.Sprintf("c4 solver: table of %d bits, at least 23 needed", bits))
+	}
+	s := &c4Solver{tt: make([]uint64, 1<<bits)}
 	hugePages(s.tt)
 	if !noBook {
 		s.book = openingBook()
@@ -265,9 +272,9 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 			continue
 		}
 		col := c4Order[j]
-		sc := bits.OnesCount64(winningCells(p.cur|cell, p.mask|cell))
-		if col == ttMove {
-			sc = 1000
+		sc := 1000 // the table's move goes first
+		if col != ttMove {
+			sc = bits.OnesCount64(winningCells(p.cur|cell, p.mask|cell))
 		}
 		i := n
 		for ; i > 0 && scores[i-1] < sc; i-- {
@@ -402,11 +409,12 @@ func (s *c4Solver) bestMove(p c4Pos) (Move, int) {
 		}
 		// The child scores at least -v for the opponent; it keeps v
 		// exactly when it scores no more.
-		if s.window(q, -v, -v+1) <= -v {
-			return Move(col), v
-		}
+		r := s.window(q, -v, -v+1)
 		if s.stopped {
-			break
+			break // a cut-short window proves nothing
+		}
+		if r <= -v {
+			return Move(col), v
 		}
 	}
 	return fallback, v
@@ -476,6 +484,9 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		v = 0
 	}
 	d.Move, d.Score, d.Depth = m, v, plies(v, p.moves)
+	if s.stopped {
+		d.Depth = 0 // the score is no result, only a placeholder
+	}
 	d.Nodes, d.Time = s.nodes, time.Since(start)
 	s.ctx = nil
 	return d
