@@ -72,11 +72,19 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		tt = newAdjTable(size)
 	}
 	tt.gen++
-	s := &adjSearch{ctx: ctx, prune: b.Prune, swindle: b.Prune && !b.plain, rounds: a.rounds, plies: 2 * a.rounds, tt: tt, nextPoll: adjPollEvery}
+	s := newAdjSearch(ctx, a, b.Prune, tt)
+	s.swindle = b.Prune && !b.plain
+	return s.run(a, budget)
+}
+
+// newAdjSearch prepares a search of a's game (with pruning or without) on
+// the table tt.
+func newAdjSearch(ctx context.Context, a *Adjacency, prune bool, tt *adjTable) *adjSearch {
+	s := &adjSearch{ctx: ctx, prune: prune, rounds: a.rounds, plies: 2 * a.rounds, tt: tt, nextPoll: adjPollEvery}
 	for i := range s.killers {
 		s.killers[i] = [2]int8{-1, -1}
 	}
-	return s.run(a, budget)
+	return s
 }
 
 // adjTableBits sizes the table to the budget, as a power of two: about as
@@ -134,10 +142,12 @@ func (s *adjSearch) poll() bool {
 // run is iterative deepening from the root: depth 1, 2, ... up to the
 // budget's depth or the end of the game, keeping the move of the last
 // depth completed. Without a time limit minimax searches the depth limit
-// at once, so that its node count is the textbook algorithm's. Once
-// alpha-beta has reached the end of the game, the time left goes to
-// choosing, among the moves of the exact value, the one that gives the
-// opponent the most chances to err (see swindleMove).
+// at once, so that its node count is the textbook algorithm's. Within
+// adjSolvePlies of the end, alpha-beta deepens only briefly and then
+// solves the position by class (see solveClass). Once alpha-beta knows
+// the exact value, the time left goes to choosing, among the moves of
+// that value, the one that gives the opponent the most chances to err
+// (see swindleMove).
 func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	start := time.Now()
 	ply := len(a.history)
@@ -174,25 +184,109 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 		d.Move, d.Score, d.Depth = m, v, depth
 		// The best move leads the next iteration: its value makes a
 		// tight bound for the others.
-		for i, r := range root {
-			if r == m {
-				copy(root[1:i+1], root[:i])
-				root[0] = m
-				break
-			}
-		}
+		toFront(root, m)
 		// When the next iteration cannot finish in the time left, answer
 		// now rather than make the user wait for nothing.
 		times[depth] = time.Since(began)
 		if budget.Time > 0 && time.Since(start)+adjNextIteration(times, depth) > budget.Time {
 			break
 		}
+		// Close enough to the end, a shallow search has ordered the moves
+		// well enough and the time is better spent on solving.
+		if s.solvable(budget, left, limit) && depth < left && time.Since(start) > budget.Time/adjOrderShare {
+			break
+		}
 	}
-	if s.swindle && d.Depth == left {
+	exact := d.Depth == left
+	if !exact && s.solvable(budget, left, limit) && !s.stopped {
+		if m, c, ok := s.solveClass(me, opp, ply, root); ok {
+			// A draw's value is 0; a win or a loss, if time allows, is
+			// then searched for its margin, its move leading.
+			d.Move, d.Depth, d.Score = m, left, 2*c
+			exact = c == 0
+			if !exact {
+				toFront(root, m)
+				s.guess = d.Score
+				if m, v := s.root(me, opp, ply, left, root); !s.stopped {
+					d.Move, d.Score, exact = m, v, true
+				}
+			}
+		}
+	}
+	if s.swindle && exact {
 		d.Move = s.swindleMove(me, opp, ply, root, d.Move, d.Score)
 	}
 	d.Nodes, d.Time = s.nodes, time.Since(start)
 	return d
+}
+
+// adjSolvePlies is the most plies left at which alpha-beta, once a shallow
+// search has ordered the root moves, spends its time on solving the
+// position by class (see solveClass) rather than on deepening: from the
+// start of an 8-round game, ten plies left take one to six seconds to
+// solve by class, where a full-window solve takes seven to twenty.
+const adjSolvePlies = 10
+
+// adjOrderShare: the shallow search before a solve gets 1/adjOrderShare of
+// the budget.
+const adjOrderShare = 20
+
+// solvable tells whether the search should try solveClass: alpha-beta with
+// a time budget, close enough to the end, and no depth limit short of it.
+func (s *adjSearch) solvable(budget Budget, left, limit int) bool {
+	return s.prune && budget.Time > 0 && limit == left && left <= adjSolvePlies
+}
+
+// solveClass solves the root by class: a win (1), a draw (0) or a loss
+// (-1) for the mover, with a move that keeps that class. Only the sign of
+// the final mark difference decides the game, and two null-window
+// searches (is the value above 0? is it at least 0?) settle the sign far
+// sooner than a full window settles the value. The moves go in the order
+// the shallow search left them, best first. ok is false when time ran out
+// first.
+func (s *adjSearch) solveClass(me, opp uint64, ply int, root []Move) (best Move, class int, ok bool) {
+	left := s.plies - ply
+	// The first move worth at least beta, the value a class's moves reach.
+	find := func(beta int) Move {
+		for _, m := range root {
+			nme, nopp := adjAfter(me, opp, m)
+			v := -s.negamax(nopp, nme, ply+1, left-1, -beta, -beta+1)
+			if s.stopped {
+				return NoMove
+			}
+			if v >= beta {
+				return m
+			}
+		}
+		return NoMove
+	}
+	// A draw or better first: a lost root is then settled in one pass.
+	draw := find(0)
+	switch {
+	case s.stopped:
+		return NoMove, 0, false
+	case draw == NoMove:
+		return root[0], -1, true
+	}
+	win := find(1)
+	switch {
+	case s.stopped:
+		return NoMove, 0, false
+	case win != NoMove:
+		return win, 1, true
+	}
+	return draw, 0, true
+}
+
+// toFront moves m to the front of moves, keeping the others' order.
+func toFront(moves []Move, m Move) {
+	for i, r := range moves {
+		if r == m {
+			copy(moves[1:i+1], moves[:i])
+			moves[0] = m
+			return
+		}
+	}
 }
 
 // adjNextIteration guesses the time of iteration depth+1 from the times

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/bits"
@@ -215,6 +216,40 @@ func TestAdjSearchToTheEnd(t *testing.T) {
 		if got.Score != ref.Score || got.Depth != left {
 			t.Errorf("%d plies left: score %d depth %d, reference %d", left, got.Score, got.Depth, ref.Score)
 		}
+	}
+}
+
+// TestAdjSolveClass: solving by class gives the sign of the exact value,
+// by the generic search on the plain board, and a move of that sign, on
+// full boards nearly filled and on open boards near their end; the
+// positions cover wins, draws and losses.
+func TestAdjSolveClass(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	seen := map[int]int{}
+	for i := 0; i < 24; i++ {
+		var a *Adjacency
+		if i%2 == 0 {
+			a = adjRandomPosition(rng, 28, 50+rng.IntN(4)) // 3 to 6 plies left
+		} else {
+			rounds := 3 + rng.IntN(4)
+			a = adjRandomPosition(rng, rounds, 2*rounds-2-rng.IntN(2)) // 2 or 3 plies left
+		}
+		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+		s := newAdjSearch(context.Background(), a, true, newAdjTable(16))
+		m, class, ok := s.solveClass(me, opp, len(a.History()), a.Moves(nil))
+		slow := slowCopy(a)
+		want := cmp.Compare(slowExact(slow), 0)
+		seen[want]++
+		if !ok || class != want {
+			t.Errorf("moves %v: class %d (ok %t), exact value's sign %d", a.History(), class, ok, want)
+			continue
+		}
+		if got := cmp.Compare(slowAfter(slow, m), 0); got != want {
+			t.Errorf("moves %v: move %d of sign %d, want %d", a.History(), m, got, want)
+		}
+	}
+	if len(seen) < 3 {
+		t.Errorf("classes seen %v: want wins, draws and losses", seen)
 	}
 }
 

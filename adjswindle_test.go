@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -27,13 +28,22 @@ func slowAfter(s *slowAdj, m Move) int {
 // TestAdjSwindleKeepsValue: near the end, with and without a time limit,
 // alpha-beta's move is worth the position's exact value, by the generic
 // search on the plain board, whichever move of that value the tie-break
-// picks; so is its move when the clock stops the tie-break halfway.
+// picks; so is its move when the clock stops the tie-break halfway. With
+// 8 to 10 plies left the search solves by class first (solveClass); a
+// clock that stops it before the margin is known leaves a move of the
+// value's sign.
 func TestAdjSwindleKeepsValue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	bot := NewAdjBot(true)
-	for i := 0; i < 12; i++ {
+	for i := 0; i < 18; i++ {
 		rounds := 3 + rng.IntN(6)
 		a := adjRandomPosition(rng, rounds, 2*rounds-2-rng.IntN(3)) // 2 to 4 plies left
+		if i >= 12 {
+			// A nearly full board with 8 to 10 plies left: a budget of
+			// a minute solves it by class first, then for its margin.
+			rounds = 28
+			a = adjRandomPosition(rng, rounds, 46+rng.IntN(3))
+		}
 		slow := slowCopy(a)
 		want := slowExact(slow)
 		for _, b := range []Budget{{}, {Time: time.Minute}, {Time: 3 * time.Millisecond}} {
@@ -41,13 +51,16 @@ func TestAdjSwindleKeepsValue(t *testing.T) {
 			if !slices.Contains(a.Moves(nil), d.Move) {
 				t.Fatalf("moves %v %v: illegal move %d", a.History(), b, d.Move)
 			}
-			if b.Time == 3*time.Millisecond && d.Depth != 2*rounds-len(a.History()) {
+			// In 3 ms the search may solve the position by class only,
+			// or not at all.
+			short := b.Time == 3*time.Millisecond
+			if short && d.Depth != 2*rounds-len(a.History()) {
 				continue // not solved in time: no tie-break
 			}
-			if d.Score != want {
+			if d.Score != want && (!short || cmp.Compare(d.Score, 0) != cmp.Compare(want, 0)) {
 				t.Errorf("moves %v %v: score %d, exact %d", a.History(), b, d.Score, want)
 			}
-			if v := slowAfter(slow, d.Move); v != want {
+			if v := slowAfter(slow, d.Move); v != want && (!short || cmp.Compare(v, 0) != cmp.Compare(want, 0)) {
 				t.Errorf("moves %v %v: move %d worth %d, not %d", a.History(), b, d.Move, v, want)
 			}
 		}
