@@ -446,8 +446,11 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 					// one-ply scans: captures first, then cell order.
 					moves, listed = appendCells(appendCells(moves, rest&adjNeighbours(opp)), rest&^adjNeighbours(opp)), true
 				}
-			} else {
+			} else if s.prune {
 				moves, listed = s.appendRest(moves, empty&^tried, me, opp, side), true
+			} else {
+				// Minimax searches every move: order cannot help it.
+				moves, listed = appendCells(moves, empty&^tried), true
 			}
 			if i == len(moves) {
 				break

@@ -44,6 +44,10 @@ type GeneticBot struct {
 	rng         *rand.Rand
 }
 
+// geneticDepth is the genetic bot's chromosome length when -depth is 0:
+// the depth the course's bots reached in 5 seconds.
+const geneticDepth = 4
+
 // NewGeneticBot returns the bot with its default parameters, drawing its
 // randomness from rng. The defaults were chosen on Adjacency at depth 4:
 // on 100 random positions (BenchmarkGeneticAgreement) populations of 64
@@ -59,7 +63,7 @@ func NewGeneticBot(rng *rand.Rand) *GeneticBot {
 		Generations: 200,
 		Crossover:   0.8,
 		Mutation:    0.1,
-		Depth:       4,
+		Depth:       geneticDepth,
 		rng:         rng,
 	}
 }

@@ -68,7 +68,7 @@ func gameDefaults() string {
 		if g.depth > 0 {
 			depth = fmt.Sprintf("minimax/alphabeta to depth %d", g.depth)
 		}
-		fmt.Fprintf(&b, "  %-10s bot %s, %s; search %s, %s\n", g.name, g.bot, first, depth, limit)
+		fmt.Fprintf(&b, "  %-10s bot %s, %s; search %s (genetic %d plies), %s\n", g.name, g.bot, first, depth, geneticDepth, limit)
 	}
 	return b.String()
 }
