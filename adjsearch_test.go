@@ -254,8 +254,9 @@ func TestAdjSolveClass(t *testing.T) {
 }
 
 // TestAdjSearchTimeBudget: a bot answers within its budget plus a little,
-// with a legal move, from the start and from the middle of long games; a
-// context already ended still gets a legal move.
+// with a legal move, from the start, from the middle of long games and 10
+// plies before the end of a short one; a context already ended still gets
+// a legal move.
 func TestAdjSearchTimeBudget(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	// A few percent, and a little for the scheduler of a busy machine.
@@ -263,7 +264,9 @@ func TestAdjSearchTimeBudget(t *testing.T) {
 	var worst time.Duration
 	defer func() { t.Logf("worst overrun %v", worst) }()
 	for _, budget := range []time.Duration{20 * time.Millisecond, 100 * time.Millisecond} {
-		for _, a := range []*Adjacency{NewAdjacency(8), NewAdjacency(28), adjRandomPosition(rng, 28, 20)} {
+		// 10 plies before the end of an 8-round game alpha-beta solves
+		// by class, which these budgets cut short.
+		for _, a := range []*Adjacency{NewAdjacency(8), NewAdjacency(28), adjRandomPosition(rng, 28, 20), adjRandomPosition(rng, 8, 6)} {
 			for _, bot := range []*AdjBot{NewAdjBot(true), NewAdjBot(false)} {
 				// A machine shared with other work may hold the process
 				// off its processor for a while: a search that overruns
