@@ -373,42 +373,11 @@ func (greedyBot) Think(_ context.Context, g Game, _ Budget) Decision {
 	return d
 }
 
-// adjMatch plays games between two bots from random two-ply openings, the
-// bots swapping seats every game, and returns the first bot's wins, draws
-// and losses.
-func adjMatch(rng *rand.Rand, games, rounds int, a, b Bot, budgetA, budgetB Budget) (wins, draws, losses int) {
-	for game := 0; game < games; game++ {
-		g := adjRandomPosition(rng, rounds, 2)
-		seatA := X
-		if game%2 == 1 {
-			seatA = O
-		}
-		for !g.Over() {
-			var d Decision
-			if g.Turn() == seatA {
-				d = a.Think(context.Background(), g, budgetA)
-			} else {
-				d = b.Think(context.Background(), g, budgetB)
-			}
-			g.Play(d.Move)
-		}
-		switch g.Winner() {
-		case seatA:
-			wins++
-		case Nobody:
-			draws++
-		default:
-			losses++
-		}
-	}
-	return wins, draws, losses
-}
-
 // TestAdjAlphaBetaBeatsGreedy: alpha-beta at depth 3 against the greedy
 // one-ply player, 20 games of 8 rounds with seats swapped.
 func TestAdjAlphaBetaBeatsGreedy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	w, d, l := adjMatch(rng, 20, 8, NewAdjBot(true), greedyBot{}, Budget{Depth: 3}, Budget{})
+	w, l, d := playMatch(adjSpec(t), NewAdjBot(true), greedyBot{}, 20, 8, 2, budgetFor("alphabeta", Budget{Depth: 3}), rng)
 	t.Logf("alphabeta depth 3 vs greedy: %d wins, %d draws, %d losses", w, d, l)
 	if w < 16 || l > 2 {
 		t.Errorf("alphabeta depth 3 vs greedy: %d wins, %d draws, %d losses; want at least 16 wins and at most 2 losses", w, d, l)
@@ -456,7 +425,7 @@ func BenchmarkAdjBudget(b *testing.B) {
 func BenchmarkAdjMatchGreedy(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		rng := rand.New(rand.NewPCG(15, 16))
-		w, d, l := adjMatch(rng, 100, 8, NewAdjBot(true), greedyBot{}, Budget{Time: 100 * time.Millisecond}, Budget{})
+		w, l, d := playMatch(adjSpec(b), NewAdjBot(true), greedyBot{}, 100, 8, 2, budgetFor("alphabeta", Budget{Time: 100 * time.Millisecond}), rng)
 		b.ReportMetric(float64(w), "wins")
 		b.ReportMetric(float64(d), "draws")
 		b.ReportMetric(float64(l), "losses")

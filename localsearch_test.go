@@ -278,14 +278,12 @@ func playMatch(spec *gameSpec, a, b Bot, games, rounds, opening int, budget func
 
 // TestSharedBotsMatches is a small, fixed version of the Adjacency
 // matches (8 rounds, 20 games from random two-ply openings, seats
-// swapped, no clock): rollout beats local search in most games and the
+// swapped, no clock): rollout beats local search in most games, the
 // genetic bot (at the reduced size of TestGeneticAgreement) wins more
-// games than local search. BenchmarkAdjacencyMatches plays the full 100.
+// games than local search, and alpha-beta at depth 6 beats that genetic
+// bot in most games. BenchmarkAdjacencyMatches plays the full 100.
 func TestSharedBotsMatches(t *testing.T) {
-	spec, err := findGame("adjacency")
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := adjSpec(t)
 	rng := rand.New(rand.NewPCG(1, 1))
 	w, l, d := playMatch(spec, RolloutBot{}, LocalBot{}, 20, 8, 2, matchBudget, rng)
 	t.Logf("rollout %d - local %d, %d draws", w, l, d)
@@ -299,15 +297,35 @@ func TestSharedBotsMatches(t *testing.T) {
 	if w <= l {
 		t.Errorf("genetic won %d of 20 games against local search, lost %d", w, l)
 	}
+	w, l, d = playMatch(spec, NewAdjBot(true), gen, 20, 8, 2, budgetFor("alphabeta", Budget{Depth: 6}), rng)
+	t.Logf("alphabeta depth 6 - genetic %d - %d, %d draws", w, l, d)
+	if w < 15 || l > 2 {
+		t.Errorf("alphabeta at depth 6 won %d of 20 games against genetic, lost %d; want at least 15 wins, at most 2 losses", w, l)
+	}
 }
 
 // matchBudget fixes alpha-beta's depth at 4 and leaves the other bots
 // their defaults, so that a match does not depend on the machine's speed.
-func matchBudget(b Bot) Budget {
-	if b.Name() == "alphabeta" {
-		return Budget{Depth: 4}
+var matchBudget = budgetFor("alphabeta", Budget{Depth: 4})
+
+// budgetFor gives the named bot the budget b and every other bot its
+// defaults.
+func budgetFor(name string, b Budget) func(Bot) Budget {
+	return func(bot Bot) Budget {
+		if bot.Name() == name {
+			return b
+		}
+		return Budget{}
 	}
-	return Budget{}
+}
+
+// adjSpec is the Adjacency game's entry of the game table.
+func adjSpec(tb testing.TB) *gameSpec {
+	spec, err := findGame("adjacency")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return spec
 }
 
 // BenchmarkAdjacencyMatches plays 100 games of 8 rounds for each pair of
@@ -316,10 +334,7 @@ func matchBudget(b Bot) Budget {
 // wins, the second's and the draws. No clock: the shared bots run their
 // defaults (genetic depth 4, rollout to the end), alphabeta depth 4.
 func BenchmarkAdjacencyMatches(b *testing.B) {
-	spec, err := findGame("adjacency")
-	if err != nil {
-		b.Fatal(err)
-	}
+	spec := adjSpec(b)
 	pairs := [][2]string{{"genetic", "local"}, {"rollout", "local"}, {"genetic", "rollout"}, {"alphabeta", "genetic"}, {"alphabeta", "local"}, {"alphabeta", "rollout"}}
 	for _, p := range pairs {
 		b.Run(p[0]+"-"+p[1], func(b *testing.B) {
