@@ -12,8 +12,18 @@ const adjSwindleModels = 4
 // lures first, then traps, then gain.
 type swindleScore struct {
 	lures int // traps a shallow opponent rates at least as high as every safe reply, summed over the models
-	traps int // replies after which the bot's exact value is above the root's
-	gain  int // the sum of those excesses
+	traps int // replies after which the bot's exact value reaches trapAt
+	gain  int // the sum of their excesses over the root's value
+}
+
+// trapAt is the least value of a reply that swindleMove counts as a trap
+// when the root is worth v: a draw or better from a loss (a smaller loss
+// decides nothing), a win from a draw, a wider win from a win.
+func trapAt(v int) int {
+	if v < 0 {
+		return 0
+	}
+	return v + 1
 }
 
 func (a swindleScore) better(b swindleScore) bool {
@@ -33,7 +43,8 @@ func (a swindleScore) better(b swindleScore) bool {
 // floor, and the first move of that value in scan order is often one after
 // which no plausible reply loses anything. Among equal floors the bot
 // takes the one with the most traps, replies after which its exact value
-// is above v; and first among traps the lures, those that a shallow search
+// reaches trapAt(v): a better result, or from a win a wider one; and first
+// among traps the lures, those that a shallow search
 // of the opponent (1 to adjSwindleModels plies, scored by the evaluation)
 // rates at least as high as every safe reply, counted once per depth that
 // does: a bot of that depth avoids the traps it can see, and falls into
@@ -43,8 +54,8 @@ func (a swindleScore) better(b swindleScore) bool {
 // the blunders), then to the search's order, which puts best first.
 //
 // Each move of value v leaves every reply worth at least v, so one search
-// per reply with the window (v, infinity) both tells traps and, being
-// fail-soft, gives their exact values; a null window first tells the moves
+// per reply with the window (trapAt(v)-1, infinity) both tells traps and,
+// being fail-soft, gives their exact values; a null window first tells the moves
 // worth v from the others. The searches share the table with the root
 // search, which has already solved many of these positions.
 //
@@ -58,6 +69,7 @@ func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move,
 		return best
 	}
 	pick, pickScore := NoMove, swindleScore{lures: -1}
+	trap := trapAt(v)
 	var views [64][adjSwindleModels]int
 	consider := func(m Move) {
 		nme, nopp := adjAfter(me, opp, m)
@@ -76,14 +88,14 @@ func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move,
 		for e := ^(nme | nopp); e != 0; e &= e - 1 {
 			r := bits.TrailingZeros64(e)
 			ropp, rme := adjAfter(nopp, nme, Move(r))
-			w := s.negamax(rme, ropp, ply+2, left-2, v, infinity)
+			w := s.negamax(rme, ropp, ply+2, left-2, trap-1, infinity)
 			for d := range views[r] {
 				views[r][d] = -s.negamax(rme, ropp, ply+2, d, -infinity, infinity)
 			}
 			if s.stopped {
 				return
 			}
-			if w > v {
+			if w >= trap {
 				sc.traps++
 				sc.gain += w - v
 				trapSet |= 1 << uint(r)

@@ -70,20 +70,23 @@ func TestAdjSwindleKeepsValue(t *testing.T) {
 // TestAdjSwindleMostTraps: on positions with several moves of the exact
 // value that score differently, the bot picks a move with the best score
 // counted by brute force with the generic search on the plain board: the
-// most lures (traps, replies after which the bot's exact value is above
-// the root's, that the opponent's search of 1 to adjSwindleModels plies
+// most lures (traps, replies after which the bot's exact value reaches
+// trapAt of the root's, that the opponent's search of 1 to adjSwindleModels plies
 // rates at least as high as every safe reply, once per depth), then the
 // most traps, then the largest total gain over the replies.
 func TestAdjSwindleMostTraps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	bot := NewAdjBot(true)
 	plain := &AdjBot{Prune: true, plain: true}
-	tested, changed := 0, 0
-	for i := 0; i < 60 && tested < 8; i++ {
+	tested, changed, losing := 0, 0, 0
+	for i := 0; i < 400 && (tested < 8 || losing < 4); i++ {
 		rounds := 3 + rng.IntN(4)
-		a := adjRandomPosition(rng, rounds, 2*rounds-3) // 3 plies left
+		a := adjRandomPosition(rng, rounds, 2*rounds-2-i%2) // 2 or 3 plies left
 		slow := slowCopy(a)
 		want := slowExact(slow)
+		if tested >= 8 && want > -4 {
+			continue // only positions lost by 4 or more are still wanted
+		}
 		scores := map[Move]swindleScore{}
 		var best swindleScore
 		for _, m := range slow.Moves(nil) {
@@ -107,7 +110,7 @@ func TestAdjSwindleMostTraps(t *testing.T) {
 					view[d] = -SearchBot{}.Think(context.Background(), slow, Budget{Depth: d}).Score
 				}
 				slow.Undo()
-				if w > want {
+				if w >= trapAt(want) {
 					sc.traps++
 					sc.gain += w - want
 					trapViews = append(trapViews, view)
@@ -138,6 +141,9 @@ func TestAdjSwindleMostTraps(t *testing.T) {
 			continue // every move of the value scores alike
 		}
 		tested++
+		if want <= -4 {
+			losing++ // a smaller loss is no trap here
+		}
 		d := bot.Think(context.Background(), a, Budget{Time: time.Minute})
 		if got, ok := scores[d.Move]; !ok || got != best {
 			t.Errorf("moves %v: move %d scores %v (of the value: %t), best %v", a.History(), d.Move, got, ok, best)
@@ -146,7 +152,10 @@ func TestAdjSwindleMostTraps(t *testing.T) {
 			changed++
 		}
 	}
-	t.Logf("%d positions, %d where the tie-break changed the move", tested, changed)
+	t.Logf("%d positions, %d where the tie-break changed the move, %d lost by 4 or more", tested, changed, losing)
+	if losing < 4 {
+		t.Errorf("%d positions lost by 4 or more: the traps of a loss are untested", losing)
+	}
 	if tested < 8 || changed == 0 {
 		t.Errorf("%d positions with moves of unequal scores, %d where the first best move was not the best scored", tested, changed)
 	}
