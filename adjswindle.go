@@ -8,12 +8,12 @@ import "math/bits"
 // ply ahead, the genetic bot's chromosomes four.
 const adjSwindleModels = 4
 
-// swindleScore ranks a move of the exact value for swindleMove: larger
-// lures first, then traps, then gain.
+// swindleScore ranks a move of the exact value for swindleMove: a larger
+// chance first, then more traps, then more gain.
 type swindleScore struct {
-	lures int // traps a shallow opponent rates at least as high as every safe reply, summed over the models
-	traps int // replies after which the bot's exact value reaches trapAt
-	gain  int // the sum of their excesses over the root's value
+	chance float64 // the chance that a shallow opponent falls into a trap, summed over the models
+	traps  int     // replies after which the bot's exact value reaches trapAt
+	gain   int     // the sum of their excesses over the root's value
 }
 
 // trapAt is the least value of a reply that swindleMove counts as a trap
@@ -27,8 +27,8 @@ func trapAt(v int) int {
 }
 
 func (a swindleScore) better(b swindleScore) bool {
-	if a.lures != b.lures {
-		return a.lures > b.lures
+	if a.chance != b.chance {
+		return a.chance > b.chance
 	}
 	if a.traps != b.traps {
 		return a.traps > b.traps
@@ -36,22 +36,48 @@ func (a swindleScore) better(b swindleScore) bool {
 	return a.gain > b.gain
 }
 
+// modelChance is the chance that a shallow opponent falls into a trap when
+// it picks at random among the replies it rates best: the share of traps
+// among them. view rates a reply, traps are the trap replies, replies all
+// of them.
+func modelChance(replies, traps uint64, view func(r int) int) float64 {
+	top, n, fall := -infinity, 0, 0
+	for e := replies; e != 0; e &= e - 1 {
+		r := bits.TrailingZeros64(e)
+		switch w := view(r); {
+		case w > top:
+			top, n, fall = w, 0, 0
+			fallthrough
+		case w == top:
+			n++
+			if traps&(1<<uint(r)) != 0 {
+				fall++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(fall) / float64(n)
+}
+
 // swindleMove picks, once alpha-beta has solved the root exactly (value
 // v, best move best), the move among those worth v that gives the
 // opponent the best chances to go wrong. The minimax value is what the bot
 // gets against perfect play; against a fallible opponent it is only a
 // floor, and the first move of that value in scan order is often one after
-// which no plausible reply loses anything. Among equal floors the bot
-// takes the one with the most traps, replies after which its exact value
-// reaches trapAt(v): a better result, or from a win a wider one; and first
-// among traps the lures, those that a shallow search
-// of the opponent (1 to adjSwindleModels plies, scored by the evaluation)
-// rates at least as high as every safe reply, counted once per depth that
-// does: a bot of that depth avoids the traps it can see, and falls into
-// those it prefers (with 8 plies left, the genetic bot's four plies see
-// nearly every trap, and counting traps alone left its results as they
-// were). Ties go to the larger total gain over the replies (the size of
-// the blunders), then to the search's order, which puts best first.
+// which no plausible reply loses anything. The traps of a move are the
+// replies after which the bot's exact value reaches trapAt(v): a better
+// result, or from a win a wider one. The bot models fallible opponents as
+// shallow searches of 1 to adjSwindleModels plies (the reply included,
+// scored by the evaluation; the local search bot looks one ply ahead, the
+// genetic bot's chromosomes four), each choosing at random among the
+// replies it rates best, and takes the move that gives them the largest
+// chance, summed over the models, of choosing a trap. A model that rates
+// nearly every reply alike adds little, whereas counting the traps it
+// rates on top would let it outweigh the others. Ties go to the most
+// traps, then to the larger total gain over them (the size of the
+// blunders), then to the search's order, which puts best first.
 //
 // Each move of value v leaves every reply worth at least v, so one search
 // per reply with the window (trapAt(v)-1, infinity) both tells traps and,
@@ -68,7 +94,7 @@ func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move,
 	if left < 2 {
 		return best
 	}
-	pick, pickScore := NoMove, swindleScore{lures: -1}
+	pick, pickScore := NoMove, swindleScore{chance: -1}
 	trap := trapAt(v)
 	var views [64][adjSwindleModels]int
 	consider := func(m Move) {
@@ -81,11 +107,8 @@ func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move,
 		}
 		var sc swindleScore
 		var trapSet uint64
-		var safe [adjSwindleModels]int
-		for d := range safe {
-			safe[d] = -infinity
-		}
-		for e := ^(nme | nopp); e != 0; e &= e - 1 {
+		replies := ^(nme | nopp)
+		for e := replies; e != 0; e &= e - 1 {
 			r := bits.TrailingZeros64(e)
 			ropp, rme := adjAfter(nopp, nme, Move(r))
 			w := s.negamax(rme, ropp, ply+2, left-2, trap-1, infinity)
@@ -99,18 +122,10 @@ func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move,
 				sc.traps++
 				sc.gain += w - v
 				trapSet |= 1 << uint(r)
-				continue
-			}
-			for d, view := range views[r] {
-				safe[d] = max(safe[d], view)
 			}
 		}
-		for e := trapSet; e != 0; e &= e - 1 {
-			for d, view := range views[bits.TrailingZeros64(e)] {
-				if view >= safe[d] {
-					sc.lures++
-				}
-			}
+		for d := range adjSwindleModels {
+			sc.chance += modelChance(replies, trapSet, func(r int) int { return views[r][d] })
 		}
 		if sc.better(pickScore) {
 			pick, pickScore = m, sc

@@ -70,10 +70,10 @@ func TestAdjSwindleKeepsValue(t *testing.T) {
 // TestAdjSwindleMostTraps: on positions with several moves of the exact
 // value that score differently, the bot picks a move with the best score
 // counted by brute force with the generic search on the plain board: the
-// most lures (traps, replies after which the bot's exact value reaches
-// trapAt of the root's, that the opponent's search of 1 to adjSwindleModels plies
-// rates at least as high as every safe reply, once per depth), then the
-// most traps, then the largest total gain over the replies.
+// largest chance, over the opponent's searches of 1 to adjSwindleModels
+// plies each choosing at random among the replies it rates best, of a
+// trap (a reply after which the bot's exact value reaches trapAt of the
+// root's), then the most traps, then the largest total gain over them.
 func TestAdjSwindleMostTraps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	bot := NewAdjBot(true)
@@ -95,11 +95,11 @@ func TestAdjSwindleMostTraps(t *testing.T) {
 			}
 			slow.Play(m)
 			var sc swindleScore
-			var safe [adjSwindleModels]int
-			for d := range safe {
-				safe[d] = -infinity
+			type reply struct {
+				view [adjSwindleModels]int
+				trap bool
 			}
-			var trapViews [][adjSwindleModels]int
+			var replies []reply
 			for _, r := range slow.Moves(nil) {
 				slow.Play(r)
 				w := slowExact(slow)
@@ -110,22 +110,29 @@ func TestAdjSwindleMostTraps(t *testing.T) {
 					view[d] = -SearchBot{}.Think(context.Background(), slow, Budget{Depth: d}).Score
 				}
 				slow.Undo()
-				if w >= trapAt(want) {
+				trap := w >= trapAt(want)
+				if trap {
 					sc.traps++
 					sc.gain += w - want
-					trapViews = append(trapViews, view)
-					continue
 				}
-				for d := range safe {
-					safe[d] = max(safe[d], view[d])
-				}
+				replies = append(replies, reply{view, trap})
 			}
-			for _, view := range trapViews {
-				for d := range view {
-					if view[d] >= safe[d] {
-						sc.lures++
+			// Each model's chance: the share of traps among the replies
+			// it rates best.
+			for d := range adjSwindleModels {
+				top, n, fall := -infinity, 0, 0
+				for _, r := range replies {
+					top = max(top, r.view[d])
+				}
+				for _, r := range replies {
+					if r.view[d] == top {
+						n++
+						if r.trap {
+							fall++
+						}
 					}
 				}
+				sc.chance += float64(fall) / float64(n)
 			}
 			slow.Undo()
 			scores[m] = sc
