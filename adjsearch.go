@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"math/bits"
+	"slices"
 	"sync"
 	"time"
 )
@@ -191,9 +192,11 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 		if budget.Time > 0 && time.Since(start)+adjNextIteration(times, depth) > budget.Time {
 			break
 		}
-		// Close enough to the end, a shallow search has ordered the moves
-		// well enough and the time is better spent on solving.
-		if s.solvable(budget, left, limit) && depth < left && time.Since(start) > budget.Time/adjOrderShare {
+		// Close enough to the end, unless deepening is about to reach it
+		// anyway, a shallow search has ordered the moves well enough and
+		// the time is better spent on solving by class.
+		if s.solvable(budget, left, limit) && depth < left && time.Since(start) > budget.Time/adjOrderShare &&
+			time.Since(start)+adjTimeToEnd(times, depth, left) > budget.Time/2 {
 			break
 		}
 	}
@@ -276,6 +279,19 @@ func (s *adjSearch) solveClass(me, opp uint64, ply int, root []Move) (best Move,
 		return win, 1, true
 	}
 	return draw, 0, true
+}
+
+// adjTimeToEnd predicts the time the iterations after depth take to reach
+// depth left, by adjNextIteration one after the other.
+func adjTimeToEnd(times []time.Duration, depth, left int) time.Duration {
+	t := slices.Clone(times[:depth+1])
+	var sum time.Duration
+	for d := depth; d < left; d++ {
+		next := adjNextIteration(t, d)
+		t = append(t, next)
+		sum += next
+	}
+	return sum
 }
 
 // toFront moves m to the front of moves, keeping the others' order.

@@ -11,6 +11,7 @@ const adjSwindleModels = 4
 // swindleScore ranks a move of the exact value for swindleMove: a larger
 // chance first, then more traps, then more gain.
 type swindleScore struct {
+	greedy bool    // the bot wins against seed 002's local search, keeping the value all along (see greedyReach)
 	chance float64 // the chance that a shallow opponent falls into a trap, summed over the models
 	traps  int     // replies after which the bot's exact value reaches trapAt
 	gain   int     // the sum of their excesses over the root's value
@@ -27,6 +28,9 @@ func trapAt(v int) int {
 }
 
 func (a swindleScore) better(b swindleScore) bool {
+	if a.greedy != b.greedy {
+		return a.greedy
+	}
 	if a.chance != b.chance {
 		return a.chance > b.chance
 	}
@@ -37,10 +41,11 @@ func (a swindleScore) better(b swindleScore) bool {
 }
 
 // modelChance is the chance that a shallow opponent falls into a trap when
-// it picks at random among the replies it rates best: the share of traps
-// among them. view rates a reply, traps are the trap replies, replies all
-// of them.
-func modelChance(replies, traps uint64, view func(r int) int) float64 {
+// it picks among the replies it rates best: at random, the share of traps
+// among them; first (the one-ply model, seed 002's local search), the
+// first of them in scan order. view rates a reply, traps are the trap
+// replies, replies all of them.
+func modelChance(replies, traps uint64, view func(r int) int, first bool) float64 {
 	top, n, fall := -infinity, 0, 0
 	for e := replies; e != 0; e &= e - 1 {
 		r := bits.TrailingZeros64(e)
@@ -48,7 +53,7 @@ func modelChance(replies, traps uint64, view func(r int) int) float64 {
 		case w > top:
 			top, n, fall = w, 0, 0
 			fallthrough
-		case w == top:
+		case w == top && !first:
 			n++
 			if traps&(1<<uint(r)) != 0 {
 				fall++
@@ -71,13 +76,18 @@ func modelChance(replies, traps uint64, view func(r int) int) float64 {
 // result, or from a win a wider one. The bot models fallible opponents as
 // shallow searches of 1 to adjSwindleModels plies (the reply included,
 // scored by the evaluation; the local search bot looks one ply ahead, the
-// genetic bot's chromosomes four), each choosing at random among the
-// replies it rates best, and takes the move that gives them the largest
+// genetic bot's chromosomes four), each choosing among the replies it
+// rates best (the one-ply model the first in scan order, as local search
+// does; the others at random), and takes the move that gives them the largest
 // chance, summed over the models, of choosing a trap. A model that rates
 // nearly every reply alike adds little, whereas counting the traps it
 // rates on top would let it outweigh the others. Ties go to the most
 // traps, then to the larger total gain over them (the size of the
-// blunders), then to the search's order, which puts best first.
+// blunders), then to the search's order, which puts best first. Before
+// all of these, from a draw or a loss within adjGreedyPlies of the end, a
+// move wins that leads, against seed 002's local search, to a better
+// result by moves that all keep v (see greedyReach): a trap that only
+// springs a few moves later.
 //
 // Each move of value v leaves every reply worth at least v, so one search
 // per reply with the window (trapAt(v)-1, infinity) both tells traps and,
@@ -125,7 +135,18 @@ func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move,
 			}
 		}
 		for d := range adjSwindleModels {
-			sc.chance += modelChance(replies, trapSet, func(r int) int { return views[r][d] })
+			sc.chance += modelChance(replies, trapSet, func(r int) int { return views[r][d] }, d == 0)
+		}
+		if left <= adjGreedyPlies && trap <= 1 {
+			r := s.greedyReply(nopp, nme, ply+1)
+			sc.greedy = trapSet&(1<<uint(r)) != 0
+			if !sc.greedy && left >= 4 {
+				ropp, rme := adjAfter(nopp, nme, r)
+				sc.greedy = s.greedyReach(rme, ropp, ply+2, v, trap)
+			}
+			if s.stopped {
+				return
+			}
 		}
 		if sc.better(pickScore) {
 			pick, pickScore = m, sc
@@ -144,4 +165,57 @@ func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move,
 		return best
 	}
 	return pick
+}
+
+// adjGreedyPlies is the most plies left at which swindleMove looks for
+// whole lines that beat local search.
+const adjGreedyPlies = 8
+
+// greedyReply is seed 002's local search's move, me to move: the first
+// cell in scan order of the best objective one ply ahead.
+func (s *adjSearch) greedyReply(me, opp uint64, ply int) Move {
+	best, bestScore := NoMove, -infinity
+	for e := ^(me | opp); e != 0; e &= e - 1 {
+		c := Move(bits.TrailingZeros64(e))
+		nme, nopp := adjAfter(me, opp, c)
+		var v int
+		if ply+1 == s.plies {
+			v = bits.OnesCount64(nme) - bits.OnesCount64(nopp)
+		} else {
+			v = adjEvaluate(nme, nopp, s.rounds-(ply+1)/2)
+		}
+		if v > bestScore {
+			best, bestScore = c, v
+		}
+	}
+	return best
+}
+
+// greedyReach tells whether the bot, to move and worth at least v, can
+// reach a value of at least target against local search (greedyReply)
+// while playing only moves worth at least v: against that opponent a
+// line to a better result, and against any other no worse than v.
+func (s *adjSearch) greedyReach(me, opp uint64, ply, v, target int) bool {
+	left := s.plies - ply
+	for e := ^(me | opp); e != 0; e &= e - 1 {
+		nme, nopp := adjAfter(me, opp, Move(bits.TrailingZeros64(e)))
+		worse := s.negamax(nopp, nme, ply+1, left-1, -v, -v+1) > -v
+		if s.stopped {
+			return false
+		}
+		if worse {
+			continue
+		}
+		ropp, rme := adjAfter(nopp, nme, s.greedyReply(nopp, nme, ply+1))
+		reached := s.negamax(rme, ropp, ply+2, left-2, target-1, target) >= target
+		if s.stopped {
+			return false
+		}
+		// With a single ply left after the reply, the exact value is all
+		// there is to reach.
+		if reached || left >= 4 && s.greedyReach(rme, ropp, ply+2, v, target) {
+			return true
+		}
+	}
+	return false
 }

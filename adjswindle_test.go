@@ -71,7 +71,8 @@ func TestAdjSwindleKeepsValue(t *testing.T) {
 // value that score differently, the bot picks a move with the best score
 // counted by brute force with the generic search on the plain board: the
 // largest chance, over the opponent's searches of 1 to adjSwindleModels
-// plies each choosing at random among the replies it rates best, of a
+// plies each choosing among the replies it rates best (at random; one ply:
+// the first in scan order), of a
 // trap (a reply after which the bot's exact value reaches trapAt of the
 // root's), then the most traps, then the largest total gain over them.
 func TestAdjSwindleMostTraps(t *testing.T) {
@@ -118,14 +119,14 @@ func TestAdjSwindleMostTraps(t *testing.T) {
 				replies = append(replies, reply{view, trap})
 			}
 			// Each model's chance: the share of traps among the replies
-			// it rates best.
+			// it rates best; the one-ply model takes the first of them.
 			for d := range adjSwindleModels {
 				top, n, fall := -infinity, 0, 0
 				for _, r := range replies {
 					top = max(top, r.view[d])
 				}
 				for _, r := range replies {
-					if r.view[d] == top {
+					if r.view[d] == top && (d > 0 || n == 0) {
 						n++
 						if r.trap {
 							fall++
@@ -262,5 +263,54 @@ func BenchmarkAdjSwindleDrawn(b *testing.B) {
 				b.ReportMetric(float64(wins["swindle"])/n, "swindle-wins/game")
 			}
 		})
+	}
+}
+
+// slowGreedyReach is greedyReach by brute force on the plain board: the
+// side to move, worth at least v, plays any move worth at least v, local
+// search answers, until the exact value reaches target; the first move
+// needs at least two plies left.
+func slowGreedyReach(s *slowAdj, v, target int) bool {
+	for _, m := range s.Moves(nil) {
+		if slowAfter(s, m) < v {
+			continue
+		}
+		s.Play(m)
+		r := LocalBot{}.Think(context.Background(), s, Budget{}).Move
+		s.Play(r)
+		// With one ply left, the exact value is all there is to reach.
+		reached := slowExact(s) >= target || 2*s.rounds-len(s.history) >= 2 && slowGreedyReach(s, v, target)
+		s.Undo()
+		s.Undo()
+		if reached {
+			return true
+		}
+	}
+	return false
+}
+
+// TestAdjGreedyReach: on drawn and lost positions 4 to 6 plies from the
+// end, greedyReach finds a line that beats local search exactly when brute
+// force on the plain board does, and there are positions of both kinds.
+func TestAdjGreedyReach(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	found := map[bool]int{}
+	for i := 0; i < 400 && (found[true] < 12 || found[false] < 12); i++ {
+		a := adjRandomPosition(rng, 28, 50+rng.IntN(3)) // 4 to 6 plies left
+		slow := slowCopy(a)
+		v := slowExact(slow)
+		if v > 0 {
+			continue
+		}
+		want := slowGreedyReach(slow, v, trapAt(v))
+		found[want]++
+		s := newAdjSearch(context.Background(), a, true, newAdjTable(16))
+		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+		if got := s.greedyReach(me, opp, len(a.History()), v, trapAt(v)); got != want {
+			t.Errorf("moves %v (worth %d): greedyReach %t, brute force %t", a.History(), v, got, want)
+		}
+	}
+	if found[true] < 12 || found[false] < 12 {
+		t.Errorf("positions that beat local search and not: %v, want 12 of each", found)
 	}
 }
