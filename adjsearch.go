@@ -305,18 +305,25 @@ func toFront(moves []Move, m Move) {
 	}
 }
 
+// adjTimeable is the shortest iteration whose time adjNextIteration
+// trusts as a base for growth: on a quiet machine depth 7 from the start
+// takes about 14 ms, and a base under 20 ms made the search try depth 11
+// at 5 s, which it could not finish.
+const adjTimeable = 5 * time.Millisecond
+
 // adjNextIteration guesses the time of iteration depth+1 from the times
 // of those before it. The growth from one depth to the next swings between
 // odd and even depths (from the start of an 8-round game, depth 9 costs
 // about ten times depth 8, depth 10 three times depth 9, depth 11 twenty
 // times depth 10), so the guess repeats the growth of the same parity, two
 // plies back: t(d+1) = t(d-1)^2 / t(d-3), once t(d-3) is long enough to be
-// timed reliably on a busy machine. Before that, and never less, it is
-// twice the last: the search rather tries a depth it may not finish than
-// gives up one it could have.
+// timed at all (adjTimeable). Before that, and never less, it is twice
+// the last: the search rather tries a depth it may not finish than gives
+// up one it could have. A busy machine can only stretch t(d-3), which
+// lowers the guess, so timing noise errs on the side of trying.
 func adjNextIteration(times []time.Duration, depth int) time.Duration {
 	guess := 2 * times[depth]
-	if depth >= 4 && times[depth-3] >= 20*time.Millisecond {
+	if depth >= 4 && times[depth-3] >= adjTimeable {
 		t1, t3 := float64(times[depth-1]), float64(times[depth-3])
 		guess = max(guess, time.Duration(t1*t1/t3))
 	}

@@ -320,6 +320,12 @@ func TestAdjNextIteration(t *testing.T) {
 			t.Errorf("after depth %d: %v, want %v", tc.depth, got, tc.want)
 		}
 	}
+	// A quiet machine: depth 7 takes 14 ms, and depth 11 is out of reach
+	// of a 5-second budget after 1.8 s.
+	quiet := []time.Duration{0, 0, 0, 0, 0, 1 * ms, 3 * ms, 14 * ms, 40 * ms, 400 * ms, 1200 * ms}
+	if got, want := adjNextIteration(quiet, 10), 400*400*ms/14; got < want-time.Microsecond || got > want+time.Microsecond {
+		t.Errorf("quiet machine, after depth 10: %v, want %v", got, want)
+	}
 }
 
 // TestAdjBotsLegal plays many random games in which the bots take turns with
