@@ -40,30 +40,19 @@ func (a swindleScore) better(b swindleScore) bool {
 	return a.gain > b.gain
 }
 
-// modelChance is the chance that a shallow opponent falls into a trap when
-// it picks among the replies it rates best: at random, the share of traps
-// among them; first (the one-ply model, seed 002's local search), the
-// first of them in scan order. view rates a reply, traps are the trap
-// replies, replies all of them.
-func modelChance(replies, traps uint64, view func(r int) int, first bool) float64 {
-	top, n, fall := -infinity, 0, 0
+// bestReplies is the set of replies that view rates highest.
+func bestReplies(replies uint64, view func(r int) int) uint64 {
+	top, best := -infinity, uint64(0)
 	for e := replies; e != 0; e &= e - 1 {
 		r := bits.TrailingZeros64(e)
 		switch w := view(r); {
 		case w > top:
-			top, n, fall = w, 0, 0
-			fallthrough
-		case w == top && !first:
-			n++
-			if traps&(1<<uint(r)) != 0 {
-				fall++
-			}
+			top, best = w, 1<<uint(r)
+		case w == top:
+			best |= 1 << uint(r)
 		}
 	}
-	if n == 0 {
-		return 0
-	}
-	return float64(fall) / float64(n)
+	return best
 }
 
 // swindleMove picks, once alpha-beta has solved the root exactly (value
@@ -134,14 +123,24 @@ func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move,
 				trapSet |= 1 << uint(r)
 			}
 		}
+		// Each model's chance: the one-ply model (local search) takes the
+		// first of the replies it rates best, the others any of them.
+		var greedy Move
 		for d := range adjSwindleModels {
-			sc.chance += modelChance(replies, trapSet, func(r int) int { return views[r][d] }, d == 0)
+			best := bestReplies(replies, func(r int) int { return views[r][d] })
+			if d == 0 {
+				greedy = Move(bits.TrailingZeros64(best))
+				if trapSet&(1<<uint(greedy)) != 0 {
+					sc.chance++
+				}
+				continue
+			}
+			sc.chance += float64(bits.OnesCount64(best&trapSet)) / float64(bits.OnesCount64(best))
 		}
 		if left <= adjGreedyPlies && trap <= 1 {
-			r := s.greedyReply(nopp, nme, ply+1)
-			sc.greedy = trapSet&(1<<uint(r)) != 0
+			sc.greedy = trapSet&(1<<uint(greedy)) != 0
 			if !sc.greedy && left >= 4 {
-				ropp, rme := adjAfter(nopp, nme, r)
+				ropp, rme := adjAfter(nopp, nme, greedy)
 				sc.greedy = s.greedyReach(rme, ropp, ply+2, v, trap)
 			}
 			if s.stopped {
@@ -174,21 +173,11 @@ const adjGreedyPlies = 8
 // greedyReply is seed 002's local search's move, me to move: the first
 // cell in scan order of the best objective one ply ahead.
 func (s *adjSearch) greedyReply(me, opp uint64, ply int) Move {
-	best, bestScore := NoMove, -infinity
-	for e := ^(me | opp); e != 0; e &= e - 1 {
-		c := Move(bits.TrailingZeros64(e))
-		nme, nopp := adjAfter(me, opp, c)
-		var v int
-		if ply+1 == s.plies {
-			v = bits.OnesCount64(nme) - bits.OnesCount64(nopp)
-		} else {
-			v = adjEvaluate(nme, nopp, s.rounds-(ply+1)/2)
-		}
-		if v > bestScore {
-			best, bestScore = c, v
-		}
-	}
-	return best
+	best := bestReplies(^(me | opp), func(c int) int {
+		nme, nopp := adjAfter(me, opp, Move(c))
+		return -s.negamax(nopp, nme, ply+1, 0, -infinity, infinity)
+	})
+	return Move(bits.TrailingZeros64(best))
 }
 
 // greedyReach tells whether the bot, to move and worth at least v, can
