@@ -19,9 +19,10 @@ type benchCase struct {
 	score int
 }
 
-// loadSet reads a benchmark file of ../shared/c4.
+// loadSet reads a public benchmark set from testdata/c4 (its README has
+// the sets' names and the C++ solver's reference figures).
 func loadSet(t testing.TB, name string) []benchCase {
-	f, err := os.Open("../shared/c4/" + name)
+	f, err := os.Open("testdata/c4/" + name)
 	if err != nil {
 		t.Fatalf("benchmark set: %v", err)
 	}
