@@ -8,8 +8,10 @@ import (
 
 // Budget limits one decision of a bot.
 type Budget struct {
-	Depth int           // plies to look ahead; 0 means to the end of the game
-	Time  time.Duration // wall-clock limit; 0 means none
+	Depth    int           // plies to look ahead; 0 means to the end of the game
+	Time     time.Duration // wall-clock limit; 0 means none
+	Playouts int           // Monte Carlo playouts; 0 means the time or the bot's default
+	Jobs     int           // threads one search may use (-jobs); 0 or 1 means one
 }
 
 // Stats says what a search did: the score of its move from the mover's
