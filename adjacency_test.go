@@ -100,7 +100,7 @@ func (s *slowAdj) Winner() Side {
 }
 
 func (s *slowAdj) Final(side Side) int { return s.count(side) - s.count(side.Other()) }
-func (s *slowAdj) WinScore() int       { return 0 }
+func (s *slowAdj) Utility() Utility   { return Utility{Margin: true, Max: 64} }
 
 // roundsLeft is ceil(plies left / 2), the template's label.
 func (s *slowAdj) roundsLeft() int { return (2*s.rounds - len(s.history) + 1) / 2 }
@@ -343,7 +343,7 @@ func TestAdjacencyRounds(t *testing.T) {
 		{2, "13,12,2,22", []int{2, 1, 1, 0}, 5, 7, O},
 	}
 	for _, tc := range tests {
-		g, err := spec.parseRecord(tc.record, tc.rounds)
+		g, err := spec.parseRecord(tc.record, gameOptions{"rounds": tc.rounds})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.record, err)
 		}
@@ -582,14 +582,14 @@ func TestAdjacencySpec(t *testing.T) {
 	if b, err := spec.newBot("random", rng); err != nil || b.Name() != "random" {
 		t.Errorf("newBot(random) = %v, %v", b, err)
 	}
-	g, err := spec.parseRecord("10,41,61", 8)
+	g, err := spec.parseRecord("10,41,61", nil)
 	if err != nil || spec.record(g) != "10,41,61" || g.Turn() != O {
 		t.Errorf("record 10,41,61: %v", err)
 	}
-	if _, err := spec.parseRecord("10,10", 8); err == nil {
+	if _, err := spec.parseRecord("10,10", nil); err == nil {
 		t.Errorf("a taken cell accepted in a record")
 	}
-	if _, err := spec.parseRecord("1,2,3,4,5", 2); err == nil {
+	if _, err := spec.parseRecord("1,2,3,4,5", gameOptions{"rounds": 2}); err == nil {
 		t.Errorf("a record longer than the game accepted")
 	}
 }

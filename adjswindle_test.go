@@ -235,7 +235,7 @@ func BenchmarkAdjSwindleDrawn(b *testing.B) {
 					}
 					for _, rec := range records {
 						for seed := uint64(1); seed <= opponent.seeds; seed++ {
-							g, err := spec.parseRecord(rec, 8)
+							g, err := spec.parseRecord(rec, nil)
 							if err != nil {
 								b.Fatal(err)
 							}

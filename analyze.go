@@ -12,7 +12,7 @@ import (
 // field is a position in the game's notation, and each gets one answer line,
 // <position> <score> <best move> <nodes> <microseconds>, or
 // <position> error: <reason>. A bad line never stops the run.
-func analyze(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, bot Bot, budget Budget, rounds int) error {
+func analyze(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, bot Bot, budget Budget, opt gameOptions) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	w := bufio.NewWriter(out)
@@ -21,19 +21,19 @@ func analyze(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, b
 		if ctx.Err() != nil {
 			return errInterrupted
 		}
-		fmt.Fprintln(w, analyzeLine(ctx, spec, bot, budget, rounds, sc.Text()))
+		fmt.Fprintln(w, analyzeLine(ctx, spec, bot, budget, opt, sc.Text()))
 		w.Flush() // answers appear as they come, for a script reading a pipe
 	}
 	return sc.Err()
 }
 
 // analyzeLine answers one input line.
-func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, rounds int, line string) string {
+func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, opt gameOptions, line string) string {
 	pos := ""
 	if fields := strings.Fields(line); len(fields) > 0 {
 		pos = fields[0]
 	}
-	g, err := spec.parseRecord(pos, rounds)
+	g, err := spec.parseRecord(pos, opt)
 	if err != nil {
 		return pos + " error: " + err.Error()
 	}

@@ -22,7 +22,7 @@ func TestAnalyzeTicTacToe(t *testing.T) {
 	}, "\n") + "\n"
 	var out strings.Builder
 	spec, _ := findGame("ttt")
-	if err := analyze(context.Background(), strings.NewReader(in), &out, spec, alphabetaBot, Budget{}, 8); err != nil {
+	if err := analyze(context.Background(), strings.NewReader(in), &out, spec, alphabetaBot, Budget{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{

@@ -19,7 +19,8 @@ func TestMatchTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	if err := s.match(context.Background(), &out, nil, o.games, o.rounds); err != nil {
+	m := matchConfig{spec: s.spec, opt: s.opt, bots: [2]string{s.seatNames[X], s.seatNames[O]}, budget: s.budget, games: o.games, seed: o.seed}
+	if err := m.run(context.Background(), &out, nil); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -35,8 +36,7 @@ func TestMatchTable(t *testing.T) {
 	}
 	// The same seed plays the same match.
 	var again strings.Builder
-	s2, _ := resolve(o)
-	s2.match(context.Background(), &again, nil, o.games, o.rounds)
+	m.run(context.Background(), &again, nil)
 	if strip(again.String()) != strip(out.String()) {
 		t.Errorf("same seed, different match:\n%s\n%s", out.String(), again.String())
 	}

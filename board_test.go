@@ -122,8 +122,8 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(uint8(0), s, "041")
 	}
 	f.Fuzz(func(t *testing.T, game uint8, in, record string) {
-		spec := games[int(game)%len(games)]
-		g, err := spec.parseRecord(record, 8)
+		spec := gameRegistry[int(game)%len(gameRegistry)]
+		g, err := spec.parseRecord(record, nil)
 		if err != nil {
 			return
 		}
@@ -145,13 +145,13 @@ func FuzzParseRecord(f *testing.F) {
 		f.Add(uint8(0), s)
 	}
 	f.Fuzz(func(t *testing.T, game uint8, record string) {
-		spec := games[int(game)%len(games)]
-		g, err := spec.parseRecord(record, 8)
+		spec := gameRegistry[int(game)%len(gameRegistry)]
+		g, err := spec.parseRecord(record, nil)
 		if err != nil {
 			return
 		}
 		canonical := spec.record(g)
-		again, err := spec.parseRecord(canonical, 8)
+		again, err := spec.parseRecord(canonical, nil)
 		if err != nil || spec.record(again) != canonical || again.Key() != g.Key() {
 			t.Fatalf("%s: record %q writes as %q, which reads back as %v", spec.name, record, canonical, err)
 		}

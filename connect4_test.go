@@ -19,7 +19,7 @@ func c4Spec() *gameSpec {
 // c4Game replays a record in column digits.
 func c4Game(t testing.TB, record string) *ConnectFour {
 	t.Helper()
-	g, err := c4Spec().parseRecord(record, 0)
+	g, err := c4Spec().parseRecord(record, nil)
 	if err != nil {
 		t.Fatalf("%q: %v", record, err)
 	}
@@ -125,7 +125,7 @@ func TestConnectFourRules(t *testing.T) {
 		}
 	}
 	// No move after a win.
-	if _, err := c4Spec().parseRecord("11223344", 0); err == nil {
+	if _, err := c4Spec().parseRecord("11223344", nil); err == nil {
 		t.Errorf("a move after the game ended was accepted")
 	}
 }
@@ -209,7 +209,7 @@ func TestEvaluateHand(t *testing.T) {
 		t.Errorf("%d segments, want 69", n)
 	}
 	g := c4Game(t, "1122334")
-	if g.Final(X) != 512 || g.Final(O) != -512 || g.WinScore() != 512 {
+	if g.Final(X) != 512 || g.Final(O) != -512 || g.Utility() != (Utility{Max: 512}) {
 		t.Errorf("won game: Final %d/%d", g.Final(X), g.Final(O))
 	}
 }

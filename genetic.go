@@ -44,6 +44,12 @@ type GeneticBot struct {
 	rng         *rand.Rand
 }
 
+func init() {
+	registerBot(&botSpec{name: "genetic", order: 5,
+		about: "genetic minimax (Hong, Huang & Lin 2001): evolves move sequences, minimax over a reservation tree",
+		build: func(rng *rand.Rand) Bot { return NewGeneticBot(rng) }})
+}
+
 // geneticDepth is the genetic bot's chromosome length when -depth is 0:
 // the depth the course's bots reached in 5 seconds.
 const geneticDepth = 4

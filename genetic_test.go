@@ -22,7 +22,7 @@ func TestGeneticReproducible(t *testing.T) {
 	for _, spec := range playableGames() {
 		play := func(seed uint64) string {
 			bot := smallGenetic(seed)
-			g := spec.newGame(8)
+			g := spec.start(nil)
 			for !g.Over() {
 				d := bot.Think(context.Background(), g, Budget{Depth: 3})
 				g.Play(d.Move)
@@ -51,7 +51,7 @@ func TestGeneticLegal(t *testing.T) {
 	bot := smallGenetic(5)
 	for _, spec := range playableGames() {
 		for game := range 30 {
-			g := spec.newGame(2 + game%7)
+			g := spec.start(gameOptions{"rounds": 2 + game%7})
 			for !g.Over() {
 				before := spec.record(g)
 				d := bot.Think(context.Background(), g, Budget{Depth: 1 + game%5})
@@ -65,7 +65,7 @@ func TestGeneticLegal(t *testing.T) {
 				g.Play(moves[rng.IntN(len(moves))])
 			}
 		}
-		if d := bot.Think(context.Background(), spec.newGame(8), Budget{}); d.Depth != bot.Depth {
+		if d := bot.Think(context.Background(), spec.start(nil), Budget{}); d.Depth != bot.Depth {
 			t.Errorf("%s: depth 0 searched %d plies, want the default %d", spec.name, d.Depth, bot.Depth)
 		}
 	}
@@ -82,7 +82,7 @@ func TestGeneticTimeBudget(t *testing.T) {
 	for _, spec := range playableGames() {
 		bot := NewGeneticBot(rand.New(rand.NewPCG(1, 1)))
 		bot.Generations, bot.Population = 1<<30, 200
-		g := spec.newGame(8)
+		g := spec.start(nil)
 		fastest := time.Hour
 		for range 3 {
 			start := time.Now()
@@ -114,7 +114,7 @@ func TestGeneticTimeBudget(t *testing.T) {
 func TestPMXDistinct(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for _, spec := range playableGames() {
-		g := spec.newGame(28)
+		g := spec.start(gameOptions{"rounds": 28})
 		if !cellGame(g) {
 			continue
 		}

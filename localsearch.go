@@ -2,8 +2,18 @@ package main
 
 import (
 	"context"
+	"math/rand/v2"
 	"time"
 )
+
+func init() {
+	registerBot(&botSpec{name: "local", order: 3,
+		about: "seed 002's local search: the move whose position scores best, one ply ahead",
+		build: func(*rand.Rand) Bot { return LocalBot{} }})
+	registerBot(&botSpec{name: "rollout", order: 4,
+		about: "local search judged by where it leads: each move rolled out greedily to the end",
+		build: func(*rand.Rand) Bot { return RolloutBot{} }})
+}
 
 // LocalBot is seed 002's local search (section IV): it tries the mover's
 // mark in every neighbour state, one move ahead, and keeps the state with

@@ -11,7 +11,7 @@ import (
 // tttAfter replays a Tic-Tac-Toe record of cell digits.
 func tttAfter(t testing.TB, record string) Game {
 	t.Helper()
-	g, err := games[0].parseRecord(record, 0)
+	g, err := tttSpec().parseRecord(record, nil)
 	if err != nil {
 		t.Fatalf("record %q: %v", record, err)
 	}
@@ -85,7 +85,7 @@ func TestLocalAdjacency(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := spec.parseRecord(tc.record, tc.rounds)
+			g, err := spec.parseRecord(tc.record, gameOptions{"rounds": tc.rounds})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -140,7 +140,7 @@ func TestLocalCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, spec := range playableGames() {
-		g := spec.newGame(8)
+		g := spec.start(nil)
 		d := LocalBot{}.Think(ctx, g, Budget{Time: time.Millisecond})
 		if !slices.Contains(g.Moves(nil), d.Move) {
 			t.Errorf("%s: move %d is not legal", spec.name, d.Move)
@@ -149,12 +149,12 @@ func TestLocalCancelled(t *testing.T) {
 }
 
 // playableGames are the games registered in this build.
-func playableGames() []*gameSpec { return games }
+func playableGames() []*gameSpec { return gameRegistry }
 
 // randomPosition plays a random number of random moves from the start
 // (at least minPlies when the game lasts that long).
 func randomPosition(spec *gameSpec, rng *rand.Rand, minPlies int) Game {
-	g := spec.newGame(8)
+	g := spec.start(nil)
 	plies := minPlies + rng.IntN(20)
 	for i := 0; i < plies && !g.Over(); i++ {
 		moves := g.Moves(nil)
@@ -203,7 +203,7 @@ func TestRolloutOneMoveLeft(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := spec.parseRecord("40,22,23", 2) // see TestLocalAdjacency
+	g, err := spec.parseRecord("40,22,23", gameOptions{"rounds": 2}) // see TestLocalAdjacency
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,42 +213,12 @@ func TestRolloutOneMoveLeft(t *testing.T) {
 	}
 }
 
-// TestSharedBotsLegal: local and rollout answer every position of many
-// random games of every game with a legal move, within a short budget and
-// when the caller has already given up.
-func TestSharedBotsLegal(t *testing.T) {
-	rng := rand.New(rand.NewPCG(8, 8))
-	cancelled, cancel := context.WithCancel(context.Background())
-	cancel()
-	for _, spec := range playableGames() {
-		for _, name := range []string{"local", "rollout"} {
-			bot, ok := sharedBot(name, rng)
-			if !ok {
-				t.Fatalf("sharedBot does not know %q", name)
-			}
-			for game := range 20 {
-				g := spec.newGame(2 + game%27)
-				for !g.Over() {
-					for _, ctx := range []context.Context{context.Background(), cancelled} {
-						d := bot.Think(ctx, g, Budget{Time: 50 * time.Millisecond})
-						if !slices.Contains(g.Moves(nil), d.Move) {
-							t.Fatalf("%s %s %s: illegal move %d", name, spec.name, spec.record(g), d.Move)
-						}
-					}
-					moves := g.Moves(nil)
-					g.Play(moves[rng.IntN(len(moves))])
-				}
-			}
-		}
-	}
-}
-
 // playMatch plays games between a and b from random openings of opening
 // plies, a taking X in the even games and O in the odd ones, and counts
 // the wins of each and the draws. Each bot searches with its budget.
 func playMatch(spec *gameSpec, a, b Bot, games, rounds, opening int, budget func(Bot) Budget, rng *rand.Rand) (aWins, bWins, draws int) {
 	for i := range games {
-		g := spec.newGame(rounds)
+		g := spec.start(gameOptions{"rounds": rounds})
 		for range opening {
 			moves := g.Moves(nil)
 			g.Play(moves[rng.IntN(len(moves))])

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -23,14 +24,23 @@ import (
 // options are the parsed command line.
 type options struct {
 	game, bot, first, x, o string
-	depth, rounds, games   int
-	limit                  time.Duration
+	depth, games           int
+	playouts, jobs         int
+	openings               int // -1: the game's default
+	tournament             string
+	limit, delay           time.Duration
+	delaySet               bool
+	trace                  int
 	seed                   uint64
 	seedSet                bool
 	analyze, verbose       bool
 	noColor                bool
 	makeBook               string // build the Connect Four book into this file
 	bookPly, bookLinePly   int
+	// gameOpts are the games' own flags (Adjacency's -rounds) as given;
+	// set holds those on the command line.
+	gameOpts map[string]*int
+	set      map[string]bool
 }
 
 const usageText = `boardbots: play board games against search bots, or watch bots play.
@@ -50,12 +60,16 @@ examples:
                                             score a position: <position> <score> <move> <nodes> <us>
 
 in a game type a move, or help, undo, hint, quit.
+
+With a time budget (-time) how deep a bot searches depends on the machine's
+speed, so the same -seed can give different games; with fixed budgets only
+(-depth, -playouts) a run repeats exactly, also with -jobs above 1.
 `
 
-// gameDefaults describes each game's defaults for help, from the table.
+// gameDefaults describes each game's defaults for help, from the registry.
 func gameDefaults() string {
 	var b strings.Builder
-	for _, g := range games {
+	for _, g := range gameRegistry {
 		first := "you move first"
 		if g.botFirst {
 			first = "the bot moves first"
@@ -69,8 +83,38 @@ func gameDefaults() string {
 			depth = fmt.Sprintf("minimax/alphabeta to depth %d", g.depth)
 		}
 		fmt.Fprintf(&b, "  %-10s bot %s, %s; search %s (genetic %d plies), %s\n", g.name, g.bot, first, depth, geneticDepth, limit)
+		for _, sp := range g.special {
+			fmt.Fprintf(&b, "  %-10s its %s is its own: %s (%s)\n", "", sp.bot, sp.about, sp.impl)
+		}
 	}
 	return b.String()
+}
+
+// botHelp lists the bots for help, from the registry.
+func botHelp() string {
+	var b strings.Builder
+	for _, bot := range botRegistry {
+		fmt.Fprintf(&b, "  %-10s %s (%s)\n", bot.name, bot.about, bot.gameTitles())
+	}
+	return b.String()
+}
+
+// botList is the -bot values of every game.
+func botList() string {
+	var names []string
+	for _, b := range botRegistry {
+		names = append(names, b.name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// gameList is the -game values with their aliases.
+func gameList() string {
+	var names []string
+	for _, g := range gameRegistry {
+		names = append(names, fmt.Sprintf("%s (%s)", g.name, strings.Join(g.aliases, ", ")))
+	}
+	return strings.Join(names, ", ")
 }
 
 // parseFlags reads the command line into options, checking every value
@@ -79,16 +123,29 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 	o := &options{}
 	fs := flag.NewFlagSet("boardbots", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&o.game, "game", "ttt", "the game: ttt (tictactoe), connect4 (c4), adjacency (adj)")
-	fs.StringVar(&o.bot, "bot", "", "the bot: "+strings.Join(allBots, ", ")+" (default per game)")
+	fs.StringVar(&o.game, "game", "ttt", "the game: "+gameList())
+	fs.StringVar(&o.bot, "bot", "", "the bot: "+botList()+" (default per game)")
 	fs.StringVar(&o.first, "first", "", "who moves first, as X: human, bot, random (default per game)")
 	fs.StringVar(&o.x, "x", "", "who plays X: human or a bot name (overrides -bot/-first)")
 	fs.StringVar(&o.o, "o", "", "who plays O: human or a bot name (overrides -bot/-first)")
 	fs.IntVar(&o.depth, "depth", 0, "search depth in plies for minimax, alphabeta, genetic; 0 = the game's default")
 	fs.DurationVar(&o.limit, "time", 0, "time budget per bot move, e.g. 500ms or 5s; 0 = the game's default")
-	fs.IntVar(&o.rounds, "rounds", 8, "Adjacency rounds, 2..28")
+	o.gameOpts, o.set = map[string]*int{}, map[string]bool{}
+	for _, g := range gameRegistry {
+		for _, opt := range g.options {
+			if o.gameOpts[opt.name] == nil {
+				o.gameOpts[opt.name] = fs.Int(opt.name, opt.def, opt.usage)
+			}
+		}
+	}
 	fs.Uint64Var(&o.seed, "seed", 0, "random seed, to repeat a run (default from the clock)")
-	fs.IntVar(&o.games, "games", 1, "play N bot-vs-bot games, swapping seats, then print a table")
+	fs.IntVar(&o.games, "games", 1, "play N bot-vs-bot games in pairs, swapping seats, then print a table")
+	fs.IntVar(&o.openings, "openings", -1, "with -games or -tournament: start each pair of games from K random plies (default per game)")
+	fs.StringVar(&o.tournament, "tournament", "", "round-robin of the bots listed, comma-separated, or all")
+	fs.IntVar(&o.playouts, "playouts", 0, "Monte Carlo tree search: playouts per move; 0 = by -time or the default")
+	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "CPUs to use: games at once in matches, solver threads")
+	fs.DurationVar(&o.delay, "delay", 0, "pause between moves when two bots play, e.g. 1s (default 0.5s on a terminal)")
+	fs.IntVar(&o.trace, "trace", 0, "print the tree minimax or alphabeta searched, N plies deep")
 	fs.BoolVar(&o.analyze, "analyze", false, "read positions from stdin, print <position> <score> <move> <nodes> <us>")
 	fs.BoolVar(&o.verbose, "v", false, "print a line of each bot move's thinking")
 	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
@@ -100,14 +157,15 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 			var b strings.Builder
 			fs.SetOutput(&b)
 			fs.PrintDefaults()
-			fmt.Fprintf(stdout, usageText, b.String()+"\ndefaults per game:\n"+gameDefaults())
+			fmt.Fprintf(stdout, usageText, b.String()+"\nbots:\n"+botHelp()+"\ndefaults per game:\n"+gameDefaults())
 		}
 		return nil, flagError(err)
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q: all settings are flags (see -h)", fs.Arg(0))
 	}
-	fs.Visit(func(f *flag.Flag) { o.seedSet = o.seedSet || f.Name == "seed" })
+	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
+	o.seedSet, o.delaySet = o.set["seed"], o.set["delay"]
 	if !o.seedSet {
 		o.seed = uint64(time.Now().UnixNano())
 	}
@@ -118,10 +176,25 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		return nil, fmt.Errorf("-depth %d: accepted is 0 (the game's default) or more plies", o.depth)
 	case o.limit < 0:
 		return nil, fmt.Errorf("-time %s: accepted is 0 (the game's default) or a positive duration like 5s", o.limit)
-	case o.rounds < 2 || o.rounds > 28:
-		return nil, fmt.Errorf("-rounds %d: accepted are 2..28", o.rounds)
 	case o.games < 1:
 		return nil, fmt.Errorf("-games %d: accepted is 1 or more", o.games)
+	case o.playouts < 0:
+		return nil, fmt.Errorf("-playouts %d: accepted is 0 (by time) or more", o.playouts)
+	case o.jobs < 1:
+		return nil, fmt.Errorf("-jobs %d: accepted is 1 or more", o.jobs)
+	case o.openings < -1:
+		return nil, fmt.Errorf("-openings %d: accepted is 0 or more plies", o.openings)
+	case o.delay < 0:
+		return nil, fmt.Errorf("-delay %s: accepted is 0 or a positive duration like 1s", o.delay)
+	case o.trace < 0:
+		return nil, fmt.Errorf("-trace %d: accepted is 0 (off) or more plies", o.trace)
+	}
+	for _, g := range gameRegistry {
+		for _, opt := range g.options {
+			if v := *o.gameOpts[opt.name]; v < opt.min || v > opt.max {
+				return nil, fmt.Errorf("-%s %d: accepted are %d..%d", opt.name, v, opt.min, opt.max)
+			}
+		}
 	}
 	return o, nil
 }
@@ -134,6 +207,11 @@ var flagAccepts = map[string]string{
 	"rounds":   "a whole number 2..28",
 	"seed":     "a whole number 0 or more",
 	"games":    "a whole number 1 or more",
+	"openings": "a whole number of plies 0 or more",
+	"playouts": "a whole number 0 or more",
+	"jobs":     "a whole number 1 or more",
+	"delay":    "a duration like 500ms or 1s",
+	"trace":    "a whole number of plies 0 or more",
 	"analyze":  "true or false",
 	"v":        "true or false",
 	"no-color": "true or false",
@@ -166,12 +244,15 @@ func flagError(err error) error {
 
 // setup is everything a run needs, resolved from the options.
 type setup struct {
-	spec   *gameSpec
-	rng    *rand.Rand
-	bot    Bot    // the -bot bot (or the game's default), which -analyze uses
-	seats  [3]Bot // nil is a person
-	budget Budget
-	hinter Bot
+	spec      *gameSpec
+	opt       gameOptions // the game's own option values
+	rng       *rand.Rand
+	bot       Bot       // the -bot bot (or the game's default), which -analyze uses
+	seats     [3]Bot    // nil is a person
+	seatNames [3]string // the bots' -bot names ("" for a person)
+	budget    Budget
+	hinter    Bot
+	warnings  []string // flags that do not apply to the chosen game
 }
 
 // resolve applies the per-game defaults and the -bot, -first, -x, -o rules
@@ -181,7 +262,15 @@ func resolve(o *options) (*setup, error) {
 	if err != nil {
 		return nil, fmt.Errorf("-game: %v", err)
 	}
-	s := &setup{spec: spec, rng: rand.New(rand.NewPCG(o.seed, 0x5eed)), budget: spec.budget(o.depth, o.limit)}
+	s := &setup{spec: spec, opt: gameOptions{}, rng: rand.New(rand.NewPCG(o.seed, 0x5eed)), budget: spec.budget(o.depth, o.limit)}
+	s.budget.Playouts, s.budget.Jobs = o.playouts, o.jobs
+	for name, v := range o.gameOpts {
+		if slices.ContainsFunc(spec.options, func(g gameOption) bool { return g.name == name }) {
+			s.opt[name] = *v
+		} else if o.set[name] {
+			s.warnings = append(s.warnings, fmt.Sprintf("-%s does not apply to %s: ignored", name, spec.title))
+		}
+	}
 	botName := o.bot
 	if botName == "" {
 		botName = spec.bot
@@ -201,9 +290,9 @@ func resolve(o *options) (*setup, error) {
 		botFirst = s.rng.IntN(2) == 0
 	}
 	if botFirst {
-		s.seats[X] = bot
+		s.seats[X], s.seatNames[X] = bot, botName
 	} else {
-		s.seats[O] = bot
+		s.seats[O], s.seatNames[O] = bot, botName
 	}
 	for _, side := range []Side{X, O} {
 		name := o.x
@@ -213,13 +302,13 @@ func resolve(o *options) (*setup, error) {
 		switch name {
 		case "":
 		case "human":
-			s.seats[side] = nil
+			s.seats[side], s.seatNames[side] = nil, ""
 		default:
 			b, err := spec.newBot(name, s.rng)
 			if err != nil {
 				return nil, fmt.Errorf("-%s: %v (or human)", strings.ToLower(side.String()), err)
 			}
-			s.seats[side] = b
+			s.seats[side], s.seatNames[side] = b, name
 		}
 	}
 	if o.games > 1 && (s.seats[X] == nil || s.seats[O] == nil) {
@@ -269,19 +358,24 @@ func (s *setup) start(o *options) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	color := !o.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(os.Stdout)
+	for _, w := range s.warnings {
+		fmt.Fprintf(os.Stderr, "boardbots: %s\n", w)
+	}
 	if o.verbose {
 		fmt.Printf("seed: %d\n", o.seed)
 	}
 	var err error
 	switch {
 	case o.analyze:
-		err = analyze(ctx, os.Stdin, os.Stdout, s.spec, s.bot, s.budget, o.rounds)
+		err = analyze(ctx, os.Stdin, os.Stdout, s.spec, s.bot, s.budget, s.opt)
 	case o.games > 1:
 		var progress io.Writer
 		if isTerminal(os.Stderr) {
 			progress = os.Stderr
 		}
-		err = s.match(ctx, os.Stdout, progress, o.games, o.rounds)
+		m := matchConfig{spec: s.spec, opt: s.opt, bots: [2]string{s.seatNames[X], s.seatNames[O]},
+			budget: s.budget, games: o.games, seed: o.seed}
+		err = m.run(ctx, os.Stdout, progress)
 	default:
 		var in lineReader
 		if s.seats[X] == nil || s.seats[O] == nil {
@@ -295,7 +389,7 @@ func (s *setup) start(o *options) int {
 		}
 		t := &table{spec: s.spec, out: os.Stdout, in: in, color: color, verbose: o.verbose,
 			budget: s.budget, seats: s.seats, hinter: s.hinter}
-		err = t.play(ctx, s.spec.newGame(o.rounds))
+		err = t.play(ctx, s.spec.start(s.opt))
 	}
 	switch {
 	case err == nil, errors.Is(err, errQuit), errors.Is(err, io.EOF):

@@ -96,7 +96,7 @@ func (s *searcher) timeUp() bool {
 // loss further away scores higher, so the bot wins quickly and resists long.
 func final(g Game, ply int) int {
 	v := g.Final(g.Turn())
-	if g.WinScore() > 0 {
+	if !g.Utility().Margin {
 		switch {
 		case v > 0:
 			v -= ply
@@ -124,7 +124,8 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 	if s.timeUp() {
 		return 0
 	}
-	if w := g.WinScore(); s.prune && s.toEnd && w > 0 {
+	if u := g.Utility(); s.prune && s.toEnd && !u.Margin {
+		w := u.Max
 		// Mate-distance pruning: the mover can at best win with its next
 		// move and at worst lose to the reply, so a window beyond those
 		// scores decides nothing. Sound only when no leaf is a heuristic
@@ -217,6 +218,15 @@ func (s *searcher) search(g Game, b Budget) Decision {
 	return d
 }
 
+func init() {
+	registerBot(&botSpec{name: "minimax", order: 1,
+		about: "plain minimax: every move to the depth limit (or the end), the textbook algorithm",
+		build: func(*rand.Rand) Bot { return SearchBot{} }})
+	registerBot(&botSpec{name: "alphabeta", order: 2,
+		about: "minimax with alpha-beta pruning and iterative deepening under a time budget",
+		build: func(*rand.Rand) Bot { return SearchBot{Prune: true} }})
+}
+
 // SearchBot is minimax, with alpha-beta pruning when Prune is set, over the
 // Game interface: it plays every game.
 type SearchBot struct{ Prune bool }
@@ -237,20 +247,3 @@ func (b SearchBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	return s.search(g.Clone(), budget)
 }
 
-// RandomBot plays a uniformly random legal move from the seeded source.
-type RandomBot struct{ rng *rand.Rand }
-
-// Name is "random".
-func (RandomBot) Name() string { return "random" }
-
-// Think picks a move at random.
-func (b RandomBot) Think(_ context.Context, g Game, _ Budget) Decision {
-	start := time.Now()
-	moves := g.Moves(nil)
-	d := Decision{Move: NoMove}
-	if len(moves) > 0 {
-		d.Move = moves[b.rng.IntN(len(moves))]
-	}
-	d.Nodes, d.Time = 1, time.Since(start)
-	return d
-}

@@ -11,12 +11,6 @@ import (
 	"github.com/peterh/liner"
 )
 
-// Reasons a game stops before its end; main turns them into exit codes.
-var (
-	errQuit        = errors.New("quit")
-	errInterrupted = errors.New("interrupted")
-)
-
 // lineReader asks the person at the keyboard for one line.
 type lineReader interface {
 	// ReadLine shows prompt and returns the line typed, without its newline;
@@ -107,32 +101,38 @@ func (t *table) humans() int {
 	return n
 }
 
-// play runs g to its end, printing as seed 003's program does: the board
-// before every move, "playing by AI" before a bot's, the result and the
-// record at the end. It returns errQuit, io.EOF or errInterrupted if the
-// game stops early.
+// play runs g to its end through the game loop, printing as seed 003's
+// program does: the board before every move, "playing by AI" before a
+// bot's, the result and the record at the end. It returns errQuit, io.EOF
+// or errInterrupted if the game stops early.
 func (t *table) play(ctx context.Context, g Game) error {
 	if t.spec.intro != "" && t.humans() > 0 {
 		fmt.Fprintln(t.out, t.spec.intro)
 	}
-	for !g.Over() {
-		fmt.Fprint(t.out, g.Render(t.color))
-		bot := t.seats[g.Turn()]
-		if bot == nil {
-			if err := t.humanMove(ctx, g); err != nil {
-				return err
+	var seats [3]seat
+	for _, side := range []Side{X, O} {
+		if b := t.seats[side]; b != nil {
+			seats[side] = botSeat{bot: b, label: b.Name(), budget: t.budget}
+		} else {
+			seats[side] = humanSeat{t}
+		}
+	}
+	err := playGame(ctx, g, seats, gameHooks{
+		before: func(g Game) {
+			fmt.Fprint(t.out, g.Render(t.color))
+			if t.seats[g.Turn()] != nil {
+				fmt.Fprintln(t.out, "playing by AI")
 			}
-			continue
-		}
-		fmt.Fprintln(t.out, "playing by AI")
-		d := bot.Think(ctx, g, t.budget)
-		if ctx.Err() != nil {
-			return errInterrupted
-		}
-		if t.verbose {
-			fmt.Fprintln(t.out, thinking(g, bot, d))
-		}
-		g.Play(d.Move)
+		},
+		after: func(g Game, d Decision) error {
+			if bot := t.seats[g.Turn().Other()]; bot != nil && t.verbose {
+				fmt.Fprintln(t.out, t.thinking(g, bot, d))
+			}
+			return nil
+		},
+	})
+	if err != nil {
+		return err
 	}
 	fmt.Fprint(t.out, g.Render(t.color))
 	fmt.Fprintln(t.out, resultLine(g))
@@ -151,10 +151,12 @@ func resultLine(g Game) string {
 	return "Draw"
 }
 
-// thinking is the -v line after a bot's move.
-func thinking(g Game, bot Bot, d Decision) string {
+// thinking is the -v line after a bot's move (g is the position after
+// it): the bot under its -bot name, with the game's own implementation
+// where it has one.
+func (t *table) thinking(g Game, bot Bot, d Decision) string {
 	return fmt.Sprintf("%s %s: move %s, score %d, depth %d, nodes %d, time %s",
-		g.Turn(), bot.Name(), g.FormatMove(d.Move), d.Score, d.Depth, d.Nodes, d.Time.Round(1000))
+		g.Turn().Other(), t.spec.implName(bot.Name()), g.FormatMove(d.Move), d.Score, d.Depth, d.Nodes, d.Time.Round(1000))
 }
 
 // humanHelp lists the in-game commands.
@@ -164,9 +166,20 @@ const humanHelp = `commands: a move as the prompt asks, or
   help   this list
   quit   end the game (Ctrl-D and Ctrl-C too)`
 
+// humanSeat is the person at the prompt of a table.
+type humanSeat struct{ t *table }
+
+func (h humanSeat) name() string { return "you" }
+
+func (h humanSeat) choose(ctx context.Context, g Game) (Decision, error) {
+	m, err := h.t.humanMove(ctx, g)
+	return Decision{Move: m}, err
+}
+
 // humanMove asks for a move until one is legal, serving the commands on
-// the way; bad input costs nothing but a one-line message.
-func (t *table) humanMove(ctx context.Context, g Game) error {
+// the way; bad input costs nothing but a one-line message. After an undo
+// it returns errRetake, so that the loop shows the board again.
+func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 	prompt := t.spec.prompt
 	if t.humans() == 2 {
 		prompt = g.Turn().String() + ", " + strings.ToLower(prompt[:1]) + prompt[1:]
@@ -174,17 +187,17 @@ func (t *table) humanMove(ctx context.Context, g Game) error {
 	for {
 		line, err := t.in.ReadLine(prompt)
 		if err != nil {
-			return err
+			return NoMove, err
 		}
 		switch strings.ToLower(strings.TrimSpace(line)) {
 		case "help", "?":
 			fmt.Fprintln(t.out, humanHelp)
 			continue
 		case "quit", "exit", "q":
-			return errQuit
+			return NoMove, errQuit
 		case "undo", "u":
 			if t.undo(g) {
-				return nil // the caller shows the board again
+				return NoMove, errRetake
 			}
 			fmt.Fprintln(t.out, "nothing to undo: you have not moved yet")
 			continue
@@ -197,8 +210,7 @@ func (t *table) humanMove(ctx context.Context, g Game) error {
 			fmt.Fprintln(t.out, err)
 			continue
 		}
-		g.Play(m)
-		return nil
+		return m, nil
 	}
 }
 
@@ -234,7 +246,7 @@ func moverOf(i int) Side {
 // hint asks the strongest bot for a move, or the game's own hint.
 func (t *table) hint(ctx context.Context, g Game) string {
 	if t.spec.hint != nil {
-		return t.spec.hint(ctx, g)
+		return t.spec.hint(ctx, g, t.spec.hintBudget)
 	}
 	d := t.hinter.Think(ctx, g, t.spec.hintBudget)
 	return fmt.Sprintf("hint: %s (%s says score %d)", g.FormatMove(d.Move), t.hinter.Name(), d.Score)

@@ -13,7 +13,7 @@ import (
 // human's side from script, through the same reader piped input uses.
 func newTable(t *testing.T, game, script string, out io.Writer) (*table, *gameSpec) {
 	t.Helper()
-	s, err := resolve(&options{game: game, rounds: 8, games: 1})
+	s, err := resolve(&options{game: game, games: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

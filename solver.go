@@ -526,12 +526,10 @@ const (
 	c4HintTime     = 10 * time.Second
 )
 
-// c4Bot builds the bots Connect Four has of its own: the solver.
-func c4Bot(name string, _ *rand.Rand) (Bot, bool) {
-	if name == "solver" {
-		return NewSolverBot(), true
-	}
-	return nil, false
+func init() {
+	registerBot(&botSpec{name: "solver", order: 7, games: []string{"connect4"},
+		about: "perfect play: the exact game value by alpha-beta on bitboards, with a table and an opening book",
+		build: func(*rand.Rand) Bot { return NewSolverBot() }})
 }
 
 // c4Hint shows the solver's score of every column (SPEC's scores, from

@@ -404,7 +404,7 @@ func TestAnalyzeAnswers(t *testing.T) {
 		{"112233", 18, "4"},  // a win at once: 22 - 4 stones
 		{"1122334", -18, ""}, // finished: the loser's side
 	} {
-		g, err := spec.parseRecord(tc.record, 0)
+		g, err := spec.parseRecord(tc.record, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -429,7 +429,7 @@ func TestAnalyzeAnswers(t *testing.T) {
 			want += " -"
 		}
 	}
-	if h := spec.hint(context.Background(), c4Game(t, rec)); !strings.HasPrefix(h, want+" ") {
+	if h := spec.hint(context.Background(), c4Game(t, rec), spec.hintBudget); !strings.HasPrefix(h, want+" ") {
 		t.Errorf("hint of %s: %q, want %q", rec, h, want)
 	}
 }

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+)
+
+func init() {
+	registerBot(&botSpec{name: "random", order: 99,
+		about: "a uniformly random legal move: the baseline every bot must beat",
+		build: func(rng *rand.Rand) Bot { return RandomBot{rng: rng} }})
+}
+
+// RandomBot plays a uniformly random legal move from the seeded source.
+type RandomBot struct{ rng *rand.Rand }
+
+// Name is "random".
+func (RandomBot) Name() string { return "random" }
+
+// Think picks a move at random.
+func (b RandomBot) Think(_ context.Context, g Game, _ Budget) Decision {
+	start := time.Now()
+	moves := g.Moves(nil)
+	d := Decision{Move: NoMove}
+	if len(moves) > 0 {
+		d.Move = moves[b.rng.IntN(len(moves))]
+	}
+	d.Nodes, d.Time = 1, time.Since(start)
+	return d
+}

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// specNamed is a registered game for tests.
+func specNamed(t testing.TB, name string) *gameSpec {
+	t.Helper()
+	spec, err := findGame(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec
+}
+
+// tttSpec is Tic-Tac-Toe's registration.
+func tttSpec() *gameSpec {
+	spec, _ := findGame("ttt")
+	return spec
+}
+
+// conformanceGame is a random position of spec: a game's opening plies are
+// random, Adjacency's rounds too, so that bots meet every stage of every
+// game.
+func conformanceGame(spec *gameSpec, rng *rand.Rand) Game {
+	opt := gameOptions{}
+	for _, o := range spec.options {
+		opt[o.name] = o.min + rng.IntN(min(o.max, o.min+8)-o.min+1)
+	}
+	g := spec.start(opt)
+	for plies := rng.IntN(12); plies > 0 && !g.Over(); plies-- {
+		moves := g.Moves(nil)
+		g.Play(moves[rng.IntN(len(moves))])
+	}
+	return g
+}
+
+// snapshot is what Think must leave unchanged: the moves, the key and the
+// picture of the position.
+func snapshot(spec *gameSpec, g Game) string {
+	return spec.record(g) + "|" + g.Render(false) + "|" + strconv.FormatUint(g.Key(), 16)
+}
+
+// TestConformance holds every registered bot to the Bot contract in every
+// game it plays, so that a new bot or game is tested the day it is
+// registered: over random games, only legal moves; Think leaves the
+// position as it was; a cancelled context is answered at once with a legal
+// move; a short time budget is kept; the same seed plays the same moves.
+func TestConformance(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, spec := range gameRegistry {
+		for _, name := range spec.botNames() {
+			t.Run(spec.name+"/"+name, func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(1, 2))
+				bot, err := spec.newBot(name, rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Legal moves, and the position unchanged, over random
+				// games played out by the bot itself from random openings.
+				quick := Budget{Depth: 3, Time: 20 * time.Millisecond, Playouts: 200, Jobs: 1}
+				for range 3 {
+					g := conformanceGame(spec, rng)
+					for !g.Over() {
+						before := snapshot(spec, g)
+						d := bot.Think(context.Background(), g, quick)
+						if after := snapshot(spec, g); after != before {
+							t.Fatalf("Think changed the position %s into %s", before, after)
+						}
+						if !slices.Contains(g.Moves(nil), d.Move) {
+							t.Fatalf("position %s: illegal move %d", spec.record(g), d.Move)
+						}
+						g.Play(d.Move)
+					}
+				}
+				// A cancelled caller gets a legal move at once, whatever
+				// the budget.
+				for range 5 {
+					g := conformanceGame(spec, rng)
+					if g.Over() {
+						continue
+					}
+					start := time.Now()
+					d := bot.Think(cancelled, g, Budget{Time: time.Hour})
+					if el := time.Since(start); el > 50*time.Millisecond {
+						t.Errorf("position %s: cancelled, answered after %v", spec.record(g), el)
+					}
+					if !slices.Contains(g.Moves(nil), d.Move) {
+						t.Errorf("position %s: cancelled, illegal move %d", spec.record(g), d.Move)
+					}
+				}
+				// A time budget is kept within 5% and a few milliseconds
+				// (the clock is read every thousand nodes or so).
+				const limit = 60 * time.Millisecond
+				for range 3 {
+					g := conformanceGame(spec, rng)
+					if g.Over() {
+						continue
+					}
+					start := time.Now()
+					d := bot.Think(context.Background(), g, Budget{Time: limit})
+					if el := time.Since(start); el > limit*105/100+5*time.Millisecond {
+						t.Errorf("position %s: budget %v, took %v", spec.record(g), limit, el)
+					}
+					if !slices.Contains(g.Moves(nil), d.Move) {
+						t.Errorf("position %s: timed, illegal move %d", spec.record(g), d.Move)
+					}
+				}
+				// With a fixed budget the same seed gives the same game.
+				fixed := Budget{Depth: 2, Playouts: 300, Jobs: 1}
+				var records []string
+				for range 2 {
+					rng := rand.New(rand.NewPCG(7, 7))
+					g := conformanceGame(spec, rng)
+					b, _ := spec.newBot(name, rng)
+					seats := [3]seat{X: botSeat{bot: b, label: name, budget: fixed}, O: botSeat{bot: b, label: name, budget: fixed}}
+					if err := playGame(context.Background(), g, seats, gameHooks{}); err != nil {
+						t.Fatal(err)
+					}
+					records = append(records, spec.record(g))
+				}
+				if records[0] != records[1] {
+					t.Errorf("same seed, different games:\n%s\n%s", records[0], records[1])
+				}
+			})
+		}
+	}
+}
+
+// Every bot and game is registered once under a unique name, and help and
+// error messages list them from the registry.
+func TestRegistry(t *testing.T) {
+	seen := map[string]bool{}
+	for _, g := range gameRegistry {
+		for _, n := range append([]string{g.name}, g.aliases...) {
+			if seen["game "+n] {
+				t.Errorf("game name %q registered twice", n)
+			}
+			seen["game "+n] = true
+		}
+		if findBot(g.bot) == nil || findBot(g.strongest) == nil {
+			t.Errorf("%s: default bot %q or hint bot %q is not registered", g.name, g.bot, g.strongest)
+		}
+		for _, sp := range g.special {
+			if b := findBot(sp.bot); b == nil || !b.plays(g) {
+				t.Errorf("%s: special %s stands for no registered bot of the game", g.name, sp.bot)
+			}
+		}
+	}
+	for _, b := range botRegistry {
+		if seen["bot "+b.name] {
+			t.Errorf("bot %q registered twice", b.name)
+		}
+		seen["bot "+b.name] = true
+		if b.about == "" {
+			t.Errorf("bot %q has no description", b.name)
+		}
+		for _, g := range b.games {
+			if _, err := findGame(g); err != nil {
+				t.Errorf("bot %q plays unknown game %q", b.name, g)
+			}
+		}
+		if !strings.Contains(botHelp(), b.name+" ") || !strings.Contains(botList(), b.name) {
+			t.Errorf("help does not list bot %q", b.name)
+		}
+	}
+}
+
+// The README's bot table lists exactly the registered bots, each with the
+// games it plays.
+func TestReadmeBotTable(t *testing.T) {
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	start := strings.Index(text, "\n## The bots\n")
+	if start < 0 {
+		t.Fatal("README has no ## The bots section")
+	}
+	section := text[start+1:]
+	if end := strings.Index(section[3:], "\n## "); end >= 0 {
+		section = section[:end+3]
+	}
+	row := regexp.MustCompile("(?m)^\\| `([a-z0-9]+)` \\| [^|]+ \\| ([^|]+) \\|")
+	var listed []string
+	for _, m := range row.FindAllStringSubmatch(section, -1) {
+		listed = append(listed, m[1])
+		b := findBot(m[1])
+		if b == nil {
+			t.Errorf("README lists bot %q, which is not registered", m[1])
+			continue
+		}
+		if got := strings.TrimSpace(m[2]); got != b.gameTitles() {
+			t.Errorf("README: %s plays %q; the registry says %q", m[1], got, b.gameTitles())
+		}
+	}
+	for _, b := range botRegistry {
+		if !slices.Contains(listed, b.name) {
+			t.Errorf("README's bot table lacks %q", b.name)
+		}
+	}
+}
