@@ -253,11 +253,14 @@ func fitRatings(points, games [][]float64) (elo, plusMinus []float64) {
 			sum := 0.0
 			for j := range n {
 				if games[i][j] > 0 {
-					// games/(g_i+g_j) scaled by g_i, to stay in logs: g_i/(g_i+g_j) = p.
+					// g_i * games/(g_i+g_j) = games*p: the expected points.
 					sum += games[i][j] / (1 + math.Exp(x[j]-x[i]))
 				}
 			}
-			next[i] = x[i] // a bot without games keeps its rating
+			// In logs the update reads x_i <- x_i + log(real/expected
+			// points): a bot that scored more than its rating predicts
+			// goes up. A bot without games keeps its rating.
+			next[i] = x[i]
 			if sum > 0 {
 				next[i] = x[i] + math.Log(total[i]/sum)
 			}
