@@ -1,0 +1,405 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"text/tabwriter"
+)
+
+// Ratings under the logistic (Elo) model.
+//
+// The model says that a bot rated d points above its opponent scores, on
+// average, s = 1/(1 + 10^(-d/400)) points a game, a draw counting half:
+// +100 scores 64%, +191 scores 75%, +400 scores 91%. Everything here turns
+// scores into ratings and says how far chance alone could move them: the
+// "+- x" is a 95% interval, so about one match in twenty lands further
+// from the truth than that.
+
+// z95 is the normal quantile of a two-sided 95% interval: a normally
+// distributed estimate lies within 1.96 standard errors of its mean with
+// probability 0.95.
+const z95 = 1.96
+
+// eloPerNat converts a rating from the natural scale of the logistic
+// function, s = 1/(1+e^-x), to Elo points, s = 1/(1+10^(-d/400)).
+const eloPerNat = 400 / math.Ln10
+
+// eloDiff is the rating difference that a mean score s (0..1, draws half)
+// implies: the model's formula solved for d. A perfect score implies an
+// infinite difference: eloDiff(1) is +Inf and eloDiff(0) is -Inf, which
+// callers must print as a bound (eloLine does).
+func eloDiff(s float64) float64 {
+	return -400 * math.Log10(1/s-1)
+}
+
+// eloSlope is d eloDiff / ds at s, the Elo points a unit of score is worth
+// there (one percent of score is +7 Elo at 50%, +19 at 90%). It turns the
+// standard error of a score into the standard error of a rating (the
+// delta method, a first-order Taylor expansion).
+func eloSlope(s float64) float64 {
+	return eloPerNat / (s * (1 - s))
+}
+
+// wdl is one bot's record against another: its wins, draws and losses.
+type wdl struct{ wins, draws, losses int }
+
+// add counts a game in which the bot scored points: 1, 1/2 or 0.
+func (r *wdl) add(points float64) {
+	switch points {
+	case 1:
+		r.wins++
+	case 0.5:
+		r.draws++
+	case 0:
+		r.losses++
+	default:
+		panic(fmt.Sprintf("wdl.add: a game scores 0, 0.5 or 1, not %v", points))
+	}
+}
+
+func (r wdl) games() int { return r.wins + r.draws + r.losses }
+
+func (r wdl) points() float64 { return float64(r.wins) + float64(r.draws)/2 }
+
+// score is the mean points a game, draws half (0 without games).
+func (r wdl) score() float64 {
+	if r.games() == 0 {
+		return 0
+	}
+	return r.points() / float64(r.games())
+}
+
+// eloInterval is the rating difference that a record implies and its 95%
+// interval, from the trinomial model: each game is an independent draw of
+// a score 1, 1/2 or 0 with the observed frequencies. The score's sample
+// variance over n games, divided by n, is the variance of the mean score;
+// the slope of eloDiff turns its square root into Elo.
+//
+// A perfect score (all won or all lost) gives ±Inf and an infinite
+// interval; a record of draws only gives +0 +- 0, as nothing varied.
+func eloInterval(r wdl) (diff, plusMinus float64) {
+	n := float64(r.games())
+	if n == 0 {
+		return 0, math.Inf(1)
+	}
+	s := r.score()
+	variance := (float64(r.wins)*(1-s)*(1-s) + float64(r.draws)*(0.5-s)*(0.5-s) +
+		float64(r.losses)*s*s) / n
+	return intervalOf(s, variance/n)
+}
+
+// intervalOf turns a mean score s and the variance of that mean into a
+// rating difference and its 95% interval.
+func intervalOf(s, meanVariance float64) (diff, plusMinus float64) {
+	if s <= 0 || s >= 1 {
+		return eloDiff(s), math.Inf(1)
+	}
+	return eloDiff(s), z95 * math.Sqrt(meanVariance) * eloSlope(s)
+}
+
+// pentanomial counts game pairs (the same opening, seats swapped) by the
+// points a bot scored over the pair: index 0 for 0 points, 1 for 1/2, 2
+// for 1, 3 for 1 1/2 and 4 for 2.
+type pentanomial [5]int
+
+// add counts a pair in which the bot scored first and then second points.
+func (p *pentanomial) add(first, second float64) {
+	p[int(math.Round(2*(first+second)))]++
+}
+
+// eloIntervalPairs is eloInterval over game pairs, as fishtest measures:
+// the pair, not the game, is the independent trial. The two games of a
+// pair share their opening, so when the opening favours a seat one game's
+// result predicts the other's; counting games as independent would then
+// misjudge the variance, counting pairs does not.
+func eloIntervalPairs(p pentanomial) (diff, plusMinus float64) {
+	pairs, sum := 0, 0.0
+	for k, c := range p {
+		pairs += c
+		sum += float64(c*k) / 4 // the pair's mean score a game
+	}
+	if pairs == 0 {
+		return 0, math.Inf(1)
+	}
+	n := float64(pairs)
+	s := sum / n
+	variance := 0.0
+	for k, c := range p {
+		d := float64(k)/4 - s
+		variance += float64(c) * d * d
+	}
+	return intervalOf(s, variance/n/n)
+}
+
+// eloLine is SPEC's head-to-head line, `elo: <name> <diff> +- <interval>`,
+// rounded to whole Elo points: "elo: alphabeta +191 +- 42". After a
+// perfect score of n games the difference is unbounded, so the line gives
+// the least difference still likely, from the exact (Clopper-Pearson)
+// binomial bound: n wins in n games happen with probability below 2.5% if
+// the true score is below 0.025^(1/n); e.g. 10 wins out of 10 give
+// "elo: alphabeta +inf, at least +140 at 95%".
+func eloLine(name string, diff, plusMinus float64, games int) string {
+	if math.IsInf(diff, 0) {
+		bound := eloDiff(math.Pow(0.025, 1/float64(games)))
+		if diff < 0 {
+			return fmt.Sprintf("elo: %s -inf, at most %s at 95%%", name, signedElo(-bound))
+		}
+		return fmt.Sprintf("elo: %s +inf, at least %s at 95%%", name, signedElo(bound))
+	}
+	return fmt.Sprintf("elo: %s %s +- %.0f", name, signedElo(diff), plusMinus)
+}
+
+// signedElo rounds a rating to a whole number with its sign, never "-0".
+func signedElo(d float64) string {
+	d = math.Round(d)
+	if d == 0 {
+		return "+0"
+	}
+	return fmt.Sprintf("%+.0f", d)
+}
+
+// crossResults is a round-robin's table: c[i][j] is bot i's record against
+// bot j, so c[j][i] is its mirror image.
+type crossResults [][]wdl
+
+func newCrossResults(bots int) crossResults {
+	c := make(crossResults, bots)
+	for i := range c {
+		c[i] = make([]wdl, bots)
+	}
+	return c
+}
+
+// add counts a game between bots i and j in which i scored points (1, 1/2
+// or 0), in both of their rows.
+func (c crossResults) add(i, j int, points float64) {
+	c[i][j].add(points)
+	c[j][i].add(1 - points)
+}
+
+// virtualDraws is the prior added between every two bots before rating a
+// round-robin. A bot that never dropped half a point (or never scored
+// one) has no finite maximum-likelihood rating: the likelihood keeps
+// growing as it moves away from the field. The standard remedy, as in
+// Rémi Coulom's BayesElo, is to pretend every two bots also drew a
+// virtual game: ratings stay finite and pulled slightly toward the mean,
+// a pull that fades as real games accumulate (one draw in 41 games turns
+// 75% into 74.4%, +191 into +185).
+const virtualDraws = 1
+
+// ratings are the tournament's ratings: the maximum-likelihood ratings of
+// the table plus virtualDraws between every two bots, with their 95%
+// intervals, the field's mean at 0.
+func (c crossResults) ratings() (elo, plusMinus []float64) {
+	n := len(c)
+	points, games := make([][]float64, n), make([][]float64, n)
+	for i := range c {
+		points[i], games[i] = make([]float64, n), make([]float64, n)
+		for j := range c {
+			if i != j {
+				points[i][j] = c[i][j].points() + virtualDraws/2.0
+				games[i][j] = float64(c[i][j].games()) + virtualDraws
+			}
+		}
+	}
+	return fitRatings(points, games)
+}
+
+// fitRatings finds the ratings r (Elo, mean 0) under which the observed
+// table is most likely (Bradley-Terry with draws as half points):
+// points[i][j] is what bot i scored in games[i][j] games against bot j,
+// and the model's expectation is games[i][j]*p(r[i]-r[j]) with p the
+// logistic curve. The likelihood is largest where every bot's expected
+// total equals its real total.
+//
+// It climbs there by Zermelo's iteration (the MM algorithm of Hunter,
+// 2004), in terms of strengths g = e^x (x the rating on the natural
+// scale), which makes p = g_i/(g_i+g_j):
+//
+//	g_i <- (points of i) / sum over j of games[i][j]/(g_i+g_j)
+//
+// Each step provably raises the likelihood, so it converges whenever a
+// maximum exists: when the bots cannot be split into two groups one of
+// which never scored against the other (ratings adds a prior to ensure
+// it).
+//
+// The interval comes from the curvature of the log-likelihood at the top,
+// the observed information matrix I: I[i][i] = sum_j games*p*(1-p) and
+// I[i][j] = -games*p*(1-p). The covariance of the estimates is its
+// inverse, but I is singular (adding a constant to every rating changes
+// nothing), so we take the inverse under the constraint that fixes the
+// mean, the pseudo-inverse: (I + J/n)^-1 - J/n, J the all-ones matrix,
+// which fills the one flat direction, inverts, and empties it again.
+// Every game counts as a binomial trial (win or loss, a draw halfway),
+// which overstates the variance when there are many draws: the intervals
+// err on the wide side.
+func fitRatings(points, games [][]float64) (elo, plusMinus []float64) {
+	n := len(points)
+	x := make([]float64, n) // ratings on the natural scale, mean 0
+	total := make([]float64, n)
+	for i := range n {
+		for j := range n {
+			total[i] += points[i][j]
+		}
+	}
+	const maxSteps, tolerance = 100000, 1e-9 / eloPerNat // a billionth of an Elo point
+	next := make([]float64, n)
+	for range maxSteps {
+		mean, moved := 0.0, 0.0
+		for i := range n {
+			sum := 0.0
+			for j := range n {
+				if games[i][j] > 0 {
+					// g_i * games/(g_i+g_j) = games*p: the expected points.
+					sum += games[i][j] / (1 + math.Exp(x[j]-x[i]))
+				}
+			}
+			// In logs the update reads x_i <- x_i + log(real/expected
+			// points): a bot that scored more than its rating predicts
+			// goes up. A bot without games keeps its rating.
+			next[i] = x[i]
+			if sum > 0 {
+				next[i] = x[i] + math.Log(total[i]/sum)
+			}
+			mean += next[i] / float64(n)
+		}
+		for i := range n {
+			next[i] -= mean
+			moved = max(moved, math.Abs(next[i]-x[i]))
+		}
+		x, next = next, x
+		if moved < tolerance {
+			break
+		}
+	}
+
+	// The information matrix plus J/n, inverted, minus J/n.
+	info := make([][]float64, n)
+	for i := range n {
+		info[i] = make([]float64, n)
+		for j := range n {
+			info[i][j] = 1 / float64(n)
+		}
+	}
+	for i := range n {
+		for j := range n {
+			if i != j && games[i][j] > 0 {
+				p := 1 / (1 + math.Exp(x[j]-x[i]))
+				w := games[i][j] * p * (1 - p)
+				info[i][i] += w
+				info[i][j] -= w
+			}
+		}
+	}
+	cov := invert(info)
+	elo, plusMinus = make([]float64, n), make([]float64, n)
+	for i := range n {
+		elo[i] = x[i] * eloPerNat
+		plusMinus[i] = z95 * math.Sqrt(max(cov[i][i]-1/float64(n), 0)) * eloPerNat
+	}
+	return elo, plusMinus
+}
+
+// invert returns the inverse of a small invertible matrix by Gauss-Jordan
+// elimination with partial pivoting; a is left unchanged.
+func invert(a [][]float64) [][]float64 {
+	n := len(a)
+	m := make([][]float64, n) // [a | identity], reduced to [identity | a^-1]
+	for i := range n {
+		m[i] = make([]float64, 2*n)
+		copy(m[i], a[i])
+		m[i][n+i] = 1
+	}
+	for col := range n {
+		pivot := col
+		for r := col + 1; r < n; r++ {
+			if math.Abs(m[r][col]) > math.Abs(m[pivot][col]) {
+				pivot = r
+			}
+		}
+		m[col], m[pivot] = m[pivot], m[col]
+		scale := m[col][col]
+		for k := range m[col] {
+			m[col][k] /= scale
+		}
+		for r := range n {
+			if f := m[r][col]; r != col && f != 0 {
+				for k := range m[r] {
+					m[r][k] -= f * m[col][k]
+				}
+			}
+		}
+	}
+	inv := make([][]float64, n)
+	for i := range n {
+		inv[i] = m[i][n:]
+	}
+	return inv
+}
+
+// byRating is the order of the standings: best rating first, ties in the
+// order the bots were given.
+func byRating(elo []float64) []int {
+	order := make([]int, len(elo))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		switch {
+		case elo[a] > elo[b]:
+			return -1
+		case elo[a] < elo[b]:
+			return 1
+		}
+		return 0
+	})
+	return order
+}
+
+// writeCrosstable prints the round-robin's crosstable, rows and columns
+// the bots in the order of the standings, each cell the points the row's
+// bot scored against the column's out of the games they played ("3.5/4").
+func writeCrosstable(out io.Writer, names []string, c crossResults) {
+	elo, _ := c.ratings()
+	order := byRating(elo)
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "\t")
+	for _, j := range order {
+		fmt.Fprintf(tw, "%s\t", names[j])
+	}
+	fmt.Fprintln(tw)
+	for _, i := range order {
+		fmt.Fprintf(tw, "%s\t", names[i])
+		for _, j := range order {
+			cell := "-"
+			if r := c[i][j]; i != j && r.games() > 0 {
+				cell = strconv.FormatFloat(r.points(), 'f', -1, 64) + "/" + strconv.Itoa(r.games())
+			}
+			fmt.Fprintf(tw, "%s\t", cell)
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
+
+// writeStandings prints SPEC's standings, one row a bot, best rating
+// first: rank bot games wins draws losses score% elo +-.
+func writeStandings(out io.Writer, names []string, c crossResults) {
+	elo, plusMinus := c.ratings()
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "rank\tbot\tgames\twins\tdraws\tlosses\tscore%\telo\t+-\t")
+	for rank, i := range byRating(elo) {
+		var t wdl
+		for _, r := range c[i] {
+			t.wins += r.wins
+			t.draws += r.draws
+			t.losses += r.losses
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%s\t%.0f\t\n", rank+1, names[i],
+			t.games(), t.wins, t.draws, t.losses, 100*t.score(), signedElo(elo[i]), plusMinus[i])
+	}
+	tw.Flush()
+}
