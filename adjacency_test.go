@@ -100,7 +100,7 @@ func (s *slowAdj) Winner() Side {
 }
 
 func (s *slowAdj) Final(side Side) int { return s.count(side) - s.count(side.Other()) }
-func (s *slowAdj) Utility() Utility   { return Utility{Margin: true, Max: 64} }
+func (s *slowAdj) Utility() Utility    { return Utility{Margin: true, Max: 64} }
 
 // roundsLeft is ceil(plies left / 2), the template's label.
 func (s *slowAdj) roundsLeft() int { return (2*s.rounds - len(s.history) + 1) / 2 }

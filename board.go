@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-		"strconv"
+	"strconv"
 	"strings"
 )
 
@@ -189,4 +189,3 @@ func renderGrid(rows, cols int, at func(int) Side, color bool) string {
 	b.WriteString(rule + "\n")
 	return b.String()
 }
-

@@ -246,4 +246,3 @@ func (b SearchBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	s := &searcher{ctx: ctx, prune: b.Prune}
 	return s.search(g.Clone(), budget)
 }
-
