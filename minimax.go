@@ -22,6 +22,14 @@ type Stats struct {
 	Depth int
 	Nodes int64
 	Time  time.Duration
+	// PV is the line the bot expects, its own move first (the principal
+	// variation); empty when the bot does not say.
+	PV []Move
+	// Monte Carlo searches: playouts run, the chosen move's share of the
+	// root visits and its win rate for the mover (0..1).
+	Playouts int64
+	Share    float64
+	WinRate  float64
 }
 
 // Decision is a bot's move with the stats behind it.

@@ -155,8 +155,16 @@ func resultLine(g Game) string {
 // it): the bot under its -bot name, with the game's own implementation
 // where it has one.
 func (t *table) thinking(g Game, bot Bot, d Decision) string {
-	return fmt.Sprintf("%s %s: move %s, score %d, depth %d, nodes %d, time %s",
+	line := fmt.Sprintf("%s %s: move %s, score %d, depth %d, nodes %d, time %s",
 		g.Turn().Other(), t.spec.implName(bot.Name()), g.FormatMove(d.Move), d.Score, d.Depth, d.Nodes, d.Time.Round(1000))
+	if d.Playouts > 0 {
+		line += fmt.Sprintf(", playouts %d (%.0f/s), visits %.0f%%, win rate %.0f%%",
+			d.Playouts, float64(d.Playouts)/max(d.Time.Seconds(), 1e-9), 100*d.Share, 100*d.WinRate)
+	}
+	if len(d.PV) > 0 {
+		line += ", expects " + t.spec.line(d.PV)
+	}
+	return line
 }
 
 // humanHelp lists the in-game commands.

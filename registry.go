@@ -243,9 +243,14 @@ func (spec *gameSpec) parseRecord(record string, opt gameOptions) (Game, error) 
 }
 
 // record writes a game's moves in its notation.
-func (spec *gameSpec) record(g Game) string {
-	parts := make([]string, len(g.History()))
-	for i, m := range g.History() {
+func (spec *gameSpec) record(g Game) string { return spec.line(g.History()) }
+
+// line writes moves in the game's notation, as a record does. Every game
+// here formats a move without looking at the position.
+func (spec *gameSpec) line(moves []Move) string {
+	g := spec.start(nil)
+	parts := make([]string, len(moves))
+	for i, m := range moves {
 		parts[i] = g.FormatMove(m)
 	}
 	return strings.Join(parts, spec.sep)
