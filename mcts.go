@@ -34,18 +34,19 @@ func init() {
 
 // mctsExploration is UCB1's constant c: sqrt 2 is the value for which
 // Auer et al. proved the regret bound with rewards in [0, 1].
-var mctsExploration = math.Sqrt2
+const mctsExploration = math.Sqrt2
 
 // Default budgets when neither -playouts nor a time is given: a count,
-// so that a game repeats on any machine, chosen so that a move takes well
-// under a second on a 2-core laptop at the prompt (BenchmarkMCTSPlayouts:
-// Tic-Tac-Toe runs millions of playouts a second, Connect Four about a
-// million, Adjacency's 8 rounds several hundred thousand). A game unknown
-// here gets mctsDefaultTime.
+// so that a game repeats on any machine, chosen so that a move takes under
+// a second on our 2-core machine at the prompt. BenchmarkMCTSPlayouts
+// counts roughly 700,000 playouts a second in Tic-Tac-Toe and 300,000 in
+// Connect Four and in Adjacency's 8 rounds from the start; bigger trees
+// are slower (more cache misses), a loaded machine much slower. A game
+// unknown here gets mctsDefaultTime.
 var mctsDefaultPlayouts = map[reflect.Type]int{
 	reflect.TypeFor[*TicTacToe]():   20_000,
-	reflect.TypeFor[*ConnectFour](): 300_000,
-	reflect.TypeFor[*Adjacency]():   200_000,
+	reflect.TypeFor[*ConnectFour](): 100_000,
+	reflect.TypeFor[*Adjacency]():   100_000,
 }
 
 // mctsDefaultTime is the budget of a game without a default count.

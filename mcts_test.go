@@ -291,6 +291,37 @@ func TestMCTSTreeConsistent(t *testing.T) {
 	}
 }
 
+// A game's fast playout is the generic one: from random positions, on
+// the same seed, the same winner, the same random numbers drawn, and the
+// position left as it was.
+func TestMCTSFastPlayout(t *testing.T) {
+	pick := rand.New(rand.NewPCG(8, 8))
+	for _, spec := range gameRegistry {
+		if _, ok := spec.start(nil).(fastPlayout); !ok {
+			continue
+		}
+		t.Run(spec.name, func(t *testing.T) {
+			for i := range 300 {
+				g := conformanceGame(spec, pick)
+				before := snapshot(spec, g)
+				slow, fast := rand.New(rand.NewPCG(uint64(i), 1)), rand.New(rand.NewPCG(uint64(i), 1))
+				plies := randomPlayOut(g, slow, nil)
+				want := winnerResult(g.Winner())
+				for ; plies > 0; plies-- {
+					g.Undo()
+				}
+				got := winnerResult(g.(fastPlayout).randomPlayout(fast))
+				if got != want || slow.Uint64() != fast.Uint64() {
+					t.Fatalf("%s, seed %d: fast playout %v, generic %v (or other draws)", spec.record(g), i, got, want)
+				}
+				if after := snapshot(spec, g); after != before {
+					t.Fatalf("the fast playout changed %s into %s", before, after)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkMCTSPlayouts measures playouts a second from each game's start
 // (Adjacency at its default 8 rounds), tree included.
 func BenchmarkMCTSPlayouts(b *testing.B) {
@@ -306,5 +337,32 @@ func BenchmarkMCTSPlayouts(b *testing.B) {
 			}
 			b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
 		})
+	}
+}
+
+// BenchmarkMCTSSimulation compares the simulation step alone from each
+// game's start: the generic playout over the Game interface, and the
+// game's fast path where it has one.
+func BenchmarkMCTSSimulation(b *testing.B) {
+	for _, spec := range gameRegistry {
+		g := spec.start(nil)
+		b.Run(spec.name+"/generic", func(b *testing.B) {
+			rng, buf := rand.New(rand.NewPCG(1, 1)), make([]Move, 0, 64)
+			for b.Loop() {
+				for plies := randomPlayOut(g, rng, buf); plies > 0; plies-- {
+					g.Undo()
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+		})
+		if fast, ok := g.(fastPlayout); ok {
+			b.Run(spec.name+"/fast", func(b *testing.B) {
+				rng := rand.New(rand.NewPCG(1, 1))
+				for b.Loop() {
+					fast.randomPlayout(rng)
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+			})
+		}
 	}
 }
