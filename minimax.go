@@ -12,6 +12,10 @@ type Budget struct {
 	Time     time.Duration // wall-clock limit; 0 means none
 	Playouts int           // Monte Carlo playouts; 0 means the time or the bot's default
 	Jobs     int           // threads one search may use (-jobs); 0 or 1 means one
+	// Trace asks minimax and alpha-beta for an outline of the tree they
+	// searched, this many plies deep, in Decision.Trace (-trace); 0 means
+	// none, and other bots ignore it.
+	Trace int
 }
 
 // Stats says what a search did: the score of its move from the mover's
@@ -36,6 +40,9 @@ type Stats struct {
 type Decision struct {
 	Move Move
 	Stats
+	// Trace is the searched tree as plain text when the budget asked for
+	// it and the bot can show it; the front end prints it.
+	Trace string
 }
 
 // Bot chooses moves. Think never prints and never changes g; it returns a
@@ -69,6 +76,27 @@ type searcher struct {
 	cut     bool     // some leaf was cut by the depth limit: the score is a guess
 	maxPly  int      // deepest ply reached in this iteration
 	moves   [][]Move // one move buffer per ply, reused to spare the allocator
+	// pv is the triangular array of expected lines: pv[ply] is the best
+	// line found so far from the node being searched at ply, its own
+	// move first. A node's line is its best move followed by that child's
+	// line, so the root's line ends where the search did.
+	pv [][]Move
+	tr *tracer // records the tree for -trace; nil (the rule) costs one test a node
+}
+
+// startLine empties the expected line of the node at ply, growing the
+// array on the way down.
+func (s *searcher) startLine(ply int) {
+	for len(s.pv) <= ply {
+		s.pv = append(s.pv, make([]Move, 0, 16))
+	}
+	s.pv[ply] = s.pv[ply][:0]
+}
+
+// extendLine makes m, followed by the line of the child at ply+1, the
+// line of the node at ply.
+func (s *searcher) extendLine(ply int, m Move) {
+	s.pv[ply] = append(append(s.pv[ply][:0], m), s.pv[ply+1]...)
 }
 
 // buffer returns the move buffer of a ply.
@@ -118,10 +146,20 @@ func final(g Game, ply int) int {
 // negamax returns the score of g for the side to move, searching depth
 // more plies (unlimited when depth < 0). With prune off it is plain
 // minimax and ignores the window; with prune on it is alpha-beta and the
-// score is exact only inside (alpha, beta).
+// score is exact only inside (alpha, beta). It leaves the line it expects
+// in s.pv[ply].
 func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
+	if s.tr != nil {
+		return s.traced(g, depth, ply, alpha, beta)
+	}
+	return s.node(g, depth, ply, alpha, beta)
+}
+
+// node is negamax without the tracing hook.
+func (s *searcher) node(g Game, depth, ply, alpha, beta int) int {
 	s.nodes++
 	s.maxPly = max(s.maxPly, ply)
+	s.startLine(ply)
 	if g.Over() {
 		return final(g, ply)
 	}
@@ -139,10 +177,13 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 		// scores decides nothing. Sound only when no leaf is a heuristic
 		// guess that could pass for a distant win.
 		lo, hi := -(w - ply - 2), w-ply-1
-		if lo >= beta {
-			return lo
-		}
-		if hi <= alpha {
+		if lo >= beta || hi <= alpha {
+			if s.tr != nil {
+				s.tr.skip(ply, len(g.Moves(nil)))
+			}
+			if lo >= beta {
+				return lo
+			}
 			return hi
 		}
 		alpha, beta = max(alpha, lo), min(beta, hi)
@@ -150,13 +191,17 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 	best := -infinity
 	moves := g.Moves(s.buffer(ply))
 	s.moves[ply] = moves
-	for _, m := range moves {
+	for i, m := range moves {
 		g.Play(m)
 		v := -s.negamax(g, depth-1, ply+1, -beta, -max(alpha, best))
 		g.Undo()
 		if v > best {
 			best = v
+			s.extendLine(ply, m)
 			if s.prune && best >= beta {
+				if s.tr != nil {
+					s.tr.skip(ply, len(moves)-i-1)
+				}
 				break
 			}
 		}
@@ -176,7 +221,11 @@ func (s *searcher) root(g Game, depth int, first Move) (Move, int) {
 			break
 		}
 	}
+	if s.tr != nil {
+		s.tr.enter(g, depth, 0, -infinity, infinity, s.nodes)
+	}
 	s.nodes++
+	s.startLine(0)
 	best, bestScore := NoMove, -infinity
 	for _, m := range moves {
 		g.Play(m)
@@ -187,7 +236,11 @@ func (s *searcher) root(g Game, depth int, first Move) (Move, int) {
 		}
 		if v > bestScore {
 			best, bestScore = m, v
+			s.extendLine(0, m)
 		}
+	}
+	if s.tr != nil {
+		s.tr.leave(0, bestScore, s.nodes)
 	}
 	return best, bestScore
 }
@@ -213,11 +266,18 @@ func (s *searcher) search(g Game, b Budget) Decision {
 	}
 	for depth := from; depth <= limit; depth++ {
 		s.cut, s.maxPly, s.toEnd = false, 0, depth == infinity
+		if s.tr != nil {
+			s.tr.reset()
+		}
 		m, v := s.root(g, depth, d.Move)
 		if s.stopped {
 			break
 		}
 		d.Move, d.Score, d.Depth = m, v, s.maxPly
+		d.PV = append(d.PV[:0], s.pv[0]...)
+		if s.tr != nil {
+			d.Trace = s.tr.render(g, s.maxPly)
+		}
 		if !s.cut {
 			break // every line reached the end: deeper search changes nothing
 		}
@@ -252,5 +312,8 @@ func (b SearchBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	ctx, cancel := withBudget(ctx, budget)
 	defer cancel()
 	s := &searcher{ctx: ctx, prune: b.Prune}
+	if budget.Trace > 0 {
+		s.tr = newTracer(b.Name(), budget.Trace)
+	}
 	return s.search(g.Clone(), budget)
 }
