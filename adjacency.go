@@ -253,6 +253,7 @@ func init() {
 		rules:      adjRules,
 		strongest:  "alphabeta",
 		hintBudget: Budget{Time: time.Second},
+		describe:   adjDescribe,
 		special: []specialBot{
 			{bot: "alphabeta", impl: "adjsearch", about: "Adjacency's own bitboard alpha-beta: ordering, table, exact endgame",
 				build: func(*rand.Rand) Bot { return NewAdjBot(true) }},

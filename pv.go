@@ -1,6 +1,10 @@
 package main
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+	"strings"
+)
 
 // The expected line (principal variation) of the specialised searches,
 // read back from their tables after a search, and the scores of every
@@ -201,4 +205,22 @@ func adjDescribe(g Game, d Decision) string {
 		return "draw"
 	}
 	return fmt.Sprintf("%+d by the course's objective (a guess: the search stopped at depth %d)", d.Score, d.Depth)
+}
+
+// moveScores lists every legal move of g with its exact score in words,
+// each searched to the end by alpha-beta with a full window (so each
+// score, not only the best, is exact): affordable in Tic-Tac-Toe.
+func moveScores(ctx context.Context, g Game, describe func(Game, Decision) string) string {
+	s := &searcher{ctx: ctx, prune: true, toEnd: true}
+	p := g.Clone()
+	var b strings.Builder
+	b.WriteString("every move:")
+	for _, m := range p.Moves(nil) {
+		p.Play(m)
+		v := -s.negamax(p, infinity, 1, -infinity, infinity)
+		line := append([]Move{m}, s.pv[1]...)
+		p.Undo()
+		fmt.Fprintf(&b, "\n  %s  %s", p.FormatMove(m), describe(p, Decision{Move: m, Stats: Stats{Score: v, PV: line}}))
+	}
+	return b.String()
 }
