@@ -42,6 +42,9 @@ func TestSolverExpectedLine(t *testing.T) {
 			if len(line)%2 == 1 {
 				v = -v
 			}
+			if words := c4Describe(g, d); words != inPlies(d.Score, len(line)) {
+				t.Errorf("%s %s: score %d in words %q, the line has %d plies", set.name, c.moves, d.Score, words, len(line))
+			}
 			if d.Score != c.score || !end.Over() || v != d.Score || len(line) != plies(d.Score, len(g.history)) {
 				t.Errorf("%s %s: score %d (published %d), line %s of %d plies ends the game %v at %d",
 					set.name, c.moves, d.Score, c.score, connect4Spec().line(line), len(line), end.Over(), v)
@@ -91,6 +94,64 @@ func TestAdjExpectedLine(t *testing.T) {
 			rest := alphabetaBot.Think(context.Background(), end, Budget{Depth: tc.depth - len(line)})
 			if v := rest.Score * [2]int{1, -1}[len(line)%2]; v != d.Score {
 				t.Errorf("line %v ends at %d after a %d-ply search, the bot reported %d", line, v, tc.depth-len(line), d.Score)
+			}
+		})
+	}
+}
+
+// margin words an exact Adjacency value, as the reference for adjDescribe.
+func margin(v int) string {
+	switch {
+	case v > 1:
+		return fmt.Sprintf("wins by %d marks", v)
+	case v == 1:
+		return "wins by 1 mark"
+	case v == 0:
+		return "draw"
+	case v == -1:
+		return "loses by 1 mark"
+	}
+	return fmt.Sprintf("loses by %d marks", -v)
+}
+
+// think1 is the best one-ply evaluation by the generic minimax.
+func think1(g Game) int { return minimaxBot.Think(context.Background(), g, Budget{Depth: 1}).Score }
+
+// Scores in words: exact where the search saw the end, the plies counted
+// on the expected line (Tic-Tac-Toe) or the margin (Adjacency); the
+// evaluation's figure otherwise.
+func TestDescribe(t *testing.T) {
+	ttt := func(moves ...Move) Game { return playAll(t, moves...) }
+	adj := func(record string, rounds int) Game {
+		spec, _ := findGame("adjacency")
+		g, err := spec.parseRecord(record, gameOptions{"rounds": rounds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	tests := []struct {
+		name     string
+		g        Game
+		bot      Bot
+		budget   Budget
+		describe func(Game, Decision) string
+		want     string
+	}{
+		{"ttt empty", ttt(), alphabetaBot, Budget{}, tttDescribe, "draw"},
+		{"ttt win now", ttt(0, 3, 1, 4), alphabetaBot, Budget{}, tttDescribe, "wins in 1 ply"},
+		{"ttt O must block", ttt(0, 1, 4), minimaxBot, Budget{}, tttDescribe, "loses in 4 plies"},
+		{"ttt X forks", ttt(0, 1), alphabetaBot, Budget{}, tttDescribe, "wins in 5 plies"},
+		{"ttt depth 1", ttt(), minimaxBot, Budget{Depth: 1}, tttDescribe, "+4 by the open-lines count (a guess: the search stopped at depth 1)"},
+		{"adj last round", adj("27,36", 2), NewAdjBot(true), Budget{}, adjDescribe, margin(exactValue(adj("27,36", 2), 0))},
+		{"adj depth 1", adj("27,36", 2), NewAdjBot(true), Budget{Depth: 1}, adjDescribe,
+			fmt.Sprintf("%+d by the course's objective (a guess: the search stopped at depth 1)", think1(adj("27,36", 2)))},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := tc.bot.Think(context.Background(), tc.g, tc.budget)
+			if got := tc.describe(tc.g, d); got != tc.want {
+				t.Errorf("%s, score %d: %q, want %q", tc.bot.Name(), d.Score, got, tc.want)
 			}
 		})
 	}
