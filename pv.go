@@ -107,12 +107,13 @@ func (s *c4Solver) upperBound(q c4Pos) (int, bool) {
 
 // adjExpectedLine is the line Adjacency's search expects from a after it
 // chose first at depth plies: each next move is the table's best move for
-// the position at the depth the search left for it, checked legal. The
-// table keeps no position within two plies of the horizon, so the line
-// stops there at the latest.
+// the position at the depth the search left for it (or deeper: an
+// unfinished deeper iteration may have overwritten it, with a better
+// guess), checked legal. The table keeps no position within two plies of
+// the horizon, so the line stops there at the latest.
 func adjExpectedLine(tt *adjTable, a *Adjacency, first Move, depth int) []Move {
 	me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-	if first < 0 || first >= 64 || (me|opp)&(1<<uint(first)) != 0 {
+	if depth < 1 || first < 0 || first >= 64 || (me|opp)&(1<<uint(first)) != 0 {
 		return nil
 	}
 	line := []Move{first}
@@ -121,7 +122,7 @@ func adjExpectedLine(tt *adjTable, a *Adjacency, first Move, depth int) []Move {
 	me, opp = opp, me
 	for left := depth - 1; left > 0 && ply < plies; left-- {
 		e := tt.probe(adjKey(me, opp, a.rounds))
-		if e == nil || e.move < 0 || int(e.depth) != min(left, plies-ply) || (me|opp)&(1<<uint(e.move)) != 0 {
+		if e == nil || e.move < 0 || int(e.depth) < min(left, plies-ply) || (me|opp)&(1<<uint(e.move)) != 0 {
 			break
 		}
 		m := Move(e.move)
