@@ -137,7 +137,7 @@ func (t *tracer) render(root Game, depth int) string {
 		if t.prune {
 			fmt.Fprintf(&b, "  %-16s", "("+traceNum(alpha)+", "+traceNum(beta)+")")
 		}
-		fmt.Fprintf(&b, "  = %s", traceNum(value))
+		fmt.Fprintf(&b, "  = %-4s", traceNum(value))
 		switch n.kind {
 		case traceEnd:
 			b.WriteString("  game over")

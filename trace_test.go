@@ -11,7 +11,7 @@ import (
 
 // traceLine is one node line of the outline: indent, move, max or min,
 // an optional window, the value.
-var traceLine = regexp.MustCompile(`^( *)(\S+) +(max|min)(?: +\((\S+), (\S+)\))? +=\s(\S+)`)
+var traceLine = regexp.MustCompile(`^( *)(\S+) +(max|min)(?: +\((\S+), (\S+)\))? +=\s+(\S+)`)
 
 // outlineNodes returns the node lines of a trace, the two heading lines
 // left out.
