@@ -76,28 +76,40 @@ type searcher struct {
 	cut     bool     // some leaf was cut by the depth limit: the score is a guess
 	maxPly  int      // deepest ply reached in this iteration
 	moves   [][]Move // one move buffer per ply, reused to spare the allocator
-	// pv is the triangular array of expected lines: pv[ply] is the best
-	// line found so far from the node being searched at ply, its own
-	// move first. A node's line is its best move followed by that child's
-	// line, so the root's line ends where the search did.
-	pv [][]Move
-	tr *tracer // records the tree for -trace; nil (the rule) costs one test a node
+	// pv is the triangular array of expected lines: pv[ply][:pvLen[ply]]
+	// is the best line found so far from the node being searched at ply,
+	// its own move first. A node's line is its best move followed by that
+	// child's line, so the root's line ends where the search did. Lengths
+	// apart from rows keep the per-node cost to one integer store.
+	pv    [][]Move
+	pvLen []int
+	tr    *tracer // records the tree for -trace; nil (the rule) costs one test a node
 }
 
 // startLine empties the expected line of the node at ply, growing the
 // array on the way down.
 func (s *searcher) startLine(ply int) {
-	for len(s.pv) <= ply {
-		s.pv = append(s.pv, make([]Move, 0, 16))
+	for len(s.pvLen) <= ply {
+		s.pv, s.pvLen = append(s.pv, make([]Move, 16)), append(s.pvLen, 0)
 	}
-	s.pv[ply] = s.pv[ply][:0]
+	s.pvLen[ply] = 0
 }
 
 // extendLine makes m, followed by the line of the child at ply+1, the
 // line of the node at ply.
 func (s *searcher) extendLine(ply int, m Move) {
-	s.pv[ply] = append(append(s.pv[ply][:0], m), s.pv[ply+1]...)
+	n := s.pvLen[ply+1]
+	if n >= len(s.pv[ply]) {
+		s.pv[ply] = make([]Move, 2*(n+1))
+	}
+	row := s.pv[ply]
+	row[0] = m
+	copy(row[1:n+1], s.pv[ply+1][:n])
+	s.pvLen[ply] = n + 1
 }
+
+// line is the expected line of the node at ply.
+func (s *searcher) line(ply int) []Move { return s.pv[ply][:s.pvLen[ply]] }
 
 // buffer returns the move buffer of a ply.
 func (s *searcher) buffer(ply int) []Move {
@@ -274,7 +286,7 @@ func (s *searcher) search(g Game, b Budget) Decision {
 			break
 		}
 		d.Move, d.Score, d.Depth = m, v, s.maxPly
-		d.PV = append(d.PV[:0], s.pv[0]...)
+		d.PV = append(d.PV[:0], s.line(0)...)
 		if s.tr != nil {
 			d.Trace = s.tr.render(g, s.maxPly)
 		}

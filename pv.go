@@ -219,7 +219,7 @@ func moveScores(ctx context.Context, g Game, describe func(Game, Decision) strin
 	for _, m := range p.Moves(nil) {
 		p.Play(m)
 		v := -s.negamax(p, infinity, 1, -infinity, infinity)
-		line := append([]Move{m}, s.pv[1]...)
+		line := append([]Move{m}, s.line(1)...)
 		p.Undo()
 		fmt.Fprintf(&b, "\n  %s  %s", p.FormatMove(m), describe(p, Decision{Move: m, Stats: Stats{Score: v, PV: line}}))
 	}
