@@ -128,8 +128,10 @@ func (t *table) play(ctx context.Context, g Game) error {
 			if bot := t.seats[g.Turn().Other()]; bot != nil && t.verbose {
 				fmt.Fprintln(t.out, t.thinking(g, bot, d))
 			}
-			if s := traceText(d, t.budget); s != "" && t.seats[g.Turn().Other()] != nil {
-				fmt.Fprintln(t.out, s)
+			if bot := t.seats[g.Turn().Other()]; bot != nil {
+				if s := traceText(bot, d, t.budget); s != "" {
+					fmt.Fprintln(t.out, s)
+				}
 			}
 			return nil
 		},

@@ -165,10 +165,12 @@ func traceNum(v int) string {
 	return fmt.Sprint(v)
 }
 
-// traceText is what the front end prints after a decision made under
-// budget b: the outline, or a word that this search cannot draw one.
-func traceText(d Decision, b Budget) string {
-	if b.Trace > 0 && d.Trace == "" {
+// traceText is what the front end prints after a decision of bot made
+// under budget b: the outline, or, from a minimax or alpha-beta that
+// cannot draw one (a game's own search), a word that it cannot. Other
+// bots' moves get nothing: -trace is about those two.
+func traceText(bot Bot, d Decision, b Budget) string {
+	if name := bot.Name(); b.Trace > 0 && d.Trace == "" && (name == "minimax" || name == "alphabeta") {
 		return "trace: not available for this search"
 	}
 	return d.Trace

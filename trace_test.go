@@ -150,13 +150,25 @@ func TestTraceSkippedPlusVisitedIsLegalMoves(t *testing.T) {
 	}
 }
 
-// A bot that cannot draw its tree says so; without -trace nothing shows.
+// A minimax or alpha-beta that cannot draw its tree says so; other bots
+// and searches without -trace show nothing.
 func TestTraceText(t *testing.T) {
-	if s := traceText(Decision{}, Budget{Trace: 2}); s != "trace: not available for this search" {
-		t.Errorf("traceText without a trace = %q", s)
+	tests := []struct {
+		bot    Bot
+		d      Decision
+		budget Budget
+		want   string
+	}{
+		{NewAdjBot(true), Decision{}, Budget{Trace: 2}, "trace: not available for this search"},
+		{NewAdjBot(false), Decision{}, Budget{Trace: 1}, "trace: not available for this search"},
+		{NewAdjBot(true), Decision{}, Budget{}, ""},
+		{RandomBot{}, Decision{}, Budget{Trace: 2}, ""},
+		{alphabetaBot, Decision{Trace: "trace: x"}, Budget{Trace: 2}, "trace: x"},
 	}
-	if s := traceText(Decision{}, Budget{}); s != "" {
-		t.Errorf("traceText with -trace off = %q", s)
+	for _, tc := range tests {
+		if s := traceText(tc.bot, tc.d, tc.budget); s != tc.want {
+			t.Errorf("%s, trace %q, budget %+v: %q, want %q", tc.bot.Name(), tc.d.Trace, tc.budget, s, tc.want)
+		}
 	}
 }
 
@@ -169,4 +181,29 @@ func BenchmarkAlphaBetaTraced(b *testing.B) {
 		nodes = alphabetaBot.Think(context.Background(), NewTicTacToe(), Budget{Trace: 2}).Nodes
 	}
 	b.ReportMetric(float64(nodes), "nodes/op")
+}
+
+// The front ends print the outline: after the bot's move, before the next
+// board, when playing; after the answer line with -analyze, which stays
+// as it was.
+func TestTracePrinted(t *testing.T) {
+	var out strings.Builder
+	tb, spec := newTable(t, "ttt", "4\n2\n3\n8\n", &out)
+	tb.budget.Trace = 1
+	if err := tb.play(context.Background(), NewTicTacToe()); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	first := strings.Index(text, "playing by AI\ntrace: minimax searched 9 plies, 549946 nodes")
+	board := strings.Index(text, "| X 1 2 |")
+	if first < 0 || board < first || strings.Count(text, "trace: minimax") != 5 {
+		t.Errorf("play with -trace 1: the bot's five moves should each print an outline after the move:\n%s", text)
+	}
+	plain := analyzeLine(context.Background(), spec, alphabetaBot, Budget{}, nil, "04")
+	traced := analyzeLine(context.Background(), spec, alphabetaBot, Budget{Trace: 1}, nil, "04")
+	lines := strings.Split(traced, "\n")
+	fields := func(s string) string { f := strings.Fields(s); return strings.Join(f[:4], " ") } // time apart
+	if fields(lines[0]) != fields(plain) || fields(plain) != "04 0 1 736" || len(lines) != 1+2+8 || !strings.HasPrefix(lines[1], "trace: alphabeta") {
+		t.Errorf("-analyze -trace 1 of 04:\n%s\nwithout -trace: %s", traced, plain)
+	}
 }
