@@ -159,27 +159,25 @@ func final(g Game, ply int) int {
 // more plies (unlimited when depth < 0). With prune off it is plain
 // minimax and ignores the window; with prune on it is alpha-beta and the
 // score is exact only inside (alpha, beta). It leaves the line it expects
-// in s.pv[ply].
+// in s.line(ply). Its children are searched through the tracer when
+// there is one: the test sits at the call, since Go inlines no recursive
+// call and a wrapper would cost a call a node.
 func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
-	if s.tr != nil {
-		return s.traced(g, depth, ply, alpha, beta)
-	}
-	return s.node(g, depth, ply, alpha, beta)
-}
-
-// node is negamax without the tracing hook.
-func (s *searcher) node(g Game, depth, ply, alpha, beta int) int {
 	s.nodes++
 	s.maxPly = max(s.maxPly, ply)
-	s.startLine(ply)
+	// A leaf's line is empty; a node with moves gets its line from its
+	// first child at the latest (every score beats -infinity).
 	if g.Over() {
+		s.startLine(ply)
 		return final(g, ply)
 	}
 	if depth == 0 {
 		s.cut = true
+		s.startLine(ply)
 		return g.Evaluate(g.Turn())
 	}
 	if s.timeUp() {
+		s.startLine(ply)
 		return 0
 	}
 	if u := g.Utility(); s.prune && s.toEnd && !u.Margin {
@@ -190,6 +188,7 @@ func (s *searcher) node(g Game, depth, ply, alpha, beta int) int {
 		// guess that could pass for a distant win.
 		lo, hi := -(w - ply - 2), w-ply-1
 		if lo >= beta || hi <= alpha {
+			s.startLine(ply)
 			if s.tr != nil {
 				s.tr.skip(ply, len(g.Moves(nil)))
 			}
@@ -205,7 +204,12 @@ func (s *searcher) node(g Game, depth, ply, alpha, beta int) int {
 	s.moves[ply] = moves
 	for i, m := range moves {
 		g.Play(m)
-		v := -s.negamax(g, depth-1, ply+1, -beta, -max(alpha, best))
+		var v int
+		if s.tr == nil {
+			v = -s.negamax(g, depth-1, ply+1, -beta, -max(alpha, best))
+		} else {
+			v = -s.traced(g, depth-1, ply+1, -beta, -max(alpha, best))
+		}
 		g.Undo()
 		if v > best {
 			best = v
@@ -241,7 +245,12 @@ func (s *searcher) root(g Game, depth int, first Move) (Move, int) {
 	best, bestScore := NoMove, -infinity
 	for _, m := range moves {
 		g.Play(m)
-		v := -s.negamax(g, depth-1, 1, -infinity, -bestScore)
+		var v int
+		if s.tr == nil {
+			v = -s.negamax(g, depth-1, 1, -infinity, -bestScore)
+		} else {
+			v = -s.traced(g, depth-1, 1, -infinity, -bestScore)
+		}
 		g.Undo()
 		if s.stopped {
 			break

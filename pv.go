@@ -175,7 +175,7 @@ func tttDescribe(g Game, d Decision) string {
 	if endsGame(g, d.PV) {
 		return inPlies(d.Score, tttWin-max(d.Score, -d.Score))
 	}
-	return fmt.Sprintf("%+d by the open-lines count (a guess: the search stopped at depth %d)", d.Score, d.Depth)
+	return fmt.Sprintf("%+d by the open-lines count, a guess from depth %d", d.Score, d.Depth)
 }
 
 // c4Describe: the solver's scores are exact (22 minus the winner's stone
@@ -189,7 +189,7 @@ func c4Describe(g Game, d Decision) string {
 	case endsGame(g, d.PV):
 		return inPlies(d.Score, len(d.PV))
 	}
-	return fmt.Sprintf("%+d by the seed's line count (a guess: the search stopped at depth %d)", d.Score, d.Depth)
+	return fmt.Sprintf("%+d by the seed's line count, a guess from depth %d", d.Score, d.Depth)
 }
 
 // adjDescribe: an Adjacency score is the mark margin, exact once the
@@ -205,7 +205,7 @@ func adjDescribe(g Game, d Decision) string {
 		}
 		return "draw"
 	}
-	return fmt.Sprintf("%+d by the course's objective (a guess: the search stopped at depth %d)", d.Score, d.Depth)
+	return fmt.Sprintf("%+d by the course's objective, a guess from depth %d", d.Score, d.Depth)
 }
 
 // moveScores lists every legal move of g with its exact score in words,

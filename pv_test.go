@@ -142,10 +142,10 @@ func TestDescribe(t *testing.T) {
 		{"ttt win now", ttt(0, 3, 1, 4), alphabetaBot, Budget{}, tttDescribe, "wins in 1 ply"},
 		{"ttt O must block", ttt(0, 1, 4), minimaxBot, Budget{}, tttDescribe, "loses in 4 plies"},
 		{"ttt X forks", ttt(0, 1), alphabetaBot, Budget{}, tttDescribe, "wins in 5 plies"},
-		{"ttt depth 1", ttt(), minimaxBot, Budget{Depth: 1}, tttDescribe, "+4 by the open-lines count (a guess: the search stopped at depth 1)"},
+		{"ttt depth 1", ttt(), minimaxBot, Budget{Depth: 1}, tttDescribe, "+4 by the open-lines count, a guess from depth 1"},
 		{"adj last round", adj("27,36", 2), NewAdjBot(true), Budget{}, adjDescribe, margin(exactValue(adj("27,36", 2), 0))},
 		{"adj depth 1", adj("27,36", 2), NewAdjBot(true), Budget{Depth: 1}, adjDescribe,
-			fmt.Sprintf("%+d by the course's objective (a guess: the search stopped at depth 1)", think1(adj("27,36", 2)))},
+			fmt.Sprintf("%+d by the course's objective, a guess from depth 1", think1(adj("27,36", 2)))},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -96,7 +96,7 @@ func (t *tracer) leave(ply, value int, nodes int64) {
 // traced is negamax with the tracer told of the node.
 func (s *searcher) traced(g Game, depth, ply, alpha, beta int) int {
 	s.tr.enter(g, depth, ply, alpha, beta, s.nodes)
-	v := s.node(g, depth, ply, alpha, beta)
+	v := s.negamax(g, depth, ply, alpha, beta)
 	s.tr.leave(ply, v, s.nodes)
 	return v
 }
