@@ -165,8 +165,8 @@ func final(g Game, ply int) int {
 func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 	s.nodes++
 	s.maxPly = max(s.maxPly, ply)
-	// A leaf's line is empty; a node with moves gets its line from its
-	// first child at the latest (every score beats -infinity).
+	// A leaf's line is empty; a node with moves gets its line from the
+	// child that sets its score.
 	if g.Over() {
 		s.startLine(ply)
 		return final(g, ply)
@@ -180,6 +180,7 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 		s.startLine(ply)
 		return 0
 	}
+	alpha0 := alpha
 	if u := g.Utility(); s.prune && s.toEnd && !u.Margin {
 		w := u.Max
 		// Mate-distance pruning: the mover can at best win with its next
@@ -213,7 +214,13 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 		g.Undo()
 		if v > best {
 			best = v
-			s.extendLine(ply, m)
+			// Alpha-beta needs no line of a node that fails low (its
+			// score is no better than the window's alpha as given, before
+			// mate-distance narrowing): the node above cuts off on it and
+			// never makes it its own line.
+			if !s.prune || v > alpha0 {
+				s.extendLine(ply, m)
+			}
 			if s.prune && best >= beta {
 				if s.tr != nil {
 					s.tr.skip(ply, len(moves)-i-1)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -309,6 +310,13 @@ func TestExpectedLineAtTheHorizon(t *testing.T) {
 		{"ttt 4 depth 3", func() Game { return playAll(t, 4) }, 3},
 		{"c4 empty depth 4", func() Game { return NewConnectFour() }, 4},
 		{"c4 4453 depth 5", func() Game { return c4Game(t, "4453") }, 5},
+	}
+	for i, c := range loadSet(t, "Test_L2_R1")[:40] {
+		tests = append(tests, struct {
+			name  string
+			game  func() Game
+			depth int
+		}{fmt.Sprint("c4 middle ", i), func() Game { return c4Game(t, c.moves) }, 4 + i%3})
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
