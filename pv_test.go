@@ -47,19 +47,10 @@ func TestSolverExpectedLine(t *testing.T) {
 			}
 			if d.Score != c.score || !end.Over() || v != d.Score || len(line) != plies(d.Score, len(g.history)) {
 				t.Errorf("%s %s: score %d (published %d), line %s of %d plies ends the game %v at %d",
-					set.name, c.moves, d.Score, c.score, connect4Spec().line(line), len(line), end.Over(), v)
+					set.name, c.moves, d.Score, c.score, c4Spec().line(line), len(line), end.Over(), v)
 			}
 		}
 	}
-}
-
-// connect4Spec is Connect Four's registration.
-func connect4Spec() *gameSpec {
-	spec, err := findGame("connect4")
-	if err != nil {
-		panic(err)
-	}
-	return spec
 }
 
 // Adjacency's line from its table runs to two plies above the horizon,
