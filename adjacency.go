@@ -253,6 +253,7 @@ func init() {
 		rules:      adjRules,
 		strongest:  "alphabeta",
 		hintBudget: Budget{Time: time.Second},
+		describe:   adjDescribe,
 		special: []specialBot{
 			{bot: "alphabeta", impl: "adjsearch", about: "a bitboard alpha-beta with move ordering, a table and an exact endgame",
 				build: func(*rand.Rand) Bot { return NewAdjBot(true) }},

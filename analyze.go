@@ -54,5 +54,8 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 		return answer(score, "-", 0, 0)
 	}
 	d := bot.Think(ctx, g, budget)
+	if s := traceText(bot, d, budget); s != "" {
+		return answer(d.Score, g.FormatMove(d.Move), d.Nodes, d.Time.Microseconds()) + "\n" + s
+	}
 	return answer(d.Score, g.FormatMove(d.Move), d.Nodes, d.Time.Microseconds())
 }

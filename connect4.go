@@ -27,6 +27,7 @@ func init() {
 		hintBudget: Budget{Time: c4HintTime},
 		hint:       func(ctx context.Context, g Game, _ Budget) string { return c4Hint(ctx, g) },
 		finalScore: c4FinalScore,
+		describe:   c4Describe,
 	})
 }
 

@@ -264,6 +264,7 @@ func resolve(o *options) (*setup, error) {
 	}
 	s := &setup{spec: spec, opt: gameOptions{}, rng: rand.New(rand.NewPCG(o.seed, 0x5eed)), budget: spec.budget(o.depth, o.limit)}
 	s.budget.Playouts, s.budget.Jobs = o.playouts, o.jobs
+	s.budget.Trace = o.trace
 	for name, v := range o.gameOpts {
 		if slices.ContainsFunc(spec.options, func(g gameOption) bool { return g.name == name }) {
 			s.opt[name] = *v

@@ -12,6 +12,10 @@ type Budget struct {
 	Time     time.Duration // wall-clock limit; 0 means none
 	Playouts int           // Monte Carlo playouts; 0 means the time or the bot's default
 	Jobs     int           // threads one search may use (-jobs); 0 or 1 means one
+	// Trace asks minimax and alpha-beta for an outline of the tree they
+	// searched, this many plies deep, in Decision.Trace (-trace); 0 means
+	// none, and other bots ignore it.
+	Trace int
 }
 
 // Stats says what a search did: the score of its move from the mover's
@@ -36,6 +40,9 @@ type Stats struct {
 type Decision struct {
 	Move Move
 	Stats
+	// Trace is the searched tree as plain text when the budget asked for
+	// it and the bot can show it; the front end prints it.
+	Trace string
 }
 
 // Bot chooses moves. Think never prints and never changes g; it returns a
@@ -69,7 +76,40 @@ type searcher struct {
 	cut     bool     // some leaf was cut by the depth limit: the score is a guess
 	maxPly  int      // deepest ply reached in this iteration
 	moves   [][]Move // one move buffer per ply, reused to spare the allocator
+	// pv is the triangular array of expected lines: pv[ply][:pvLen[ply]]
+	// is the best line found so far from the node being searched at ply,
+	// its own move first. A node's line is its best move followed by that
+	// child's line, so the root's line ends where the search did. Lengths
+	// apart from rows keep the per-node cost to one integer store.
+	pv    [][]Move
+	pvLen []int
+	tr    *tracer // records the tree for -trace; nil (the rule) costs one test a node
 }
+
+// startLine empties the expected line of the node at ply, growing the
+// array on the way down.
+func (s *searcher) startLine(ply int) {
+	for len(s.pvLen) <= ply {
+		s.pv, s.pvLen = append(s.pv, make([]Move, 16)), append(s.pvLen, 0)
+	}
+	s.pvLen[ply] = 0
+}
+
+// extendLine makes m, followed by the line of the child at ply+1, the
+// line of the node at ply.
+func (s *searcher) extendLine(ply int, m Move) {
+	n := s.pvLen[ply+1]
+	if n >= len(s.pv[ply]) {
+		s.pv[ply] = make([]Move, 2*(n+1))
+	}
+	row := s.pv[ply]
+	row[0] = m
+	copy(row[1:n+1], s.pv[ply+1][:n])
+	s.pvLen[ply] = n + 1
+}
+
+// line is the expected line of the node at ply.
+func (s *searcher) line(ply int) []Move { return s.pv[ply][:s.pvLen[ply]] }
 
 // buffer returns the move buffer of a ply.
 func (s *searcher) buffer(ply int) []Move {
@@ -118,20 +158,29 @@ func final(g Game, ply int) int {
 // negamax returns the score of g for the side to move, searching depth
 // more plies (unlimited when depth < 0). With prune off it is plain
 // minimax and ignores the window; with prune on it is alpha-beta and the
-// score is exact only inside (alpha, beta).
+// score is exact only inside (alpha, beta). It leaves the line it expects
+// in s.line(ply). Its children are searched through the tracer when
+// there is one: the test sits at the call, since Go inlines no recursive
+// call and a wrapper would cost a call a node.
 func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 	s.nodes++
 	s.maxPly = max(s.maxPly, ply)
+	// A leaf's line is empty; a node with moves gets its line from the
+	// child that sets its score.
 	if g.Over() {
+		s.startLine(ply)
 		return final(g, ply)
 	}
 	if depth == 0 {
 		s.cut = true
+		s.startLine(ply)
 		return g.Evaluate(g.Turn())
 	}
 	if s.timeUp() {
+		s.startLine(ply)
 		return 0
 	}
+	alpha0 := alpha
 	if u := g.Utility(); s.prune && s.toEnd && !u.Margin {
 		w := u.Max
 		// Mate-distance pruning: the mover can at best win with its next
@@ -139,10 +188,14 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 		// scores decides nothing. Sound only when no leaf is a heuristic
 		// guess that could pass for a distant win.
 		lo, hi := -(w - ply - 2), w-ply-1
-		if lo >= beta {
-			return lo
-		}
-		if hi <= alpha {
+		if lo >= beta || hi <= alpha {
+			s.startLine(ply)
+			if s.tr != nil {
+				s.tr.skip(ply, len(g.Moves(nil)))
+			}
+			if lo >= beta {
+				return lo
+			}
 			return hi
 		}
 		alpha, beta = max(alpha, lo), min(beta, hi)
@@ -150,13 +203,28 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 	best := -infinity
 	moves := g.Moves(s.buffer(ply))
 	s.moves[ply] = moves
-	for _, m := range moves {
+	for i, m := range moves {
 		g.Play(m)
-		v := -s.negamax(g, depth-1, ply+1, -beta, -max(alpha, best))
+		var v int
+		if s.tr == nil {
+			v = -s.negamax(g, depth-1, ply+1, -beta, -max(alpha, best))
+		} else {
+			v = -s.traced(g, depth-1, ply+1, -beta, -max(alpha, best))
+		}
 		g.Undo()
 		if v > best {
 			best = v
+			// Alpha-beta needs no line of a node that fails low (its
+			// score is no better than the window's alpha as given, before
+			// mate-distance narrowing): the node above cuts off on it and
+			// never makes it its own line.
+			if !s.prune || v > alpha0 {
+				s.extendLine(ply, m)
+			}
 			if s.prune && best >= beta {
+				if s.tr != nil {
+					s.tr.skip(ply, len(moves)-i-1)
+				}
 				break
 			}
 		}
@@ -176,18 +244,31 @@ func (s *searcher) root(g Game, depth int, first Move) (Move, int) {
 			break
 		}
 	}
+	if s.tr != nil {
+		s.tr.enter(g, depth, 0, -infinity, infinity, s.nodes)
+	}
 	s.nodes++
+	s.startLine(0)
 	best, bestScore := NoMove, -infinity
 	for _, m := range moves {
 		g.Play(m)
-		v := -s.negamax(g, depth-1, 1, -infinity, -bestScore)
+		var v int
+		if s.tr == nil {
+			v = -s.negamax(g, depth-1, 1, -infinity, -bestScore)
+		} else {
+			v = -s.traced(g, depth-1, 1, -infinity, -bestScore)
+		}
 		g.Undo()
 		if s.stopped {
 			break
 		}
 		if v > bestScore {
 			best, bestScore = m, v
+			s.extendLine(0, m)
 		}
+	}
+	if s.tr != nil {
+		s.tr.leave(0, bestScore, s.nodes)
 	}
 	return best, bestScore
 }
@@ -213,11 +294,18 @@ func (s *searcher) search(g Game, b Budget) Decision {
 	}
 	for depth := from; depth <= limit; depth++ {
 		s.cut, s.maxPly, s.toEnd = false, 0, depth == infinity
+		if s.tr != nil {
+			s.tr.reset()
+		}
 		m, v := s.root(g, depth, d.Move)
 		if s.stopped {
 			break
 		}
 		d.Move, d.Score, d.Depth = m, v, s.maxPly
+		d.PV = append(d.PV[:0], s.line(0)...)
+		if s.tr != nil {
+			d.Trace = s.tr.render(g, s.maxPly)
+		}
 		if !s.cut {
 			break // every line reached the end: deeper search changes nothing
 		}
@@ -252,5 +340,8 @@ func (b SearchBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	ctx, cancel := withBudget(ctx, budget)
 	defer cancel()
 	s := &searcher{ctx: ctx, prune: b.Prune}
+	if budget.Trace > 0 {
+		s.tr = newTracer(b.Name(), budget.Trace)
+	}
 	return s.search(g.Clone(), budget)
 }

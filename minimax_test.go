@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -231,4 +232,98 @@ func benchmarkFirstMove(b *testing.B, bot Bot) {
 		nodes = think(bot, NewTicTacToe()).Nodes
 	}
 	b.ReportMetric(float64(nodes), "nodes/op")
+}
+
+// lineValue plays the expected line d.PV out on a copy of g, each move
+// checked legal, and returns the score its last position gives the mover
+// at g: the exact score if the line ends the game, else the evaluation at
+// the horizon. over reports whether it ended the game.
+func lineValue(t *testing.T, g Game, d Decision) (v int, over bool) {
+	t.Helper()
+	if len(d.PV) == 0 || d.PV[0] != d.Move {
+		t.Fatalf("after %v: line %v does not start with the move %v", g.History(), d.PV, d.Move)
+	}
+	p := g.Clone()
+	for i, m := range d.PV {
+		if !slices.Contains(p.Moves(nil), m) {
+			t.Fatalf("after %v: move %d of the line %v is illegal", g.History(), i+1, d.PV)
+		}
+		p.Play(m)
+	}
+	if p.Over() {
+		v = final(p, len(d.PV))
+	} else {
+		v = p.Evaluate(p.Turn())
+	}
+	if len(d.PV)%2 == 1 {
+		v = -v
+	}
+	return v, p.Over()
+}
+
+// From every Tic-Tac-Toe position both bots expect a line that ends the
+// game with exactly the score they report.
+func TestExpectedLineEndsTheGameAtTheScore(t *testing.T) {
+	seen := map[uint64]bool{}
+	checked := 0
+	var walk func(g *TicTacToe)
+	walk = func(g *TicTacToe) {
+		if g.Over() || seen[g.Key()] {
+			return
+		}
+		seen[g.Key()] = true
+		for _, b := range perfectBots {
+			if len(g.History()) == 0 && !b.(SearchBot).Prune {
+				continue // the whole tree: TestMinimaxNodesFromEmptyBoard's
+			}
+			d := think(b, g)
+			if v, over := lineValue(t, g, d); !over || v != d.Score {
+				t.Fatalf("%s after %v: line %v scores %d (game over %v), reported %d", b.Name(), g.History(), d.PV, v, over, d.Score)
+			}
+			checked++
+		}
+		for _, m := range g.Moves(nil) {
+			g.Play(m)
+			walk(g)
+			g.Undo()
+		}
+	}
+	walk(NewTicTacToe())
+	if checked < 2*4000 {
+		t.Errorf("only %d searches checked", checked)
+	}
+}
+
+// Under a depth limit the line runs to the horizon, where the evaluation
+// is the reported score: minimax's and alpha-beta's lines agree in value.
+func TestExpectedLineAtTheHorizon(t *testing.T) {
+	tests := []struct {
+		name  string
+		game  func() Game
+		depth int
+	}{
+		{"ttt empty depth 2", func() Game { return NewTicTacToe() }, 2},
+		{"ttt 4 depth 3", func() Game { return playAll(t, 4) }, 3},
+		{"c4 empty depth 4", func() Game { return NewConnectFour() }, 4},
+		{"c4 4453 depth 5", func() Game { return c4Game(t, "4453") }, 5},
+	}
+	for i, c := range loadSet(t, "Test_L2_R1")[:40] {
+		tests = append(tests, struct {
+			name  string
+			game  func() Game
+			depth int
+		}{fmt.Sprint("c4 middle ", i), func() Game { return c4Game(t, c.moves) }, 4 + i%3})
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := tc.game()
+			for _, b := range perfectBots {
+				d := b.Think(context.Background(), g, Budget{Depth: tc.depth})
+				v, over := lineValue(t, g, d)
+				if v != d.Score || !over && len(d.PV) != tc.depth {
+					t.Errorf("%s: line %v scores %d, reported %d; length %d, depth %d", b.Name(), d.PV, v, d.Score, len(d.PV), tc.depth)
+				}
+			}
+		})
+	}
 }

@@ -128,6 +128,11 @@ func (t *table) play(ctx context.Context, g Game) error {
 			if bot := t.seats[g.Turn().Other()]; bot != nil && t.verbose {
 				fmt.Fprintln(t.out, t.thinking(g, bot, d))
 			}
+			if bot := t.seats[g.Turn().Other()]; bot != nil {
+				if s := traceText(bot, d, t.budget); s != "" {
+					fmt.Fprintln(t.out, s)
+				}
+			}
 			return nil
 		},
 	})
@@ -251,11 +256,25 @@ func moverOf(i int) Side {
 	return O
 }
 
-// hint asks the strongest bot for a move, or the game's own hint.
+// hint asks the strongest bot for its move and says what it expects: the
+// score in words and the line it foresees. Then every legal move's score:
+// the game's own hint where it has one (Connect Four), or a search to the
+// end of each move where the hint budget is one (Tic-Tac-Toe).
 func (t *table) hint(ctx context.Context, g Game) string {
-	if t.spec.hint != nil {
-		return t.spec.hint(ctx, g, t.spec.hintBudget)
-	}
 	d := t.hinter.Think(ctx, g, t.spec.hintBudget)
-	return fmt.Sprintf("hint: %s (%s says score %d)", g.FormatMove(d.Move), t.hinter.Name(), d.Score)
+	words := fmt.Sprintf("score %d", d.Score)
+	if t.spec.describe != nil {
+		words = t.spec.describe(g, d)
+	}
+	s := fmt.Sprintf("hint: %s (%s: %s)", g.FormatMove(d.Move), t.hinter.Name(), words)
+	if len(d.PV) > 1 {
+		s += ", expects " + t.spec.line(d.PV)
+	}
+	switch {
+	case t.spec.hint != nil:
+		s += "\n" + t.spec.hint(ctx, g, t.spec.hintBudget)
+	case t.spec.hintBudget == Budget{} && t.spec.describe != nil:
+		s += "\n" + moveScores(ctx, g, t.spec.describe)
+	}
+	return s
 }

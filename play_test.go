@@ -65,7 +65,7 @@ func TestHumanInputAndCommands(t *testing.T) {
 			"041263587"},
 		{"row and column", "1 1\n0 2\n1 0\n2 2\n", nil, "041263587"},
 		{"help and hint cost no move", "help\nhint\n4\n2\n3\n8\n",
-			[]string{"undo   take back", "hint: 4 (alphabeta says score 0)"}, "041263587"},
+			[]string{"undo   take back", "hint: 4 (alphabeta: draw), expects 4"}, "041263587"},
 		{"undo takes back the bot's reply and yours", "4\nundo\n4\n2\n3\n8\n", nil, "041263587"},
 		{"nothing to undo yet", "undo\n4\n2\n3\n8\n", []string{"nothing to undo"}, "041263587"},
 	}

@@ -51,6 +51,10 @@ type gameSpec struct {
 	// finalScore, when set, is the -analyze answer for a finished position;
 	// otherwise Final of the side to move.
 	finalScore func(g Game) int
+	// describe says a decision's score for the side to move in g in
+	// words for a person: exact ("wins in 3 plies", "draw") where the
+	// search saw the end of the game, else the evaluation's figure.
+	describe func(g Game, d Decision) string
 }
 
 // gameOption is a whole-number flag that belongs to one game.

@@ -20,6 +20,7 @@ func init() {
 		rules:      tttRules,
 		strongest:  "alphabeta",
 		hintBudget: Budget{},
+		describe:   tttDescribe,
 	})
 }
 
