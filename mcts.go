@@ -38,10 +38,11 @@ const mctsExploration = math.Sqrt2
 
 // Default budgets when neither -playouts nor a time is given: a count,
 // so that a game repeats on any machine, chosen so that a move takes under
-// a second on our 2-core machine at the prompt. BenchmarkMCTSPlayouts
-// counts roughly 700,000 playouts a second in Tic-Tac-Toe and 300,000 in
-// Connect Four and in Adjacency's 8 rounds from the start; bigger trees
-// are slower (more cache misses), a loaded machine much slower. A game
+// a second on our 2-core machine at the prompt, even when it is busy.
+// BenchmarkMCTSPlayouts counts from the start about 1.4 million playouts
+// a second in Tic-Tac-Toe, 850,000 in Connect Four and 500,000 in
+// Adjacency's 8 rounds on a quiet machine, two to three times fewer on a
+// loaded one; bigger trees are slower too (more cache misses). A game
 // unknown here gets mctsDefaultTime.
 var mctsDefaultPlayouts = map[reflect.Type]int{
 	reflect.TypeFor[*TicTacToe]():   20_000,
