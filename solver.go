@@ -448,8 +448,9 @@ var shared struct {
 	s  *c4Solver
 }
 
-// Think solves g (a *ConnectFour) within the budget's time; on a timeout
-// it falls back to the table's move or the most central safe column.
+// Think solves g (a *ConnectFour) within the budget's time, with
+// budget.Jobs threads; on a timeout it falls back to the table's move or
+// the most central safe column.
 func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
 	c := g.(*ConnectFour)
@@ -475,6 +476,7 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		s = shared.s
 	}
 	s.ctx, s.stopped, s.nodes = ctx, false, 0
+	s.setJobs(budget.Jobs)
 	m, v := s.bestMove(p)
 	if s.stopped {
 		m = safeMove(s, p)
@@ -532,8 +534,12 @@ func c4Bot(name string, _ *rand.Rand) (Bot, bool) {
 }
 
 // c4Hint shows the solver's score of every column (SPEC's scores, from
-// the side to move; "-" for a full column, "?" when time ran out).
-func c4Hint(ctx context.Context, g Game) string {
+// the side to move; "-" for a full column, "?" when time ran out), with
+// one search thread.
+func c4Hint(ctx context.Context, g Game) string { return c4HintJobs(ctx, g, 1) }
+
+// c4HintJobs is c4Hint with so many search threads (-jobs).
+func c4HintJobs(ctx context.Context, g Game, jobs int) string {
 	c := g.(*ConnectFour)
 	if c.Over() {
 		return "the game is over"
@@ -547,6 +553,7 @@ func c4Hint(ctx context.Context, g Game) string {
 	}
 	s := shared.s
 	s.ctx, s.stopped = ctx, false
+	s.setJobs(jobs)
 	defer func() { s.ctx = nil }()
 	p := c4PosOf(c)
 	var b strings.Builder

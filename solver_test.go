@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -505,9 +506,18 @@ func BenchmarkSeedAlphaBeta(b *testing.B) {
 }
 
 // BenchmarkEmptyBoard solves the empty board without the book (minutes:
-// run it with -bench=EmptyBoard -benchtime=1x).
-func BenchmarkEmptyBoard(b *testing.B) {
-	s := newC4Solver(true)
+// run it with -bench=EmptyBoard -benchtime=1x); EmptyBoard2 with two
+// threads.
+func BenchmarkEmptyBoard(b *testing.B)     { benchEmpty(b, ttBits, 1) }
+func BenchmarkEmptyBoard2(b *testing.B)    { benchEmpty(b, ttBits, 2) }
+func BenchmarkEmptyBoard24(b *testing.B)   { benchEmpty(b, 24, 1) }
+func BenchmarkEmptyBoard24x2(b *testing.B) { benchEmpty(b, 24, 2) }
+
+// benchEmpty solves the empty board with a table of 2^bits entries and
+// so many threads.
+func benchEmpty(b *testing.B, bits, jobs int) {
+	s := newC4SolverBits(bits, true)
+	s.setJobs(jobs)
 	for b.Loop() {
 		s.reset()
 		if v := s.solve(c4Pos{}); v != 1 {
@@ -585,4 +595,86 @@ func TestSolverParallel(t *testing.T) {
 			t.Errorf("%s: one thread after two: %d in %d nodes, single-threaded %d in %d", c.moves, v, one.nodes, w, plain.nodes)
 		}
 	}
+}
+
+// BenchmarkSolverMoveTimes plays the solver, with the book and
+// runtime.NumCPU() threads, against random and against the seed's
+// alpha-beta, in both seats, and reports the distribution of its move
+// times off the book (p50, p99, max), the figure that must stay under a
+// second. Alpha-beta is deterministic, so for variety its first move, and
+// in every other game its second, are random; each game starts with a
+// fresh table, as a new program does. Run with -benchtime=1x; SOLVER_GAMES
+// sets the games per opponent and seat (default 50).
+func BenchmarkSolverMoveTimes(b *testing.B) {
+	games := 50
+	if v, err := strconv.Atoi(os.Getenv("SOLVER_GAMES")); err == nil {
+		games = v
+	}
+	spec := c4Spec()
+	s := newC4Solver(false)
+	solver := &SolverBot{s: s}
+	budget := spec.budget(0, 0)
+	budget.Jobs = runtime.NumCPU()
+	var times []time.Duration
+	var slowest string
+	won, lost := 0, 0
+	for b.Loop() {
+		times, won, lost = times[:0], 0, 0
+		for game := 0; game < 4*games; game++ {
+			rng := rand.New(rand.NewPCG(uint64(game), 12))
+			opp, _ := spec.newBot("random", rng)
+			randomPlies := 0
+			if game%4 >= 2 {
+				opp, _ = spec.newBot("alphabeta", nil)
+				randomPlies = 1 + game/4%2
+			}
+			solverSide := []Side{X, O}[game%2]
+			s.reset()
+			g := NewConnectFour()
+			oppMoves := 0
+			for !g.Over() {
+				if g.Turn() != solverSide {
+					var m Move
+					if oppMoves < randomPlies {
+						moves := g.Moves(nil)
+						m = moves[rng.IntN(len(moves))]
+					} else {
+						m = opp.Think(context.Background(), g, budget).Move
+					}
+					oppMoves++
+					g.Play(m)
+					continue
+				}
+				_, inBook := openingBook().lookup(bookKey(c4PosOf(g)))
+				d := solver.Think(context.Background(), g, budget)
+				if !inBook {
+					times = append(times, d.Time)
+					if d.Time >= slices.Max(times) {
+						slowest = fmt.Sprintf("%v after %q against %s", d.Time, spec.record(g), opp.Name())
+					}
+				}
+				g.Play(d.Move)
+			}
+			switch g.Winner() {
+			case solverSide:
+				won++
+			case Nobody:
+			default:
+				lost++
+				b.Logf("lost (perfect play can lose as O): %s", spec.record(g))
+			}
+		}
+	}
+	slices.Sort(times)
+	if len(times) == 0 {
+		b.Fatal("no move off the book")
+	}
+	q := func(f float64) float64 {
+		return float64(times[min(len(times)-1, int(f*float64(len(times))))].Microseconds()) / 1e3
+	}
+	b.Logf("%d moves off the book in %d games (won %d, lost %d); slowest %s", len(times), 4*games, won, lost, slowest)
+	b.ReportMetric(q(0.5), "p50-ms")
+	b.ReportMetric(q(0.99), "p99-ms")
+	b.ReportMetric(float64(times[len(times)-1].Microseconds())/1e3, "max-ms")
+	b.ReportMetric(float64(len(times)), "moves")
 }
