@@ -79,6 +79,10 @@ func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 	if len(s.helpers) == 0 {
 		return s.negamax(p, alpha, beta)
 	}
+	// The table cannot grow under the threads' feet: all of it now.
+	for s.bucketBits < s.maxBits {
+		s.grow()
+	}
 	var done atomic.Bool
 	var once sync.Once
 	var answer int

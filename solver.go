@@ -156,7 +156,7 @@ func newC4Solver(noBook bool) *c4Solver { return newC4SolverBits(ttBits, noBook)
 // newC4SolverBits is newC4Solver with a table of 2^bits entries; fewer
 // than 20 bits would let different positions share a tag.
 func newC4SolverBits(bits int, noBook bool) *c4Solver {
-	if bits < 20 {
+	if bits < ttMinBucketBits+1 {
 		panic(fmt.Sprintf("c4 solver: table of %d bits, at least 20 needed", bits))
 	}
 	s := &c4Solver{c4Table: newC4Table(bits)}
@@ -173,8 +173,19 @@ func (s *c4Solver) reset() {
 }
 
 // poll notes whether the caller has given up (Ctrl-C, time budget).
+// Alone, it also lets the table grow as the search does.
 func (s *c4Solver) poll() bool {
-	if s.nodes&1023 == 0 && s.ctx != nil && expired(s.ctx) || s.done != nil && s.done.Load() {
+	if s.nodes&1023 == 0 {
+		if s.ctx != nil && expired(s.ctx) {
+			s.stopped = true
+		}
+		if s.done == nil {
+			if s.work += 1024; s.work >= s.growAt {
+				s.grow()
+			}
+		}
+	}
+	if s.done != nil && s.done.Load() {
 		s.stopped = true
 	}
 	return s.stopped
