@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -24,27 +25,8 @@ import (
 // opponent's for a loss.
 
 // ttBits sets the transposition table size: 2^ttBits entries of 8 bytes,
-// 64 MiB by default; at least 23 (the tags below rely on it).
+// 64 MiB by default; at least 20 (the tags in c4table.go rely on it).
 var ttBits = 23
-
-// Keys have 49 bits. The table multiplies a key by an odd constant, a
-// bijection of 64-bit words, and splits the product: the top ttBits-1
-// bits pick a bucket of two entries, the low ttTagBits are stored in the
-// entry, which together identify the key exactly with no collision ever.
-//
-// Of a bucket's two entries the first keeps the position nearest the root
-// (the largest subtree, the costliest to redo), the second takes whatever
-// comes; both share a cache line.
-const (
-	ttTagBits = 42
-	ttTagMask = 1<<ttTagBits - 1
-	ttHashMul = 0x9E3779B97F4A7C15
-)
-
-// Beside its tag an entry keeps the lower and upper bounds (plus ttOffset,
-// so a used entry is never zero), the best move plus one and the number
-// of stones.
-const ttOffset = 32
 
 // c4Pos is a position as the solver sees it: the side to move's stones,
 // all stones, and their number.
@@ -152,11 +134,19 @@ func (p c4Pos) winScore() int { return (c4Cells + 1 - p.moves) / 2 }
 // (scores belong to positions, not to searches), so a game gets faster as
 // it goes; reset gives a fresh table.
 type c4Solver struct {
-	tt      []uint64
+	*c4Table
 	nodes   int64
 	ctx     context.Context
 	stopped bool
 	book    book // opening book, nil for none
+
+	// The parallel search (c4parallel.go): the helper threads' solvers,
+	// the busy marks they share; while a search runs, done says another
+	// thread has answered and busy is the marks (nil when alone).
+	helpers   []*c4Solver
+	busyMarks *c4Busy
+	done      *atomic.Bool
+	busy      *c4Busy
 }
 
 // newC4Solver returns a solver with an empty table, and the embedded book
@@ -164,59 +154,38 @@ type c4Solver struct {
 func newC4Solver(noBook bool) *c4Solver { return newC4SolverBits(ttBits, noBook) }
 
 // newC4SolverBits is newC4Solver with a table of 2^bits entries; fewer
-// than 23 bits would let different positions share a tag.
+// than 20 bits would let different positions share a tag.
 func newC4SolverBits(bits int, noBook bool) *c4Solver {
-	if bits < 23 {
-		panic(fmt.Sprintf("c4 solver: table of %d bits, at least 23 needed", bits))
+	if bits < ttMinBucketBits+1 {
+		panic(fmt.Sprintf("c4 solver: table of %d bits, at least 20 needed", bits))
 	}
-	s := &c4Solver{tt: make([]uint64, 1<<bits)}
-	hugePages(s.tt)
+	s := &c4Solver{c4Table: newC4Table(bits)}
 	if !noBook {
 		s.book = openingBook()
 	}
 	return s
 }
 
-// reset clears the table and the counters.
+// reset empties the table and clears the counters.
 func (s *c4Solver) reset() {
-	clear(s.tt)
+	s.fresh()
 	s.nodes, s.stopped = 0, false
 }
 
-// slot is a key's bucket (its first entry's index) and tag.
-func (s *c4Solver) slot(key uint64) (uint64, uint64) {
-	h := key * ttHashMul
-	return h >> (65 - ttBits) << 1, h & ttTagMask
-}
-
-// probe returns the table's bounds and move for a key.
-func (s *c4Solver) probe(key uint64) (lo, hi, move int, ok bool) {
-	i, tag := s.slot(key)
-	e := s.tt[i]
-	if e&ttTagMask != tag || e == 0 {
-		e = s.tt[i+1]
-		if e&ttTagMask != tag || e == 0 {
-			return 0, 0, -1, false
+// poll notes whether the caller has given up (Ctrl-C, time budget).
+// Alone, it also lets the table grow as the search does.
+func (s *c4Solver) poll() bool {
+	if s.nodes&1023 == 0 {
+		if s.ctx != nil && expired(s.ctx) {
+			s.stopped = true
+		}
+		if s.done == nil {
+			if s.work += 1024; s.work >= s.growAt {
+				s.grow()
+			}
 		}
 	}
-	return int(e>>42&0x3f) - ttOffset, int(e>>48&0x3f) - ttOffset, int(e>>54&0xf) - 1, true
-}
-
-// store records bounds and a best move (-1 for none) for the key of a
-// position of so many stones.
-func (s *c4Solver) store(key uint64, stones, lo, hi, move int) {
-	i, tag := s.slot(key)
-	e := tag | uint64(lo+ttOffset)<<42 | uint64(hi+ttOffset)<<48 | uint64(move+1)<<54 | uint64(stones)<<58
-	if first := s.tt[i]; first == 0 || first&ttTagMask == tag || stones <= int(first>>58) {
-		s.tt[i] = e
-		return
-	}
-	s.tt[i+1] = e
-}
-
-// poll notes whether the caller has given up (Ctrl-C, time budget).
-func (s *c4Solver) poll() bool {
-	if s.nodes&1023 == 0 && s.ctx != nil && expired(s.ctx) {
+	if s.done != nil && s.done.Load() {
 		s.stopped = true
 	}
 	return s.stopped
@@ -263,8 +232,7 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	// Order: the table's move, then by threats created, centre first
 	// among equals (insertion sort of at most 7).
 	var cells [c4Width]uint64
-	var cols [c4Width]int
-	var scores [c4Width]int
+	var cols, scores [c4Width]int
 	n := 0
 	for j, colMask := range c4OrderMasks {
 		cell := next & colMask
@@ -285,28 +253,68 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	}
 	if useETC && p.moves < etcMoves {
 		// Enhanced transposition cutoff: a child the table already
-		// refutes saves searching the others.
-		for i := 0; i < n; i++ {
-			q := p.play(cells[i])
-			k, _ := canonical(q.key())
-			if _, chi, _, ok := s.probe(k); ok && -chi >= beta {
-				s.store(key, p.moves, -chi, hi, flipCol(cols[i], flip))
-				return -chi
+		// refutes saves searching the others. The children's entries
+		// lie far apart in memory: all the loads go out before any is
+		// looked at, so that the processor waits for the cache misses
+		// together rather than one after another.
+		var slots, wants, e0, e1 [c4Width]uint64
+		for i := range n {
+			k, _ := canonical(p.play(cells[i]).key())
+			slots[i], wants[i] = s.slot(k)
+		}
+		tt := s.tt
+		for i := range n {
+			e0[i], e1[i] = atomic.LoadUint64(&tt[slots[i]]), atomic.LoadUint64(&tt[slots[i]+1])
+		}
+		for i := range n {
+			if e := lookup(e0[i], e1[i], wants[i]); e != 0 {
+				if _, chi, _ := entryBounds(e); -chi >= beta {
+					s.store(key, p.moves, -chi, hi, flipCol(cols[i], flip))
+					return -chi
+				}
 			}
 		}
 	}
-	for i := 0; i < n; i++ {
+	// With other threads, mark this position busy, and put off a move
+	// (not the first) whose position another thread is searching: later
+	// lists them, the loop comes back to them after the others.
+	marked := s.busy != nil && p.moves < busyMoves
+	if marked {
+		s.busy.enter(key)
+	}
+	var later [c4Width]int
+	nl := 0
+	for k := 0; k < n+nl; k++ {
+		i := k
+		if k >= n {
+			i = later[k-n]
+		} else if marked && k > 0 && p.moves+1 < busyMoves {
+			if ck, _ := canonical(p.play(cells[i]).key()); s.busy.has(ck) {
+				later[nl] = i
+				nl++
+				continue
+			}
+		}
 		v := -s.negamax(p.play(cells[i]), -beta, -alpha)
 		if s.stopped {
+			if marked {
+				s.busy.leave(key)
+			}
 			return 0
 		}
 		if v >= beta {
 			s.store(key, p.moves, v, hi, flipCol(cols[i], flip))
+			if marked {
+				s.busy.leave(key)
+			}
 			return v
 		}
 		if v > alpha {
 			alpha, ttMove = v, cols[i]
 		}
+	}
+	if marked {
+		s.busy.leave(key)
 	}
 	s.store(key, p.moves, lo, alpha, flipCol(ttMove, flip))
 	return alpha
@@ -329,7 +337,7 @@ func (s *c4Solver) window(p c4Pos, alpha, beta int) int {
 	case p.moves >= c4Cells-1:
 		return 0 // the last stone cannot win
 	}
-	return s.negamax(p, alpha, beta)
+	return s.search(p, alpha, beta)
 }
 
 // solve returns the exact score of an unfinished position by null-window
@@ -353,7 +361,7 @@ func (s *c4Solver) solve(p c4Pos) int {
 		} else if med >= 0 && hi/2 > med {
 			med = hi / 2
 		}
-		if r := s.negamax(p, med, med+1); r <= med {
+		if r := s.search(p, med, med+1); r <= med {
 			hi = r
 		} else {
 			lo = r
@@ -451,8 +459,9 @@ var shared struct {
 	s  *c4Solver
 }
 
-// Think solves g (a *ConnectFour) within the budget's time; on a timeout
-// it falls back to the table's move or the most central safe column.
+// Think solves g (a *ConnectFour) within the budget's time, with
+// budget.Jobs threads; on a timeout it falls back to the table's move or
+// the most central safe column.
 func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
 	c := g.(*ConnectFour)
@@ -478,6 +487,7 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		s = shared.s
 	}
 	s.ctx, s.stopped, s.nodes = ctx, false, 0
+	s.setJobs(budget.Jobs)
 	m, v := s.bestMove(p)
 	if s.stopped {
 		m = safeMove(s, p)
@@ -533,8 +543,12 @@ func init() {
 }
 
 // c4Hint shows the solver's score of every column (SPEC's scores, from
-// the side to move; "-" for a full column, "?" when time ran out).
-func c4Hint(ctx context.Context, g Game) string {
+// the side to move; "-" for a full column, "?" when time ran out), with
+// one search thread.
+func c4Hint(ctx context.Context, g Game) string { return c4HintJobs(ctx, g, 1) }
+
+// c4HintJobs is c4Hint with so many search threads (-jobs).
+func c4HintJobs(ctx context.Context, g Game, jobs int) string {
 	c := g.(*ConnectFour)
 	if c.Over() {
 		return "the game is over"
@@ -548,6 +562,7 @@ func c4Hint(ctx context.Context, g Game) string {
 	}
 	s := shared.s
 	s.ctx, s.stopped = ctx, false
+	s.setJobs(jobs)
 	defer func() { s.ctx = nil }()
 	p := c4PosOf(c)
 	var b strings.Builder

@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -435,23 +437,32 @@ func TestAnalyzeAnswers(t *testing.T) {
 }
 
 // benchSet measures the solver on one benchmark set with a fresh table
-// per position, like the reference figures: us/pos is the mean time of
-// the solve alone (timed by hand: b.StopTimer would itself cost more than
-// an easy solve), nodes/pos the mean nodes; ns/op includes clearing the
-// 64 MiB table.
-func benchSet(b *testing.B, name string, limit int) {
+// per position, like the reference figures: us/pos is the mean wall time
+// of the solve alone (timed by hand: b.StopTimer would itself cost more
+// than an easy solve), cpu-us/pos the same in the thread's processor
+// time (on a shared machine the steadier figure), nodes/pos the mean
+// nodes, ns/node the solve's wall time per node.
+func benchSet(b *testing.B, name string, limit, jobs int) {
 	cases := loadSet(b, name)[:limit]
 	s := newC4Solver(true)
+	s.setJobs(jobs)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	var nodes int64
-	var solving time.Duration
+	var solving, cpu time.Duration
+	cpuOK := true
 	n := 0
 	for b.Loop() {
 		c := cases[n%len(cases)]
 		p := posOf(b, c.moves)
 		s.reset()
+		c0, _ := threadCPU()
 		start := time.Now()
 		v := s.solve(p)
 		solving += time.Since(start)
+		c1, ok := threadCPU()
+		cpu += c1 - c0
+		cpuOK = cpuOK && ok
 		if v != c.score {
 			b.Fatalf("%s: %d, want %d", c.moves, v, c.score)
 		}
@@ -459,15 +470,24 @@ func benchSet(b *testing.B, name string, limit int) {
 		n++
 	}
 	b.ReportMetric(float64(nodes)/float64(n), "nodes/pos")
-	b.ReportMetric(float64(solving.Microseconds())/float64(n), "us/pos")
+	b.ReportMetric(float64(solving.Nanoseconds())/1e3/float64(n), "us/pos")
+	b.ReportMetric(float64(solving.Nanoseconds())/float64(max(nodes, 1)), "ns/node")
+	if cpuOK {
+		b.ReportMetric(float64(cpu.Nanoseconds())/1e3/float64(n), "cpu-us/pos")
+	}
 }
 
-func BenchmarkEndEasy(b *testing.B)      { benchSet(b, "Test_L3_R1", 1000) }
-func BenchmarkMiddleEasy(b *testing.B)   { benchSet(b, "Test_L2_R1", 1000) }
-func BenchmarkMiddleMedium(b *testing.B) { benchSet(b, "Test_L2_R2", 1000) }
-func BenchmarkBeginEasy(b *testing.B)    { benchSet(b, "Test_L1_R1", 1000) }
-func BenchmarkBeginMedium(b *testing.B)  { benchSet(b, "Test_L1_R2", 1000) }
-func BenchmarkBeginHard(b *testing.B)    { benchSet(b, "Test_L1_R3", 50) }
+func BenchmarkEndEasy(b *testing.B)      { benchSet(b, "Test_L3_R1", 1000, 1) }
+func BenchmarkMiddleEasy(b *testing.B)   { benchSet(b, "Test_L2_R1", 1000, 1) }
+func BenchmarkMiddleMedium(b *testing.B) { benchSet(b, "Test_L2_R2", 1000, 1) }
+func BenchmarkBeginEasy(b *testing.B)    { benchSet(b, "Test_L1_R1", 1000, 1) }
+func BenchmarkBeginMedium(b *testing.B)  { benchSet(b, "Test_L1_R2", 100, 1) }
+func BenchmarkBeginHard(b *testing.B)    { benchSet(b, "Test_L1_R3", 10, 1) }
+
+// The same with two threads (their cpu-us/pos is the main thread's).
+func BenchmarkMiddleMedium2(b *testing.B) { benchSet(b, "Test_L2_R2", 1000, 2) }
+func BenchmarkBeginMedium2(b *testing.B)  { benchSet(b, "Test_L1_R2", 100, 2) }
+func BenchmarkBeginHard2(b *testing.B)    { benchSet(b, "Test_L1_R3", 10, 2) }
 
 // BenchmarkSeedAlphaBeta is one move of the seed's alpha-beta at the
 // default depth, over positions of the Middle-Medium set.
@@ -486,9 +506,18 @@ func BenchmarkSeedAlphaBeta(b *testing.B) {
 }
 
 // BenchmarkEmptyBoard solves the empty board without the book (minutes:
-// run it with -bench=EmptyBoard -benchtime=1x).
-func BenchmarkEmptyBoard(b *testing.B) {
-	s := newC4Solver(true)
+// run it with -bench=EmptyBoard -benchtime=1x); EmptyBoard2 with two
+// threads.
+func BenchmarkEmptyBoard(b *testing.B)     { benchEmpty(b, ttBits, 1) }
+func BenchmarkEmptyBoard2(b *testing.B)    { benchEmpty(b, ttBits, 2) }
+func BenchmarkEmptyBoard24(b *testing.B)   { benchEmpty(b, 24, 1) }
+func BenchmarkEmptyBoard24x2(b *testing.B) { benchEmpty(b, 24, 2) }
+
+// benchEmpty solves the empty board with a table of 2^bits entries and
+// so many threads.
+func benchEmpty(b *testing.B, bits, jobs int) {
+	s := newC4SolverBits(bits, true)
+	s.setJobs(jobs)
 	for b.Loop() {
 		s.reset()
 		if v := s.solve(c4Pos{}); v != 1 {
@@ -528,4 +557,124 @@ func BenchmarkSolverGames(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(slowest.Milliseconds()), "max-ms/move")
+}
+
+// TestSolverParallel solves benchmark positions with two threads on one
+// table, kept between positions as in play, and checks the published
+// scores; with one thread the node counts must be exactly those of the
+// single-threaded solver.
+func TestSolverParallel(t *testing.T) {
+	par := newC4Solver(true)
+	par.setJobs(2)
+	for _, tc := range []struct {
+		set    string
+		stride int
+	}{
+		{"Test_L3_R1", 50},
+		{"Test_L2_R1", 50},
+		{"Test_L2_R2", 50},
+		{"Test_L1_R1", 50},
+		{"Test_L1_R2", 250},
+	} {
+		cases := loadSet(t, tc.set)
+		for i := 0; i < len(cases); i += tc.stride {
+			c := cases[i]
+			if v := par.solve(posOf(t, c.moves)); v != c.score {
+				t.Errorf("%s %s with 2 threads: %d, want %d", tc.set, c.moves, v, c.score)
+			}
+		}
+	}
+	one, plain := newC4Solver(true), newC4Solver(true)
+	one.setJobs(2)
+	one.setJobs(1)
+	for _, c := range loadSet(t, "Test_L1_R1")[:20] {
+		one.reset()
+		plain.reset()
+		p := posOf(t, c.moves)
+		if v, w := one.solve(p), plain.solve(p); v != w || one.nodes != plain.nodes {
+			t.Errorf("%s: one thread after two: %d in %d nodes, single-threaded %d in %d", c.moves, v, one.nodes, w, plain.nodes)
+		}
+	}
+}
+
+// BenchmarkSolverMoveTimes plays the solver, with the book and
+// runtime.NumCPU() threads, against random and against the seed's
+// alpha-beta, in both seats, and reports the distribution of its move
+// times off the book (p50, p99, max), the figure that must stay under a
+// second. Alpha-beta is deterministic, so for variety its first move, and
+// in every other game its second, are random; each game starts with a
+// fresh table, as a new program does. Run with -benchtime=1x; SOLVER_GAMES
+// sets the games per opponent and seat (default 50).
+func BenchmarkSolverMoveTimes(b *testing.B) {
+	games := 50
+	if v, err := strconv.Atoi(os.Getenv("SOLVER_GAMES")); err == nil {
+		games = v
+	}
+	spec := c4Spec()
+	s := newC4Solver(false)
+	solver := &SolverBot{s: s}
+	budget := spec.budget(0, 0)
+	budget.Jobs = runtime.NumCPU()
+	var times []time.Duration
+	var slowest string
+	won, lost := 0, 0
+	for b.Loop() {
+		times, won, lost = times[:0], 0, 0
+		for game := 0; game < 4*games; game++ {
+			rng := rand.New(rand.NewPCG(uint64(game), 12))
+			opp, _ := spec.newBot("random", rng)
+			randomPlies := 0
+			if game%4 >= 2 {
+				opp, _ = spec.newBot("alphabeta", nil)
+				randomPlies = 1 + game/4%2
+			}
+			solverSide := []Side{X, O}[game%2]
+			s.reset()
+			g := NewConnectFour()
+			oppMoves := 0
+			for !g.Over() {
+				if g.Turn() != solverSide {
+					var m Move
+					if oppMoves < randomPlies {
+						moves := g.Moves(nil)
+						m = moves[rng.IntN(len(moves))]
+					} else {
+						m = opp.Think(context.Background(), g, budget).Move
+					}
+					oppMoves++
+					g.Play(m)
+					continue
+				}
+				_, inBook := openingBook().lookup(bookKey(c4PosOf(g)))
+				d := solver.Think(context.Background(), g, budget)
+				if !inBook {
+					times = append(times, d.Time)
+					if d.Time >= slices.Max(times) {
+						slowest = fmt.Sprintf("%v after %q against %s", d.Time, spec.record(g), opp.Name())
+					}
+				}
+				g.Play(d.Move)
+			}
+			switch g.Winner() {
+			case solverSide:
+				won++
+			case Nobody:
+			default:
+				lost++
+				b.Logf("lost (perfect play can lose as O): %s", spec.record(g))
+			}
+		}
+	}
+	slices.Sort(times)
+	if len(times) == 0 {
+		b.Fatal("no move off the book")
+	}
+	q := func(f float64) float64 {
+		return float64(times[min(len(times)-1, int(f*float64(len(times))))].Microseconds()) / 1e3
+	}
+	b.Logf("%d moves off the book in %d games (won %d, lost %d); slowest %s", len(times), 4*games, won, lost, slowest)
+	b.ReportMetric(q(0.5), "p50-ms")
+	b.ReportMetric(q(0.99), "p99-ms")
+	b.ReportMetric(float64(times[len(times)-1].Microseconds())/1e3, "max-ms")
+	b.ReportMetric(float64(len(times)), "moves")
 }

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// The parallel solver: every thread searches the same window from the
+// same root over the one shared table, and the first to finish answers
+// (every thread computes the window's answer exactly, so any will do).
+// Alone, the threads would walk the same tree in step; what splits the
+// work is a small table of the positions being searched right now (after
+// ABDADA, Weill 1996): at a node whose first move has been tried, a
+// thread puts off a move whose position another thread is searching and
+// takes the next one, coming back to it at the end, when the other's
+// result is usually in the table. One thread searches exactly as the
+// single-threaded solver does, node for node.
+//
+// The threads read and write the table without locks: an entry is one
+// 64-bit word carrying its own tag and generation, so a thread sees
+// either a whole entry or no match, never a mixture. The words are
+// loaded and, when threads share the table, stored with sync/atomic.
+
+// busyMoves limits the busy marks to positions of fewer stones: deeper
+// subtrees are too small to be worth the two atomic writes per node.
+const busyMoves = 30
+
+// c4Busy marks positions some thread is searching: a 32-bit fingerprint
+// of each one's key in a slot chosen by the key. Two positions sharing a
+// slot only make a move look busy when it is not, which changes the
+// order of the search, never its result.
+type c4Busy [busySize]atomic.Uint32
+
+const busySize = 1 << 15
+
+// busySlot is a key's slot and fingerprint (never 0, which marks a free
+// slot).
+func busySlot(key uint64) (uint32, uint32) {
+	h := key * ttHashMul
+	return uint32(h>>20) & (busySize - 1), uint32(h>>32) | 1
+}
+
+// enter marks key busy.
+func (b *c4Busy) enter(key uint64) {
+	i, f := busySlot(key)
+	b[i].Store(f)
+}
+
+// leave clears key's mark, unless another position took the slot since.
+func (b *c4Busy) leave(key uint64) {
+	i, f := busySlot(key)
+	b[i].CompareAndSwap(f, 0)
+}
+
+// has reports whether key looks busy.
+func (b *c4Busy) has(key uint64) bool {
+	i, f := busySlot(key)
+	return b[i].Load() == f
+}
+
+// setJobs makes the solver search with so many threads (at least one):
+// helpers sharing its table, made once and kept.
+func (s *c4Solver) setJobs(jobs int) {
+	jobs = max(jobs, 1)
+	for len(s.helpers) < jobs-1 {
+		s.helpers = append(s.helpers, &c4Solver{c4Table: s.c4Table})
+	}
+	s.helpers = s.helpers[:jobs-1]
+	s.shared = jobs > 1
+	if jobs > 1 && s.busyMarks == nil {
+		s.busyMarks = new(c4Busy)
+	}
+}
+
+// search scores p within (alpha, beta) as negamax does, with every
+// thread. The answer is the first finished thread's; the others stop at
+// once. Nodes of all threads count.
+func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
+	if len(s.helpers) == 0 {
+		return s.negamax(p, alpha, beta)
+	}
+	// The table cannot grow under the threads' feet: all of it now.
+	for s.bucketBits < s.maxBits {
+		s.grow()
+	}
+	var done atomic.Bool
+	var once sync.Once
+	var answer int
+	var wg sync.WaitGroup
+	run := func(t *c4Solver) {
+		t.stopped, t.done, t.busy = false, &done, s.busyMarks
+		v := t.negamax(p, alpha, beta)
+		if !t.stopped {
+			once.Do(func() { answer = v })
+			done.Store(true)
+		}
+	}
+	for _, h := range s.helpers {
+		h.ctx, h.nodes = s.ctx, 0
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			run(h)
+		}()
+	}
+	run(s)
+	wg.Wait()
+	s.done, s.busy = nil, nil
+	for _, h := range s.helpers {
+		s.nodes += h.nodes
+		h.ctx, h.done, h.busy = nil, nil, nil
+	}
+	// Only if no thread finished did the caller's time run out.
+	s.stopped = !done.Load()
+	return answer
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestTableGrow stores random positions' bounds in a fresh table, doubles
+// the part in use up to the whole table, and checks after each doubling
+// that every entry found before is found again with the same bounds and
+// move, and that keys never stored are still not found.
+func TestTableGrow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	tab := newC4Table(22)
+	tab.fresh()
+	type rec struct{ lo, hi, move int }
+	stored := map[uint64]rec{}
+	for range 20000 {
+		key := rng.Uint64() & ttKeyMask
+		r := rec{rng.IntN(20) - 10, rng.IntN(20), rng.IntN(8) - 1}
+		tab.store(key, rng.IntN(42), r.lo, r.hi, r.move)
+		stored[key] = r
+	}
+	found := map[uint64]rec{}
+	for key := range stored {
+		if lo, hi, m, ok := tab.probe(key); ok {
+			found[key] = rec{lo, hi, m}
+		}
+	}
+	if len(found) < len(stored)*9/10 {
+		t.Fatalf("only %d of %d entries found before growing", len(found), len(stored))
+	}
+	for tab.bucketBits < tab.maxBits {
+		tab.grow()
+		for key, r := range found {
+			if lo, hi, m, ok := tab.probe(key); !ok || (rec{lo, hi, m}) != r {
+				t.Fatalf("after growing to %d buckets: key %x gives %d %d %d %v, want %+v", 1<<tab.bucketBits, key, lo, hi, m, ok, r)
+			}
+		}
+		for range 20000 {
+			key := rng.Uint64() & ttKeyMask
+			if _, ok := stored[key]; !ok {
+				if _, _, _, ok := tab.probe(key); ok {
+					t.Fatalf("key %x never stored but found", key)
+				}
+			}
+		}
+	}
+	if len(tab.tt) != 2<<tab.bucketBits {
+		t.Errorf("grew to %d buckets of a %d-entry table", 1<<tab.bucketBits, len(tab.tt))
+	}
+}
+
+// TestTableFresh checks that a fresh table has forgotten everything, also
+// when the generation wraps round and the words are really cleared.
+func TestTableFresh(t *testing.T) {
+	tab := newC4Table(20)
+	for round := range ttGenMask + 2 {
+		key := uint64(round)*0x1234567 + 99
+		if _, _, _, ok := tab.probe(key); ok {
+			t.Fatalf("generation %d: a fresh table finds key %x", tab.gen, key)
+		}
+		tab.store(key, 10, -1, 1, 3)
+		if lo, hi, m, ok := tab.probe(key); !ok || lo != -1 || hi != 1 || m != 3 {
+			t.Fatalf("generation %d: stored -1 1 3, found %d %d %d %v", tab.gen, lo, hi, m, ok)
+		}
+		tab.fresh()
+		if _, _, _, ok := tab.probe(key); ok {
+			t.Fatalf("generation %d: key %x found after fresh", tab.gen, key)
+		}
+	}
+}
