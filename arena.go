@@ -117,29 +117,52 @@ func openingSeed(seed uint64, k int) *rand.Rand {
 }
 
 // randomOpening draws an opening of plies random legal plies from the
-// start, none of which ends the game: at every ply it picks among the
-// moves after which the game goes on. Should a position offer none (an
-// opening as long as the game), it gives up with an error rather than
-// loop.
+// start, none of which ends the game: at every ply it picks at random among
+// the moves after which the game goes on, and backtracks from a position
+// where every move ends the game (Tic-Tac-Toe's eighth ply may leave only
+// winning cells). An opening as long as the game does not exist; the
+// search gives up with an error after openingTries moves rather than try
+// every game there is.
 func randomOpening(spec *gameSpec, opt gameOptions, plies int, rng *rand.Rand) ([]Move, error) {
 	g := spec.start(opt)
-	var moves []Move
-	for len(g.History()) < plies {
-		moves = g.Moves(moves)
-		open := moves[:0] // filtered in place: it writes behind where it reads
-		for _, m := range moves {
-			g.Play(m)
-			if !g.Over() {
-				open = append(open, m)
-			}
-			g.Undo()
-		}
-		if len(open) == 0 {
-			return nil, fmt.Errorf("-openings %d: every move at ply %d ends the game", plies, len(g.History())+1)
-		}
-		g.Play(open[rng.IntN(len(open))])
+	tries := openingTries
+	if !extendOpening(g, plies, rng, &tries) {
+		return nil, fmt.Errorf("-openings %d: no opening of %d plies leaves the game open", plies, plies)
 	}
 	return slices.Clone(g.History()), nil
+}
+
+// openingTries bounds randomOpening's search, far above what any opening
+// that exists needs.
+const openingTries = 1 << 20
+
+// extendOpening plays plies more random plies on g that leave the game
+// open and reports true, or leaves g as it was and reports false.
+func extendOpening(g Game, plies int, rng *rand.Rand, tries *int) bool {
+	if plies == 0 {
+		return true
+	}
+	var open []Move
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		if !g.Over() {
+			open = append(open, m)
+		}
+		g.Undo()
+	}
+	for len(open) > 0 {
+		if *tries--; *tries < 0 {
+			return false
+		}
+		i := rng.IntN(len(open))
+		g.Play(open[i])
+		if extendOpening(g, plies-1, rng, tries) {
+			return true
+		}
+		g.Undo()
+		open = slices.Delete(open, i, i+1) // a dead end: try the others
+	}
+	return false
 }
 
 // openingsFor draws the openings of pairs 0..pairs-1.
