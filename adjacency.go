@@ -254,9 +254,9 @@ func init() {
 		strongest:  "alphabeta",
 		hintBudget: Budget{Time: time.Second},
 		special: []specialBot{
-			{bot: "alphabeta", impl: "adjsearch", about: "Adjacency's own bitboard alpha-beta: ordering, table, exact endgame",
+			{bot: "alphabeta", impl: "adjsearch", about: "a bitboard alpha-beta with move ordering, a table and an exact endgame",
 				build: func(*rand.Rand) Bot { return NewAdjBot(true) }},
-			{bot: "minimax", impl: "adjsearch", about: "the same bitboard search without pruning",
+			{bot: "minimax", impl: "adjsearch", about: "the same bitboard search, without pruning",
 				build: func(*rand.Rand) Bot { return NewAdjBot(false) }},
 		},
 	})

@@ -51,6 +51,11 @@ func (s botSeat) choose(ctx context.Context, g Game) (Decision, error) {
 	return d, nil
 }
 
+// botSeats seats bot x on X and bot o on O, both with budget b.
+func botSeats(x, o Bot, b Budget) [3]seat {
+	return [3]seat{X: botSeat{bot: x, label: x.Name(), budget: b}, O: botSeat{bot: o, label: o.Name(), budget: b}}
+}
+
 // gameHooks let a front end watch a game; either may be nil.
 type gameHooks struct {
 	// before runs when the side to move is about to choose.

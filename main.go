@@ -84,7 +84,7 @@ func gameDefaults() string {
 		}
 		fmt.Fprintf(&b, "  %-10s bot %s, %s; search %s (genetic %d plies), %s\n", g.name, g.bot, first, depth, geneticDepth, limit)
 		for _, sp := range g.special {
-			fmt.Fprintf(&b, "  %-10s its %s is its own: %s (%s)\n", "", sp.bot, sp.about, sp.impl)
+			fmt.Fprintf(&b, "  %-10s %s here is %s: %s\n", "", sp.bot, sp.impl, sp.about)
 		}
 	}
 	return b.String()

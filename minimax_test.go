@@ -93,14 +93,10 @@ func TestAlphaBetaMatchesMinimaxEverywhere(t *testing.T) {
 	}
 }
 
-// playOut lets the bots of each side finish g.
+// playOut lets the bots of each side finish g, with no limit.
 func playOut(g Game, x, o Bot) {
-	for !g.Over() {
-		b := x
-		if g.Turn() == O {
-			b = o
-		}
-		g.Play(think(b, g).Move)
+	if err := playGame(context.Background(), g, botSeats(x, o, Budget{}), gameHooks{}); err != nil {
+		panic(err)
 	}
 }
 

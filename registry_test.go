@@ -123,8 +123,7 @@ func TestConformance(t *testing.T) {
 					rng := rand.New(rand.NewPCG(7, 7))
 					g := conformanceGame(spec, rng)
 					b, _ := spec.newBot(name, rng)
-					seats := [3]seat{X: botSeat{bot: b, label: name, budget: fixed}, O: botSeat{bot: b, label: name, budget: fixed}}
-					if err := playGame(context.Background(), g, seats, gameHooks{}); err != nil {
+					if err := playGame(context.Background(), g, botSeats(b, b, fixed), gameHooks{}); err != nil {
 						t.Fatal(err)
 					}
 					records = append(records, spec.record(g))

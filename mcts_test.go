@@ -1,0 +1,368 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// mctsSeeded is a fresh mcts bot on a fixed seed.
+func mctsSeeded(seed uint64) *MCTS { return NewMCTS(rand.New(rand.NewPCG(seed, 9))) }
+
+// mctsThink is one decision of a fresh seeded bot with a playout budget.
+func mctsThink(g Game, playouts int) Decision {
+	return mctsSeeded(1).Think(context.Background(), g, Budget{Playouts: playouts})
+}
+
+// immediateWins lists the mover's moves that end the game won at once.
+func immediateWins(g Game) []Move {
+	me := g.Turn()
+	var wins []Move
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		if g.Over() && g.Winner() == me {
+			wins = append(wins, m)
+		}
+		g.Undo()
+	}
+	return wins
+}
+
+// Tic-Tac-Toe: with 3,000 playouts a move, mcts never loses, as X or as O,
+// against every line of play (a fresh bot on the same seed at each of its
+// decisions, so that each line is one reproducible game).
+func TestMCTSNeverLosesTicTacToe(t *testing.T) {
+	const playouts = 3000
+	for _, side := range []Side{X, O} {
+		t.Run(side.String(), func(t *testing.T) {
+			games := 0
+			var explore func(g *TicTacToe)
+			explore = func(g *TicTacToe) {
+				if g.Over() {
+					games++
+					if g.Winner() == side.Other() {
+						t.Fatalf("mcts as %v lost: %v", side, g.History())
+					}
+					return
+				}
+				if g.Turn() == side {
+					g.Play(mctsThink(g, playouts).Move)
+					explore(g)
+					g.Undo()
+					return
+				}
+				for _, m := range g.Moves(nil) {
+					g.Play(m)
+					explore(g)
+					g.Undo()
+				}
+			}
+			explore(NewTicTacToe())
+			if games == 0 {
+				t.Fatal("no games explored")
+			}
+		})
+	}
+}
+
+// mctsTactics are positions of each game where the mover wins at once
+// (win) or must stop the opponent's win at once (block): Adjacency's at
+// 3 rounds, one or two plies before the end, with a single right move in
+// most of them.
+var mctsTactics = []struct {
+	game, record, kind string
+}{
+	{"ttt", "0314", "win"},
+	{"ttt", "4056", "win"},
+	{"ttt", "041", "block"},
+	{"ttt", "4026", "block"},
+	{"connect4", "112233", "win"},
+	{"connect4", "11223", "block"},
+	{"connect4", "445566", "win"},
+	{"connect4", "12131", "block"},
+	{"connect4", "1212123", "win"},
+	{"connect4", "121212", "block"},
+	{"connect4", "4343524", "block"},
+	{"adjacency", "20,54,63,16,55", "win"},
+	{"adjacency", "55,22,5,51,3", "win"},
+	{"adjacency", "12,54,62,31,59", "win"},
+	{"adjacency", "16,19,58,34,27", "win"},
+	{"adjacency", "31,60,62,23", "block"},
+	{"adjacency", "36,4,51,54", "block"},
+	{"adjacency", "45,13,3,11", "block"},
+	{"adjacency", "22,40,34,12", "block"},
+	{"adjacency", "52,53,30,60", "block"},
+}
+
+// mcts takes an immediate win and blocks an immediate loss in every game,
+// with 2,000 playouts. The table is checked against the rules first: a win
+// position has a winning move and a losing or drawing one; in a block
+// position some move lets the opponent win at once and some does not.
+func TestMCTSWinsAndBlocks(t *testing.T) {
+	const playouts = 2000
+	for _, tc := range mctsTactics {
+		t.Run(tc.game+"/"+tc.kind+"/"+tc.record, func(t *testing.T) {
+			g, err := specNamed(t, tc.game).parseRecord(tc.record, gameOptions{"rounds": 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves := g.Moves(nil)
+			d := mctsThink(g, playouts)
+			switch tc.kind {
+			case "win":
+				wins := immediateWins(g)
+				if len(wins) == 0 || len(wins) == len(moves) {
+					t.Fatalf("not a test: winning moves %v of %v", wins, moves)
+				}
+				if !slices.Contains(wins, d.Move) {
+					t.Errorf("played %s, not a win (wins: %v)", g.FormatMove(d.Move), wins)
+				}
+			case "block":
+				var safe []Move
+				for _, m := range moves {
+					g.Play(m)
+					if len(immediateWins(g)) == 0 {
+						safe = append(safe, m)
+					}
+					g.Undo()
+				}
+				if len(safe) == 0 || len(safe) == len(moves) {
+					t.Fatalf("not a test: safe moves %v of %v", safe, moves)
+				}
+				if !slices.Contains(safe, d.Move) {
+					t.Errorf("played %s, which loses at once (safe: %v)", g.FormatMove(d.Move), safe)
+				}
+			}
+		})
+	}
+}
+
+// Connect Four, End-Easy set: in positions the mover wins, the move mcts
+// chooses with 5,000 playouts keeps the win (the solver proves the child
+// lost for the opponent) in at least 95% of them. Every 3rd position of
+// the set with a positive score: 120 or so.
+func TestMCTSKeepsConnectFourWins(t *testing.T) {
+	const playouts, stride = 5000, 3
+	s := newC4Solver(true)
+	cases := loadSet(t, "Test_L3_R1")
+	tried, kept := 0, 0
+	for i := 0; i < len(cases); i += stride {
+		c := cases[i]
+		if c.score <= 0 {
+			continue
+		}
+		g := c4Game(t, c.moves)
+		d := mctsThink(g, playouts)
+		g.Play(d.Move)
+		tried++
+		if g.Over() || s.solve(c4PosOf(g)) < 0 {
+			kept++
+		} else {
+			t.Logf("%s: %d gives the win away", c.moves, d.Move+1)
+		}
+	}
+	if tried < 100 || kept*100 < tried*95 {
+		t.Errorf("kept the win in %d of %d positions, want 95%%", kept, tried)
+	}
+	t.Logf("kept the win in %d of %d positions", kept, tried)
+}
+
+// With a playout budget the same seed plays the same game, decision by
+// decision, figures included.
+func TestMCTSReproducible(t *testing.T) {
+	for _, name := range []string{"ttt", "connect4", "adjacency"} {
+		t.Run(name, func(t *testing.T) {
+			spec := specNamed(t, name)
+			var runs []string
+			for range 2 {
+				bots := [3]*MCTS{X: mctsSeeded(5), O: mctsSeeded(6)}
+				g := spec.start(nil)
+				var log string
+				for !g.Over() {
+					d := bots[g.Turn()].Think(context.Background(), g, Budget{Playouts: 500})
+					log += fmt.Sprintf("%d:%d/%d/%d/%.6f/%v ", d.Move, d.Nodes, d.Playouts, d.Depth, d.WinRate, d.PV)
+					g.Play(d.Move)
+				}
+				runs = append(runs, log)
+			}
+			if runs[0] != runs[1] {
+				t.Errorf("same seed, different games:\n%s\n%s", runs[0], runs[1])
+			}
+		})
+	}
+}
+
+// subtreeSize counts the nodes under n, n included.
+func (b *MCTS) subtreeSize(n int32) int {
+	size := 1
+	for c := b.nodes[n].child; c != none; c = b.nodes[c].sibling {
+		size += b.subtreeSize(c)
+	}
+	return size
+}
+
+// After a move of each side, the bot's next decision starts from the
+// subtree it had grown under those two moves, with its visits and nodes;
+// a position the tree does not hold (another game, a move taken back)
+// starts a fresh tree.
+func TestMCTSKeepsSubtree(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, name := range []string{"ttt", "connect4", "adjacency"} {
+		t.Run(name, func(t *testing.T) {
+			g := specNamed(t, name).start(nil)
+			bot := mctsSeeded(3)
+			d := bot.Think(context.Background(), g, Budget{Playouts: 20000})
+			mine := bot.mostVisited(0)
+			reply := bot.mostVisited(mine)
+			visits, size := bot.nodes[reply].visits, bot.subtreeSize(reply)
+			if visits < 10 {
+				t.Fatalf("reply visited %d times: too few to test", visits)
+			}
+			g.Play(d.Move)
+			g.Play(bot.nodes[reply].move)
+			// No playout: the tree is what was kept.
+			bot.Think(cancelled, g, Budget{Playouts: 3000})
+			if bot.nodes[0].visits != visits || len(bot.nodes) != size || bot.subtreeSize(0) != size {
+				t.Errorf("kept %d visits in %d nodes, want %d in %d", bot.nodes[0].visits, len(bot.nodes), visits, size)
+			}
+			// The kept tree grows on: 3,000 more playouts.
+			d = bot.Think(context.Background(), g, Budget{Playouts: 3000})
+			if got := bot.nodes[0].visits; got != visits+3000 || d.Playouts != 3000 {
+				t.Errorf("after 3000 more playouts the root has %d visits, want %d", got, visits+3000)
+			}
+			// Taking a move back leaves the tree's line: a fresh start.
+			g.Undo()
+			bot.Think(cancelled, g, Budget{})
+			if len(bot.nodes) != 1 || bot.nodes[0].visits != 0 {
+				t.Errorf("after an undo the tree has %d nodes, %d visits; want a fresh root", len(bot.nodes), bot.nodes[0].visits)
+			}
+		})
+	}
+}
+
+// Every node's visits are its children's plus the playout that expanded
+// it (a finished game's node has no children and counts every visit), and
+// its wins lie between 0 and its visits: the tree's bookkeeping, checked
+// over each game after a search, position by position.
+func TestMCTSTreeConsistent(t *testing.T) {
+	for _, spec := range gameRegistry {
+		t.Run(spec.name, func(t *testing.T) {
+			bot := mctsSeeded(4)
+			g := spec.start(nil)
+			bot.Think(context.Background(), g, Budget{Playouts: 2000})
+			if bot.nodes[0].visits != 2000 {
+				t.Fatalf("root visits %d, want 2000", bot.nodes[0].visits)
+			}
+			var check func(n int32) int
+			check = func(n int32) int {
+				node := bot.nodes[n]
+				sum, count := int32(0), 1
+				for c := node.child; c != none; c = bot.nodes[c].sibling {
+					if bot.nodes[c].parent != n {
+						t.Fatalf("node %d: child %d names parent %d", n, c, bot.nodes[c].parent)
+					}
+					sum += bot.nodes[c].visits
+					g.Play(bot.nodes[c].move)
+					count += check(c)
+					g.Undo()
+				}
+				want := node.visits - 1 // the playout that expanded it
+				if n == 0 || g.Over() {
+					want = node.visits
+					if g.Over() {
+						want = 0
+					}
+				}
+				if sum != want {
+					t.Fatalf("%v: %d visits, children %d", g.History(), node.visits, sum)
+				}
+				if node.wins < 0 || node.wins > float64(node.visits) {
+					t.Fatalf("%v: %.1f wins in %d visits", g.History(), node.wins, node.visits)
+				}
+				return count
+			}
+			if n := check(0); n != len(bot.nodes) {
+				t.Errorf("%d nodes in the tree, %d in the slice", n, len(bot.nodes))
+			}
+		})
+	}
+}
+
+// A game's fast playout is the generic one: from random positions, on
+// the same seed, the same winner, the same random numbers drawn, and the
+// position left as it was.
+func TestMCTSFastPlayout(t *testing.T) {
+	pick := rand.New(rand.NewPCG(8, 8))
+	for _, spec := range gameRegistry {
+		if _, ok := spec.start(nil).(fastPlayout); !ok {
+			continue
+		}
+		t.Run(spec.name, func(t *testing.T) {
+			for i := range 300 {
+				g := conformanceGame(spec, pick)
+				before := snapshot(spec, g)
+				slow, fast := rand.New(rand.NewPCG(uint64(i), 1)), rand.New(rand.NewPCG(uint64(i), 1))
+				plies := randomPlayOut(g, slow, nil)
+				want := winnerResult(g.Winner())
+				for ; plies > 0; plies-- {
+					g.Undo()
+				}
+				got := winnerResult(g.(fastPlayout).randomPlayout(fast))
+				if got != want || slow.Uint64() != fast.Uint64() {
+					t.Fatalf("%s, seed %d: fast playout %v, generic %v (or other draws)", spec.record(g), i, got, want)
+				}
+				if after := snapshot(spec, g); after != before {
+					t.Fatalf("the fast playout changed %s into %s", before, after)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkMCTSPlayouts measures playouts a second from each game's start
+// (Adjacency at its default 8 rounds), tree included.
+func BenchmarkMCTSPlayouts(b *testing.B) {
+	for _, spec := range gameRegistry {
+		b.Run(spec.name, func(b *testing.B) {
+			g := spec.start(nil)
+			bot := mctsSeeded(1)
+			var playouts int64
+			for b.Loop() {
+				bot.nodes = bot.nodes[:0] // a fresh tree each time
+				d := bot.Think(context.Background(), g, Budget{Playouts: 10000})
+				playouts += d.Playouts
+			}
+			b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
+		})
+	}
+}
+
+// BenchmarkMCTSSimulation compares the simulation step alone from each
+// game's start: the generic playout over the Game interface, and the
+// game's fast path where it has one.
+func BenchmarkMCTSSimulation(b *testing.B) {
+	for _, spec := range gameRegistry {
+		g := spec.start(nil)
+		b.Run(spec.name+"/generic", func(b *testing.B) {
+			rng, buf := rand.New(rand.NewPCG(1, 1)), make([]Move, 0, 64)
+			for b.Loop() {
+				for plies := randomPlayOut(g, rng, buf); plies > 0; plies-- {
+					g.Undo()
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+		})
+		if fast, ok := g.(fastPlayout); ok {
+			b.Run(spec.name+"/fast", func(b *testing.B) {
+				rng := rand.New(rand.NewPCG(1, 1))
+				for b.Loop() {
+					fast.randomPlayout(rng)
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+			})
+		}
+	}
+}
