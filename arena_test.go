@@ -2,13 +2,16 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 )
 
 // A match swaps seats every game, prints one line per game and ends with
-// SPEC's total line; a perfect bot never loses to a random one.
+// the elo line and SPEC's total line; a perfect bot never loses to a
+// random one.
 func TestMatchTable(t *testing.T) {
 	o, err := parseFlags([]string{"-x", "alphabeta", "-o", "random", "-games", "6", "-seed", "7"}, nil)
 	if err != nil {
@@ -19,7 +22,7 @@ func TestMatchTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	m := matchConfig{spec: s.spec, opt: s.opt, bots: [2]string{s.seatNames[X], s.seatNames[O]}, budget: s.budget, games: o.games, seed: o.seed}
+	m := matchConfig{spec: s.spec, opt: s.opt, bots: [2]string{s.seatNames[X], s.seatNames[O]}, budget: s.budget, games: o.games, seed: o.seed, jobs: 1}
 	if err := m.run(context.Background(), &out, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -34,6 +37,9 @@ func TestMatchTable(t *testing.T) {
 	if _, err := fmt.Sscanf(total, "total: alphabeta %d - random %d, %d draws", &abWins, &rndWins, &draws); err != nil || abWins+rndWins+draws != 6 || rndWins != 0 {
 		t.Errorf("total line %q: alphabeta %d, random %d, draws %d", total, abWins, rndWins, draws)
 	}
+	if elo := lines[len(lines)-2]; !strings.HasPrefix(elo, "elo: alphabeta +") {
+		t.Errorf("elo line %q, want alphabeta ahead", elo)
+	}
 	// The same seed plays the same match.
 	var again strings.Builder
 	m.run(context.Background(), &again, nil)
@@ -42,13 +48,236 @@ func TestMatchTable(t *testing.T) {
 	}
 }
 
-// strip keeps only the game lines and the total (the table has timings).
+// strip keeps only the game lines, the elo line and the total (the table
+// has timings).
 func strip(s string) string {
 	var keep []string
 	for _, l := range strings.Split(s, "\n") {
-		if strings.HasPrefix(l, "game ") || strings.HasPrefix(l, "total:") {
+		if strings.HasPrefix(l, "game ") || strings.HasPrefix(l, "elo:") || strings.HasPrefix(l, "total:") {
 			keep = append(keep, l)
 		}
 	}
 	return strings.Join(keep, "\n")
+}
+
+// gameLine is a match's line for one game with an opening.
+var gameLine = regexp.MustCompile(`^game (\d+)/(\d+): X (.+), O (.+), opening (\S+): .* moves: (\S+)$`)
+
+// Games 2k+1 and 2k+2 start from the same opening of K plies with the
+// seats swapped; the record starts with the opening.
+func TestMatchPairs(t *testing.T) {
+	c4, _ := findGame("connect4")
+	adj, _ := findGame("adjacency")
+	for _, tc := range []struct {
+		spec     *gameSpec
+		bots     [2]string
+		openings int
+	}{
+		{c4, [2]string{"alphabeta", "rollout"}, 2},
+		{c4, [2]string{"random", "genetic"}, 5},
+		{adj, [2]string{"alphabeta", "local"}, 3},
+	} {
+		t.Run(fmt.Sprint(tc.spec.name, tc.openings), func(t *testing.T) {
+			var out strings.Builder
+			m := matchConfig{spec: tc.spec, bots: tc.bots, budget: Budget{Depth: 2},
+				games: 6, openings: tc.openings, seed: 3, jobs: 2}
+			if err := m.run(context.Background(), &out, nil); err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(out.String(), "\n")
+			var prev []string
+			for i := range 6 {
+				f := gameLine.FindStringSubmatch(lines[i])
+				if f == nil {
+					t.Fatalf("line %d: %q is no game line with an opening", i+1, lines[i])
+				}
+				wantX, wantO := tc.bots[i%2], tc.bots[1-i%2]
+				if f[1] != fmt.Sprint(i+1) || f[3] != wantX || f[4] != wantO {
+					t.Errorf("line %d: %q, want game %d with X %s, O %s", i+1, lines[i], i+1, wantX, wantO)
+				}
+				opening, record := f[5], f[6]
+				if !strings.HasPrefix(record, opening) {
+					t.Errorf("line %d: the record %s does not start with the opening %s", i+1, record, opening)
+				}
+				if g, err := tc.spec.parseRecord(opening, nil); err != nil || len(g.History()) != tc.openings {
+					t.Errorf("line %d: opening %s: %v, want %d plies", i+1, opening, err, tc.openings)
+				}
+				if i%2 == 1 && opening != prev[5] {
+					t.Errorf("games %d and %d: openings %s and %s, want the same", i, i+1, prev[5], opening)
+				}
+				prev = f
+			}
+		})
+	}
+}
+
+// No opening ends the game, every opening has its K plies (in Adjacency
+// they count toward the rounds), and an opening as long as the game is an
+// error.
+func TestRandomOpening(t *testing.T) {
+	ttt, _ := findGame("ttt")
+	c4, _ := findGame("connect4")
+	adj, _ := findGame("adjacency")
+	for _, tc := range []struct {
+		spec    *gameSpec
+		opt     gameOptions
+		plies   int
+		wantErr bool
+	}{
+		{ttt, nil, 0, false},
+		{ttt, nil, 2, false},
+		{ttt, nil, 8, false}, // the last empty cell must not be a win or a full board
+		{ttt, nil, 9, true},
+		{c4, nil, 12, false},
+		{c4, nil, 42, true},                       // the board is full: given up, not searched through
+		{adj, gameOptions{"rounds": 2}, 3, false}, // 2 rounds are 4 plies
+		{adj, gameOptions{"rounds": 2}, 4, true},
+	} {
+		t.Run(fmt.Sprint(tc.spec.name, tc.opt, tc.plies), func(t *testing.T) {
+			for seed := range uint64(200) {
+				moves, err := randomOpening(tc.spec, tc.opt, tc.plies, openingSeed(seed, 0))
+				if tc.wantErr {
+					if err == nil {
+						t.Fatalf("seed %d: opening %v, want an error", seed, moves)
+					}
+					return
+				}
+				if err != nil || len(moves) != tc.plies {
+					t.Fatalf("seed %d: %v, %v, want %d plies", seed, moves, err, tc.plies)
+				}
+				g := tc.spec.start(tc.opt)
+				for i, m := range moves {
+					g.Play(m)
+					if g.Over() {
+						t.Fatalf("seed %d: opening %v ends the game at ply %d", seed, moves, i+1)
+					}
+				}
+			}
+		})
+	}
+}
+
+// With fixed budgets a match plays the same games whether they run one at
+// a time or two at once, lines in the order of the games; a bot against
+// itself has its seats in its name.
+func TestMatchJobs(t *testing.T) {
+	c4, _ := findGame("connect4")
+	for _, bots := range [][2]string{{"genetic", "random"}, {"rollout", "rollout"}} {
+		t.Run(bots[0]+"-"+bots[1], func(t *testing.T) {
+			var runs [2]string
+			for j := range runs {
+				var out strings.Builder
+				m := matchConfig{spec: c4, bots: bots, budget: Budget{Depth: 3}, games: 8, openings: 2, seed: 11, jobs: j + 1}
+				if err := m.run(context.Background(), &out, nil); err != nil {
+					t.Fatal(err)
+				}
+				runs[j] = strip(out.String())
+			}
+			if runs[0] != runs[1] {
+				t.Errorf("-jobs 1:\n%s\n-jobs 2:\n%s", runs[0], runs[1])
+			}
+			if bots[0] == bots[1] && !strings.HasPrefix(runs[0], "game 1/8: X rollout (as -x), O rollout (as -o),") {
+				t.Errorf("a bot against itself: %q", strings.SplitN(runs[0], "\n", 2)[0])
+			}
+		})
+	}
+}
+
+// cancelAfter is a progress writer that cancels a run once n games have
+// finished (the arena writes the status line once per finished game).
+type cancelAfter struct {
+	n, games int
+	cancel   func()
+}
+
+func (c *cancelAfter) Write(p []byte) (int, error) {
+	if strings.Contains(string(p), " games, about ") {
+		if c.games++; c.games == c.n {
+			c.cancel()
+		}
+	}
+	return len(p), nil
+}
+
+// An interrupted match prints the lines and the table of the games that
+// finished and reports errInterrupted.
+func TestMatchInterrupted(t *testing.T) {
+	adj, _ := findGame("adjacency")
+	for _, jobs := range []int{1, 2} {
+		t.Run(fmt.Sprint("jobs", jobs), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var out strings.Builder
+			m := matchConfig{spec: adj, bots: [2]string{"alphabeta", "genetic"}, budget: Budget{Depth: 3}, games: 20, openings: 2, seed: 5, jobs: jobs}
+			err := m.run(ctx, &out, &cancelAfter{n: 3, cancel: cancel})
+			if !errors.Is(err, errInterrupted) {
+				t.Fatalf("err %v, want errInterrupted", err)
+			}
+			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			played := 0
+			for _, l := range lines {
+				if strings.HasPrefix(l, "game ") {
+					played++
+				}
+			}
+			var a, b, draws int
+			total := lines[len(lines)-1]
+			if _, err := fmt.Sscanf(strings.Replace(total, " draw", " draws", 1), "total: alphabeta %d - genetic %d, %d draws", &a, &b, &draws); err != nil {
+				t.Fatalf("total line %q: %v", total, err)
+			}
+			if played < 3 || played >= 20 || a+b+draws != played {
+				t.Errorf("%d game lines, total %q; want 3 or more finished games, not all, in the total", played, total)
+			}
+		})
+	}
+}
+
+// writeTable says "1 draw" but "N draws" otherwise.
+func TestWriteTableDraws(t *testing.T) {
+	for _, tc := range []struct {
+		draws int
+		want  string
+	}{{0, "0 draws"}, {1, "1 draw"}, {2, "2 draws"}} {
+		var out strings.Builder
+		writeTable(&out, [2]*tally{{name: "a", wins: 1, draws: tc.draws}, {name: "b", losses: 1, draws: tc.draws}}, "elo: a +0 +- 0")
+		want := "total: a 1 - b 0, " + tc.want + "\n"
+		if !strings.HasSuffix(out.String(), want) {
+			t.Errorf("%d draws: %q, want it to end %q", tc.draws, out.String(), want)
+		}
+	}
+}
+
+// The elo line is pentanomial over complete pairs, trinomial otherwise.
+func TestMatchElo(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		points []float64
+		want   string
+	}{
+		// Pairs (1, 0.5), (1, 0), (0.5, 0.5): 3.5 of 6, pentanomial.
+		{"pairs", []float64{1, 0.5, 1, 0, 0.5, 0.5}, func() string {
+			var p pentanomial
+			p.add(1, 0.5)
+			p.add(1, 0)
+			p.add(0.5, 0.5)
+			d, pm := eloIntervalPairs(p)
+			return eloLine("a", d, pm, 6)
+		}()},
+		// The last game's pair is missing: trinomial over the 5 games.
+		{"odd", []float64{1, 0.5, 1, 0, 0.5}, func() string {
+			d, pm := eloInterval(wdl{wins: 2, draws: 2, losses: 1})
+			return eloLine("a", d, pm, 5)
+		}()},
+		// An interrupted pair in the middle: trinomial as well.
+		{"interrupted", []float64{1, 0.5, 1, -1, 0.5, 0.5}, func() string {
+			d, pm := eloInterval(wdl{wins: 2, draws: 3})
+			return eloLine("a", d, pm, 5)
+		}()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := matchElo("a", tc.points); got != tc.want {
+				t.Errorf("matchElo: %q, want %q", got, tc.want)
+			}
+		})
+	}
 }

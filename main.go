@@ -312,7 +312,7 @@ func resolve(o *options) (*setup, error) {
 			s.seats[side], s.seatNames[side] = b, name
 		}
 	}
-	if o.games > 1 && (s.seats[X] == nil || s.seats[O] == nil) {
+	if o.games > 1 && o.tournament == "" && (s.seats[X] == nil || s.seats[O] == nil) {
 		return nil, fmt.Errorf("-games %d: a match needs two bots: set -x and -o to bot names", o.games)
 	}
 	if s.hinter, err = spec.newBot(spec.strongest, s.rng); err != nil {
@@ -369,14 +369,33 @@ func (s *setup) start(o *options) int {
 	switch {
 	case o.analyze:
 		err = analyze(ctx, os.Stdin, os.Stdout, s.spec, s.bot, s.budget, s.opt)
-	case o.games > 1:
+	case o.tournament != "" || o.games > 1:
 		var progress io.Writer
 		if isTerminal(os.Stderr) {
 			progress = os.Stderr
 		}
-		m := matchConfig{spec: s.spec, opt: s.opt, bots: [2]string{s.seatNames[X], s.seatNames[O]},
-			budget: s.budget, games: o.games, seed: o.seed}
-		err = m.run(ctx, os.Stdout, progress)
+		openings := o.openings
+		if openings < 0 {
+			openings = s.spec.openings
+		}
+		if o.tournament == "" {
+			m := matchConfig{spec: s.spec, opt: s.opt, bots: [2]string{s.seatNames[X], s.seatNames[O]},
+				budget: s.budget, games: o.games, openings: openings, seed: o.seed, jobs: o.jobs}
+			err = m.run(ctx, os.Stdout, progress)
+			break
+		}
+		var field []string
+		if field, err = tournamentField(s.spec, o.tournament); err != nil {
+			fmt.Fprintf(os.Stderr, "boardbots: %v\n", err)
+			return 2
+		}
+		games := o.games
+		if !o.set["games"] {
+			games = 2 // one pair
+		}
+		t := tournamentConfig{spec: s.spec, opt: s.opt, bots: field, budget: s.budget,
+			games: games, openings: openings, seed: o.seed, jobs: o.jobs}
+		err = t.run(ctx, os.Stdout, progress)
 	default:
 		var in lineReader
 		if s.seats[X] == nil || s.seats[O] == nil {
