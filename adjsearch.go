@@ -59,6 +59,13 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	if !ok {
 		return SearchBot{Prune: b.Prune}.Think(ctx, g, budget)
 	}
+	// A position solved beforehand is answered from the book, exactly and
+	// at once, unless a depth limit asks for a shallower value.
+	if b.Prune && !b.plain && (budget.Depth == 0 || budget.Depth >= a.PliesLeft()) {
+		if d, ok := adjBookMove(a); ok {
+			return d
+		}
+	}
 	ctx, cancel := withBudget(ctx, budget)
 	defer cancel()
 	size := adjTableBits(budget)

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -435,5 +438,46 @@ func BenchmarkAdjMatchGreedy(b *testing.B) {
 		b.ReportMetric(float64(w), "wins")
 		b.ReportMetric(float64(d), "draws")
 		b.ReportMetric(float64(l), "losses")
+	}
+}
+
+// BenchmarkAdjEndgame12 gives alphabeta its 5-second budget on the
+// positions of testdata/adj/endgame12.txt: 8-round games of the bots
+// after two rounds, 12 plies before the end. It reports how many it
+// proves (the result at least: Depth reaches the end) and the median and
+// worst time per position; each position's answer goes to standard error.
+func BenchmarkAdjEndgame12(b *testing.B) {
+	data, err := os.ReadFile("testdata/adj/endgame12.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	budget := 5 * time.Second
+	if d, err := time.ParseDuration(os.Getenv("ADJ_ENDGAME_TIME")); err == nil {
+		budget = d
+	}
+	for range b.N {
+		var times []time.Duration
+		proved := 0
+		for _, line := range strings.Fields(string(data)) {
+			a := NewAdjacency(8)
+			for _, f := range strings.Split(line, ",") {
+				c, err := strconv.Atoi(f)
+				if err != nil {
+					b.Fatal(err)
+				}
+				a.Play(Move(c))
+			}
+			d := NewAdjBot(true).Think(context.Background(), a, Budget{Time: budget})
+			if d.Depth == a.PliesLeft() {
+				proved++
+			}
+			times = append(times, d.Time)
+			fmt.Fprintf(os.Stderr, "%s: move %d score %d depth %d nodes %d time %v\n", line, d.Move, d.Score, d.Depth, d.Nodes, d.Time)
+		}
+		slices.Sort(times)
+		b.ReportMetric(float64(proved), "proved")
+		b.ReportMetric(float64(len(times)), "positions")
+		b.ReportMetric(times[len(times)/2].Seconds(), "median-s")
+		b.ReportMetric(times[len(times)-1].Seconds(), "worst-s")
 	}
 }

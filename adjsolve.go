@@ -31,31 +31,19 @@ const adjSolveBits = 24
 // every bound proved. ok is false when ctx ended first.
 func adjSolve(ctx context.Context, a *Adjacency, tableBits, guess int, progress func(lo, hi int, nodes int64)) (AdjSolution, bool) {
 	start := time.Now()
-	s := newAdjSearch(ctx, a, true, newAdjTable(tableBits))
-	s.symmetric = true
-	s.tt.gen++
-	ply := len(a.history)
-	me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
 	if a.Over() {
-		return AdjSolution{Value: bits.OnesCount64(me) - bits.OnesCount64(opp)}, true
+		return AdjSolution{Value: a.Final(a.Turn())}, true
 	}
-	left := s.plies - ply
-	// The final mark difference has the parity of the number of marks, so
-	// the values tried are those of that parity: each null window then
-	// decides one possible value.
-	parity := (bits.OnesCount64(me|opp) + left) & 1
+	p := newAdjProver(ctx, a, tableBits)
 	lo, hi := -infinity, infinity
 	v := guess
 	for lo < hi {
-		beta := v
-		if beta <= lo {
-			beta = lo + 1
-		}
-		if (beta-parity)&1 != 0 {
+		beta := max(v, lo+1)
+		if (beta-p.parity)&1 != 0 {
 			beta++ // a value of the right parity at or above the old beta
 		}
-		v = s.negamax(me, opp, ply, left, beta-1, beta)
-		if s.stopped {
+		var ok bool
+		if v, ok = p.atLeast(beta); !ok {
 			return AdjSolution{}, false
 		}
 		if v >= beta {
@@ -64,16 +52,48 @@ func adjSolve(ctx context.Context, a *Adjacency, tableBits, guess int, progress 
 			hi = v
 		}
 		if progress != nil {
-			progress(lo, hi, s.nodes)
+			progress(lo, hi, p.s.nodes)
 		}
 	}
 	sol := AdjSolution{Value: lo}
-	sol.Line = s.perfectLine(me, opp, ply, lo)
-	if s.stopped {
+	sol.Line = p.s.perfectLine(p.me, p.opp, p.ply, lo)
+	if p.s.stopped {
 		return AdjSolution{}, false
 	}
-	sol.Nodes, sol.Time = s.nodes, time.Since(start)
+	sol.Nodes, sol.Time = p.s.nodes, time.Since(start)
 	return sol, true
+}
+
+// adjProver answers null-window questions about one position to the end
+// of the game, on one symmetric table that carries what each answer
+// proved over to the next.
+type adjProver struct {
+	s       *adjSearch
+	me, opp uint64
+	ply     int
+	// parity is that of every final mark difference: the number of marks
+	// at the end (each ply adds one) fixes it, so each null window tests
+	// one possible value.
+	parity int
+}
+
+// newAdjProver prepares the questions about a (not over) on a table of
+// 2^tableBits entries.
+func newAdjProver(ctx context.Context, a *Adjacency, tableBits int) *adjProver {
+	s := newAdjSearch(ctx, a, true, newAdjTable(tableBits))
+	s.symmetric = true
+	s.tt.gen++
+	p := &adjProver{s: s, me: a.marks[a.Turn()], opp: a.marks[a.Turn().Other()], ply: len(a.history)}
+	p.parity = (bits.OnesCount64(p.me|p.opp) + a.PliesLeft()) & 1
+	return p
+}
+
+// atLeast asks whether the value is at least beta: a fail-soft null-window
+// search whose answer v >= beta proves the value is at least v, and v <
+// beta that it is at most v. ok is false when the context ended first.
+func (p *adjProver) atLeast(beta int) (v int, ok bool) {
+	v = p.s.negamax(p.me, p.opp, p.ply, p.s.plies-p.ply, beta-1, beta)
+	return v, !p.s.stopped
 }
 
 // perfectLine follows moves of value v, me to move, to the end of the
