@@ -34,8 +34,10 @@ type adjBookEntry struct {
 	move   Move
 }
 
-// adjBookReplies are O's perfect answers to X's first moves, solved by
-// BenchmarkAdjBookReplies; a first move whose mirror image is listed
+// adjBookReplies are perfect moves in positions a ply or two from the
+// start: O's answers to every first move of X (2 to 6 rounds), and X's
+// move after the first rounds that real 8-round games play most, solved
+// by BenchmarkAdjBookReplies. A position whose mirror image is listed
 // needs no entry of its own (adjBookMove reflects).
 var adjBookReplies = []adjBookEntry{
 	{2, []Move{0}, 2, 40},
@@ -128,6 +130,66 @@ var adjBookReplies = []adjBookEntry{
 	{4, []Move{40}, 2, 41},
 	{4, []Move{41}, 4, 40},
 	{4, []Move{42}, 4, 41},
+	{5, []Move{0}, 2, 40},
+	{5, []Move{1}, 2, 40},
+	{5, []Move{2}, 2, 40},
+	{5, []Move{3}, 2, 40},
+	{5, []Move{4}, 2, 5},
+	{5, []Move{5}, 2, 40},
+	{5, []Move{8}, 2, 40},
+	{5, []Move{9}, 2, 40},
+	{5, []Move{10}, 2, 40},
+	{5, []Move{11}, 2, 40},
+	{5, []Move{12}, 4, 40},
+	{5, []Move{13}, 2, 5},
+	{5, []Move{16}, 2, 40},
+	{5, []Move{17}, 2, 40},
+	{5, []Move{18}, 2, 40},
+	{5, []Move{19}, 2, 40},
+	{5, []Move{20}, 2, 40},
+	{5, []Move{21}, 2, 40},
+	{5, []Move{24}, 2, 40},
+	{5, []Move{25}, 2, 40},
+	{5, []Move{26}, 2, 40},
+	{5, []Move{27}, 2, 40},
+	{5, []Move{28}, 2, 40},
+	{5, []Move{32}, 4, 40},
+	{5, []Move{33}, 4, 40},
+	{5, []Move{34}, 2, 40},
+	{5, []Move{35}, 2, 40},
+	{5, []Move{40}, 2, 41},
+	{5, []Move{41}, 4, 40},
+	{5, []Move{42}, 4, 40},
+	{6, []Move{0}, 2, 40},
+	{6, []Move{1}, 2, 40},
+	{6, []Move{2}, 2, 40},
+	{6, []Move{3}, 2, 40},
+	{6, []Move{4}, 2, 5},
+	{6, []Move{5}, 2, 40},
+	{6, []Move{8}, 2, 40},
+	{6, []Move{9}, 2, 40},
+	{6, []Move{10}, 2, 40},
+	{6, []Move{11}, 2, 40},
+	{6, []Move{12}, 4, 40},
+	{6, []Move{13}, 2, 5},
+	{6, []Move{16}, 2, 40},
+	{6, []Move{17}, 2, 40},
+	{6, []Move{18}, 2, 40},
+	{6, []Move{19}, 2, 40},
+	{6, []Move{20}, 4, 40},
+	{6, []Move{21}, 2, 40},
+	{6, []Move{24}, 2, 40},
+	{6, []Move{25}, 2, 40},
+	{6, []Move{26}, 2, 40},
+	{6, []Move{27}, 2, 40},
+	{6, []Move{28}, 2, 40},
+	{6, []Move{32}, 4, 40},
+	{6, []Move{33}, 2, 41},
+	{6, []Move{34}, 2, 40},
+	{6, []Move{35}, 2, 40},
+	{6, []Move{40}, 2, 41},
+	{6, []Move{41}, 4, 40},
+	{6, []Move{42}, 2, 41},
 }
 
 // adjBookKey identifies a position in the book: both sides' marks, the

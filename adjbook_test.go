@@ -6,31 +6,57 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
 
 // BenchmarkAdjBookReplies solves O's answer to every first move of X in
 // games of ADJ_BOOK_ROUNDS rounds (default 3), one of each mirror pair,
-// and prints the book entries as Go for adjBookReplies, with the nodes
-// and time of each solve, to standard error.
+// or, when ADJ_BOOK_RECORDS is set (records separated by ";"), those
+// positions, and prints the book entries as Go for adjBookReplies, with
+// the nodes and time of each solve, to standard error. ADJ_SOLVE_BITS
+// sizes the table as for BenchmarkAdjSolve.
 func BenchmarkAdjBookReplies(b *testing.B) {
 	rounds, err := strconv.Atoi(cmp.Or(os.Getenv("ADJ_BOOK_ROUNDS"), "3"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	for range b.N {
-		for _, m := range NewAdjacency(rounds).Moves(nil) {
-			if adjMirrorCell(int8(m)) < int8(m) {
-				continue // its mirror image stands for it
+	tableBits := adjSolveBits
+	if v, err := strconv.Atoi(os.Getenv("ADJ_SOLVE_BITS")); err == nil {
+		tableBits = v
+	}
+	var records [][]Move
+	if list := os.Getenv("ADJ_BOOK_RECORDS"); list != "" {
+		for _, r := range strings.Split(list, ";") {
+			var record []Move
+			for _, f := range strings.Split(r, ",") {
+				c, err := strconv.Atoi(f)
+				if err != nil {
+					b.Fatal(err)
+				}
+				record = append(record, Move(c))
 			}
+			records = append(records, record)
+		}
+	} else {
+		for _, m := range NewAdjacency(rounds).Moves(nil) {
+			if adjMirrorCell(int8(m)) >= int8(m) { // a mirror image stands for the other
+				records = append(records, []Move{m})
+			}
+		}
+	}
+	for range b.N {
+		for _, record := range records {
 			a := NewAdjacency(rounds)
-			a.Play(m)
-			sol, ok := adjSolve(context.Background(), a, adjSolveBits, 2, nil)
+			for _, m := range record {
+				a.Play(m)
+			}
+			sol, ok := adjSolve(context.Background(), a, tableBits, 2*(len(record)%2)-2, nil)
 			if !ok {
 				b.Fatal("stopped")
 			}
-			fmt.Fprintf(os.Stderr, "\t{%d, []Move{%d}, %d, %d}, // %d nodes, %v\n", rounds, m, sol.Value, sol.Line[0], sol.Nodes, sol.Time.Round(time.Millisecond))
+			fmt.Fprintf(os.Stderr, "\t{%d, %s, %d, %d}, // %d nodes, %v\n", rounds, strings.Replace(fmt.Sprintf("%#v", record), "main.", "", 1), sol.Value, sol.Line[0], sol.Nodes, sol.Time.Round(time.Millisecond))
 		}
 	}
 }

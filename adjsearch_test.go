@@ -441,13 +441,15 @@ func BenchmarkAdjMatchGreedy(b *testing.B) {
 	}
 }
 
-// BenchmarkAdjEndgame12 gives alphabeta its 5-second budget on the
-// positions of testdata/adj/endgame12.txt: 8-round games of the bots
-// after two rounds, 12 plies before the end. It reports how many it
+// BenchmarkAdjEndgame gives alphabeta its 5-second budget (or
+// ADJ_ENDGAME_TIME) on positions of real games: testdata/adj/games8.txt
+// holds 25 8-round games of the bots (distinct after two rounds), and
+// each is cut ADJ_ENDGAME_LEFT plies before its end (default 12, where
+// the two rounds are played). It reports how many positions alphabeta
 // proves (the result at least: Depth reaches the end) and the median and
-// worst time per position; each position's answer goes to standard error.
-func BenchmarkAdjEndgame12(b *testing.B) {
-	data, err := os.ReadFile("testdata/adj/endgame12.txt")
+// worst time per position; each answer goes to standard error.
+func BenchmarkAdjEndgame(b *testing.B) {
+	data, err := os.ReadFile("testdata/adj/games8.txt")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -455,12 +457,16 @@ func BenchmarkAdjEndgame12(b *testing.B) {
 	if d, err := time.ParseDuration(os.Getenv("ADJ_ENDGAME_TIME")); err == nil {
 		budget = d
 	}
+	left := 12
+	if n, err := strconv.Atoi(os.Getenv("ADJ_ENDGAME_LEFT")); err == nil {
+		left = n
+	}
 	for range b.N {
 		var times []time.Duration
 		proved := 0
 		for _, line := range strings.Fields(string(data)) {
 			a := NewAdjacency(8)
-			for _, f := range strings.Split(line, ",") {
+			for _, f := range strings.Split(line, ",")[:16-left] {
 				c, err := strconv.Atoi(f)
 				if err != nil {
 					b.Fatal(err)
@@ -472,7 +478,7 @@ func BenchmarkAdjEndgame12(b *testing.B) {
 				proved++
 			}
 			times = append(times, d.Time)
-			fmt.Fprintf(os.Stderr, "%s: move %d score %d depth %d nodes %d time %v\n", line, d.Move, d.Score, d.Depth, d.Nodes, d.Time)
+			fmt.Fprintf(os.Stderr, "%s: move %d score %d depth %d nodes %d time %v\n", adjRecord(a), d.Move, d.Score, d.Depth, d.Nodes, d.Time)
 		}
 		slices.Sort(times)
 		b.ReportMetric(float64(proved), "proved")
