@@ -26,7 +26,7 @@ const adjSolveBits = 24
 // null-window searches, each asking "is the value at least beta?", that
 // close in on the value from guess. A null window cuts far more than an
 // open one, and the table keeps what each search proved for the next.
-// The table's keys fold the board's symmetry (see adjCanon), so a position
+// The table's keys fold the board's symmetry (see adjSearch.key), so a position
 // and its mirror image share one entry. progress, when not nil, hears of
 // every bound proved. ok is false when ctx ended first.
 func adjSolve(ctx context.Context, a *Adjacency, tableBits, guess int, progress func(lo, hi int, nodes int64)) (AdjSolution, bool) {
