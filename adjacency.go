@@ -72,9 +72,13 @@ func (a *Adjacency) Turn() Side {
 }
 
 // RoundsLeft is the rounds not yet completed: a round counts as left until
-// O has answered in it. This is seed 002's M ("jumlah ronde tersisa") and
-// the template's "Number Of Rounds Left" label, ceil(plies left / 2).
+// O has answered in it. This is the template's "Number Of Rounds Left"
+// label, ceil(plies left / 2).
 func (a *Adjacency) RoundsLeft() int { return a.rounds - len(a.history)/2 }
+
+// PliesLeft is the single moves still to come, 2*rounds minus those
+// played: the objective's M (see adjEvaluate).
+func (a *Adjacency) PliesLeft() int { return 2*a.rounds - len(a.history) }
 
 // Count is the number of marks of s.
 func (a *Adjacency) Count(s Side) int { return bits.OnesCount64(a.marks[s]) }
@@ -152,30 +156,36 @@ func (a *Adjacency) Final(s Side) int {
 func (a *Adjacency) Utility() Utility { return Utility{Margin: true, Max: 64} }
 
 // Evaluate is seed 002's objective of an incomplete state, from s's view:
-// see adjEvaluate.
+// see adjEvaluate. The position judged is the one after the move being
+// judged, so its plies left are the M of that move.
 func (a *Adjacency) Evaluate(s Side) int {
-	return adjEvaluate(a.marks[s], a.marks[s.Other()], a.RoundsLeft())
+	return adjEvaluate(a.marks[s], a.marks[s.Other()], a.PliesLeft())
 }
 
 // adjEvaluate is seed 002's IncObj = L_me - L_enemy + C*max(|U_me - U_enemy|
 // - M, 0): L counts the marks with no empty orthogonal neighbour (they can
-// never turn again), U those with at least one, M is the rounds left (see
-// RoundsLeft) and C the sign of U_me - U_enemy (0 when equal, where the
-// term is 0 anyway). Its magnitude stays within 64, like Final's.
-func adjEvaluate(me, enemy uint64, roundsLeft int) int {
+// never turn again), U those with at least one, and C the sign of U_me -
+// U_enemy (0 when equal, where the term is 0 anyway). M is what the course
+// team's code passes, not what its report says: the report calls M the
+// rounds left, but the code counts plies (single moves), starting from 2 x
+// the rounds left (one less for the second mover) and taking one off per
+// move searched, so that the M of a judged move is the plies left after
+// it: pliesLeft of the position it makes. Its magnitude stays within 64,
+// like Final's.
+func adjEvaluate(me, enemy uint64, pliesLeft int) int {
 	open := adjNeighbours(^(me | enemy)) // cells next to an empty cell
 	uMe, uEnemy := bits.OnesCount64(me&open), bits.OnesCount64(enemy&open)
 	lMe, lEnemy := bits.OnesCount64(me&^open), bits.OnesCount64(enemy&^open)
-	return lMe - lEnemy + adjUTerm(uMe-uEnemy, roundsLeft)
+	return lMe - lEnemy + adjUTerm(uMe-uEnemy, pliesLeft)
 }
 
 // adjUTerm is C*max(|du| - M, 0) with C the sign of du.
-func adjUTerm(du, roundsLeft int) int {
+func adjUTerm(du, m int) int {
 	switch {
-	case du > roundsLeft:
-		return du - roundsLeft
-	case -du > roundsLeft:
-		return du + roundsLeft
+	case du > m:
+		return du - m
+	case -du > m:
+		return du + m
 	}
 	return 0
 }

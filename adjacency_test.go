@@ -105,6 +105,9 @@ func (s *slowAdj) Utility() Utility    { return Utility{Margin: true, Max: 64} }
 // roundsLeft is ceil(plies left / 2), the template's label.
 func (s *slowAdj) roundsLeft() int { return (2*s.rounds - len(s.history) + 1) / 2 }
 
+// pliesLeft is the objective's M: the single moves still to come.
+func (s *slowAdj) pliesLeft() int { return 2*s.rounds - len(s.history) }
+
 // Evaluate follows seed 002's formula term by term.
 func (s *slowAdj) Evaluate(side Side) int {
 	var l, u [3]int
@@ -135,7 +138,7 @@ func (s *slowAdj) Evaluate(side Side) int {
 		sign = -1
 	}
 	abs := du * sign
-	return l[side] - l[side.Other()] + sign*max(abs-s.roundsLeft(), 0)
+	return l[side] - l[side.Other()] + sign*max(abs-s.pliesLeft(), 0)
 }
 
 func (s *slowAdj) Key() uint64 {
@@ -406,20 +409,26 @@ func TestAdjacencyObjective(t *testing.T) {
 		// (U); O the same with 7 shut in. L 1-1, U 3-3: 0.
 		{"start", 8, 0, []string{"......OO", "......OO", "........", "........", "........", "........", "XX......", "XX......"}, 0, 0},
 		// X 0 is shut in by O 1 and O 8 (L_X 1); X 9, O 1, O 8 touch empty
-		// cells (U_X 1, U_O 2); |U diff| 1 <= M: 1 - 0 = 1.
+		// cells (U_X 1, U_O 2); |U diff| 1 <= M = 8 - 5 = 3: 1 - 0 = 1.
 		{"corner shut in by the enemy", 4, 5, []string{"XO......", "OX......", "........", "........", "........", "........", "........", "........"}, 1, 0},
 		// X: 0 shut in (L 1), 1 and 8 open (U 2). O: a column, all open
-		// (U 8). C = -1; M = 8 - 2 = 6 at ply 4 and 5: max(6-6, 0) = 0,
-		// so 1 - 0 = 1.
-		{"U gap equals rounds left", 8, 4, adjColumnBoard, 1, -5},
-		{"round in progress counts as left", 8, 5, adjColumnBoard, 1, -5},
-		// Ply 6: M = 5, 1 - (6-5) = 0; ply 12: M = 2, 1 - 4 = -3.
-		{"U gap exceeds rounds left by 1", 8, 6, adjColumnBoard, 0, -5},
-		{"U gap exceeds rounds left by 4", 8, 12, adjColumnBoard, -3, -5},
+		// (U 8). C = -1, |U diff| 6; M is the plies left, 16 - ply: 6 at
+		// ply 10, max(6-6, 0) = 0, so 1 - 0 = 1.
+		{"U gap equals plies left", 8, 10, adjColumnBoard, 1, -5},
+		// Ply 4 and 5: M 12 and 11, far above 6 (with M the rounds left,
+		// 6 at both, the same).
+		{"many plies left", 8, 4, adjColumnBoard, 1, -5},
+		{"many plies left, O to move", 8, 5, adjColumnBoard, 1, -5},
+		// Ply 11: M = 5, 1 - (6-5) = 0; ply 12: M = 4, 1 - 2 = -1 (the
+		// rounds left, 2, would give -3); ply 14: M = 2, 1 - 4 = -3.
+		{"U gap exceeds plies left by 1", 8, 11, adjColumnBoard, 0, -5},
+		{"U gap exceeds plies left by 2", 8, 12, adjColumnBoard, -1, -5},
+		{"U gap exceeds plies left by 4", 8, 14, adjColumnBoard, -3, -5},
 		// X holds row 3 (8 open marks) and the start group (L 1, U 3); O
-		// its start group (L 1, U 3). U 11-3, M = 8 - 6 = 2 at ply 12:
-		// 0 + (8-2) = 6.
-		{"C positive", 8, 12, []string{"......OO", "......OO", "........", "XXXXXXXX", "........", "........", "XX......", "XX......"}, 6, 8},
+		// its start group (L 1, U 3). U 11-3, M = 16 - 12 = 4 at ply 12:
+		// 0 + (8-4) = 4; at ply 15, M = 1: 0 + 7 = 7.
+		{"C positive", 8, 12, []string{"......OO", "......OO", "........", "XXXXXXXX", "........", "........", "XX......", "XX......"}, 4, 8},
+		{"C positive, last ply", 8, 15, []string{"......OO", "......OO", "........", "XXXXXXXX", "........", "........", "XX......", "XX......"}, 7, 8},
 		// No round left: every term counts, Evaluate is the mark difference.
 		{"no rounds left", 8, 16, []string{"......OO", "......OO", "........", "XXXXXXXX", "........", "........", "XX......", "XX......"}, 8, 8},
 		// Full rows: no empty cell, so every mark is L.

@@ -59,6 +59,13 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	if !ok {
 		return SearchBot{Prune: b.Prune}.Think(ctx, g, budget)
 	}
+	// A position solved beforehand is answered from the book, exactly and
+	// at once, unless a depth limit asks for a shallower value.
+	if b.Prune && !b.plain && (budget.Depth == 0 || budget.Depth >= a.PliesLeft()) {
+		if d, ok := adjBookMove(a); ok {
+			return d
+		}
+	}
 	ctx, cancel := withBudget(ctx, budget)
 	defer cancel()
 	size := adjTableBits(budget)
@@ -108,19 +115,22 @@ const adjPollEvery = 1024
 
 // adjSearch is one search of an AdjBot.
 type adjSearch struct {
-	ctx      context.Context
-	prune    bool
-	swindle  bool // choose among the exact best moves (see swindleMove)
-	rounds   int  // the game's length; a position at ply p has 2*rounds-p plies left
-	plies    int
-	nodes    int64
-	nextPoll int64
-	stopped  bool
-	guess    int // the last depth's score, the centre of the first root move's window
-	tt       *adjTable
-	killers  [64][2]int8     // per ply, two quiet moves that cut off lately; -1 none
-	history  [2][64]int32    // per side to move, how often a cell cut off, weighted by depth
-	order    [64][64]adjMove // per ply, the move list being searched
+	ctx     context.Context
+	prune   bool
+	swindle bool // choose among the exact best moves (see swindleMove)
+	// symmetric folds mirror images into one table entry (see
+	// adjSearch.key): the solver's mode, which searches to the end.
+	symmetric bool
+	rounds    int // the game's length; a position at ply p has 2*rounds-p plies left
+	plies     int
+	nodes     int64
+	nextPoll  int64
+	stopped   bool
+	guess     int // the last depth's score, the centre of the first root move's window
+	tt        *adjTable
+	killers   [64][2]int8     // per ply, two quiet moves that cut off lately; -1 none
+	history   [2][64]int32    // per side to move, how often a cell cut off, weighted by depth
+	order     [64][64]adjMove // per ply, the move list being searched
 }
 
 // adjMove is a move with its ordering score.
@@ -385,7 +395,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 		return bits.OnesCount64(me) - bits.OnesCount64(opp)
 	}
 	if depth == 0 {
-		return adjEvaluate(me, opp, s.rounds-ply/2)
+		return adjEvaluate(me, opp, s.plies-ply)
 	}
 	if s.nodes >= s.nextPoll && s.poll() {
 		return 0
@@ -399,14 +409,18 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	// Below depth 3 a node costs less than a look-up in a table too big
 	// for the cache: only deeper nodes use it.
 	var key uint64
+	var mirrored bool
 	var e *adjEntry
 	if depth > 2 {
-		key = adjKey(me, opp, s.rounds)
+		key, mirrored = s.key(me, opp)
 		e = s.tt.probe(key)
 	}
 	ttMove := int8(-1)
 	if e != nil {
 		ttMove = e.move
+		if mirrored && ttMove >= 0 {
+			ttMove = adjMirrorCell(ttMove)
+		}
 		// Only an entry of this very depth answers: a deeper one would be
 		// a better guess, but then the search would no longer return the
 		// depth-limited minimax value that minimax returns.
@@ -536,6 +550,9 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 		flag = adjLower
 	}
 	if depth > 2 {
+		if mirrored && bestMove >= 0 {
+			bestMove = adjMirrorCell(bestMove)
+		}
 		s.tt.store(key, depth, best, flag, bestMove)
 	}
 	return best
@@ -566,7 +583,7 @@ type replyBounds struct {
 	single     uint64 // marks with exactly one empty neighbour
 	opp        uint64
 	l0, u0, n0 int // L, U and mark differences from the mover's side
-	roundsLeft int // M at the leaves
+	pliesLeft  int // M at the leaves
 	isolated   uint64
 	anyCell    bool // an isolated answer exists whatever the move
 	answers    [adjAnswers]adjAnswer
@@ -596,7 +613,7 @@ func (s *adjSearch) replyBounds(me, opp uint64, ply int) replyBounds {
 	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
 	r.l0 = r.n0 - uMe + uOpp
 	r.u0 = uMe - uOpp
-	r.roundsLeft = s.rounds - (ply+2)/2
+	r.pliesLeft = s.plies - ply - 2
 	// The strongest answers: the opponent's cells next to the mover's marks,
 	// by marks turned, then marks shut in (both can only help it).
 	for e := empty & adjNeighbours(me); e != 0; e &= e - 1 {
@@ -633,7 +650,7 @@ func (r *replyBounds) leaf(k, t, kr, tr int) int {
 	if r.last {
 		return r.n0 + 2*t - 2*tr
 	}
-	return r.l0 + k - kr + adjUTerm(r.u0+2*t-k-2*tr+kr, r.roundsLeft)
+	return r.l0 + k - kr + adjUTerm(r.u0+2*t-k-2*tr+kr, r.pliesLeft)
 }
 
 // bound is the most the move on cell c can be worth (infinity if no answer
@@ -735,14 +752,14 @@ func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
 		s.nodes += n
 		return best
 	}
-	roundsLeft := s.rounds - (ply+1)/2
+	pliesLeft := s.plies - ply - 1 // M of the children
 	open, single := adjOpenSingle(empty)
 	single &= occupied
 	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
 	l0 := bits.OnesCount64(me) - uMe - bits.OnesCount64(opp) + uOpp
 	u0 := uMe - uOpp + 1
 	if isolated != 0 {
-		best = l0 + adjUTerm(u0, roundsLeft)
+		best = l0 + adjUTerm(u0, pliesLeft)
 		if s.prune && best >= beta {
 			s.nodes += n
 			return best
@@ -759,7 +776,7 @@ func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
 				k++
 			}
 			t := bits.OnesCount64(nb & opp)
-			v := l0 + k + adjUTerm(u0+2*t-k, roundsLeft)
+			v := l0 + k + adjUTerm(u0+2*t-k, pliesLeft)
 			if v > best {
 				best = v
 				if s.prune && v >= beta {

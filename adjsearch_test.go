@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -435,5 +438,52 @@ func BenchmarkAdjMatchGreedy(b *testing.B) {
 		b.ReportMetric(float64(w), "wins")
 		b.ReportMetric(float64(d), "draws")
 		b.ReportMetric(float64(l), "losses")
+	}
+}
+
+// BenchmarkAdjEndgame gives alphabeta its 5-second budget (or
+// ADJ_ENDGAME_TIME) on positions of real games: testdata/adj/games8.txt
+// holds 25 8-round games of the bots (distinct after two rounds), and
+// each is cut ADJ_ENDGAME_LEFT plies before its end (default 12, where
+// the two rounds are played). It reports how many positions alphabeta
+// proves (the result at least: Depth reaches the end) and the median and
+// worst time per position; each answer goes to standard error.
+func BenchmarkAdjEndgame(b *testing.B) {
+	data, err := os.ReadFile("testdata/adj/games8.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	budget := 5 * time.Second
+	if d, err := time.ParseDuration(os.Getenv("ADJ_ENDGAME_TIME")); err == nil {
+		budget = d
+	}
+	left := 12
+	if n, err := strconv.Atoi(os.Getenv("ADJ_ENDGAME_LEFT")); err == nil {
+		left = n
+	}
+	for range b.N {
+		var times []time.Duration
+		proved := 0
+		for _, line := range strings.Fields(string(data)) {
+			a := NewAdjacency(8)
+			for _, f := range strings.Split(line, ",")[:16-left] {
+				c, err := strconv.Atoi(f)
+				if err != nil {
+					b.Fatal(err)
+				}
+				a.Play(Move(c))
+			}
+			d := NewAdjBot(true).Think(context.Background(), a, Budget{Time: budget})
+			if d.Depth == a.PliesLeft() {
+				proved++
+			}
+			times = append(times, d.Time)
+			fmt.Fprintf(os.Stderr, "%s: move %d score %d depth %d nodes %d time %v\n", adjRecord(a), d.Move, d.Score, d.Depth, d.Nodes, d.Time)
+		}
+		slices.Sort(times)
+		b.ReportMetric(float64(proved), "proved")
+		b.ReportMetric(float64(len(times)), "positions")
+		b.ReportMetric(times[len(times)/2].Seconds(), "median-s")
+		b.ReportMetric(times[len(times)-1].Seconds(), "worst-s")
 	}
 }

@@ -66,7 +66,7 @@ func bestReplies(replies uint64, view func(r int) int) uint64 {
 // shallow searches of 1 to adjSwindleModels plies (the reply included,
 // scored by the evaluation; the local search bot looks one ply ahead, the
 // genetic bot's chromosomes four), each choosing among the replies it
-// rates best (the one-ply model the first in scan order, as local search
+// rates best (the one-ply model the last in scan order, as local search
 // does; the others at random), and takes the move that gives them the largest
 // chance, summed over the models, of choosing a trap. A model that rates
 // nearly every reply alike adds little, whereas counting the traps it
@@ -124,12 +124,12 @@ func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move,
 			}
 		}
 		// Each model's chance: the one-ply model (local search) takes the
-		// first of the replies it rates best, the others any of them.
+		// last of the replies it rates best, the others any of them.
 		var greedy Move
 		for d := range adjSwindleModels {
 			best := bestReplies(replies, func(r int) int { return views[r][d] })
 			if d == 0 {
-				greedy = Move(bits.TrailingZeros64(best))
+				greedy = lastCell(best)
 				if trapSet&(1<<uint(greedy)) != 0 {
 					sc.chance++
 				}
@@ -170,15 +170,21 @@ func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move,
 // whole lines that beat local search.
 const adjGreedyPlies = 8
 
-// greedyReply is seed 002's local search's move, me to move: the first
-// cell in scan order of the best objective one ply ahead.
+// greedyReply is seed 002's local search's move, me to move: the last
+// cell in scan order of the best objective one ply ahead (see LocalBot).
+// The objective is the search's depth-0 evaluation, whose M is the plies
+// left after the reply, as the course's code has it.
 func (s *adjSearch) greedyReply(me, opp uint64, ply int) Move {
 	best := bestReplies(^(me | opp), func(c int) int {
 		nme, nopp := adjAfter(me, opp, Move(c))
 		return -s.negamax(nopp, nme, ply+1, 0, -infinity, infinity)
 	})
-	return Move(bits.TrailingZeros64(best))
+	return lastCell(best)
 }
+
+// lastCell is the highest-numbered cell of a non-empty set: the last in
+// scan order.
+func lastCell(set uint64) Move { return Move(63 - bits.LeadingZeros64(set)) }
 
 // greedyReach tells whether the bot, to move and worth at least v, can
 // reach a value of at least target against local search (greedyReply)

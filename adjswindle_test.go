@@ -119,14 +119,15 @@ func TestAdjSwindleMostTraps(t *testing.T) {
 				replies = append(replies, reply{view, trap})
 			}
 			// Each model's chance: the share of traps among the replies
-			// it rates best; the one-ply model takes the first of them.
+			// it rates best; the one-ply model takes the last of them (the
+			// replies come in scan order).
 			for d := range adjSwindleModels {
 				top, n, fall := -infinity, 0, 0
 				for _, r := range replies {
 					top = max(top, r.view[d])
 				}
-				for _, r := range replies {
-					if r.view[d] == top && (d > 0 || n == 0) {
+				for i := len(replies) - 1; i >= 0; i-- {
+					if r := replies[i]; r.view[d] == top && (d > 0 || n == 0) {
 						n++
 						if r.trap {
 							fall++

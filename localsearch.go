@@ -15,29 +15,43 @@ func init() {
 		build: func(*rand.Rand) Bot { return RolloutBot{} }})
 }
 
-// LocalBot is seed 002's local search (section IV): it tries the mover's
-// mark in every neighbour state, one move ahead, and keeps the state with
-// the best objective. The neighbours are the legal moves in the game's
-// Moves order (Adjacency: the empty cells left to right, top to bottom),
-// and among equal objectives the first is kept, as the course's scan does.
-// It plays every game through the Game interface, with each game's own
-// evaluation.
+// LocalBot is seed 002's local search (section IV) as the course team's
+// code does it: it tries the mover's mark in every neighbour state, one
+// move ahead, and keeps the state with the best objective. The neighbours
+// are the legal moves in the game's Moves order (Adjacency: the empty
+// cells left to right, top to bottom), and a move is kept whenever its
+// objective is at least the best so far, so the LAST of equal moves wins:
+// the team's scan compares with >=, and the objective ties constantly
+// (from the start, cells 5, 23, 40 and 58 all score 1 for X, and local
+// search plays 58). It plays every game through the Game interface, with
+// each game's own evaluation.
 type LocalBot struct{}
 
 // Name is "local".
 func (LocalBot) Name() string { return "local" }
 
 // Think scores every move's resulting position from the mover's side: the
-// final score if the move ends the game, otherwise the evaluation. That is
-// a rollout one ply long, so it is RolloutBot's loop with the depth fixed
-// at 1: the budget's depth does not apply (local search looks one move
+// final score if the move ends the game, otherwise the evaluation (see
+// greedy). The budget's depth does not apply (local search looks one move
 // ahead by definition); its time does.
 func (LocalBot) Think(ctx context.Context, g Game, b Budget) Decision {
-	return RolloutBot{}.Think(ctx, g, Budget{Depth: 1, Time: b.Time})
+	start := time.Now()
+	ctx, cancel := withBudget(ctx, b)
+	defer cancel()
+	g = g.Clone()
+	d := Decision{}
+	d.Move, d.Score, d.Nodes = greedy(ctx, g, nil)
+	if d.Move != NoMove {
+		d.Depth = 1
+	} else {
+		d.Score = 0
+	}
+	d.Time = time.Since(start)
+	return d
 }
 
 // greedy is the local search step: the move whose resulting position
-// scores best for the side to move (first among equals), its score and
+// scores best for the side to move (the last among equals), its score and
 // the positions scored. It plays on g and takes every move back. If ctx
 // ends it stops with the best so far (the first move at worst). buf is
 // reused for the moves.
@@ -58,7 +72,7 @@ func greedy(ctx context.Context, g Game, buf []Move) (Move, int, int64) {
 		v := localScore(g, me)
 		g.Undo()
 		nodes++
-		if v > score {
+		if v >= score {
 			best, score = m, v
 		}
 	}

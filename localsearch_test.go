@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -76,12 +77,21 @@ func TestLocalAdjacency(t *testing.T) {
 		// none 4-8. 64-11 = 53 empty cells are scored.
 		{"the best-flipping cell ends it", 2, "40,22,23", 41, 0, 53},
 		// The start, X to move: L_X = 1 (56), L_O = 1 (7); the U term is
-		// 0 while |U_X - U_O| is no more than the 8 rounds left. A move
-		// gains at most one fixed mark: 5 flips 6, which then has no
-		// empty neighbour (5, 7, 14 full); 23 does the same to 15; 40
-		// closes 48 and 58 closes 57. Cells 0-4 touch no mark and score
-		// 0, so 5 is the first of the 1s.
-		{"the first cell that fixes a mark", 8, "", 5, 1, 56},
+		// 0 while |U_X - U_O| is no more than the 15 plies left after the
+		// move. A move gains at most one fixed mark: 5 flips 6, which then
+		// has no empty neighbour (5, 7, 14 full); 23 does the same to 15;
+		// 40 closes 48 and 58 closes 57. Every other cell scores 0 (13
+		// and 22 flip 14 but leave it open), so 58 is the last of the 1s,
+		// the one the course's scan keeps.
+		{"the last cell that fixes a mark", 8, "", 58, 1, 56},
+		// O answers 58: X's 56 and 57 are shut in (L 2-1 against O's 7),
+		// U 3-3, so O stands at -1. Fixing one of its own marks evens L:
+		// 5 shuts in 6, 23 shuts in 15, and 40 turns 48 into an O mark
+		// with no empty neighbour (40, 49, 56 full) while 40 itself stays
+		// open (U 4-2, within the 14 plies left): all 0. Every other cell
+		// leaves L at -1 and scores -1 (41, 50 and 59 turn open marks
+		// only). 40 is the last of the 0s.
+		{"O's last cell of the best", 8, "58", 40, 0, 55},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -108,10 +118,10 @@ func TestLocalFinishedGame(t *testing.T) {
 }
 
 // TestLocalMatchesOnePlyMinimax: local search is a one-ply minimax, so on
-// random positions it must choose the move minimax at depth 1 chooses
-// (the first among equals in the same order). Their scores are equal when
-// the move does not end the game (minimax adjusts a won or lost game's
-// score by its distance).
+// random positions of every game its move has the value minimax at depth
+// 1 finds, and no later move in the game's order has it (the last among
+// equals is kept). The scores are equal when the move does not end the
+// game (minimax adjusts a won or lost game's score by its distance).
 func TestLocalMatchesOnePlyMinimax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, spec := range playableGames() {
@@ -122,9 +132,24 @@ func TestLocalMatchesOnePlyMinimax(t *testing.T) {
 			}
 			want := SearchBot{}.Think(context.Background(), g, Budget{Depth: 1})
 			got := LocalBot{}.Think(context.Background(), g, Budget{})
-			if got.Move != want.Move {
-				t.Fatalf("%s %s: local plays %s, one-ply minimax %s", spec.name, spec.record(g),
-					g.FormatMove(got.Move), g.FormatMove(want.Move))
+			// The one-ply value of every move, from the mover's side.
+			value := func(m Move) int {
+				h := g.Clone()
+				h.Play(m)
+				return localScore(h, g.Turn())
+			}
+			best := value(want.Move)
+			moves := g.Moves(nil)
+			at := slices.Index(moves, got.Move)
+			if at < 0 || value(got.Move) != best {
+				t.Fatalf("%s %s: local plays %s worth %d, one-ply minimax %s worth %d", spec.name, spec.record(g),
+					g.FormatMove(got.Move), value(got.Move), g.FormatMove(want.Move), best)
+			}
+			for _, m := range moves[at+1:] {
+				if value(m) == best {
+					t.Fatalf("%s %s: local plays %s, but %s comes later with the same value %d", spec.name,
+						spec.record(g), g.FormatMove(got.Move), g.FormatMove(m), best)
+				}
 			}
 			h := g.Clone()
 			h.Play(got.Move)
@@ -133,6 +158,130 @@ func TestLocalMatchesOnePlyMinimax(t *testing.T) {
 			}
 		}
 	}
+}
+
+// plainLocalMove is the course team's local search written out plainly
+// from SPEC over a grid, sharing no code with the program: for every
+// empty cell, left to right and top to bottom, put the mover's mark there,
+// turn the enemy marks above, below, left and right of it, and score the
+// board for the mover: N_me - N_enemy if that move ends the game, else
+// L_me - L_enemy + C*max(|U_me - U_enemy| - M, 0) with M the plies left
+// after the move; keep the cell whenever its score is >= the best so far.
+func plainLocalMove(cells [8][8]Side, me Side, pliesLeft int) (int, int) {
+	enemy := X
+	if me == X {
+		enemy = O
+	}
+	dirs := [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
+	inside := func(r, c int) bool { return 0 <= r && r < 8 && 0 <= c && c < 8 }
+	bestCell, bestScore := -1, 0
+	for r := 0; r < 8; r++ {
+		for c := 0; c < 8; c++ {
+			if cells[r][c] != Nobody {
+				continue
+			}
+			b := cells // a copy: arrays are values
+			b[r][c] = me
+			for _, d := range dirs {
+				if rr, cc := r+d[0], c+d[1]; inside(rr, cc) && b[rr][cc] == enemy {
+					b[rr][cc] = me
+				}
+			}
+			m := pliesLeft - 1
+			n := map[Side]int{}
+			l := map[Side]int{}
+			u := map[Side]int{}
+			for rr := 0; rr < 8; rr++ {
+				for cc := 0; cc < 8; cc++ {
+					side := b[rr][cc]
+					if side == Nobody {
+						continue
+					}
+					n[side]++
+					open := false
+					for _, d := range dirs {
+						if r2, c2 := rr+d[0], cc+d[1]; inside(r2, c2) && b[r2][c2] == Nobody {
+							open = true
+						}
+					}
+					if open {
+						u[side]++
+					} else {
+						l[side]++
+					}
+				}
+			}
+			var score int
+			if m == 0 {
+				score = n[me] - n[enemy]
+			} else {
+				diff := u[me] - u[enemy]
+				term := 0
+				if diff > m {
+					term = diff - m // C = +1
+				} else if -diff > m {
+					term = -(-diff - m) // C = -1
+				}
+				score = l[me] - l[enemy] + term
+			}
+			if bestCell < 0 || score >= bestScore {
+				bestCell, bestScore = r*8+c, score
+			}
+		}
+	}
+	return bestCell, bestScore
+}
+
+// TestLocalAgainstPlainRule: on a few hundred positions (random ones of
+// every length, and the positions of games local search plays against
+// itself and against random moves, where ties are as common as in real
+// play), LocalBot plays the move, with the score, of the plain statement
+// of the rule.
+func TestLocalAgainstPlainRule(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	moves := 0
+	check := func(a *Adjacency) {
+		t.Helper()
+		s := slowCopy(a)
+		wantCell, wantScore := plainLocalMove(s.cells, s.Turn(), a.PliesLeft())
+		d := LocalBot{}.Think(context.Background(), a, Budget{})
+		if int(d.Move) != wantCell || d.Score != wantScore {
+			t.Fatalf("rounds %d %s: local plays %d scoring %d, the plain rule %d scoring %d",
+				a.rounds, adjRecord(a), d.Move, d.Score, wantCell, wantScore)
+		}
+		moves++
+	}
+	for i := range 200 {
+		rounds := 2 + rng.IntN(27)
+		a := adjRandomPosition(rng, rounds, rng.IntN(2*rounds))
+		check(a)
+		if i%10 == 0 {
+			// A whole game: local against itself, or against random moves.
+			g := NewAdjacency(2 + rng.IntN(14))
+			random := i%20 == 0
+			for !g.Over() {
+				check(g)
+				m := LocalBot{}.Think(context.Background(), g, Budget{}).Move
+				if random && g.Turn() == O {
+					legal := g.Moves(nil)
+					m = legal[rng.IntN(len(legal))]
+				}
+				g.Play(m)
+			}
+		}
+	}
+	if moves < 300 {
+		t.Errorf("only %d moves compared", moves)
+	}
+}
+
+// adjRecord writes a position's moves in the -analyze notation.
+func adjRecord(a *Adjacency) string {
+	var f []string
+	for _, m := range a.History() {
+		f = append(f, a.FormatMove(m))
+	}
+	return strings.Join(f, ",")
 }
 
 // TestLocalCancelled: a cancelled caller still gets a legal move.

@@ -1,0 +1,241 @@
+package main
+
+// adjSolvedStart is the start position of a game of some rounds, solved
+// to the end by adjSolve: X's final margin under perfect play and one
+// perfect line, in the -analyze notation's cells.
+type adjSolvedStart struct {
+	value int
+	line  []Move
+}
+
+// adjSolvedStarts holds every start the program has solved, so that
+// alphabeta answers them at once (from the start, the bot would need far
+// more than its budget). Each was computed by
+//
+//	ADJ_SOLVE_ROUNDS=<rounds> go test -run '^$' -bench AdjSolve -benchtime 1x
+//
+// (the README lists nodes and times); TestAdjSolvedStarts solves the
+// small ones again and checks every line.
+var adjSolvedStarts = map[int]adjSolvedStart{
+	2: {0, []Move{5, 40, 13, 4}},
+	3: {0, []Move{5, 40, 23, 58, 41, 4}},
+	4: {0, []Move{5, 40, 23, 58, 41, 32, 33, 4}},
+	5: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 3}},
+	6: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 21, 20, 3}},
+	7: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 21, 30, 3, 11, 2}},
+}
+
+// adjBookEntry is a position after a few plies, solved: the value for
+// the side to move and a move that keeps it.
+type adjBookEntry struct {
+	rounds int
+	record []Move // the moves from the start that reach the position
+	value  int
+	move   Move
+}
+
+// adjBookReplies are perfect moves in positions a ply or two from the
+// start: O's answers to every first move of X (2 to 6 rounds), and X's
+// move after the first rounds that real 8-round games play most, solved
+// by BenchmarkAdjBookReplies. A position whose mirror image is listed
+// needs no entry of its own (adjBookMove reflects).
+var adjBookReplies = []adjBookEntry{
+	{2, []Move{0}, 2, 40},
+	{2, []Move{1}, 2, 40},
+	{2, []Move{2}, 2, 40},
+	{2, []Move{3}, 2, 40},
+	{2, []Move{4}, 2, 40},
+	{2, []Move{5}, 0, 40},
+	{2, []Move{8}, 2, 40},
+	{2, []Move{9}, 2, 40},
+	{2, []Move{10}, 2, 40},
+	{2, []Move{11}, 2, 40},
+	{2, []Move{12}, 2, 40},
+	{2, []Move{13}, 0, 5},
+	{2, []Move{16}, 2, 40},
+	{2, []Move{17}, 2, 40},
+	{2, []Move{18}, 2, 40},
+	{2, []Move{19}, 2, 40},
+	{2, []Move{20}, 2, 40},
+	{2, []Move{21}, 2, 40},
+	{2, []Move{24}, 2, 40},
+	{2, []Move{25}, 2, 40},
+	{2, []Move{26}, 2, 40},
+	{2, []Move{27}, 2, 40},
+	{2, []Move{28}, 2, 40},
+	{2, []Move{32}, 4, 40},
+	{2, []Move{33}, 4, 41},
+	{2, []Move{34}, 2, 40},
+	{2, []Move{35}, 2, 40},
+	{2, []Move{40}, 4, 41},
+	{2, []Move{41}, 4, 40},
+	{2, []Move{42}, 4, 41},
+	{3, []Move{0}, 2, 40},
+	{3, []Move{1}, 2, 40},
+	{3, []Move{2}, 2, 40},
+	{3, []Move{3}, 2, 40},
+	{3, []Move{4}, 2, 40},
+	{3, []Move{5}, 0, 40},
+	{3, []Move{8}, 2, 40},
+	{3, []Move{9}, 2, 40},
+	{3, []Move{10}, 2, 40},
+	{3, []Move{11}, 2, 40},
+	{3, []Move{12}, 2, 40},
+	{3, []Move{13}, 0, 5},
+	{3, []Move{16}, 2, 40},
+	{3, []Move{17}, 2, 40},
+	{3, []Move{18}, 2, 40},
+	{3, []Move{19}, 2, 40},
+	{3, []Move{20}, 2, 40},
+	{3, []Move{21}, 4, 40},
+	{3, []Move{24}, 2, 40},
+	{3, []Move{25}, 2, 40},
+	{3, []Move{26}, 2, 40},
+	{3, []Move{27}, 2, 40},
+	{3, []Move{28}, 2, 40},
+	{3, []Move{32}, 4, 40},
+	{3, []Move{33}, 4, 41},
+	{3, []Move{34}, 2, 40},
+	{3, []Move{35}, 2, 40},
+	{3, []Move{40}, 4, 41},
+	{3, []Move{41}, 4, 40},
+	{3, []Move{42}, 4, 41},
+	{4, []Move{0}, 2, 40},
+	{4, []Move{1}, 2, 40},
+	{4, []Move{2}, 2, 40},
+	{4, []Move{3}, 2, 40},
+	{4, []Move{4}, 2, 40},
+	{4, []Move{5}, 0, 40},
+	{4, []Move{8}, 2, 40},
+	{4, []Move{9}, 2, 40},
+	{4, []Move{10}, 2, 40},
+	{4, []Move{11}, 2, 40},
+	{4, []Move{12}, 2, 40},
+	{4, []Move{13}, 0, 5},
+	{4, []Move{16}, 2, 40},
+	{4, []Move{17}, 2, 40},
+	{4, []Move{18}, 2, 40},
+	{4, []Move{19}, 2, 40},
+	{4, []Move{20}, 2, 40},
+	{4, []Move{21}, 4, 40},
+	{4, []Move{24}, 2, 40},
+	{4, []Move{25}, 2, 40},
+	{4, []Move{26}, 2, 40},
+	{4, []Move{27}, 2, 40},
+	{4, []Move{28}, 2, 40},
+	{4, []Move{32}, 4, 40},
+	{4, []Move{33}, 4, 40},
+	{4, []Move{34}, 2, 40},
+	{4, []Move{35}, 2, 40},
+	{4, []Move{40}, 2, 41},
+	{4, []Move{41}, 4, 40},
+	{4, []Move{42}, 4, 41},
+	{5, []Move{0}, 2, 40},
+	{5, []Move{1}, 2, 40},
+	{5, []Move{2}, 2, 40},
+	{5, []Move{3}, 2, 40},
+	{5, []Move{4}, 2, 5},
+	{5, []Move{5}, 2, 40},
+	{5, []Move{8}, 2, 40},
+	{5, []Move{9}, 2, 40},
+	{5, []Move{10}, 2, 40},
+	{5, []Move{11}, 2, 40},
+	{5, []Move{12}, 4, 40},
+	{5, []Move{13}, 2, 5},
+	{5, []Move{16}, 2, 40},
+	{5, []Move{17}, 2, 40},
+	{5, []Move{18}, 2, 40},
+	{5, []Move{19}, 2, 40},
+	{5, []Move{20}, 2, 40},
+	{5, []Move{21}, 2, 40},
+	{5, []Move{24}, 2, 40},
+	{5, []Move{25}, 2, 40},
+	{5, []Move{26}, 2, 40},
+	{5, []Move{27}, 2, 40},
+	{5, []Move{28}, 2, 40},
+	{5, []Move{32}, 4, 40},
+	{5, []Move{33}, 4, 40},
+	{5, []Move{34}, 2, 40},
+	{5, []Move{35}, 2, 40},
+	{5, []Move{40}, 2, 41},
+	{5, []Move{41}, 4, 40},
+	{5, []Move{42}, 4, 40},
+	{6, []Move{0}, 2, 40},
+	{6, []Move{1}, 2, 40},
+	{6, []Move{2}, 2, 40},
+	{6, []Move{3}, 2, 40},
+	{6, []Move{4}, 2, 5},
+	{6, []Move{5}, 2, 40},
+	{6, []Move{8}, 2, 40},
+	{6, []Move{9}, 2, 40},
+	{6, []Move{10}, 2, 40},
+	{6, []Move{11}, 2, 40},
+	{6, []Move{12}, 4, 40},
+	{6, []Move{13}, 2, 5},
+	{6, []Move{16}, 2, 40},
+	{6, []Move{17}, 2, 40},
+	{6, []Move{18}, 2, 40},
+	{6, []Move{19}, 2, 40},
+	{6, []Move{20}, 4, 40},
+	{6, []Move{21}, 2, 40},
+	{6, []Move{24}, 2, 40},
+	{6, []Move{25}, 2, 40},
+	{6, []Move{26}, 2, 40},
+	{6, []Move{27}, 2, 40},
+	{6, []Move{28}, 2, 40},
+	{6, []Move{32}, 4, 40},
+	{6, []Move{33}, 2, 41},
+	{6, []Move{34}, 2, 40},
+	{6, []Move{35}, 2, 40},
+	{6, []Move{40}, 2, 41},
+	{6, []Move{41}, 4, 40},
+	{6, []Move{42}, 2, 41},
+	// 8 rounds: 102,412,309,557 and 89,445,935,253 nodes, 19 and 14 min
+	// on the shared machine.
+	{8, []Move{40, 23}, -2, 22},
+	{8, []Move{5, 40}, -2, 23},
+}
+
+// adjBookKey identifies a position in the book: both sides' marks, the
+// mover's first, and the game's length.
+type adjBookKey struct {
+	me, opp uint64
+	rounds  int
+}
+
+// adjBook is every book position by its key, the solved starts included.
+var adjBook = func() map[adjBookKey]adjBookEntry {
+	book := map[adjBookKey]adjBookEntry{}
+	add := func(e adjBookEntry) {
+		a := NewAdjacency(e.rounds)
+		for _, m := range e.record {
+			a.Play(m)
+		}
+		book[adjBookKey{a.marks[a.Turn()], a.marks[a.Turn().Other()], a.rounds}] = e
+	}
+	for rounds, s := range adjSolvedStarts {
+		add(adjBookEntry{rounds: rounds, value: s.value, move: s.line[0]})
+	}
+	for _, e := range adjBookReplies {
+		add(e)
+	}
+	return book
+}()
+
+// adjBookMove answers a position the program has solved beforehand, or
+// its mirror image (the anti-diagonal reflection maps the rules and the
+// start to themselves, so a mirrored position has the same value and the
+// mirrored move). ok is false for any other position.
+func adjBookMove(a *Adjacency) (Decision, bool) {
+	me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+	answer := func(e adjBookEntry, m Move) (Decision, bool) {
+		return Decision{Move: m, Stats: Stats{Score: e.value, Depth: a.PliesLeft(), Nodes: 1}}, true
+	}
+	if e, ok := adjBook[adjBookKey{me, opp, a.rounds}]; ok {
+		return answer(e, e.move)
+	}
+	if e, ok := adjBook[adjBookKey{adjMirror(me), adjMirror(opp), a.rounds}]; ok {
+		return answer(e, Move(adjMirrorCell(int8(e.move))))
+	}
+	return Decision{}, false
+}

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkAdjSolve solves start positions: the rounds of
+// ADJ_SOLVE_ROUNDS (a comma-separated list, default 2,3,4), with a table
+// of 2^ADJ_SOLVE_BITS entries (default adjSolveBits). Each bound proved
+// is printed to standard error as it comes, for long runs.
+func BenchmarkAdjSolve(b *testing.B) {
+	list := os.Getenv("ADJ_SOLVE_ROUNDS")
+	if list == "" {
+		list = "2,3,4"
+	}
+	tableBits := adjSolveBits
+	if v, err := strconv.Atoi(os.Getenv("ADJ_SOLVE_BITS")); err == nil {
+		tableBits = v
+	}
+	for _, f := range strings.Split(list, ",") {
+		rounds, err := strconv.Atoi(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("rounds=%d", rounds), func(b *testing.B) {
+			for range b.N {
+				sol, ok := adjSolve(context.Background(), NewAdjacency(rounds), tableBits, 0, func(lo, hi int, nodes int64) {
+					fmt.Fprintf(os.Stderr, "rounds %d: value in [%d, %d] after %d nodes\n", rounds, lo, hi, nodes)
+				})
+				if !ok {
+					b.Fatal("stopped")
+				}
+				fmt.Fprintf(os.Stderr, "rounds %d: value %d line %s nodes %d time %v\n", rounds, sol.Value, formatAdjLine(sol.Line), sol.Nodes, sol.Time)
+				b.ReportMetric(float64(sol.Value), "value")
+				b.ReportMetric(float64(sol.Nodes), "nodes")
+			}
+		})
+	}
+}
+
+// formatAdjLine writes moves in the -analyze notation.
+func formatAdjLine(line []Move) string {
+	var f []string
+	for _, m := range line {
+		f = append(f, strconv.Itoa(int(m)))
+	}
+	return strings.Join(f, ",")
+}
+
+// TestAdjMirror: the bit tricks reflect every cell as the plain formula
+// (r, c) -> (7-c, 7-r) does, twice is none, and the start marks of both
+// sides map to themselves.
+func TestAdjMirror(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 200 {
+		m := rng.Uint64() & rng.Uint64()
+		if i < 64 {
+			m = 1 << uint(i)
+		}
+		var want uint64
+		for cell := range 64 {
+			if m&(1<<uint(cell)) != 0 {
+				r, c := cell/8, cell%8
+				want |= 1 << uint((7-c)*8+7-r)
+			}
+		}
+		if got := adjMirror(m); got != want {
+			t.Fatalf("adjMirror(%#x) = %#x, want %#x", m, got, want)
+		}
+		if adjMirror(adjMirror(m)) != m {
+			t.Fatalf("mirroring %#x twice gives %#x", m, adjMirror(adjMirror(m)))
+		}
+		if i < 64 && adjMirror(m) != 1<<uint(adjMirrorCell(int8(i))) {
+			t.Fatalf("adjMirrorCell(%d) = %d, adjMirror says %#x", i, adjMirrorCell(int8(i)), adjMirror(m))
+		}
+	}
+	if adjMirror(adjStartX) != adjStartX || adjMirror(adjStartO) != adjStartO {
+		t.Errorf("the start marks are not symmetric: X %#x, O %#x", adjMirror(adjStartX), adjMirror(adjStartO))
+	}
+}
+
+// TestAdjSolveAgainstReference: on random positions a few plies before
+// the end, the solver's value is the exact value the generic alpha-beta
+// finds on the plain board, and its line, played out, ends with that
+// margin. The position's mirror image (its moves mirrored, from the
+// symmetric start) has the same value.
+func TestAdjSolveAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	values := map[int]bool{}
+	for i := range 24 {
+		rounds := 2 + rng.IntN(26)
+		a := adjRandomPosition(rng, rounds, 2*rounds-2-rng.IntN(4)) // 2 to 5 plies left
+		want := slowExact(slowCopy(a))
+		values[want] = true
+		sol, ok := adjSolve(context.Background(), a, 16, i%3*2-2, nil)
+		if !ok || sol.Value != want {
+			t.Fatalf("moves %v: value %d (ok %t), reference %d", a.History(), sol.Value, ok, want)
+		}
+		if len(sol.Line) != a.PliesLeft() {
+			t.Fatalf("moves %v: line %v of %d plies, want %d", a.History(), sol.Line, len(sol.Line), a.PliesLeft())
+		}
+		h := a.Clone()
+		for _, m := range sol.Line {
+			h.Play(m)
+		}
+		if got := h.Final(a.Turn()); got != want {
+			t.Errorf("moves %v: line %v ends %d for the mover, want %d", a.History(), sol.Line, got, want)
+		}
+		mirror := NewAdjacency(rounds)
+		for _, m := range a.History() {
+			mirror.Play(Move(adjMirrorCell(int8(m))))
+		}
+		if ms, ok := adjSolve(context.Background(), mirror, 16, 0, nil); !ok || ms.Value != want {
+			t.Errorf("moves %v: the mirror image is worth %d (ok %t), want %d", a.History(), ms.Value, ok, want)
+		}
+	}
+	if len(values) < 4 {
+		t.Errorf("values seen %v: want a spread of wins, draws and losses", values)
+	}
+}
+
+// BenchmarkAdjBounds asks null-window questions about the start position
+// of ADJ_BOUND_ROUNDS rounds (default 4), one after the other on one
+// table: for each beta of ADJ_BOUND_PROBES (default "0,-2") whether the
+// value is at least beta. Each proved bound is printed to standard error
+// with the nodes and time so far: the tool for starts too big to solve
+// outright, whose bounds are still worth having.
+func BenchmarkAdjBounds(b *testing.B) {
+	rounds, err := strconv.Atoi(cmp.Or(os.Getenv("ADJ_BOUND_ROUNDS"), "4"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	tableBits := adjSolveBits
+	if v, err := strconv.Atoi(os.Getenv("ADJ_SOLVE_BITS")); err == nil {
+		tableBits = v
+	}
+	for range b.N {
+		start := time.Now()
+		p := newAdjProver(context.Background(), NewAdjacency(rounds), tableBits)
+		for _, f := range strings.Split(cmp.Or(os.Getenv("ADJ_BOUND_PROBES"), "0,-2"), ",") {
+			beta, err := strconv.Atoi(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			v, _ := p.atLeast(beta)
+			bound := "<="
+			if v >= beta {
+				bound = ">="
+			}
+			fmt.Fprintf(os.Stderr, "rounds %d: value %s %d (asked %d) after %d nodes, %v\n", rounds, bound, v, beta, p.s.nodes, time.Since(start))
+		}
+	}
+}
+
+// TestAdjSolvedStarts: every solved start in the program has a line of
+// the game's length that, played out, ends with its value; the small ones
+// solve again to the same value, and along their lines every position
+// keeps it (the line is perfect). Alphabeta answers a solved start at
+// once with its value, unless a depth limit asks for less.
+func TestAdjSolvedStarts(t *testing.T) {
+	for rounds, sol := range adjSolvedStarts {
+		t.Run(fmt.Sprintf("rounds=%d", rounds), func(t *testing.T) {
+			a := NewAdjacency(rounds)
+			if len(sol.line) != a.PliesLeft() {
+				t.Fatalf("line %v has %d plies, want %d", sol.line, len(sol.line), a.PliesLeft())
+			}
+			for _, m := range sol.line {
+				if a.at(int(m)) != Nobody {
+					t.Fatalf("line %v: cell %d is taken", sol.line, m)
+				}
+				a.Play(m)
+			}
+			if a.Final(X) != sol.value {
+				t.Errorf("line %v ends %d for X, want %d", sol.line, a.Final(X), sol.value)
+			}
+			d := NewAdjBot(true).Think(context.Background(), NewAdjacency(rounds), Budget{Time: time.Second})
+			if d.Score != sol.value || d.Move != sol.line[0] || d.Depth != 2*rounds || d.Nodes != 1 {
+				t.Errorf("alphabeta from the start: %+v, want the book's value %d and move %d", d, sol.value, sol.line[0])
+			}
+			if rounds > 5 {
+				return // minutes or more: BenchmarkAdjSolve solves them
+			}
+			got, ok := adjSolve(context.Background(), NewAdjacency(rounds), 20, 0, nil)
+			if !ok || got.Value != sol.value {
+				t.Errorf("solved again: %d (ok %t), want %d", got.Value, ok, sol.value)
+			}
+			if rounds > 4 {
+				return
+			}
+			a = NewAdjacency(rounds)
+			for i, m := range sol.line {
+				a.Play(m)
+				want := sol.value
+				if i%2 == 0 {
+					want = -want // O to move
+				}
+				if got, _ := adjSolve(context.Background(), a, 16, 0, nil); got.Value != want {
+					t.Errorf("after %v: worth %d to the mover, want %d", sol.line[:i+1], got.Value, want)
+				}
+			}
+		})
+	}
+	if d := NewAdjBot(true).Think(context.Background(), NewAdjacency(4), Budget{Depth: 2}); d.Nodes == 1 {
+		t.Errorf("with a depth limit of 2, alphabeta answered from the book: %+v", d)
+	}
+}
