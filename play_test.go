@@ -93,16 +93,19 @@ func TestHumanInputAndCommands(t *testing.T) {
 	}
 }
 
-// End of input or quit in the middle of a game ends it cleanly.
+// End of input or quit in the middle of a game ends it cleanly, with the
+// record so far, and a piped end of input closes the prompt's line.
 func TestInputEndsMidGame(t *testing.T) {
 	for _, tt := range []struct {
 		script string
 		want   error
+		tail   string
 	}{
-		{"", io.EOF},
-		{"4\n", io.EOF},
-		{"4\nzzz\n", io.EOF},
-		{"4\nquit\n", errQuit},
+		{"", io.EOF, "Enter the number: \nmoves: 0\n"},
+		{"4\n", io.EOF, "Enter the number: \nmoves: 041\n"},
+		{"4\nzzz\n", io.EOF, "Enter the number: \nmoves: 041\n"},
+		{"4\nquit\n", errQuit, "Enter the number: quit\nmoves: 041\n"},
+		{"4\nq\n", errQuit, "Enter the number: q\nmoves: 041\n"},
 	} {
 		var out strings.Builder
 		tb, _ := newTable(t, "ttt", tt.script, &out)
@@ -110,8 +113,8 @@ func TestInputEndsMidGame(t *testing.T) {
 		if !errors.Is(err, tt.want) {
 			t.Errorf("script %q: error %v, want %v", tt.script, err, tt.want)
 		}
-		if !strings.HasSuffix(out.String(), "Enter the number: \n") && tt.want == io.EOF {
-			t.Errorf("script %q: the last prompt is not closed by a newline:\n%s", tt.script, out.String())
+		if !strings.HasSuffix(out.String(), tt.tail) {
+			t.Errorf("script %q: output does not end %q:\n%s", tt.script, tt.tail, out.String())
 		}
 	}
 }
