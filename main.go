@@ -59,7 +59,7 @@ examples:
   echo 4455 | go run . -game c4 -analyze
                                             score a position: <position> <score> <move> <nodes> <us>
 
-in a game type a move, or help, undo, hint, quit.
+in a game type a move, or help, undo, hint, new, rules, quit.
 
 With a time budget (-time) how deep a bot searches depends on the machine's
 speed, so the same -seed can give different games; with fixed budgets only
@@ -410,12 +410,7 @@ func (s *setup) play(ctx context.Context, o *options, color bool) error {
 		}
 	} else {
 		t.terminal = isTerminal(os.Stdout)
-		if t.terminal {
-			t.delay = watchDelay
-		}
-	}
-	if o.delaySet {
-		t.delay = o.delay
+		t.delay = watchDelay(o, t.terminal)
 	}
 	if t.terminal {
 		t.width = terminalWidth(os.Stdout)
@@ -423,6 +418,15 @@ func (s *setup) play(ctx context.Context, o *options, color bool) error {
 	return t.session(ctx, func() Game { return s.spec.start(s.opt) })
 }
 
-// watchDelay is the pause between moves when two bots play at a
-// terminal, so that a person can follow the game.
-const watchDelay = 500 * time.Millisecond
+// watchDelay is the pause between moves when two bots play: -delay if
+// given, else half a second at a terminal, so that a person can follow the
+// game, and none on a pipe.
+func watchDelay(o *options, terminal bool) time.Duration {
+	switch {
+	case o.delaySet:
+		return o.delay
+	case terminal:
+		return 500 * time.Millisecond
+	}
+	return 0
+}
