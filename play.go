@@ -449,8 +449,10 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 		}
 		m, err := g.ParseMove(line)
 		if err != nil {
-			if strings.IndexFunc(line, unicode.IsLetter) >= 0 {
-				err = fmt.Errorf("%v; type help for the commands", err)
+			// A word is more likely a command mistyped than a move: point
+			// to help rather than to the notation (which help also gives).
+			if what, _, ok := strings.Cut(err.Error(), ": "); ok && strings.IndexFunc(line, unicode.IsLetter) >= 0 {
+				err = fmt.Errorf("%s or a command: type help for the commands", what)
 			}
 			fmt.Fprintln(t.out, err)
 			continue

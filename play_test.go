@@ -209,6 +209,9 @@ func TestTerminalTalks(t *testing.T) {
 		{"you lose as X, drawn at random", nil, firstBot{}, true, "8\n7\n5\nq\n",
 			[]string{"You play X and move first (drawn at random); first plays O\n", "first (O) plays 0\n"},
 			"O win.\nYou lose\nmoves: 807152\nPlay again? [y]es / [s]wap sides / [q]uit q\n", "You win", true},
+		{"hot seat: no verdict", nil, nil, false, "0\n3\n1\n4\n2\nq\n",
+			[]string{"X and O both play here, X first\n", "X, enter the number: 0\n"},
+			"X win.\nmoves: 03142\nPlay again? [y]es / [s]wap sides / [q]uit q\n", "You", true},
 		{"piped: the original's words only", firstBot{}, nil, false, "4\n2\n6\n",
 			nil, "O win.\nmoves: 041236\n", "first (X) plays", false},
 		{"piped: no status line", firstBot{}, nil, false, "4\n2\n6\n",
@@ -295,12 +298,12 @@ func TestCommands(t *testing.T) {
 		{"ttt", "hi\n4\n2\n3\n8\n", []string{"hint: 4 (alphabeta says score 0)"}, "commands:"},
 		{"ttt", "hint\n4\n2\n3\n8\n", []string{"hint: 4 (alphabeta says score 0)"}, "commands:"},
 		{"ttt", "rules\n4\n2\n3\n8\n", []string{tttRules}, "commands:"},
-		{"ttt", "banana\n4\n2\n3\n8\n", []string{`"banana" is not a cell: type a cell number 0-8, or row and column counted from 0 like "1 2"; type help for the commands`}, "commands:"},
+		{"ttt", "banana\n4\n2\n3\n8\n", []string{`"banana" is not a cell or a command: type help for the commands` + "\n"}, "commands:"},
 		{"ttt", "9\n4\n2\n3\n8\n", []string{"9 is off the board: cells are 0-8\n"}, "type help"},
 		{"ttt", "3 3\n4\n2\n3\n8\n", []string{"row 3 column 3 is off the board: rows and columns count from 0 to 2\n"}, "type help"},
 		{"ttt", long + "\n4\n2\n3\n8\n", []string{`"` + long[:40] + `"... is not a cell`}, `"` + long[:41]},
 		{"c4", "help\nrules\nx\n", []string{"a move: type a column number 1-7, as printed under the board", c4Rules,
-			`"x" is not a column: type a column number 1-7; type help for the commands`}, "hint: "},
+			`"x" is not a column or a command: type help for the commands`}, "hint: "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.game+" "+strings.SplitN(tt.script, "\n", 2)[0][:min(10, strings.Index(tt.script, "\n"))], func(t *testing.T) {
