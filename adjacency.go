@@ -221,8 +221,13 @@ func (a *Adjacency) Clone() Game {
 }
 
 // Render draws the numbered 8x8 grid, then both counts and the rounds left.
+// In colour it marks the last move and the marks it turned.
 func (a *Adjacency) Render(color bool) string {
-	return renderGrid(8, 8, a.at, color) + fmt.Sprintf("%s: %d  %s: %d  rounds left: %d\n",
+	var last uint64
+	if n := len(a.history); n > 0 {
+		last = 1<<uint(a.history[n-1]) | a.flipped[n-1]
+	}
+	return renderGrid(8, 8, a.at, last, 0, color) + fmt.Sprintf("%s: %d  %s: %d  rounds left: %d\n",
 		markText(X, "", color), a.Count(X), markText(O, "", color), a.Count(O), a.RoundsLeft())
 }
 

@@ -19,6 +19,7 @@ func TestAnalyzeTicTacToe(t *testing.T) {
 		"044",              // a cell twice
 		"9",                // off the board
 		"0123456789",       // moves after the end
+		"0,1",              // not a move at all
 	}, "\n") + "\n"
 	var out strings.Builder
 	spec, _ := findGame("ttt")
@@ -31,9 +32,10 @@ func TestAnalyzeTicTacToe(t *testing.T) {
 		"0134 9 6",
 		"01346 -10 - 0 0",
 		"041263587 0 - 0 0",
-		"044 error: move 3 (4): cell 4 is taken",
-		"9 error: move 1 (9): 9 is off the board",
-		"0123456789 error: move 8 (7): the game is over",
+		"044 error: illegal: cell 4 is taken at move 3",
+		"9 error: illegal: 9 is off the board at move 1",
+		"0123456789 error: illegal: the game is over at move 8",
+		`0,1 error: illegal: "," is not a move at move 2`,
 	}
 	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	if len(got) != len(want) {

@@ -103,17 +103,17 @@ func outcome(g Game, s Side) float64 {
 
 // parseCell reads a cell of a rows x cols grid, typed either as its number
 // (row*cols+col) or as "row col" (0-based, seed 001), and checks it is on
-// the board and empty.
+// the board and empty. Its errors say "what is wrong: what is accepted".
 func parseCell(s string, rows, cols int, empty func(int) bool) (Move, error) {
 	last := rows*cols - 1
-	accepted := fmt.Sprintf("type a cell number 0-%d, or row and column like \"1 2\"", last)
+	accepted := fmt.Sprintf("type a cell number 0-%d, or row and column counted from 0 like \"1 2\"", last)
 	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
 	var cell int
 	switch len(fields) {
 	case 1:
 		n, err := strconv.Atoi(fields[0])
 		if err != nil {
-			return NoMove, fmt.Errorf("%q is not a cell: %s", s, accepted)
+			return NoMove, fmt.Errorf("%s is not a cell: %s", quoteShort(s), accepted)
 		}
 		if n < 0 || n > last {
 			return NoMove, fmt.Errorf("%d is off the board: cells are 0-%d", n, last)
@@ -123,10 +123,10 @@ func parseCell(s string, rows, cols int, empty func(int) bool) (Move, error) {
 		r, err1 := strconv.Atoi(fields[0])
 		c, err2 := strconv.Atoi(fields[1])
 		if err1 != nil || err2 != nil {
-			return NoMove, fmt.Errorf("%q is not a cell: %s", s, accepted)
+			return NoMove, fmt.Errorf("%s is not a cell: %s", quoteShort(s), accepted)
 		}
 		if r < 0 || r >= rows || c < 0 || c >= cols {
-			return NoMove, fmt.Errorf("row %d column %d is off the board: rows and columns are 0-%d", r, c, rows-1)
+			return NoMove, fmt.Errorf("row %d column %d is off the board: rows and columns count from 0 to %d", r, c, rows-1)
 		}
 		cell = r*cols + c
 	default:
@@ -138,12 +138,28 @@ func parseCell(s string, rows, cols int, empty func(int) bool) (Move, error) {
 	return Move(cell), nil
 }
 
+// maxEcho is how much of a bad input line a message quotes back.
+const maxEcho = 40
+
+// quoteShort quotes what a person typed for an error message, cut to
+// maxEcho characters so that a pasted paragraph gets a one-line answer.
+func quoteShort(s string) string {
+	if r := []rune(s); len(r) > maxEcho {
+		return strconv.Quote(string(r[:maxEcho])) + "..."
+	}
+	return strconv.Quote(s)
+}
+
 // ANSI colours for the marks; used only when the output is a terminal.
 const (
 	colorX     = "\x1b[1;31m"
 	colorO     = "\x1b[1;34m"
 	colorDim   = "\x1b[2m"
 	colorReset = "\x1b[0m"
+	// On top of a mark's colour: the last move (and what it turned) is
+	// underlined, a winning line shown in reverse video.
+	colorLast = "\x1b[4m"
+	colorWin  = "\x1b[7m"
 )
 
 // paint wraps text in a colour when color is on.
@@ -155,20 +171,37 @@ func paint(text, code string, color bool) string {
 }
 
 // markText draws a cell: its mark, or its number when empty (seed 003).
-func markText(s Side, number string, color bool) string {
+// extra is a highlight (colorLast, colorWin) added in colour only.
+func markText(s Side, number string, color bool, extra ...string) string {
+	more := strings.Join(extra, "")
 	switch s {
 	case X:
-		return paint("X", colorX, color)
+		return paint("X", colorX+more, color)
 	case O:
-		return paint("O", colorO, color)
+		return paint("O", colorO+more, color)
 	}
 	return paint(number, colorDim, color)
 }
 
+// highlight is the extra colour of a cell: colorLast for the cells in last,
+// colorWin for those in win (both masks by cell number).
+func highlight(cell int, last, win uint64) string {
+	h := ""
+	if last&(1<<uint(cell)) != 0 {
+		h += colorLast
+	}
+	if win&(1<<uint(cell)) != 0 {
+		h += colorWin
+	}
+	return h
+}
+
 // renderGrid draws a numbered grid in the style of seed 003's Java program:
 // a rule of dashes, each row between bars, empty cells showing their number
-// right-aligned to the widest number.
-func renderGrid(rows, cols int, at func(int) Side, color bool) string {
+// right-aligned to the widest number. In colour, the cells of last and win
+// (masks by cell number) are highlighted; without colour the grid is the
+// original's, whatever they hold.
+func renderGrid(rows, cols int, at func(int) Side, last, win uint64, color bool) string {
 	width := len(strconv.Itoa(rows*cols - 1))
 	rule := strings.Repeat("-", 4+cols*(width+1)-1)
 	var b strings.Builder
@@ -182,7 +215,7 @@ func renderGrid(rows, cols int, at func(int) Side, color bool) string {
 			if at(cell) != Nobody {
 				pad = width - 1
 			}
-			b.WriteString(" " + strings.Repeat(" ", pad) + markText(at(cell), number, color))
+			b.WriteString(" " + strings.Repeat(" ", pad) + markText(at(cell), number, color, highlight(cell, last, win)))
 		}
 		b.WriteString(" |\n")
 	}

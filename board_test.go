@@ -71,7 +71,7 @@ func TestTicTacToeRender(t *testing.T) {
 		t.Errorf("Render =\n%s\nwant\n%s", got, want)
 	}
 	colored := playAll(t, 0, 4).Render(true)
-	if !strings.Contains(colored, colorX+"X"+colorReset) || !strings.Contains(colored, colorO+"O"+colorReset) {
+	if !strings.Contains(colored, colorX+"X"+colorReset) || !strings.Contains(colored, colorO+colorLast+"O"+colorReset) {
 		t.Errorf("colour board lacks coloured marks: %q", colored)
 	}
 }

@@ -285,15 +285,29 @@ func (c *ConnectFour) at(row, col int) Side {
 }
 
 // Render draws the six rows in the style of the Tic-Tac-Toe grid, empty
-// cells as dots, with the column numbers a player types underneath.
+// cells as dots, with the column numbers a player types underneath. In
+// colour it marks the last stone and a winning four.
 func (c *ConnectFour) Render(color bool) string {
+	var last, win uint64 // in the bitboard layout
+	if n := len(c.history); n > 0 {
+		col := c.mask & c4ColumnMask(int(c.history[n-1]))
+		last = 1 << (63 - bits.LeadingZeros64(col))
+	}
+	if c.winner != Nobody {
+		for _, seg := range c4Segments {
+			if c.stones[c.winner]&seg == seg {
+				win |= seg
+			}
+		}
+	}
 	rule := strings.Repeat("-", 2*c4Width+3)
 	var b strings.Builder
 	b.WriteString(rule + "\n")
 	for row := 0; row < c4Height; row++ {
 		b.WriteString("|")
 		for col := 0; col < c4Width; col++ {
-			b.WriteString(" " + markText(c.at(row, col), ".", color))
+			bit := uint(col*c4Col + c4Height - 1 - row)
+			b.WriteString(" " + markText(c.at(row, col), ".", color, highlight(int(bit), last, win)))
 		}
 		b.WriteString(" |\n")
 	}
@@ -314,9 +328,9 @@ func (c *ConnectFour) ParseMove(s string) (Move, error) {
 	n, err := strconv.Atoi(s)
 	switch {
 	case s == "":
-		return NoMove, fmt.Errorf("type a column number 1-%d", c4Width)
+		return NoMove, fmt.Errorf("type a column number 1-%d, as printed under the board", c4Width)
 	case err != nil:
-		return NoMove, fmt.Errorf("%q is not a column: type a column number 1-%d", s, c4Width)
+		return NoMove, fmt.Errorf("%s is not a column: type a column number 1-%d", quoteShort(s), c4Width)
 	case n < 1 || n > c4Width:
 		return NoMove, fmt.Errorf("%d is off the board: columns are 1-%d", n, c4Width)
 	}

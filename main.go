@@ -59,7 +59,7 @@ examples:
   echo 4455 | go run . -game c4 -analyze
                                             score a position: <position> <score> <move> <nodes> <us>
 
-in a game type a move, or help, undo, hint, quit.
+in a game type a move, or help, undo, hint, new, rules, quit.
 
 With a time budget (-time) how deep a bot searches depends on the machine's
 speed, so the same -seed can give different games; with fixed budgets only
@@ -397,19 +397,10 @@ func (s *setup) start(o *options) int {
 			games: games, openings: openings, seed: o.seed, jobs: o.jobs}
 		err = t.run(ctx, os.Stdout, progress)
 	default:
-		var in lineReader
-		if s.seats[X] == nil || s.seats[O] == nil {
-			if isTerminal(os.Stdin) && isTerminal(os.Stdout) {
-				tr := newTermReader()
-				defer tr.Close()
-				in = tr
-			} else {
-				in = newPipeReader(os.Stdin, os.Stdout)
-			}
+		err = s.play(ctx, o, color)
+		if errors.Is(err, errInterrupted) || ctx.Err() != nil {
+			return 130 // the table has ended its lines already
 		}
-		t := &table{spec: s.spec, out: os.Stdout, in: in, color: color, verbose: o.verbose,
-			budget: s.budget, seats: s.seats, hinter: s.hinter}
-		err = t.play(ctx, s.spec.start(s.opt))
 	}
 	switch {
 	case err == nil, errors.Is(err, errQuit), errors.Is(err, io.EOF):
@@ -420,4 +411,42 @@ func (s *setup) start(o *options) int {
 	}
 	fmt.Fprintf(os.Stderr, "boardbots: %v\n", err)
 	return 1
+}
+
+// play seats the person (if any) at a table on the program's terminal or
+// pipe and plays games there until the person stops.
+func (s *setup) play(ctx context.Context, o *options, color bool) error {
+	t := &table{spec: s.spec, out: os.Stdout, color: color, verbose: o.verbose,
+		budget: s.budget, seats: s.seats, hinter: s.hinter,
+		firstDrawn: o.first == "random" && o.x == "" && o.o == ""}
+	if s.seats[X] == nil || s.seats[O] == nil {
+		t.terminal = isTerminal(os.Stdin) && isTerminal(os.Stdout)
+		if t.terminal {
+			tr := newTermReader()
+			defer tr.Close()
+			t.in = tr
+		} else {
+			t.in = newPipeReader(os.Stdin, os.Stdout)
+		}
+	} else {
+		t.terminal = isTerminal(os.Stdout)
+		t.delay = watchDelay(o, t.terminal)
+	}
+	if t.terminal {
+		t.width = terminalWidth(os.Stdout)
+	}
+	return t.session(ctx, func() Game { return s.spec.start(s.opt) })
+}
+
+// watchDelay is the pause between moves when two bots play: -delay if
+// given, else half a second at a terminal, so that a person can follow the
+// game, and none on a pipe.
+func watchDelay(o *options, terminal bool) time.Duration {
+	switch {
+	case o.delaySet:
+		return o.delay
+	case terminal:
+		return 500 * time.Millisecond
+	}
+	return 0
 }

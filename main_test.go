@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // Every bad flag value is one line naming the flag and what it accepts.
@@ -93,5 +94,47 @@ func TestFirstRandomIsSeeded(t *testing.T) {
 	}
 	if len(firsts) != 2 {
 		t.Errorf("over 10 seeds the first player never changed: %v", firsts)
+	}
+}
+
+// -delay: as given, else half a second at a terminal and none on a pipe.
+func TestWatchDelayFlag(t *testing.T) {
+	for _, tt := range []struct {
+		args     []string
+		terminal bool
+		want     time.Duration
+	}{
+		{nil, true, 500 * time.Millisecond},
+		{nil, false, 0},
+		{[]string{"-delay", "2s"}, true, 2 * time.Second},
+		{[]string{"-delay", "2s"}, false, 2 * time.Second},
+		{[]string{"-delay", "0"}, true, 0},
+	} {
+		o, err := parseFlags(tt.args, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := watchDelay(o, tt.terminal); got != tt.want {
+			t.Errorf("%v at a terminal %v: %v, want %v", tt.args, tt.terminal, got, tt.want)
+		}
+	}
+}
+
+// -h says which runs -seed repeats, and which it cannot.
+func TestHelpOnSeeds(t *testing.T) {
+	var out strings.Builder
+	if _, err := parseFlags([]string{"-h"}, &out); err == nil {
+		t.Fatal("-h gave no ErrHelp")
+	}
+	text := strings.Join(strings.Fields(out.String()), " ")
+	for _, want := range []string{
+		"-delay", "-seed",
+		"With a time budget (-time) how deep a bot searches depends on the machine's speed, so the same -seed can give different games",
+		"with fixed budgets only (-depth, -playouts) a run repeats exactly",
+		"in a game type a move, or help, undo, hint, new, rules, quit.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("-h lacks %q", want)
+		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
+	"unicode"
 
 	"github.com/peterh/liner"
 )
@@ -77,8 +79,8 @@ func (r *pipeReader) ReadLine(prompt string) (string, error) {
 	return line, nil
 }
 
-// table is one game being played: the game's rules and messages, who sits
-// on each side, and the terminal. It owns all the printing.
+// table is the games played at one prompt: the game's rules and messages,
+// who sits on each side, and the terminal. It owns all the printing.
 type table struct {
 	spec    *gameSpec
 	out     io.Writer
@@ -88,7 +90,27 @@ type table struct {
 	budget  Budget
 	seats   [3]Bot // indexed by Side; nil is a person
 	hinter  Bot    // the bot behind "hint"
+	// terminal says a person watches the output: then the table also says
+	// who plays which side, names each bot move, shows a line while a bot
+	// thinks and offers another game. Piped output stays the original
+	// programs' (seed 003's transcript).
+	terminal bool
+	width    int           // columns to wrap the intro to; 0 means 80
+	delay    time.Duration // pause after each move when two bots play
+	// firstDrawn says -first random chose who moves first.
+	firstDrawn bool
+	// thinkAfter is how long a bot thinks before the thinking line shows;
+	// 0 means thinkingShown.
+	thinkAfter time.Duration
+	introShown bool
 }
+
+// errNew is the "new" command: the game is dropped and another starts.
+var errNew = errors.New("new game")
+
+// thinkingShown is how long a bot may think before a terminal shows that
+// it is thinking: shorter waits pass unnoticed.
+const thinkingShown = 300 * time.Millisecond
 
 // humans counts the seats taken by people.
 func (t *table) humans() int {
@@ -101,18 +123,94 @@ func (t *table) humans() int {
 	return n
 }
 
+// session plays games until the person has had enough: "new" starts
+// another at once, and after a game at a terminal the person may play
+// again, with the same sides or swapped. newGame gives each starting
+// position.
+func (t *table) session(ctx context.Context, newGame func() Game) error {
+	for {
+		err := t.play(ctx, newGame())
+		switch {
+		case errors.Is(err, errNew):
+			fmt.Fprintln(t.out, "new game")
+			continue
+		case err != nil:
+			return err
+		case !t.terminal || t.in == nil || t.humans() == 0:
+			return nil
+		}
+		again, err := t.again()
+		if err != nil || !again {
+			return err
+		}
+	}
+}
+
+// again asks whether to play another game, swapping the sides if asked.
+// End of input means no.
+func (t *table) again() (bool, error) {
+	for {
+		line, err := t.in.ReadLine("Play again? [y]es / [s]wap sides / [q]uit ")
+		switch {
+		case errors.Is(err, io.EOF):
+			return false, nil
+		case err != nil:
+			return false, err
+		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "", "y", "yes":
+			return true, nil
+		case "s", "swap":
+			t.seats[X], t.seats[O] = t.seats[O], t.seats[X]
+			t.firstDrawn = false
+			return true, nil
+		case "q", "quit", "n", "no", "exit":
+			return false, nil
+		}
+		fmt.Fprintln(t.out, "type y to play again, s to swap sides, q to quit")
+	}
+}
+
+// status says who plays which side, for the person at a terminal.
+func (t *table) status() string {
+	drawn := ""
+	if t.firstDrawn {
+		drawn = " (drawn at random)"
+	}
+	x, o := t.seats[X], t.seats[O]
+	switch {
+	case x == nil && o == nil:
+		return "X and O both play here, X first"
+	case x != nil && o != nil:
+		return fmt.Sprintf("%s plays X and moves first; %s plays O", x.Name(), o.Name())
+	case x == nil:
+		return fmt.Sprintf("You play X and move first%s; %s plays O", drawn, o.Name())
+	}
+	return fmt.Sprintf("You play O; %s plays X and moves first%s", x.Name(), drawn)
+}
+
 // play runs g to its end through the game loop, printing as seed 003's
 // program does: the board before every move, "playing by AI" before a
-// bot's, the result and the record at the end. It returns errQuit, io.EOF
-// or errInterrupted if the game stops early.
+// bot's, the result and the record at the end; at a terminal it says more
+// (see terminal). It returns errQuit, io.EOF, errInterrupted or errNew if
+// the game stops early, after printing the record so far.
 func (t *table) play(ctx context.Context, g Game) error {
-	if t.spec.intro != "" && t.humans() > 0 {
-		fmt.Fprintln(t.out, t.spec.intro)
+	if t.spec.intro != "" && t.humans() > 0 && !t.introShown {
+		fmt.Fprintln(t.out, wrapWords(t.spec.intro, t.columns()))
+		t.introShown = true
+	}
+	if t.terminal {
+		fmt.Fprintln(t.out, t.status())
 	}
 	var seats [3]seat
 	for _, side := range []Side{X, O} {
 		if b := t.seats[side]; b != nil {
-			seats[side] = botSeat{bot: b, label: b.Name(), budget: t.budget}
+			s := botSeat{bot: b, label: b.Name(), budget: t.budget}
+			if t.terminal {
+				seats[side] = watchedSeat{s, t, side}
+			} else {
+				seats[side] = s
+			}
 		} else {
 			seats[side] = humanSeat{t}
 		}
@@ -125,24 +223,136 @@ func (t *table) play(ctx context.Context, g Game) error {
 			}
 		},
 		after: func(g Game, d Decision) error {
-			if bot := t.seats[g.Turn().Other()]; bot != nil && t.verbose {
+			mover := g.Turn().Other()
+			bot := t.seats[mover]
+			if bot != nil && t.verbose {
 				fmt.Fprintln(t.out, t.thinking(g, bot, d))
 			}
-			if bot := t.seats[g.Turn().Other()]; bot != nil {
+			if bot != nil {
 				if s := traceText(bot, d, t.budget); s != "" {
 					fmt.Fprintln(t.out, s)
+				}
+			}
+			if bot != nil && t.terminal {
+				fmt.Fprintf(t.out, "%s (%s) plays %s\n", bot.Name(), mover, g.FormatMove(d.Move))
+			}
+			if t.humans() == 0 && t.delay > 0 && !g.Over() {
+				select {
+				case <-ctx.Done():
+					return errInterrupted
+				case <-time.After(t.delay):
 				}
 			}
 			return nil
 		},
 	})
 	if err != nil {
+		if t.terminal && errors.Is(err, errInterrupted) {
+			fmt.Fprint(t.out, "\r\x1b[K") // over the terminal's ^C
+		}
+		if len(g.History()) > 0 && !errors.Is(err, errNew) {
+			fmt.Fprintln(t.out, "moves: "+t.spec.record(g))
+		}
 		return err
 	}
 	fmt.Fprint(t.out, g.Render(t.color))
 	fmt.Fprintln(t.out, resultLine(g))
+	if t.terminal && t.humans() == 1 {
+		switch w := g.Winner(); {
+		case w == Nobody: // the original's line says Draw
+		case t.seats[w] == nil:
+			fmt.Fprintln(t.out, "You win")
+		default:
+			fmt.Fprintln(t.out, "You lose")
+		}
+	}
 	fmt.Fprintln(t.out, "moves: "+t.spec.record(g))
 	return nil
+}
+
+// columns is the width to wrap text to: the terminal's, or 80.
+func (t *table) columns() int {
+	if t.width > 0 {
+		return t.width
+	}
+	return 80
+}
+
+// wrapWords breaks text into lines of at most width characters at spaces
+// (a longer word gets a line of its own).
+func wrapWords(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		switch {
+		case n == 0:
+		case n+1+len(w) > width:
+			b.WriteString("\n")
+			n = 0
+		default:
+			b.WriteString(" ")
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
+}
+
+// watchedSeat is a bot at a terminal: while it thinks, a line says so.
+type watchedSeat struct {
+	botSeat
+	t    *table
+	side Side
+}
+
+func (s watchedSeat) choose(ctx context.Context, g Game) (Decision, error) {
+	stop := s.t.showThinking(fmt.Sprintf("%s (%s) is thinking", s.label, s.side), s.budget.Time)
+	defer stop()
+	return s.botSeat.choose(ctx, g)
+}
+
+// showThinking starts the live line of a search that has a time limit
+// (0: none): after thinkAfter it shows what and how long, and the time
+// left, ten times a second. The function returned clears the line; only
+// then may anything else print.
+func (t *table) showThinking(what string, limit time.Duration) (stop func()) {
+	after := t.thinkAfter
+	if after == 0 {
+		after = thinkingShown
+	}
+	start := time.Now()
+	done, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		wait := time.NewTimer(after)
+		defer wait.Stop()
+		select {
+		case <-done:
+			return
+		case <-wait.C:
+		}
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			elapsed := time.Since(start)
+			line := fmt.Sprintf("%s: %.1fs", what, elapsed.Seconds())
+			if limit > 0 {
+				line += fmt.Sprintf(", %.1fs left", max(limit-elapsed, 0).Seconds())
+			}
+			fmt.Fprint(t.out, "\r\x1b[K"+line)
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+		fmt.Fprint(t.out, "\r\x1b[K")
+	}
 }
 
 // resultLine is the original program's last line.
@@ -172,12 +382,22 @@ func (t *table) thinking(g Game, bot Bot, d Decision) string {
 	return line
 }
 
-// humanHelp lists the in-game commands.
-const humanHelp = `commands: a move as the prompt asks, or
-  undo   take back your last move (and the bot's reply)
-  hint   show the strongest bot's move and its score
-  help   this list
-  quit   end the game (Ctrl-D and Ctrl-C too)`
+// help lists the in-game commands, every alias included, after how to
+// type a move in this game (its numbering base above all).
+func (t *table) help(g Game) string {
+	how := "type a move"
+	if _, err := g.ParseMove(""); err != nil {
+		how = err.Error() // the game's own "type a ..." line
+	}
+	return "a move: " + how + `
+commands:
+  undo, u          take back your last move (and the bot's reply)
+  hint, hi         show the strongest bot's move and its score
+  new              drop this game and start another
+  rules            the rules of this game
+  help, h, ?       this list
+  quit, q, exit    end the game (Ctrl-D and Ctrl-C too)`
+}
 
 // humanSeat is the person at the prompt of a table.
 type humanSeat struct{ t *table }
@@ -203,9 +423,14 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 			return NoMove, err
 		}
 		switch strings.ToLower(strings.TrimSpace(line)) {
-		case "help", "?":
-			fmt.Fprintln(t.out, humanHelp)
+		case "help", "h", "?":
+			fmt.Fprintln(t.out, t.help(g))
 			continue
+		case "rules":
+			fmt.Fprintln(t.out, t.spec.rules)
+			continue
+		case "new":
+			return NoMove, errNew
 		case "quit", "exit", "q":
 			return NoMove, errQuit
 		case "undo", "u":
@@ -214,12 +439,26 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 			}
 			fmt.Fprintln(t.out, "nothing to undo: you have not moved yet")
 			continue
-		case "hint", "h":
-			fmt.Fprintln(t.out, t.hint(ctx, g))
+		case "hint", "hi":
+			stop := func() {}
+			if t.terminal {
+				stop = t.showThinking("hint: thinking", t.spec.hintBudget.Time)
+			}
+			hint := t.hint(ctx, g)
+			stop()
+			if ctx.Err() != nil {
+				return NoMove, errInterrupted
+			}
+			fmt.Fprintln(t.out, hint)
 			continue
 		}
 		m, err := g.ParseMove(line)
 		if err != nil {
+			// A word is more likely a command mistyped than a move: point
+			// to help rather than to the notation (which help also gives).
+			if what, _, ok := strings.Cut(err.Error(), ": "); ok && strings.IndexFunc(line, unicode.IsLetter) >= 0 {
+				err = fmt.Errorf("%s or a command: type help for the commands", what)
+			}
 			fmt.Fprintln(t.out, err)
 			continue
 		}

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"io"
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // newTable seats the game's default bot as SPEC's defaults do and feeds the
@@ -65,7 +67,7 @@ func TestHumanInputAndCommands(t *testing.T) {
 			"041263587"},
 		{"row and column", "1 1\n0 2\n1 0\n2 2\n", nil, "041263587"},
 		{"help and hint cost no move", "help\nhint\n4\n2\n3\n8\n",
-			[]string{"undo   take back", "hint: 4 (alphabeta: draw), expects 4"}, "041263587"},
+			[]string{"undo, u ", "hint: 4 (alphabeta: draw), expects 4"}, "041263587"},
 		{"undo takes back the bot's reply and yours", "4\nundo\n4\n2\n3\n8\n", nil, "041263587"},
 		{"nothing to undo yet", "undo\n4\n2\n3\n8\n", []string{"nothing to undo"}, "041263587"},
 	}
@@ -93,16 +95,19 @@ func TestHumanInputAndCommands(t *testing.T) {
 	}
 }
 
-// End of input or quit in the middle of a game ends it cleanly.
+// End of input or quit in the middle of a game ends it cleanly, with the
+// record so far, and a piped end of input closes the prompt's line.
 func TestInputEndsMidGame(t *testing.T) {
 	for _, tt := range []struct {
 		script string
 		want   error
+		tail   string
 	}{
-		{"", io.EOF},
-		{"4\n", io.EOF},
-		{"4\nzzz\n", io.EOF},
-		{"4\nquit\n", errQuit},
+		{"", io.EOF, "Enter the number: \nmoves: 0\n"},
+		{"4\n", io.EOF, "Enter the number: \nmoves: 041\n"},
+		{"4\nzzz\n", io.EOF, "Enter the number: \nmoves: 041\n"},
+		{"4\nquit\n", errQuit, "Enter the number: quit\nmoves: 041\n"},
+		{"4\nq\n", errQuit, "Enter the number: q\nmoves: 041\n"},
 	} {
 		var out strings.Builder
 		tb, _ := newTable(t, "ttt", tt.script, &out)
@@ -110,8 +115,8 @@ func TestInputEndsMidGame(t *testing.T) {
 		if !errors.Is(err, tt.want) {
 			t.Errorf("script %q: error %v, want %v", tt.script, err, tt.want)
 		}
-		if !strings.HasSuffix(out.String(), "Enter the number: \n") && tt.want == io.EOF {
-			t.Errorf("script %q: the last prompt is not closed by a newline:\n%s", tt.script, out.String())
+		if !strings.HasSuffix(out.String(), tt.tail) {
+			t.Errorf("script %q: output does not end %q:\n%s", tt.script, tt.tail, out.String())
 		}
 	}
 }
@@ -142,5 +147,322 @@ func TestHotSeat(t *testing.T) {
 	}
 	if !strings.HasSuffix(text, "X win.\nmoves: 04152\n") {
 		t.Errorf("hot seat ended:\n%s", text)
+	}
+}
+
+// firstBot plays the first legal move, after thinking for wait (or until
+// cancelled): a predictable opponent, and a slow one when asked.
+type firstBot struct{ wait time.Duration }
+
+func (firstBot) Name() string { return "first" }
+
+func (b firstBot) Think(ctx context.Context, g Game, _ Budget) Decision {
+	select {
+	case <-ctx.Done():
+	case <-time.After(b.wait):
+	}
+	return Decision{Move: g.Moves(nil)[0]}
+}
+
+// terminalTable is newTable at a terminal: the fake reader stands for the
+// keyboard, and the table talks as it does to a person.
+func terminalTable(t *testing.T, game, script string, out io.Writer) *table {
+	tb, _ := newTable(t, game, script, out)
+	tb.terminal = true
+	return tb
+}
+
+// inOrder fails unless text holds every part, in this order.
+func inOrder(t *testing.T, text string, parts ...string) {
+	t.Helper()
+	rest := text
+	for _, p := range parts {
+		i := strings.Index(rest, p)
+		if i < 0 {
+			t.Fatalf("output lacks %q (in order):\n%s", p, text)
+		}
+		rest = rest[i+len(p):]
+	}
+}
+
+// At a terminal the table says who plays what, names every bot move and
+// says whether the person won; piped, none of it is printed.
+func TestTerminalTalks(t *testing.T) {
+	tests := []struct {
+		name     string
+		x, o     Bot // nil: the person
+		drawn    bool
+		script   string
+		want     []string
+		tail     string
+		absent   string
+		terminal bool
+	}{
+		{"seed 003 game at a terminal", minimaxBot, nil, false, "4\n2\n3\n8\nq\n",
+			[]string{"You play O; minimax plays X and moves first\n", "playing by AI\n", "minimax (X) plays 0\n",
+				"Enter the number: 4\n", "minimax (X) plays 1\n", "minimax (X) plays 6\n", "minimax (X) plays 5\n",
+				"minimax (X) plays 7\n", "Draw\nmoves: 041263587\n"},
+			"Play again? [y]es / [s]wap sides / [q]uit q\n", "Draw\nYou", true},
+		{"you win as O", firstBot{}, nil, false, "4\n2\n6\nq\n",
+			[]string{"You play O; first plays X and moves first\n", "first (X) plays 3\n"},
+			"O win.\nYou win\nmoves: 041236\nPlay again? [y]es / [s]wap sides / [q]uit q\n", "You lose", true},
+		{"you lose as X, drawn at random", nil, firstBot{}, true, "8\n7\n5\nq\n",
+			[]string{"You play X and move first (drawn at random); first plays O\n", "first (O) plays 0\n"},
+			"O win.\nYou lose\nmoves: 807152\nPlay again? [y]es / [s]wap sides / [q]uit q\n", "You win", true},
+		{"hot seat: no verdict", nil, nil, false, "0\n3\n1\n4\n2\nq\n",
+			[]string{"X and O both play here, X first\n", "X, enter the number: 0\n"},
+			"X win.\nmoves: 03142\nPlay again? [y]es / [s]wap sides / [q]uit q\n", "You", true},
+		{"piped: the original's words only", firstBot{}, nil, false, "4\n2\n6\n",
+			nil, "O win.\nmoves: 041236\n", "first (X) plays", false},
+		{"piped: no status line", firstBot{}, nil, false, "4\n2\n6\n",
+			nil, "O win.\nmoves: 041236\n", "You play", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out strings.Builder
+			tb := terminalTable(t, "ttt", tt.script, &out)
+			tb.terminal, tb.seats, tb.firstDrawn = tt.terminal, [3]Bot{X: tt.x, O: tt.o}, tt.drawn
+			if err := tb.session(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
+				t.Fatalf("session: %v\n%s", err, out.String())
+			}
+			text := out.String()
+			inOrder(t, text, tt.want...)
+			if !strings.HasSuffix(text, tt.tail) {
+				t.Errorf("output does not end %q:\n%s", tt.tail, text)
+			}
+			if strings.Contains(text, tt.absent) {
+				t.Errorf("output has %q:\n%s", tt.absent, text)
+			}
+		})
+	}
+}
+
+// After a game at a terminal: y plays the same sides again, s swaps them,
+// q (or the end of input) stops; anything else asks again. "new" drops
+// the game at once, at a terminal or not.
+func TestPlayAgainAndNew(t *testing.T) {
+	const ask = "Play again? [y]es / [s]wap sides / [q]uit "
+	tests := []struct {
+		name     string
+		terminal bool
+		script   string
+		want     []string
+		err      error
+		tail     string
+	}{
+		{"yes, then quit", true, "4\n2\n6\ny\n4\n2\n6\nq\n",
+			[]string{"O win.\nYou win\nmoves: 041236\n", ask + "y\n", "You play O; first plays X", "O win.\nYou win\nmoves: 041236\n"},
+			nil, ask + "q\n"},
+		{"swap sides, then end of input", true, "4\n2\n6\nwhat\ns\n8\n7\n5\n",
+			[]string{"You play O; first plays X and moves first\n", ask + "what\ntype y to play again, s to swap sides, q to quit\n",
+				ask + "s\n", "You play X and move first; first plays O\n", "Enter the number: 8\n", "O win.\nYou lose\nmoves: 807152\n"},
+			nil, ask + "\n"},
+		{"new mid-game, then quit mid-game", true, "4\nnew\n2\nquit\n",
+			[]string{"Enter the number: new\nnew game\n", "You play O; first plays X and moves first\n", "Enter the number: 2\n"},
+			errQuit, "Enter the number: quit\nmoves: 021\n"},
+		{"piped: new, and no question at the end", false, "4\nnew\n4\n2\n6\n",
+			[]string{"Enter the number: new\nnew game\n"},
+			nil, "O win.\nmoves: 041236\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out strings.Builder
+			tb := terminalTable(t, "ttt", tt.script, &out)
+			tb.terminal, tb.seats = tt.terminal, [3]Bot{X: firstBot{}}
+			err := tb.session(context.Background(), func() Game { return NewTicTacToe() })
+			if !errors.Is(err, tt.err) {
+				t.Fatalf("session: %v, want %v\n%s", err, tt.err, out.String())
+			}
+			text := out.String()
+			inOrder(t, text, tt.want...)
+			if !strings.HasSuffix(text, tt.tail) {
+				t.Errorf("output does not end %q:\n%s", tt.tail, text)
+			}
+		})
+	}
+}
+
+// help lists every command and alias with the game's numbering; h is help
+// and hi is hint; rules prints the game's rules; a word that is neither a
+// move nor a command points to help, and a long one is quoted only in part.
+func TestCommands(t *testing.T) {
+	long := strings.Repeat("blah", 30)
+	tests := []struct {
+		game, script string
+		want         []string
+		absent       string
+	}{
+		{"ttt", "h\n4\n2\n3\n8\n", []string{`a move: type a cell number 0-8, or row and column counted from 0 like "1 2"`,
+			"undo, u", "hint, hi", "new ", "rules ", "help, h, ?", "quit, q, exit"}, "hint: "},
+		{"ttt", "help\n?\n4\n2\n3\n8\n", []string{"help, h, ?", "help, h, ?"}, "hint: "},
+		{"ttt", "hi\n4\n2\n3\n8\n", []string{"hint: 4 (alphabeta says score 0)"}, "commands:"},
+		{"ttt", "hint\n4\n2\n3\n8\n", []string{"hint: 4 (alphabeta says score 0)"}, "commands:"},
+		{"ttt", "rules\n4\n2\n3\n8\n", []string{tttRules}, "commands:"},
+		{"ttt", "banana\n4\n2\n3\n8\n", []string{`"banana" is not a cell or a command: type help for the commands` + "\n"}, "commands:"},
+		{"ttt", "9\n4\n2\n3\n8\n", []string{"9 is off the board: cells are 0-8\n"}, "type help"},
+		{"ttt", "3 3\n4\n2\n3\n8\n", []string{"row 3 column 3 is off the board: rows and columns count from 0 to 2\n"}, "type help"},
+		{"ttt", long + "\n4\n2\n3\n8\n", []string{`"` + long[:40] + `"... is not a cell`}, `"` + long[:41]},
+		{"c4", "help\nrules\nx\n", []string{"a move: type a column number 1-7, as printed under the board", c4Rules,
+			`"x" is not a column or a command: type help for the commands`}, "hint: "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.game+" "+strings.SplitN(tt.script, "\n", 2)[0][:min(10, strings.Index(tt.script, "\n"))], func(t *testing.T) {
+			var out strings.Builder
+			tb, _ := newTable(t, tt.game, tt.script, &out)
+			err := tb.play(context.Background(), tb.spec.start(nil))
+			if err != nil && !errors.Is(err, io.EOF) {
+				t.Fatalf("play: %v", err)
+			}
+			text := out.String()
+			inOrder(t, text, tt.want...)
+			if strings.Contains(text, tt.absent) {
+				t.Errorf("output has %q:\n%s", tt.absent, text)
+			}
+		})
+	}
+}
+
+// Ctrl-C at the prompt ends the game with the record so far.
+func TestInterruptAtPrompt(t *testing.T) {
+	var out strings.Builder
+	tb := terminalTable(t, "ttt", "4\n", &out)
+	tb.in = interruptAfter{tb.in}
+	err := tb.play(context.Background(), NewTicTacToe())
+	if !errors.Is(err, errInterrupted) {
+		t.Fatalf("error %v, want errInterrupted", err)
+	}
+	if !strings.HasSuffix(out.String(), "Enter the number: \n\r\x1b[Kmoves: 041\n") {
+		t.Errorf("no record after the interrupt:\n%s", out.String())
+	}
+}
+
+// interruptAfter answers as Ctrl-C does once its script is used up.
+type interruptAfter struct{ lineReader }
+
+func (r interruptAfter) ReadLine(prompt string) (string, error) {
+	line, err := r.lineReader.ReadLine(prompt)
+	if errors.Is(err, io.EOF) {
+		return "", errInterrupted
+	}
+	return line, err
+}
+
+// A bot that thinks longer than thinkAfter gets a live line at a terminal,
+// with the time left of its budget, cleared before its move is named; a
+// quick one, or one on a pipe, gets none.
+func TestThinkingLine(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		terminal  bool
+		wait      time.Duration
+		showsLine bool
+	}{
+		{"slow bot at a terminal", true, 150 * time.Millisecond, true},
+		{"quick bot at a terminal", true, 0, false},
+		{"slow bot on a pipe", false, 150 * time.Millisecond, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var out strings.Builder
+			tb := terminalTable(t, "ttt", "4\nq\n", &out)
+			tb.terminal, tb.seats, tb.thinkAfter = tt.terminal, [3]Bot{X: firstBot{wait: tt.wait}}, 50*time.Millisecond
+			tb.budget = Budget{Time: 2 * time.Second}
+			tb.play(context.Background(), NewTicTacToe())
+			text := out.String()
+			if !tt.showsLine {
+				if strings.Contains(text, "thinking") {
+					t.Errorf("a thinking line:\n%q", text)
+				}
+				return
+			}
+			inOrder(t, text, "playing by AI\n", "\r\x1b[Kfirst (X) is thinking: 0.", "s, 1.", "s left", "\r\x1b[Kfirst (X) plays 0\n")
+		})
+	}
+}
+
+// Two bots at a terminal pause between moves (-delay), and an interrupt
+// during the pause ends the game at once with the record so far.
+func TestWatchDelay(t *testing.T) {
+	var out strings.Builder
+	tb := terminalTable(t, "ttt", "", &out)
+	tb.seats, tb.delay = [3]Bot{X: firstBot{}, O: firstBot{}}, 30*time.Millisecond
+	start := time.Now()
+	if err := tb.session(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
+		t.Fatal(err)
+	}
+	// first against first: 0 1 2 3 4 5 6, X wins after 7 moves and 6 pauses.
+	if took := time.Since(start); took < 6*tb.delay {
+		t.Errorf("a 7-move game took %v with pauses of %v", took, tb.delay)
+	}
+	inOrder(t, out.String(), "first plays X and moves first; first plays O\n", "first (O) plays 5\n", "X win.\nmoves: 0123456\n")
+
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	out.Reset()
+	tb.delay = time.Hour
+	if err := tb.play(ctx, NewTicTacToe()); !errors.Is(err, errInterrupted) {
+		t.Fatalf("error %v, want errInterrupted", err)
+	}
+	if !strings.HasSuffix(out.String(), "first (X) plays 0\n\r\x1b[Kmoves: 0\n") {
+		t.Errorf("interrupted watch:\n%q", out.String())
+	}
+}
+
+// The intro wraps at spaces to the width (80 when unknown).
+func TestIntroWraps(t *testing.T) {
+	spec, _ := findGame("adj")
+	for _, width := range []int{0, 30, 50, 80} {
+		var out strings.Builder
+		tb, _ := newTable(t, "adj", "", &out)
+		tb.width = width
+		tb.play(context.Background(), spec.start(nil))
+		intro, _, _ := strings.Cut(out.String(), "\n---")
+		limit := cmp.Or(width, 80)
+		for _, line := range strings.Split(intro, "\n") {
+			if len(line) > limit {
+				t.Errorf("width %d: line of %d: %q", width, len(line), line)
+			}
+		}
+		if got := strings.Join(strings.Fields(intro), " "); got != spec.intro {
+			t.Errorf("width %d: the intro reads %q", width, got)
+		}
+		if width == 30 && strings.Count(intro, "\n") < 4 {
+			t.Errorf("width 30: not wrapped:\n%s", intro)
+		}
+	}
+}
+
+// In colour the board underlines the last move (in Adjacency with the
+// marks it turned) and shows a winning line in reverse video; without
+// colour it is the original's.
+func TestHighlights(t *testing.T) {
+	for _, tt := range []struct {
+		game, record string
+		last, win    int // highlighted cells
+	}{
+		{"ttt", "04", 1, 0},
+		{"ttt", "03142", 1, 3}, // X wins the top row with 2
+		{"c4", "4435", 1, 0},
+		{"c4", "1212121", 1, 4}, // X wins column 1
+		{"c4", "", 0, 0},
+		{"adj", "40,41", 3, 0}, // O's 41 turns X's 40 and 49
+		{"adj", "", 0, 0},
+	} {
+		t.Run(tt.game+" "+tt.record, func(t *testing.T) {
+			spec, _ := findGame(tt.game)
+			g, err := spec.parseRecord(tt.record, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			colored := g.Render(true)
+			if got := strings.Count(colored, colorLast); got != tt.last {
+				t.Errorf("%d cells underlined, want %d:\n%s", got, tt.last, colored)
+			}
+			if got := strings.Count(colored, colorWin); got != tt.win {
+				t.Errorf("%d cells in reverse, want %d:\n%s", got, tt.win, colored)
+			}
+			if plain := g.Render(false); strings.Contains(plain, "\x1b") {
+				t.Errorf("colour without colour:\n%q", plain)
+			}
+		})
 	}
 }

@@ -164,8 +164,22 @@ func (t *TicTacToe) Clone() Game {
 	return &c
 }
 
-// Render draws seed 003's grid.
-func (t *TicTacToe) Render(color bool) string { return renderGrid(3, 3, t.at, color) }
+// Render draws seed 003's grid; in colour it marks the last move and a
+// winning line.
+func (t *TicTacToe) Render(color bool) string {
+	var last, win uint64
+	if n := len(t.history); n > 0 {
+		last = 1 << uint(t.history[n-1])
+	}
+	if w := t.Winner(); w != Nobody {
+		for _, l := range tttLines {
+			if t.marks[w]&l == l {
+				win |= uint64(l)
+			}
+		}
+	}
+	return renderGrid(3, 3, t.at, last, win, color)
+}
 
 // ParseMove accepts a cell number 0-8 or "row col".
 func (t *TicTacToe) ParseMove(s string) (Move, error) {
