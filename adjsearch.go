@@ -68,6 +68,15 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	}
 	ctx, cancel := withBudget(ctx, budget)
 	defer cancel()
+	if expired(ctx) {
+		// Cancelled already: a legal move at once, before the table
+		// (up to hundreds of MiB for a long budget) is allocated.
+		d := Decision{Move: NoMove}
+		if moves := a.Moves(nil); len(moves) > 0 {
+			d.Move = moves[0]
+		}
+		return d
+	}
 	size := adjTableBits(budget)
 	var tt *adjTable
 	if b.cache != nil && b.cache.mu.TryLock() {
@@ -229,6 +238,7 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	if s.swindle && exact {
 		d.Move = s.swindleMove(me, opp, ply, root, d.Move, d.Score)
 	}
+	d.PV = adjExpectedLine(s.tt, a, d.Move, d.Depth)
 	d.Nodes, d.Time = s.nodes, time.Since(start)
 	return d
 }

@@ -331,37 +331,6 @@ func TestAdjNextIteration(t *testing.T) {
 	}
 }
 
-// TestAdjBotsLegal plays many random games in which the bots take turns with
-// a random player: every move legal, the position never changed by Think.
-func TestAdjBotsLegal(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 12))
-	bots := []Bot{NewAdjBot(true), NewAdjBot(false), &AdjBot{Prune: true}}
-	random := RandomBot{rng: rng}
-	for game := 0; game < 24; game++ {
-		a := NewAdjacency(2 + rng.IntN(27))
-		bot := bots[game%len(bots)]
-		budget := Budget{Depth: 2}
-		if game%2 == 1 {
-			budget = Budget{Time: 2 * time.Millisecond}
-		}
-		for !a.Over() {
-			player := Bot(random)
-			if len(a.History())%2 == game/3%2 {
-				player = bot
-			}
-			key, n := a.Key(), len(a.History())
-			d := player.Think(context.Background(), a, budget)
-			if a.Key() != key || len(a.History()) != n {
-				t.Fatalf("%s changed the position", player.Name())
-			}
-			if !slices.Contains(a.Moves(nil), d.Move) {
-				t.Fatalf("%s played %d, not a legal move, after %v", player.Name(), d.Move, a.History())
-			}
-			a.Play(d.Move)
-		}
-	}
-}
-
 // greedyBot takes the move that leaves it the most marks, the lowest cell
 // among equals: the plain one-ply player the search must beat.
 type greedyBot struct{}

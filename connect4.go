@@ -25,7 +25,7 @@ func init() {
 		rules:      c4Rules,
 		strongest:  "solver",
 		hintBudget: Budget{Time: c4HintTime},
-		hint:       func(ctx context.Context, g Game, _ Budget) string { return c4Hint(ctx, g) },
+		hint:       func(ctx context.Context, g Game, b Budget) string { return c4HintJobs(ctx, g, b.Jobs) },
 		finalScore: c4FinalScore,
 		describe:   c4Describe,
 	})

@@ -43,34 +43,6 @@ func TestGeneticReproducible(t *testing.T) {
 	}
 }
 
-// TestGeneticLegal: over many random games of every game the bot answers
-// every position with a legal move, at several depths, and leaves the
-// position untouched.
-func TestGeneticLegal(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	bot := smallGenetic(5)
-	for _, spec := range playableGames() {
-		for game := range 30 {
-			g := spec.start(gameOptions{"rounds": 2 + game%7})
-			for !g.Over() {
-				before := spec.record(g)
-				d := bot.Think(context.Background(), g, Budget{Depth: 1 + game%5})
-				if !slices.Contains(g.Moves(nil), d.Move) {
-					t.Fatalf("%s %s: illegal move %d", spec.name, before, d.Move)
-				}
-				if spec.record(g) != before {
-					t.Fatalf("%s %s: Think changed the position", spec.name, before)
-				}
-				moves := g.Moves(nil)
-				g.Play(moves[rng.IntN(len(moves))])
-			}
-		}
-		if d := bot.Think(context.Background(), spec.start(nil), Budget{}); d.Depth != bot.Depth {
-			t.Errorf("%s: depth 0 searched %d plies, want the default %d", spec.name, d.Depth, bot.Depth)
-		}
-	}
-}
-
 // TestGeneticTimeBudget: with a huge generation limit, a 20 ms budget ends
 // the search in time with a legal move; so does a cancelled context. The
 // search looks at the clock every 32 chromosomes (well under a

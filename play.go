@@ -500,7 +500,9 @@ func moverOf(i int) Side {
 // the game's own hint where it has one (Connect Four), or a search to the
 // end of each move where the hint budget is one (Tic-Tac-Toe).
 func (t *table) hint(ctx context.Context, g Game) string {
-	d := t.hinter.Think(ctx, g, t.spec.hintBudget)
+	b := t.spec.hintBudget
+	b.Jobs = t.budget.Jobs // -jobs: the solver's threads
+	d := t.hinter.Think(ctx, g, b)
 	words := fmt.Sprintf("score %d", d.Score)
 	if t.spec.describe != nil {
 		words = t.spec.describe(g, d)
@@ -511,7 +513,7 @@ func (t *table) hint(ctx context.Context, g Game) string {
 	}
 	switch {
 	case t.spec.hint != nil:
-		s += "\n" + t.spec.hint(ctx, g, t.spec.hintBudget)
+		s += "\n" + t.spec.hint(ctx, g, b)
 	case t.spec.hintBudget == Budget{} && t.spec.describe != nil:
 		s += "\n" + moveScores(ctx, g, t.spec.describe)
 	}

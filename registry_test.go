@@ -100,7 +100,8 @@ func TestConformance(t *testing.T) {
 					}
 				}
 				// A time budget is kept within 5% and a few milliseconds
-				// (the clock is read every thousand nodes or so).
+				// (the clock is read every thousand nodes or so, and a
+				// search may be caught growing its tree or by the GC).
 				const limit = 60 * time.Millisecond
 				for range 3 {
 					g := conformanceGame(spec, rng)
@@ -109,7 +110,7 @@ func TestConformance(t *testing.T) {
 					}
 					start := time.Now()
 					d := bot.Think(context.Background(), g, Budget{Time: limit})
-					if el := time.Since(start); el > limit*105/100+5*time.Millisecond {
+					if el := time.Since(start); el > limit*105/100+10*time.Millisecond {
 						t.Errorf("position %s: budget %v, took %v", spec.record(g), limit, el)
 					}
 					if !slices.Contains(g.Moves(nil), d.Move) {

@@ -494,6 +494,7 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		v = 0
 	}
 	d.Move, d.Score, d.Depth = m, v, plies(v, p.moves)
+	d.PV = s.expectedLine(p, d.Move, d.Score)
 	if s.stopped {
 		d.Depth = 0 // the score is no result, only a placeholder
 	}

@@ -329,37 +329,6 @@ func TestSolverBeatsAlphaBeta(t *testing.T) {
 	t.Logf("slowest move %v", slowest)
 }
 
-// TestBotsLegal plays random bots, the seed's bots and the solver
-// against each other from random openings: every move must be legal.
-func TestBotsLegal(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 3))
-	spec := c4Spec()
-	names := []string{"random", "alphabeta", "minimax", "solver"}
-	bots := map[string]Bot{}
-	for _, n := range names {
-		b, err := spec.newBot(n, rng)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bots[n] = b
-	}
-	for game := 0; game < 40; game++ {
-		x, o := names[rng.IntN(len(names))], names[rng.IntN(len(names))]
-		var start strings.Builder
-		g := NewConnectFour()
-		for n := 8 + rng.IntN(12); n > 0 && !g.Over(); n-- {
-			moves := g.Moves(nil)
-			m := moves[rng.IntN(len(moves))]
-			g.Play(m)
-			start.WriteString(g.FormatMove(m))
-		}
-		if g.Over() {
-			continue
-		}
-		play(t, start.String(), bots[x], bots[o], Budget{Depth: 3})
-	}
-}
-
 // TestSolverTimeout: a cancelled search still returns a legal move.
 func TestSolverTimeout(t *testing.T) {
 	b := &SolverBot{s: newC4Solver(true)}
