@@ -263,43 +263,65 @@ func extendBook(ctx context.Context, base book, maxPly, tableBits int, opponents
 		pairs = append(pairs, [2]string{"solver", o}, [2]string{o, "solver"})
 	}
 	for _, pair := range pairs {
+		var seats [3]seat
+		for i, side := range []Side{X, O} {
+			if pair[i] == "solver" {
+				seats[side] = bookSeat{s: s, entries: entries, label: pair[0] + "-" + pair[1], spec: spec, progress: progress}
+				continue
+			}
+			bot, err := spec.newBot(pair[i], nil)
+			if err != nil {
+				return nil, err
+			}
+			seats[side] = botSeat{bot: bot, label: pair[i], budget: spec.budget(0, 0)}
+		}
 		g := NewConnectFour()
-		for !g.Over() && len(g.history) <= maxPly {
-			name := pair[0]
-			if g.Turn() == O {
-				name = pair[1]
+		err := playGame(ctx, g, seats, gameHooks{after: func(g Game, _ Decision) error {
+			if len(g.History()) > maxPly {
+				return errEnough
 			}
-			var m Move
-			if name == "solver" {
-				p := c4PosOf(g)
-				key, flip := canonical(p.key())
-				if e, ok := entries[key]; ok {
-					m = Move(flipCol(int(e.move), flip))
-				} else {
-					var v int
-					m, v = s.bestMove(p)
-					if s.stopped {
-						return nil, ctx.Err()
-					}
-					entries[key] = bookEntry{score: int8(v), move: int8(flipCol(int(m), flip))}
-					if progress != nil {
-						progress(fmt.Sprintf("%s-%s: solved %q", pair[0], pair[1], spec.record(g)), packBook(entries))
-					}
-				}
-			} else {
-				bot, err := spec.newBot(name, nil)
-				if err != nil {
-					return nil, err
-				}
-				m = bot.Think(ctx, g, spec.budget(0, 0)).Move
-			}
-			g.Play(m)
+			return nil
+		}})
+		if err != nil {
+			return nil, err
 		}
 		if progress != nil {
 			progress(pair[0]+"-"+pair[1]+": "+spec.record(g), packBook(entries))
 		}
 	}
 	return packBook(entries), nil
+}
+
+// bookSeat is the solver's seat while the book grows: the book's move
+// where it has one, else a fresh solve, which it adds to the book.
+type bookSeat struct {
+	s        *c4Solver
+	entries  map[uint64]bookEntry
+	label    string // the pairing, for progress lines
+	spec     *gameSpec
+	progress func(string, book)
+}
+
+func (b bookSeat) name() string { return "solver" }
+
+func (b bookSeat) choose(ctx context.Context, g Game) (Decision, error) {
+	p := c4PosOf(g.(*ConnectFour))
+	key, flip := canonical(p.key())
+	if e, ok := b.entries[key]; ok {
+		return Decision{Move: Move(flipCol(int(e.move), flip))}, nil
+	}
+	m, v := b.s.bestMove(p)
+	if b.s.stopped {
+		if err := ctx.Err(); err != nil {
+			return Decision{}, err
+		}
+		return Decision{}, errInterrupted
+	}
+	b.entries[key] = bookEntry{score: int8(v), move: int8(flipCol(int(m), flip))}
+	if b.progress != nil {
+		b.progress(fmt.Sprintf("%s: solved %q", b.label, b.spec.record(g)), packBook(b.entries))
+	}
+	return Decision{Move: m, Stats: Stats{Score: v}}, nil
 }
 
 // unpackBookEntry reads the score and move of a book word.
