@@ -376,12 +376,9 @@ func playMatch(spec *gameSpec, a, b Bot, games, rounds, opening int, budget func
 		if i%2 == 1 {
 			x, o = b, a
 		}
-		for !g.Over() {
-			bot := x
-			if g.Turn() == O {
-				bot = o
-			}
-			g.Play(bot.Think(context.Background(), g, budget(bot)).Move)
+		seats := [3]seat{X: botSeat{bot: x, label: x.Name(), budget: budget(x)}, O: botSeat{bot: o, label: o.Name(), budget: budget(o)}}
+		if err := playGame(context.Background(), g, seats, gameHooks{}); err != nil {
+			panic(err)
 		}
 		switch w := g.Winner(); {
 		case w == Nobody:
