@@ -245,12 +245,8 @@ func BenchmarkAdjSwindleDrawn(b *testing.B) {
 							if err != nil {
 								b.Fatal(err)
 							}
-							for !g.Over() {
-								bot := Bot(ab)
-								if g.Turn() == O {
-									bot = opp
-								}
-								g.Play(bot.Think(context.Background(), g, budget).Move)
+							if err := playGame(context.Background(), g, botSeats(ab, opp, budget), gameHooks{}); err != nil {
+								b.Fatal(err)
 							}
 							if g.Winner() == X {
 								wins[name]++

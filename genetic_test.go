@@ -23,9 +23,8 @@ func TestGeneticReproducible(t *testing.T) {
 		play := func(seed uint64) string {
 			bot := smallGenetic(seed)
 			g := spec.start(nil)
-			for !g.Over() {
-				d := bot.Think(context.Background(), g, Budget{Depth: 3})
-				g.Play(d.Move)
+			if err := playGame(context.Background(), g, botSeats(bot, bot, Budget{Depth: 3}), gameHooks{}); err != nil {
+				t.Fatal(err)
 			}
 			return spec.record(g)
 		}

@@ -180,10 +180,13 @@ func TestMCTSReproducible(t *testing.T) {
 				bots := [3]*MCTS{X: mctsSeeded(5), O: mctsSeeded(6)}
 				g := spec.start(nil)
 				var log string
-				for !g.Over() {
-					d := bots[g.Turn()].Think(context.Background(), g, Budget{Playouts: 500})
-					log += fmt.Sprintf("%d:%d/%d/%d/%.6f/%v ", d.Move, d.Nodes, d.Playouts, d.Depth, d.WinRate, d.PV)
-					g.Play(d.Move)
+				err := playGame(context.Background(), g, botSeats(bots[X], bots[O], Budget{Playouts: 500}), gameHooks{
+					after: func(_ Game, d Decision) error {
+						log += fmt.Sprintf("%d:%d/%d/%d/%.6f/%v ", d.Move, d.Nodes, d.Playouts, d.Depth, d.WinRate, d.PV)
+						return nil
+					}})
+				if err != nil {
+					t.Fatal(err)
 				}
 				runs = append(runs, log)
 			}
