@@ -283,20 +283,15 @@ func play(t *testing.T, start string, x, o Bot, budget Budget) (*ConnectFour, ti
 	t.Helper()
 	g := c4Game(t, start)
 	var slowest time.Duration
-	for !g.Over() {
-		bot := x
-		if g.Turn() == O {
-			bot = o
-		}
-		d := bot.Think(context.Background(), g, budget)
+	err := playGame(context.Background(), g, botSeats(x, o, budget), gameHooks{after: func(g Game, d Decision) error {
 		slowest = max(slowest, d.Time)
 		if d.Time > time.Second {
-			t.Logf("%s took %v after %q", bot.Name(), d.Time, c4Spec().record(g))
+			t.Logf("move %d took %v, up to %q", len(g.History()), d.Time, c4Spec().record(g))
 		}
-		if _, err := g.ParseMove(g.FormatMove(d.Move)); err != nil || d.Move < 0 || d.Move >= c4Width {
-			t.Fatalf("%s: %s played %d: %v", c4Spec().record(g), bot.Name(), d.Move, err)
-		}
-		g.Play(d.Move)
+		return nil
+	}})
+	if err != nil { // an illegal move among them
+		t.Fatalf("%s: %v", c4Spec().record(g), err)
 	}
 	return g, slowest
 }
@@ -508,19 +503,17 @@ func BenchmarkSolverGames(b *testing.B) {
 			x, _ := spec.newBot(pair[0], nil)
 			o, _ := spec.newBot(pair[1], nil)
 			g := NewConnectFour()
-			for !g.Over() {
-				bot := x
-				if g.Turn() == O {
-					bot = o
-				}
-				d := bot.Think(context.Background(), g, spec.budget(0, 0))
-				if bot.Name() == "solver" {
+			err := playGame(context.Background(), g, botSeats(x, o, spec.budget(0, 0)), gameHooks{after: func(g Game, d Decision) error {
+				if pair[len(g.History())%2^1] == "solver" { // the mover's name
 					slowest = max(slowest, d.Time)
 					if d.Time > 100*time.Millisecond {
-						b.Logf("%s-%s: move %d after %q took %v", pair[0], pair[1], len(g.History())+1, spec.record(g), d.Time)
+						b.Logf("%s-%s: move %d, up to %q, took %v", pair[0], pair[1], len(g.History()), spec.record(g), d.Time)
 					}
 				}
-				g.Play(d.Move)
+				return nil
+			}})
+			if err != nil {
+				b.Fatal(err)
 			}
 			b.Logf("%s-%s: %s, winner %v", pair[0], pair[1], spec.record(g), g.Winner())
 		}
