@@ -37,32 +37,7 @@ func TestMCTSNeverLosesTicTacToe(t *testing.T) {
 	const playouts = 3000
 	for _, side := range []Side{X, O} {
 		t.Run(side.String(), func(t *testing.T) {
-			games := 0
-			var explore func(g *TicTacToe)
-			explore = func(g *TicTacToe) {
-				if g.Over() {
-					games++
-					if g.Winner() == side.Other() {
-						t.Fatalf("mcts as %v lost: %v", side, g.History())
-					}
-					return
-				}
-				if g.Turn() == side {
-					g.Play(mctsThink(g, playouts).Move)
-					explore(g)
-					g.Undo()
-					return
-				}
-				for _, m := range g.Moves(nil) {
-					g.Play(m)
-					explore(g)
-					g.Undo()
-				}
-			}
-			explore(NewTicTacToe())
-			if games == 0 {
-				t.Fatal("no games explored")
-			}
+			neverLoses(t, "mcts", side, func(g *TicTacToe) Move { return mctsThink(g, playouts).Move })
 		})
 	}
 }

@@ -117,36 +117,43 @@ func TestPerfectBotsDraw(t *testing.T) {
 	}
 }
 
+// neverLoses plays choose for side against every line of the opponent's
+// play from the empty board, and fails on any game side loses.
+func neverLoses(t *testing.T, name string, side Side, choose func(g *TicTacToe) Move) {
+	t.Helper()
+	games := 0
+	var explore func(g *TicTacToe)
+	explore = func(g *TicTacToe) {
+		if g.Over() {
+			games++
+			if g.Winner() == side.Other() {
+				t.Fatalf("%s as %v lost: %v", name, side, g.History())
+			}
+			return
+		}
+		if g.Turn() == side {
+			g.Play(choose(g))
+			explore(g)
+			g.Undo()
+			return
+		}
+		for _, m := range g.Moves(nil) {
+			g.Play(m)
+			explore(g)
+			g.Undo()
+		}
+	}
+	explore(NewTicTacToe())
+	if games == 0 {
+		t.Fatalf("%s as %v: no games explored", name, side)
+	}
+}
+
 // A perfect bot never loses, against every possible line of play.
 func TestPerfectBotsNeverLose(t *testing.T) {
 	for _, b := range perfectBots {
 		for _, side := range []Side{X, O} {
-			games := 0
-			var explore func(g *TicTacToe)
-			explore = func(g *TicTacToe) {
-				if g.Over() {
-					games++
-					if g.Winner() == side.Other() {
-						t.Fatalf("%s as %v lost: %v", b.Name(), side, g.History())
-					}
-					return
-				}
-				if g.Turn() == side {
-					g.Play(think(b, g).Move)
-					explore(g)
-					g.Undo()
-					return
-				}
-				for _, m := range g.Moves(nil) {
-					g.Play(m)
-					explore(g)
-					g.Undo()
-				}
-			}
-			explore(NewTicTacToe())
-			if games == 0 {
-				t.Fatalf("%s as %v: no games explored", b.Name(), side)
-			}
+			neverLoses(t, b.Name(), side, func(g *TicTacToe) Move { return think(b, g).Move })
 		}
 	}
 }
