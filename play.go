@@ -225,6 +225,9 @@ func (t *table) play(ctx context.Context, g Game) error {
 		after: func(g Game, d Decision) error {
 			mover := g.Turn().Other()
 			bot := t.seats[mover]
+			if bot != nil && t.terminal {
+				fmt.Fprintf(t.out, "%s (%s) plays %s\n", bot.Name(), mover, g.FormatMove(d.Move))
+			}
 			if bot != nil && t.verbose {
 				fmt.Fprintln(t.out, t.thinking(g, bot, d))
 			}
@@ -232,9 +235,6 @@ func (t *table) play(ctx context.Context, g Game) error {
 				if s := traceText(bot, d, t.budget); s != "" {
 					fmt.Fprintln(t.out, s)
 				}
-			}
-			if bot != nil && t.terminal {
-				fmt.Fprintf(t.out, "%s (%s) plays %s\n", bot.Name(), mover, g.FormatMove(d.Move))
 			}
 			if t.humans() == 0 && t.delay > 0 && !g.Over() {
 				select {
