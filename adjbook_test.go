@@ -52,7 +52,7 @@ func BenchmarkAdjBookReplies(b *testing.B) {
 			for _, m := range record {
 				a.Play(m)
 			}
-			sol, ok := adjSolve(context.Background(), a, tableBits, 2*(len(record)%2)-2, nil)
+			sol, ok := adjSolve(context.Background(), a, tableBits, 1, 2*(len(record)%2)-2, nil)
 			if !ok {
 				b.Fatal("stopped")
 			}
@@ -92,7 +92,7 @@ func TestAdjBook(t *testing.T) {
 				return // BenchmarkAdjBookReplies solved them
 			}
 			a.Play(e.move)
-			if sol, _ := adjSolve(context.Background(), a, 16, 0, nil); sol.Value != -e.value {
+			if sol, _ := adjSolve(context.Background(), a, 16, 1, 0, nil); sol.Value != -e.value {
 				t.Errorf("after the book move: worth %d to the opponent, want %d", sol.Value, -e.value)
 			}
 		})

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -140,6 +141,11 @@ type adjSearch struct {
 	killers   [64][2]int8     // per ply, two quiet moves that cut off lately; -1 none
 	history   [2][64]int32    // per side to move, how often a cell cut off, weighted by depth
 	order     [64][64]adjMove // per ply, the move list being searched
+	// With other threads (see adjparallel.go): busy marks the positions
+	// being searched, done says another thread has answered.
+	busy  *busySet
+	done  *atomic.Bool
+	marks *busySet // the busy marks this search shares with its helpers, made once
 }
 
 // adjMove is a move with its ordering score.
@@ -153,7 +159,7 @@ type adjMove struct {
 // late.
 func (s *adjSearch) poll() bool {
 	s.nextPoll = s.nodes + adjPollEvery
-	if expired(s.ctx) {
+	if expired(s.ctx) || s.done != nil && s.done.Load() {
 		s.stopped = true
 	}
 	return s.stopped
@@ -221,7 +227,7 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	}
 	exact := d.Depth == left
 	if !exact && s.solvable(budget, left, limit) && !s.stopped {
-		if m, c, ok := s.solveClass(me, opp, ply, root); ok {
+		if m, c, ok := s.solveClass(me, opp, ply, root, budget.Jobs); ok {
 			// A draw's value is 0; a win or a loss, if time allows, is
 			// then searched for its margin, its move leading.
 			d.Move, d.Depth, d.Score = m, left, 2*c
@@ -267,13 +273,17 @@ func (s *adjSearch) solvable(budget Budget, left, limit int) bool {
 // sooner than a full window settles the value. The moves go in the order
 // the shallow search left them, best first. ok is false when time ran out
 // first.
-func (s *adjSearch) solveClass(me, opp uint64, ply int, root []Move) (best Move, class int, ok bool) {
+//
+// With jobs threads, they search each root move together (see together).
+func (s *adjSearch) solveClass(me, opp uint64, ply int, root []Move, jobs int) (best Move, class int, ok bool) {
 	left := s.plies - ply
 	// The first move worth at least beta, the value a class's moves reach.
 	find := func(beta int) Move {
 		for _, m := range root {
 			nme, nopp := adjAfter(me, opp, m)
-			v := -s.negamax(nopp, nme, ply+1, left-1, -beta, -beta+1)
+			v := -s.together(jobs, func(t *adjSearch) int {
+				return t.negamax(nopp, nme, ply+1, left-1, -beta, -beta+1)
+			})
 			if s.stopped {
 				return NoMove
 			}
@@ -419,14 +429,20 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	// Below depth 3 a node costs less than a look-up in a table too big
 	// for the cache: only deeper nodes use it.
 	var key uint64
-	var mirrored bool
-	var e *adjEntry
+	var mirrored, found bool
+	var e adjEntry
 	if depth > 2 {
 		key, mirrored = s.key(me, opp)
-		e = s.tt.probe(key)
+		e, found = s.tt.probe(key)
 	}
+	// With other threads, this position is marked busy while it is
+	// searched, and a move whose position another thread is searching is
+	// put off to the end (see adjparallel.go).
+	marked := s.busy != nil && depth >= adjBusyDepth
+	var deferred []adjMove
+	again := false
 	ttMove := int8(-1)
-	if e != nil {
+	if found {
 		ttMove = e.move
 		if mirrored && ttMove >= 0 {
 			ttMove = adjMirrorCell(ttMove)
@@ -443,6 +459,10 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 				return v
 			}
 		}
+	}
+	if marked {
+		s.busy.enter(key)
+		defer s.busy.leave(key)
 	}
 	// Moves come in stages, so that a node cut off by its first move
 	// does not pay for listing and scoring the others: the table's move
@@ -465,10 +485,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	side := ply & 1
 	alpha0 := alpha
 	for i := 0; ; i++ {
-		if i == len(moves) {
-			if listed {
-				break
-			}
+		if i == len(moves) && !listed {
 			if depth == 2 {
 				rest := empty &^ tried
 				if s.prune {
@@ -499,9 +516,14 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 				// Minimax searches every move: order cannot help it.
 				moves, listed = appendCells(moves, empty&^tried), true
 			}
-			if i == len(moves) {
+		}
+		if i == len(moves) {
+			// The moves put off come last, when the other threads have
+			// mostly stored what they found.
+			if len(deferred) == 0 {
 				break
 			}
+			moves, deferred, again = append(moves, deferred...), nil, true
 		}
 		if i >= early && i < early+4 && s.prune {
 			pickBest(moves, i)
@@ -521,6 +543,12 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 			}
 		}
 		nme, nopp := adjAfter(me, opp, Move(m))
+		if marked && i > 0 && !again && depth > adjBusyDepth {
+			if k, _ := s.key(nopp, nme); s.busy.has(k) {
+				deferred = append(deferred, moves[i])
+				continue
+			}
+		}
 		var v int
 		switch {
 		case !s.prune:
@@ -866,9 +894,8 @@ const (
 	adjUpper
 )
 
-// adjEntry is one remembered position.
+// adjEntry is one remembered position, unpacked.
 type adjEntry struct {
-	key   uint64
 	value int16
 	depth int8
 	move  int8 // the best or cutting move, -1 when none
@@ -876,41 +903,80 @@ type adjEntry struct {
 	gen   uint8 // the move (Think call) that stored it
 }
 
+// pack puts e in one word, so that a slot is two words (see adjSlot).
+func (e adjEntry) pack() uint64 {
+	return uint64(uint16(e.value)) | uint64(uint8(e.depth))<<16 | uint64(uint8(e.move))<<24 |
+		uint64(e.flag)<<32 | uint64(e.gen)<<40
+}
+
+// unpackAdj is the entry a word holds.
+func unpackAdj(d uint64) adjEntry {
+	return adjEntry{value: int16(d), depth: int8(d >> 16), move: int8(d >> 24), flag: uint8(d >> 32), gen: uint8(d >> 40)}
+}
+
+// adjSlot holds one entry and its key. Threads sharing the table read and
+// write slots without locks, so the key is stored XORed with the data: a
+// slot read halfway through another thread's write matches no key (the
+// lockless hashing of Hyatt and Mann), and a search sees a whole entry or
+// none.
+type adjSlot struct {
+	check uint64 // key ^ data
+	data  uint64
+}
+
 // adjTable is a two-way transposition table: of the two slots of a bucket,
 // the first keeps the deepest entry of the current move, the second takes
 // whatever else comes.
 type adjTable struct {
-	bits    int
-	mask    uint64
-	entries []adjEntry
-	gen     uint8
+	bits   int
+	mask   uint64
+	slots  []adjSlot
+	gen    uint8
+	shared bool // threads search it together: stores are atomic
 }
 
 func newAdjTable(bits int) *adjTable {
-	return &adjTable{bits: bits, mask: 1<<(bits-1) - 1, entries: make([]adjEntry, 1<<bits)}
+	t := &adjTable{bits: bits, mask: 1<<(bits-1) - 1, slots: make([]adjSlot, 1<<bits)}
+	hugePages(t.slots)
+	return t
+}
+
+// load reads slot i: the key it holds and its entry. Atomic loads are
+// plain loads on the machines we run on; they keep the race detector
+// informed when threads share the table.
+func (t *adjTable) load(i uint64) (uint64, uint64) {
+	sl := &t.slots[i]
+	d := atomic.LoadUint64(&sl.data)
+	return atomic.LoadUint64(&sl.check) ^ d, d
 }
 
 // probe finds the entry of key, if the table still holds it.
-func (t *adjTable) probe(key uint64) *adjEntry {
+func (t *adjTable) probe(key uint64) (adjEntry, bool) {
 	i := (key & t.mask) * 2
-	if e := &t.entries[i]; e.key == key {
-		return e
+	if k, d := t.load(i); k == key {
+		return unpackAdj(d), true
 	}
-	if e := &t.entries[i+1]; e.key == key {
-		return e
+	if k, d := t.load(i + 1); k == key {
+		return unpackAdj(d), true
 	}
-	return nil
+	return adjEntry{}, false
 }
 
 // store remembers a search result, keeping the deeper of the current
 // move's entries in the first slot.
 func (t *adjTable) store(key uint64, depth, value int, flag uint8, move int8) {
 	i := (key & t.mask) * 2
-	e := adjEntry{key: key, value: int16(value), depth: int8(depth), move: move, flag: flag, gen: t.gen}
-	first := &t.entries[i]
-	if first.key == key || first.gen != t.gen || int(first.depth) <= depth {
-		*first = e
+	d := adjEntry{value: int16(value), depth: int8(depth), move: move, flag: flag, gen: t.gen}.pack()
+	if k, fd := t.load(i); k != key {
+		if f := unpackAdj(fd); f.gen == t.gen && int(f.depth) > depth {
+			i++
+		}
+	}
+	sl := &t.slots[i]
+	if t.shared {
+		atomic.StoreUint64(&sl.data, d)
+		atomic.StoreUint64(&sl.check, key^d)
 		return
 	}
-	t.entries[i+1] = e
+	sl.data, sl.check = d, key^d
 }

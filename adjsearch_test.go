@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -239,7 +240,7 @@ func TestAdjSolveClass(t *testing.T) {
 		}
 		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
 		s := newAdjSearch(context.Background(), a, true, newAdjTable(16))
-		m, class, ok := s.solveClass(me, opp, len(a.History()), a.Moves(nil))
+		m, class, ok := s.solveClass(me, opp, len(a.History()), a.Moves(nil), 1)
 		slow := slowCopy(a)
 		want := cmp.Compare(slowExact(slow), 0)
 		seen[want]++
@@ -416,7 +417,9 @@ func BenchmarkAdjMatchGreedy(b *testing.B) {
 // each is cut ADJ_ENDGAME_LEFT plies before its end (default 12, where
 // the two rounds are played). It reports how many positions alphabeta
 // proves (the result at least: Depth reaches the end) and the median and
-// worst time per position; each answer goes to standard error.
+// worst time per position; each answer goes to standard error. It
+// searches with ADJ_ENDGAME_JOBS threads, by default every CPU, as at the
+// prompt.
 func BenchmarkAdjEndgame(b *testing.B) {
 	data, err := os.ReadFile("testdata/adj/games8.txt")
 	if err != nil {
@@ -430,6 +433,10 @@ func BenchmarkAdjEndgame(b *testing.B) {
 	if n, err := strconv.Atoi(os.Getenv("ADJ_ENDGAME_LEFT")); err == nil {
 		left = n
 	}
+	jobs := runtime.NumCPU()
+	if n, err := strconv.Atoi(os.Getenv("ADJ_ENDGAME_JOBS")); err == nil {
+		jobs = n
+	}
 	for range b.N {
 		var times []time.Duration
 		proved := 0
@@ -442,7 +449,7 @@ func BenchmarkAdjEndgame(b *testing.B) {
 				}
 				a.Play(Move(c))
 			}
-			d := NewAdjBot(true).Think(context.Background(), a, Budget{Time: budget})
+			d := NewAdjBot(true).Think(context.Background(), a, Budget{Time: budget, Jobs: jobs})
 			if d.Depth == a.PliesLeft() {
 				proved++
 			}

@@ -27,14 +27,16 @@ const adjSolveBits = 24
 // close in on the value from guess. A null window cuts far more than an
 // open one, and the table keeps what each search proved for the next.
 // The table's keys fold the board's symmetry (see adjSearch.key), so a position
-// and its mirror image share one entry. progress, when not nil, hears of
-// every bound proved. ok is false when ctx ended first.
-func adjSolve(ctx context.Context, a *Adjacency, tableBits, guess int, progress func(lo, hi int, nodes int64)) (AdjSolution, bool) {
+// and its mirror image share one entry. jobs threads search together
+// (see adjSearch.together). progress, when not nil, hears of every bound
+// proved. ok is false when ctx ended first.
+func adjSolve(ctx context.Context, a *Adjacency, tableBits, jobs, guess int, progress func(lo, hi int, nodes int64)) (AdjSolution, bool) {
 	start := time.Now()
 	if a.Over() {
 		return AdjSolution{Value: a.Final(a.Turn())}, true
 	}
 	p := newAdjProver(ctx, a, tableBits)
+	p.jobs = jobs
 	lo, hi := -infinity, infinity
 	v := guess
 	for lo < hi {
@@ -75,6 +77,7 @@ type adjProver struct {
 	// at the end (each ply adds one) fixes it, so each null window tests
 	// one possible value.
 	parity int
+	jobs   int // threads (see adjSearch.together)
 }
 
 // newAdjProver prepares the questions about a (not over) on a table of
@@ -92,7 +95,9 @@ func newAdjProver(ctx context.Context, a *Adjacency, tableBits int) *adjProver {
 // search whose answer v >= beta proves the value is at least v, and v <
 // beta that it is at most v. ok is false when the context ended first.
 func (p *adjProver) atLeast(beta int) (v int, ok bool) {
-	v = p.s.negamax(p.me, p.opp, p.ply, p.s.plies-p.ply, beta-1, beta)
+	v = p.s.together(p.jobs, func(t *adjSearch) int {
+		return t.negamax(p.me, p.opp, p.ply, t.plies-p.ply, beta-1, beta)
+	})
 	return v, !p.s.stopped
 }
 
@@ -138,8 +143,8 @@ func (s *adjSearch) perfectLine(me, opp uint64, ply, v int) []Move {
 // NoMove.
 func (s *adjSearch) tableMove(me, opp uint64) Move {
 	key, mirrored := s.key(me, opp)
-	e := s.tt.probe(key)
-	if e == nil || e.move < 0 {
+	e, ok := s.tt.probe(key)
+	if !ok || e.move < 0 {
 		return NoMove
 	}
 	if mirrored {

@@ -32,7 +32,7 @@ func BenchmarkAdjSolve(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("rounds=%d", rounds), func(b *testing.B) {
 			for range b.N {
-				sol, ok := adjSolve(context.Background(), NewAdjacency(rounds), tableBits, 0, func(lo, hi int, nodes int64) {
+				sol, ok := adjSolve(context.Background(), NewAdjacency(rounds), tableBits, 1, 0, func(lo, hi int, nodes int64) {
 					fmt.Fprintf(os.Stderr, "rounds %d: value in [%d, %d] after %d nodes\n", rounds, lo, hi, nodes)
 				})
 				if !ok {
@@ -100,7 +100,7 @@ func TestAdjSolveAgainstReference(t *testing.T) {
 		a := adjRandomPosition(rng, rounds, 2*rounds-2-rng.IntN(4)) // 2 to 5 plies left
 		want := slowExact(slowCopy(a))
 		values[want] = true
-		sol, ok := adjSolve(context.Background(), a, 16, i%3*2-2, nil)
+		sol, ok := adjSolve(context.Background(), a, 16, 1, i%3*2-2, nil)
 		if !ok || sol.Value != want {
 			t.Fatalf("moves %v: value %d (ok %t), reference %d", a.History(), sol.Value, ok, want)
 		}
@@ -118,7 +118,7 @@ func TestAdjSolveAgainstReference(t *testing.T) {
 		for _, m := range a.History() {
 			mirror.Play(Move(adjMirrorCell(int8(m))))
 		}
-		if ms, ok := adjSolve(context.Background(), mirror, 16, 0, nil); !ok || ms.Value != want {
+		if ms, ok := adjSolve(context.Background(), mirror, 16, 1, 0, nil); !ok || ms.Value != want {
 			t.Errorf("moves %v: the mirror image is worth %d (ok %t), want %d", a.History(), ms.Value, ok, want)
 		}
 	}
@@ -188,7 +188,7 @@ func TestAdjSolvedStarts(t *testing.T) {
 			if rounds > 5 {
 				return // minutes or more: BenchmarkAdjSolve solves them
 			}
-			got, ok := adjSolve(context.Background(), NewAdjacency(rounds), 20, 0, nil)
+			got, ok := adjSolve(context.Background(), NewAdjacency(rounds), 20, 1, 0, nil)
 			if !ok || got.Value != sol.value {
 				t.Errorf("solved again: %d (ok %t), want %d", got.Value, ok, sol.value)
 			}
@@ -202,7 +202,7 @@ func TestAdjSolvedStarts(t *testing.T) {
 				if i%2 == 0 {
 					want = -want // O to move
 				}
-				if got, _ := adjSolve(context.Background(), a, 16, 0, nil); got.Value != want {
+				if got, _ := adjSolve(context.Background(), a, 16, 1, 0, nil); got.Value != want {
 					t.Errorf("after %v: worth %d to the mover, want %d", sol.line[:i+1], got.Value, want)
 				}
 			}
@@ -210,5 +210,41 @@ func TestAdjSolvedStarts(t *testing.T) {
 	}
 	if d := NewAdjBot(true).Think(context.Background(), NewAdjacency(4), Budget{Depth: 2}); d.Nodes == 1 {
 		t.Errorf("with a depth limit of 2, alphabeta answered from the book: %+v", d)
+	}
+}
+
+// TestAdjSolveThreads: two threads over one table (see together) find
+// the exact values one thread finds, with lines that play out to them,
+// and solve by class alike, on positions deep enough (7 to 9 plies
+// left) for the threads to split the work.
+func TestAdjSolveThreads(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	for range 6 {
+		a := adjRandomPosition(rng, 8, 7+rng.IntN(3))
+		t.Run(adjRecord(a), func(t *testing.T) {
+			one, ok1 := adjSolve(context.Background(), a, 18, 1, 0, nil)
+			two, ok2 := adjSolve(context.Background(), a, 18, 2, 0, nil)
+			if !ok1 || !ok2 || one.Value != two.Value {
+				t.Fatalf("one thread %d (ok %t), two %d (ok %t)", one.Value, ok1, two.Value, ok2)
+			}
+			h := a.Clone()
+			for _, m := range two.Line {
+				h.Play(m)
+			}
+			if !h.Over() || h.Final(a.Turn()) != two.Value {
+				t.Errorf("two threads' line %v ends %d for the mover, want %d", two.Line, h.Final(a.Turn()), two.Value)
+			}
+			me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+			s := newAdjSearch(context.Background(), a, true, newAdjTable(18))
+			m, class, ok := s.solveClass(me, opp, len(a.History()), a.Moves(nil), 2)
+			if want := cmp.Compare(one.Value, 0); !ok || class != want {
+				t.Fatalf("two threads by class: %d (ok %t), want %d", class, ok, want)
+			}
+			b := a.Clone()
+			b.Play(m)
+			if after, _ := adjSolve(context.Background(), b.(*Adjacency), 18, 1, 0, nil); cmp.Compare(-after.Value, 0) != class {
+				t.Errorf("the class's move %d leaves %d to the mover, not of class %d", m, -after.Value, class)
+			}
+		})
 	}
 }

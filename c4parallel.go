@@ -25,39 +25,6 @@ import (
 // subtrees are too small to be worth the two atomic writes per node.
 const busyMoves = 30
 
-// c4Busy marks positions some thread is searching: a 32-bit fingerprint
-// of each one's key in a slot chosen by the key. Two positions sharing a
-// slot only make a move look busy when it is not, which changes the
-// order of the search, never its result.
-type c4Busy [busySize]atomic.Uint32
-
-const busySize = 1 << 15
-
-// busySlot is a key's slot and fingerprint (never 0, which marks a free
-// slot).
-func busySlot(key uint64) (uint32, uint32) {
-	h := key * ttHashMul
-	return uint32(h>>20) & (busySize - 1), uint32(h>>32) | 1
-}
-
-// enter marks key busy.
-func (b *c4Busy) enter(key uint64) {
-	i, f := busySlot(key)
-	b[i].Store(f)
-}
-
-// leave clears key's mark, unless another position took the slot since.
-func (b *c4Busy) leave(key uint64) {
-	i, f := busySlot(key)
-	b[i].CompareAndSwap(f, 0)
-}
-
-// has reports whether key looks busy.
-func (b *c4Busy) has(key uint64) bool {
-	i, f := busySlot(key)
-	return b[i].Load() == f
-}
-
 // setJobs makes the solver search with so many threads (at least one):
 // helpers sharing its table, made once and kept.
 func (s *c4Solver) setJobs(jobs int) {
@@ -68,7 +35,7 @@ func (s *c4Solver) setJobs(jobs int) {
 	s.helpers = s.helpers[:jobs-1]
 	s.shared = jobs > 1
 	if jobs > 1 && s.busyMarks == nil {
-		s.busyMarks = new(c4Busy)
+		s.busyMarks = new(busySet)
 	}
 }
 

@@ -121,8 +121,8 @@ func adjExpectedLine(tt *adjTable, a *Adjacency, first Move, depth int) []Move {
 	me, opp = adjAfter(me, opp, first)
 	me, opp = opp, me
 	for left := depth - 1; left > 0 && ply < plies; left-- {
-		e := tt.probe(adjKey(me, opp, a.rounds))
-		if e == nil || e.move < 0 || int(e.depth) < min(left, plies-ply) || (me|opp)&(1<<uint(e.move)) != 0 {
+		e, ok := tt.probe(adjKey(me, opp, a.rounds))
+		if !ok || e.move < 0 || int(e.depth) < min(left, plies-ply) || (me|opp)&(1<<uint(e.move)) != 0 {
 			break
 		}
 		m := Move(e.move)

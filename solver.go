@@ -144,9 +144,9 @@ type c4Solver struct {
 	// the busy marks they share; while a search runs, done says another
 	// thread has answered and busy is the marks (nil when alone).
 	helpers   []*c4Solver
-	busyMarks *c4Busy
+	busyMarks *busySet
 	done      *atomic.Bool
-	busy      *c4Busy
+	busy      *busySet
 }
 
 // newC4Solver returns a solver with an empty table, and the embedded book

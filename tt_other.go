@@ -3,4 +3,4 @@
 package main
 
 // hugePages does nothing where the system has no such advice.
-func hugePages([]uint64) {}
+func hugePages[E any]([]E) {}

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Adjacency's search on several threads, as the Connect Four solver's
+// (see c4parallel.go): every thread searches the same window from the
+// same root over the one shared table, the first to finish answers, and
+// the busy marks (ABDADA) split the work: past a node's first move, a
+// move whose position another thread is searching is put off to the end.
+// With one thread nothing of this runs, and the search is node for node
+// the single-threaded one.
+
+// adjBusyDepth is the least depth (plies to the horizon) of a node marked
+// busy: below it a subtree is too small to be worth the marks' atomic
+// writes and the children's keys.
+const adjBusyDepth = 5
+
+// together runs search on s and on jobs-1 helpers of the same position
+// that share s's table, and returns the answer of the first to finish.
+// The helpers start from s's killers and history. Nodes of all threads
+// count; s.stopped is set only if no thread finished.
+func (s *adjSearch) together(jobs int, search func(t *adjSearch) int) int {
+	if jobs <= 1 {
+		return search(s)
+	}
+	s.tt.shared = true
+	defer func() { s.tt.shared = false }()
+	if s.marks == nil {
+		s.marks = new(busySet)
+	}
+	busy := s.marks
+	var done atomic.Bool
+	var once sync.Once
+	var answer int
+	run := func(t *adjSearch) {
+		t.busy, t.done = busy, &done
+		v := search(t)
+		if !t.stopped {
+			once.Do(func() { answer = v })
+			done.Store(true)
+		}
+		t.busy, t.done = nil, nil
+	}
+	var wg sync.WaitGroup
+	helpers := make([]*adjSearch, jobs-1)
+	for i := range helpers {
+		h := &adjSearch{ctx: s.ctx, prune: s.prune, symmetric: s.symmetric, rounds: s.rounds, plies: s.plies,
+			tt: s.tt, nextPoll: adjPollEvery, killers: s.killers, history: s.history}
+		helpers[i] = h
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			run(h)
+		}()
+	}
+	run(s)
+	wg.Wait()
+	for _, h := range helpers {
+		s.nodes += h.nodes
+	}
+	s.stopped = !done.Load()
+	return answer
+}
