@@ -16,7 +16,8 @@ import (
 // or, when ADJ_BOOK_RECORDS is set (records separated by ";"), those
 // positions, and prints the book entries as Go for adjBookReplies, with
 // the nodes and time of each solve, to standard error. ADJ_SOLVE_BITS
-// sizes the table as for BenchmarkAdjSolve.
+// and ADJ_SOLVE_JOBS size the table and set the threads as for
+// BenchmarkAdjSolve.
 func BenchmarkAdjBookReplies(b *testing.B) {
 	rounds, err := strconv.Atoi(cmp.Or(os.Getenv("ADJ_BOOK_ROUNDS"), "3"))
 	if err != nil {
@@ -52,7 +53,7 @@ func BenchmarkAdjBookReplies(b *testing.B) {
 			for _, m := range record {
 				a.Play(m)
 			}
-			sol, ok := adjSolve(context.Background(), a, tableBits, 1, 2*(len(record)%2)-2, nil)
+			sol, ok := adjSolve(context.Background(), a, tableBits, adjSolveJobs(), 2*(len(record)%2)-2, nil)
 			if !ok {
 				b.Fatal("stopped")
 			}

@@ -145,7 +145,8 @@ type adjSearch struct {
 	// being searched, done says another thread has answered.
 	busy  *busySet
 	done  *atomic.Bool
-	marks *busySet // the busy marks this search shares with its helpers, made once
+	near  *adjTable // the nearest nodes' own table (see table)
+	marks *busySet  // the busy marks this search shares with its helpers, made once
 }
 
 // adjMove is a move with its ordering score.
@@ -208,6 +209,9 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 		}
 		s.guess = v
 		d.Move, d.Score, d.Depth = m, v, depth
+		if depth == left {
+			d.Solved = time.Since(start)
+		}
 		// The best move leads the next iteration: its value makes a
 		// tight bound for the others.
 		toFront(root, m)
@@ -227,10 +231,10 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	}
 	exact := d.Depth == left
 	if !exact && s.solvable(budget, left, limit) && !s.stopped {
-		if m, c, ok := s.solveClass(me, opp, ply, root, budget.Jobs); ok {
+		if m, c, ok := s.solveClass(me, opp, ply, root, budget.Jobs, d.Score > 0); ok {
 			// A draw's value is 0; a win or a loss, if time allows, is
 			// then searched for its margin, its move leading.
-			d.Move, d.Depth, d.Score = m, left, 2*c
+			d.Move, d.Depth, d.Score, d.Solved = m, left, 2*c, time.Since(start)
 			exact = c == 0
 			if !exact {
 				toFront(root, m)
@@ -244,17 +248,19 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	if s.swindle && exact {
 		d.Move = s.swindleMove(me, opp, ply, root, d.Move, d.Score)
 	}
-	d.PV = adjExpectedLine(s.tt, a, d.Move, d.Depth)
+	d.PV = adjExpectedLine(s, a, d.Move, d.Depth)
 	d.Nodes, d.Time = s.nodes, time.Since(start)
 	return d
 }
 
 // adjSolvePlies is the most plies left at which alpha-beta, once a shallow
 // search has ordered the root moves, spends its time on solving the
-// position by class (see solveClass) rather than on deepening: from the
-// start of an 8-round game, ten plies left take one to six seconds to
-// solve by class, where a full-window solve takes seven to twenty.
-const adjSolvePlies = 10
+// position by class (see solveClass) rather than on deepening. On the
+// positions of real 8-round games (BenchmarkAdjEndgame), one thread with
+// 5 seconds proves 18 of 25 eleven plies before the end (median 1.9 s);
+// twelve plies before the end it proves none, and a failed solve costs
+// the deepening a ply or two, so twelve is not yet worth trying.
+const adjSolvePlies = 11
 
 // adjOrderShare: the shallow search before a solve gets 1/adjOrderShare of
 // the budget.
@@ -271,11 +277,13 @@ func (s *adjSearch) solvable(budget Budget, left, limit int) bool {
 // the final mark difference decides the game, and two null-window
 // searches (is the value above 0? is it at least 0?) settle the sign far
 // sooner than a full window settles the value. The moves go in the order
-// the shallow search left them, best first. ok is false when time ran out
-// first.
+// the shallow search left them, best first. The first question is the
+// one the shallow search's score expects to be the last: "at least 0?"
+// settles a loss alone, and when hopeful (the score is positive) "above
+// 0?" settles a win alone. ok is false when time ran out first.
 //
 // With jobs threads, they search each root move together (see together).
-func (s *adjSearch) solveClass(me, opp uint64, ply int, root []Move, jobs int) (best Move, class int, ok bool) {
+func (s *adjSearch) solveClass(me, opp uint64, ply int, root []Move, jobs int, hopeful bool) (best Move, class int, ok bool) {
 	left := s.plies - ply
 	// The first move worth at least beta, the value a class's moves reach.
 	find := func(beta int) Move {
@@ -293,13 +301,23 @@ func (s *adjSearch) solveClass(me, opp uint64, ply int, root []Move, jobs int) (
 		}
 		return NoMove
 	}
-	// A draw or better first: a lost root is then settled in one pass.
+	if hopeful {
+		win := find(1)
+		switch {
+		case s.stopped:
+			return NoMove, 0, false
+		case win != NoMove:
+			return win, 1, true
+		}
+	}
 	draw := find(0)
 	switch {
 	case s.stopped:
 		return NoMove, 0, false
 	case draw == NoMove:
 		return root[0], -1, true
+	case hopeful:
+		return draw, 0, true
 	}
 	win := find(1)
 	switch {
@@ -433,7 +451,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	var e adjEntry
 	if depth > 2 {
 		key, mirrored = s.key(me, opp)
-		e, found = s.tt.probe(key)
+		e, found = s.table(depth).probe(key)
 	}
 	// With other threads, this position is marked busy while it is
 	// searched, and a move whose position another thread is searching is
@@ -591,7 +609,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 		if mirrored && bestMove >= 0 {
 			bestMove = adjMirrorCell(bestMove)
 		}
-		s.tt.store(key, depth, best, flag, bestMove)
+		s.table(depth).store(key, depth, best, flag, bestMove)
 	}
 	return best
 }
@@ -979,4 +997,31 @@ func (t *adjTable) store(key uint64, depth, value int, flag uint8, move int8) {
 		return
 	}
 	sl.data, sl.check = d, key^d
+}
+
+// adjNearDepth is the depth of the nodes whose entries go to the search's
+// own small table (see adjSearch.table), and adjNearBits that table's
+// size: 2^15 entries, 512 KiB, about what a core's cache keeps.
+const (
+	adjNearDepth = 3
+	adjNearBits  = 15
+)
+
+// table is where a node of this depth keeps its entry. The nodes three
+// plies above the horizon are the most numerous that use a table, and
+// what they share are transpositions of nearby lines (the same few cells
+// taken in another order), so they go to a small table of their own that
+// stays in the cache: a probe of the big table there costs a cache miss,
+// more than such a node's own work, and keeping them out of it leaves
+// the big table to deeper and costlier results. On the 25 positions of
+// BenchmarkAdjEndgame 11 plies before the end, solving by class took 8%
+// less time so. Each thread has its own.
+func (s *adjSearch) table(depth int) *adjTable {
+	if depth > adjNearDepth {
+		return s.tt
+	}
+	if s.near == nil {
+		s.near = newAdjTable(adjNearBits)
+	}
+	return s.near
 }

@@ -14,8 +14,9 @@ import (
 
 // BenchmarkAdjSolve solves start positions: the rounds of
 // ADJ_SOLVE_ROUNDS (a comma-separated list, default 2,3,4), with a table
-// of 2^ADJ_SOLVE_BITS entries (default adjSolveBits). Each bound proved
-// is printed to standard error as it comes, for long runs.
+// of 2^ADJ_SOLVE_BITS entries (default adjSolveBits), on ADJ_SOLVE_JOBS
+// threads (default 1). Each bound proved is printed to standard error as
+// it comes, for long runs.
 func BenchmarkAdjSolve(b *testing.B) {
 	list := os.Getenv("ADJ_SOLVE_ROUNDS")
 	if list == "" {
@@ -32,7 +33,7 @@ func BenchmarkAdjSolve(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("rounds=%d", rounds), func(b *testing.B) {
 			for range b.N {
-				sol, ok := adjSolve(context.Background(), NewAdjacency(rounds), tableBits, 1, 0, func(lo, hi int, nodes int64) {
+				sol, ok := adjSolve(context.Background(), NewAdjacency(rounds), tableBits, adjSolveJobs(), 0, func(lo, hi int, nodes int64) {
 					fmt.Fprintf(os.Stderr, "rounds %d: value in [%d, %d] after %d nodes\n", rounds, lo, hi, nodes)
 				})
 				if !ok {
@@ -132,7 +133,8 @@ func TestAdjSolveAgainstReference(t *testing.T) {
 // table: for each beta of ADJ_BOUND_PROBES (default "0,-2") whether the
 // value is at least beta. Each proved bound is printed to standard error
 // with the nodes and time so far: the tool for starts too big to solve
-// outright, whose bounds are still worth having.
+// outright, whose bounds are still worth having. ADJ_SOLVE_BITS and
+// ADJ_SOLVE_JOBS as for BenchmarkAdjSolve.
 func BenchmarkAdjBounds(b *testing.B) {
 	rounds, err := strconv.Atoi(cmp.Or(os.Getenv("ADJ_BOUND_ROUNDS"), "4"))
 	if err != nil {
@@ -145,6 +147,7 @@ func BenchmarkAdjBounds(b *testing.B) {
 	for range b.N {
 		start := time.Now()
 		p := newAdjProver(context.Background(), NewAdjacency(rounds), tableBits)
+		p.jobs = adjSolveJobs()
 		for _, f := range strings.Split(cmp.Or(os.Getenv("ADJ_BOUND_PROBES"), "0,-2"), ",") {
 			beta, err := strconv.Atoi(f)
 			if err != nil {
@@ -236,7 +239,7 @@ func TestAdjSolveThreads(t *testing.T) {
 			}
 			me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
 			s := newAdjSearch(context.Background(), a, true, newAdjTable(18))
-			m, class, ok := s.solveClass(me, opp, len(a.History()), a.Moves(nil), 2)
+			m, class, ok := s.solveClass(me, opp, len(a.History()), a.Moves(nil), 2, one.Value > 0)
 			if want := cmp.Compare(one.Value, 0); !ok || class != want {
 				t.Fatalf("two threads by class: %d (ok %t), want %d", class, ok, want)
 			}
@@ -247,4 +250,13 @@ func TestAdjSolveThreads(t *testing.T) {
 			}
 		})
 	}
+}
+
+// adjSolveJobs is the solving benchmarks' threads: ADJ_SOLVE_JOBS, by
+// default one (the node counts then repeat exactly).
+func adjSolveJobs() int {
+	if n, err := strconv.Atoi(os.Getenv("ADJ_SOLVE_JOBS")); err == nil && n > 0 {
+		return n
+	}
+	return 1
 }

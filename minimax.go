@@ -26,6 +26,10 @@ type Stats struct {
 	Depth int
 	Nodes int64
 	Time  time.Duration
+	// Solved is when the search had proved the game's result from the
+	// position (win, draw or loss at least), counted from its start: 0
+	// when it did not, or does not say.
+	Solved time.Duration
 	// PV is the line the bot expects, its own move first (the principal
 	// variation); empty when the bot does not say.
 	PV []Move

@@ -372,6 +372,11 @@ func resultLine(g Game) string {
 func (t *table) thinking(g Game, bot Bot, d Decision) string {
 	line := fmt.Sprintf("%s %s: move %s, score %d, depth %d, nodes %d, time %s",
 		g.Turn().Other(), t.spec.implName(bot.Name()), g.FormatMove(d.Move), d.Score, d.Depth, d.Nodes, d.Time.Round(1000))
+	// A result proved well before the search ended (which then sought
+	// the margin, or a swindle) is worth saying when.
+	if d.Solved > 0 && d.Solved < d.Time*9/10 {
+		line += fmt.Sprintf(" (result proved at %s)", d.Solved.Round(1000))
+	}
 	if d.Playouts > 0 {
 		line += fmt.Sprintf(", playouts %d (%.0f/s), visits %.0f%%, win rate %.0f%%",
 			d.Playouts, float64(d.Playouts)/max(d.Time.Seconds(), 1e-9), 100*d.Share, 100*d.WinRate)

@@ -105,13 +105,13 @@ func (s *c4Solver) upperBound(q c4Pos) (int, bool) {
 	return 0, false
 }
 
-// adjExpectedLine is the line Adjacency's search expects from a after it
-// chose first at depth plies: each next move is the table's best move for
-// the position at the depth the search left for it (or deeper: an
+// adjExpectedLine is the line Adjacency's search s expects from a after
+// it chose first at depth plies: each next move is the table's best move
+// for the position at the depth the search left for it (or deeper: an
 // unfinished deeper iteration may have overwritten it, with a better
-// guess), checked legal. The table keeps no position within two plies of
+// guess), checked legal. The tables keep no position within two plies of
 // the horizon, so the line stops there at the latest.
-func adjExpectedLine(tt *adjTable, a *Adjacency, first Move, depth int) []Move {
+func adjExpectedLine(s *adjSearch, a *Adjacency, first Move, depth int) []Move {
 	me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
 	if depth < 1 || first < 0 || first >= 64 || (me|opp)&(1<<uint(first)) != 0 {
 		return nil
@@ -121,11 +121,19 @@ func adjExpectedLine(tt *adjTable, a *Adjacency, first Move, depth int) []Move {
 	me, opp = adjAfter(me, opp, first)
 	me, opp = opp, me
 	for left := depth - 1; left > 0 && ply < plies; left-- {
-		e, ok := tt.probe(adjKey(me, opp, a.rounds))
-		if !ok || e.move < 0 || int(e.depth) < min(left, plies-ply) || (me|opp)&(1<<uint(e.move)) != 0 {
+		want := min(left, plies-ply)
+		key, mirrored := s.key(me, opp)
+		e, ok := s.table(want).probe(key)
+		if !ok || e.move < 0 || int(e.depth) < want {
 			break
 		}
+		if mirrored {
+			e.move = adjMirrorCell(e.move)
+		}
 		m := Move(e.move)
+		if (me|opp)&(1<<uint(m)) != 0 {
+			break
+		}
 		line = append(line, m)
 		me, opp = adjAfter(me, opp, m)
 		me, opp = opp, me

@@ -77,7 +77,7 @@ func TestAdjExpectedLine(t *testing.T) {
 			}
 			bot := NewAdjBot(tc.prune)
 			d := bot.Think(context.Background(), g, Budget{Depth: tc.depth})
-			line := adjExpectedLine(bot.cache.tt, g.(*Adjacency), d.Move, d.Depth)
+			line := d.PV
 			if len(line) != tc.depth-2 || line[0] != d.Move {
 				t.Fatalf("line %v: %d moves, want %d from the move %v", line, len(line), tc.depth-2, d.Move)
 			}
