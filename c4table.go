@@ -113,24 +113,38 @@ func (t *c4Table) fresh() {
 // grow doubles the part of the table in use, moving every entry of the
 // current generation to its bucket in the larger part. It goes from the
 // last bucket down, so that it never writes over one it has yet to read.
+// The part it adds holds no entry of this generation (the part in use
+// only grows between two fresh starts), so an empty bucket that splits
+// into two buckets there need not be written.
 func (t *c4Table) grow() {
 	if t.bucketBits >= t.maxBits {
 		return
 	}
-	bit := t.shift - 1 // the hash bit that splits a bucket in two
+	bit := (t.shift - 1) & 63 // the hash bit that splits a bucket in two
+	gen := t.gen
 	tt := t.tt[:4<<t.bucketBits]
 	for i := len(tt)/4 - 1; i >= 0; i-- {
-		var out [4]uint64 // buckets 2i and 2i+1
-		n := [2]int{}
-		for _, e := range [2]uint64{tt[2*i], tt[2*i+1]} {
-			if e>>ttGenShift != t.gen {
-				continue
-			}
-			half := int(e >> bit & 1)
-			out[2*half+n[half]] = e
-			n[half]++
+		// Written out without loops: for a big search this runs over
+		// tens of MiB several times, and is a tenth of its time.
+		e0, e1 := tt[2*i], tt[2*i+1]
+		live0, live1 := e0>>ttGenShift == gen, e1>>ttGenShift == gen
+		h0, h1 := e0>>bit&1, e1>>bit&1 // which bucket, 2i or 2i+1
+		if !live0 && !live1 && i >= len(tt)/4 {
+			continue // buckets 2i and 2i+1 are new: nothing to clear
 		}
-		copy(tt[4*i:4*i+4], out[:])
+		var out [4]uint64 // buckets 2i and 2i+1
+		if live0 {
+			out[2*h0&3] = e0
+		}
+		if live1 {
+			j := 2 * h1
+			if live0 && h0 == h1 {
+				j++ // behind e0, in the bucket's second entry
+			}
+			out[j&3] = e1
+		}
+		q := tt[4*i : 4*i+4 : 4*i+4]
+		q[0], q[1], q[2], q[3] = out[0], out[1], out[2], out[3]
 	}
 	t.use(t.bucketBits + 1)
 }

@@ -97,3 +97,20 @@ func TestTableEager(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTableGrow doubles a half-full part of 2^20 buckets (16 MiB)
+// into 32 MiB, as a big search does several times.
+func BenchmarkTableGrow(b *testing.B) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	tab := newC4Table(22)
+	for b.Loop() {
+		b.StopTimer()
+		tab.fresh()
+		tab.use(20)
+		for range 1 << 20 {
+			tab.store(rng.Uint64()&ttKeyMask, rng.IntN(42), -1, 1, 3)
+		}
+		b.StartTimer()
+		tab.grow()
+	}
+}
