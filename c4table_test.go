@@ -70,3 +70,47 @@ func TestTableFresh(t *testing.T) {
 		}
 	}
 }
+
+// TestTableEager stores three positions whose hashes share a fresh
+// table's bucket: the second, nearer the root, pushes the first down to
+// the bucket's other entry, and the third, with no room left, must make
+// the part in use double rather than drop either.
+func TestTableEager(t *testing.T) {
+	inv := uint64(ttHashMul) // the inverse of ttHashMul modulo 2^64, by Newton's steps
+	for range 6 {
+		inv *= 2 - ttHashMul*inv
+	}
+	keyOf := func(h uint64) uint64 { return h * inv & ttKeyMask }
+	bucket := uint64(12345) << (ttKeyBits - ttStartBits)
+	next := uint64(1) << (ttKeyBits - ttStartBits - 1) // splits the bucket in two
+	keys := []uint64{keyOf(bucket | 1), keyOf(bucket | 2), keyOf(bucket | next | 3)}
+	tab := newC4Table(22)
+	for i, stones := range []int{10, 5, 20} {
+		tab.store(keys[i], stones, -i, i, i)
+	}
+	if tab.bucketBits != ttStartBits+1 {
+		t.Errorf("part in use of %d bucket bits, want %d", tab.bucketBits, ttStartBits+1)
+	}
+	for i, key := range keys {
+		if lo, hi, m, ok := tab.probe(key); !ok || lo != -i || hi != i || m != i {
+			t.Errorf("key %d: found %d %d %d %v, want %d %d %d", i, lo, hi, m, ok, -i, i, i)
+		}
+	}
+}
+
+// BenchmarkTableGrow doubles a half-full part of 2^20 buckets (16 MiB)
+// into 32 MiB, as a big search does several times.
+func BenchmarkTableGrow(b *testing.B) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	tab := newC4Table(22)
+	for b.Loop() {
+		b.StopTimer()
+		tab.fresh()
+		tab.use(20)
+		for range 1 << 20 {
+			tab.store(rng.Uint64()&ttKeyMask, rng.IntN(42), -1, 1, 3)
+		}
+		b.StartTimer()
+		tab.grow()
+	}
+}

@@ -25,7 +25,7 @@ import (
 // opponent's for a loss.
 
 // ttBits sets the transposition table size: 2^ttBits entries of 8 bytes,
-// 64 MiB by default; at least 20 (the tags in c4table.go rely on it).
+// 64 MiB by default; at least 14 (the tags in c4table.go rely on it).
 var ttBits = 23
 
 // c4Pos is a position as the solver sees it: the side to move's stones,
@@ -154,10 +154,10 @@ type c4Solver struct {
 func newC4Solver(noBook bool) *c4Solver { return newC4SolverBits(ttBits, noBook) }
 
 // newC4SolverBits is newC4Solver with a table of 2^bits entries; fewer
-// than 20 bits would let different positions share a tag.
+// than ttMinBucketBits+1 bits would let different positions share a tag.
 func newC4SolverBits(bits int, noBook bool) *c4Solver {
 	if bits < ttMinBucketBits+1 {
-		panic(fmt.Sprintf("c4 solver: table of %d bits, at least 20 needed", bits))
+		panic(fmt.Sprintf("c4 solver: table of %d bits, at least %d needed", bits, ttMinBucketBits+1))
 	}
 	s := &c4Solver{c4Table: newC4Table(bits)}
 	if !noBook {
