@@ -191,9 +191,13 @@ var adjBookReplies = []adjBookEntry{
 	{6, []Move{41}, 4, 40},
 	{6, []Move{42}, 2, 41},
 	// 8 rounds: 102,412,309,557 and 89,445,935,253 nodes, 19 and 14 min
-	// on the shared machine.
+	// on the shared machine; then 106,352,489,458, 113,343,457,696 and
+	// 101,249,534,360 nodes, 9.5, 8.7 and 8.0 min on one core.
 	{8, []Move{40, 23}, -2, 22},
 	{8, []Move{5, 40}, -2, 23},
+	{8, []Move{40, 5}, -2, 13},
+	{8, []Move{5, 23}, -2, 22},
+	{8, []Move{5, 58}, -2, 23},
 }
 
 // adjBookKey identifies a position in the book: both sides' marks, the
