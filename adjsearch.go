@@ -255,12 +255,17 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 
 // adjSolvePlies is the most plies left at which alpha-beta, once a shallow
 // search has ordered the root moves, spends its time on solving the
-// position by class (see solveClass) rather than on deepening. On the
-// positions of real 8-round games (BenchmarkAdjEndgame), one thread with
-// 5 seconds proves 18 of 25 eleven plies before the end (median 1.9 s);
-// twelve plies before the end it proves none, and a failed solve costs
-// the deepening a ply or two, so twelve is not yet worth trying.
-const adjSolvePlies = 11
+// position by class (see solveClass) rather than on deepening; with at
+// least adjLongSolve to spend, one ply more. On the positions of real
+// 8-round games (BenchmarkAdjEndgame) with 5 seconds, one thread proves
+// 18 of 25 eleven plies before the end (median 1.9 s); twelve plies
+// before the end it proves none, and a failed solve costs the deepening a
+// ply or two, so twelve is not yet worth trying, nor eleven on a budget
+// shorter than its proofs (two threads: median 1.3 s, worst 3.1 s).
+const (
+	adjSolvePlies = 10
+	adjLongSolve  = 2 * time.Second
+)
 
 // adjOrderShare: the shallow search before a solve gets 1/adjOrderShare of
 // the budget.
@@ -269,7 +274,11 @@ const adjOrderShare = 20
 // solvable tells whether the search should try solveClass: alpha-beta with
 // a time budget, close enough to the end, and no depth limit short of it.
 func (s *adjSearch) solvable(budget Budget, left, limit int) bool {
-	return s.prune && budget.Time > 0 && limit == left && left <= adjSolvePlies
+	most := adjSolvePlies
+	if budget.Time >= adjLongSolve {
+		most++
+	}
+	return s.prune && budget.Time > 0 && limit == left && left <= most
 }
 
 // solveClass solves the root by class: a win (1), a draw (0) or a loss
