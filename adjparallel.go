@@ -45,11 +45,14 @@ func (s *adjSearch) together(jobs int, search func(t *adjSearch) int) int {
 		t.busy, t.done = nil, nil
 	}
 	var wg sync.WaitGroup
-	helpers := make([]*adjSearch, jobs-1)
-	for i := range helpers {
-		h := &adjSearch{ctx: s.ctx, prune: s.prune, symmetric: s.symmetric, rounds: s.rounds, plies: s.plies,
-			tt: s.tt, nextPoll: adjPollEvery, killers: s.killers, history: s.history}
-		helpers[i] = h
+	// The helpers are kept from one call to the next with their near
+	// tables: a solve calls this once for each root move.
+	for len(s.helpers) < jobs-1 {
+		s.helpers = append(s.helpers, &adjSearch{})
+	}
+	for _, h := range s.helpers[:jobs-1] {
+		*h = adjSearch{ctx: s.ctx, prune: s.prune, symmetric: s.symmetric, rounds: s.rounds, plies: s.plies,
+			tt: s.tt, nextPoll: adjPollEvery, killers: s.killers, history: s.history, near: h.near}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -58,7 +61,7 @@ func (s *adjSearch) together(jobs int, search func(t *adjSearch) int) int {
 	}
 	run(s)
 	wg.Wait()
-	for _, h := range helpers {
+	for _, h := range s.helpers[:jobs-1] {
 		s.nodes += h.nodes
 	}
 	s.stopped = !done.Load()

@@ -147,6 +147,9 @@ type adjSearch struct {
 	done  *atomic.Bool
 	near  *adjTable // the nearest nodes' own table (see table)
 	marks *busySet  // the busy marks this search shares with its helpers, made once
+	// helpers are the other threads' searches (see together), kept for
+	// their near tables.
+	helpers []*adjSearch
 }
 
 // adjMove is a move with its ordering score.
@@ -203,7 +206,7 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	times := make([]time.Duration, limit+1) // each iteration's time, by depth
 	for depth := from; depth <= limit; depth++ {
 		began := time.Now()
-		m, v := s.root(me, opp, ply, depth, root)
+		m, v := s.root(me, opp, ply, depth, root, 1)
 		if s.stopped {
 			break
 		}
@@ -239,7 +242,7 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 			if !exact {
 				toFront(root, m)
 				s.guess = d.Score
-				if m, v := s.root(me, opp, ply, left, root); !s.stopped {
+				if m, v := s.root(me, opp, ply, left, root, budget.Jobs); !s.stopped {
 					d.Move, d.Score, exact = m, v, true
 				}
 			}
@@ -388,29 +391,36 @@ func adjNextIteration(times []time.Duration, depth int) time.Duration {
 }
 
 // root searches every move to depth and returns the best, the first in
-// the list among equals.
-func (s *adjSearch) root(me, opp uint64, ply, depth int, moves []Move) (Move, int) {
+// the list among equals. With jobs above 1, the threads search each move
+// together (see together).
+func (s *adjSearch) root(me, opp uint64, ply, depth int, moves []Move, jobs int) (Move, int) {
 	best, bestScore := NoMove, -infinity
 	for i, m := range moves {
 		nme, nopp := adjAfter(me, opp, m)
+		// child is the move's value searched within (alpha, beta).
+		child := func(alpha, beta int) int {
+			return -s.together(jobs, func(t *adjSearch) int {
+				return t.negamax(nopp, nme, ply+1, depth-1, -beta, -alpha)
+			})
+		}
 		var v int
 		switch {
 		case !s.prune:
-			v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, infinity)
+			v = child(-infinity, infinity)
 		case i == 0 && s.guess != -infinity:
 			lo, hi := s.guess-1, s.guess+1
-			v = -s.negamax(nopp, nme, ply+1, depth-1, -hi, -lo)
+			v = child(lo, hi)
 			if v <= lo && !s.stopped {
-				v = -s.negamax(nopp, nme, ply+1, depth-1, -lo, infinity)
+				v = child(-infinity, lo)
 			} else if v >= hi && !s.stopped {
-				v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, -hi)
+				v = child(hi, infinity)
 			}
 		case i == 0:
-			v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, infinity)
+			v = child(-infinity, infinity)
 		default:
-			v = -s.negamax(nopp, nme, ply+1, depth-1, -bestScore-1, -bestScore)
+			v = child(bestScore, bestScore+1)
 			if v > bestScore && !s.stopped {
-				v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, -bestScore)
+				v = child(bestScore, infinity)
 			}
 		}
 		if s.stopped {

@@ -218,8 +218,9 @@ func TestAdjSolvedStarts(t *testing.T) {
 
 // TestAdjSolveThreads: two threads over one table (see together) find
 // the exact values one thread finds, with lines that play out to them,
-// and solve by class alike, on positions deep enough (7 to 9 plies
-// left) for the threads to split the work.
+// solve by class alike and find the same margin after the class (as
+// alpha-beta does at the prompt), on positions deep enough (7 to 9
+// plies left) for the threads to split the work.
 func TestAdjSolveThreads(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
 	for range 6 {
@@ -247,6 +248,18 @@ func TestAdjSolveThreads(t *testing.T) {
 			b.Play(m)
 			if after, _ := adjSolve(context.Background(), b.(*Adjacency), 18, 1, 0, nil); cmp.Compare(-after.Value, 0) != class {
 				t.Errorf("the class's move %d leaves %d to the mover, not of class %d", m, -after.Value, class)
+			}
+			// The margin, as alpha-beta searches it after the class, on
+			// both threads.
+			s.guess = 2 * class
+			best, v := s.root(me, opp, len(a.History()), a.PliesLeft(), a.Moves(nil), 2)
+			if v != one.Value {
+				t.Fatalf("two threads' margin search: %d, want %d", v, one.Value)
+			}
+			c := a.Clone()
+			c.Play(best)
+			if after, _ := adjSolve(context.Background(), c.(*Adjacency), 18, 1, 0, nil); -after.Value != v {
+				t.Errorf("the margin search's move %d leaves %d to the mover, want %d", best, -after.Value, v)
 			}
 		})
 	}

@@ -477,9 +477,12 @@ func BenchmarkEmptyBoard2(b *testing.B)    { benchEmpty(b, ttBits, 2) }
 func BenchmarkEmptyBoard24(b *testing.B)   { benchEmpty(b, 24, 1) }
 func BenchmarkEmptyBoard24x2(b *testing.B) { benchEmpty(b, 24, 2) }
 
-// benchEmpty solves the empty board with a table of 2^bits entries and
-// so many threads.
+// benchEmpty solves the empty board with a table of 2^bits entries
+// (C4_EMPTY_BITS, if set, instead) and so many threads.
 func benchEmpty(b *testing.B, bits, jobs int) {
+	if v, err := strconv.Atoi(os.Getenv("C4_EMPTY_BITS")); err == nil {
+		bits = v
+	}
 	s := newC4SolverBits(bits, true)
 	s.setJobs(jobs)
 	for b.Loop() {
