@@ -15,8 +15,9 @@ import (
 // BenchmarkAdjSolve solves start positions: the rounds of
 // ADJ_SOLVE_ROUNDS (a comma-separated list, default 2,3,4), with a table
 // of 2^ADJ_SOLVE_BITS entries (default adjSolveBits), on ADJ_SOLVE_JOBS
-// threads (default 1). Each bound proved is printed to standard error as
-// it comes, for long runs.
+// threads (default 1), or the positions after ADJ_START's moves (see
+// adjBenchStart). Each bound proved is printed to standard error as it
+// comes, for long runs.
 func BenchmarkAdjSolve(b *testing.B) {
 	list := os.Getenv("ADJ_SOLVE_ROUNDS")
 	if list == "" {
@@ -33,7 +34,7 @@ func BenchmarkAdjSolve(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("rounds=%d", rounds), func(b *testing.B) {
 			for range b.N {
-				sol, ok := adjSolve(context.Background(), NewAdjacency(rounds), tableBits, adjSolveJobs(), 0, func(lo, hi int, nodes int64) {
+				sol, ok := adjSolve(context.Background(), adjBenchStart(b, rounds), tableBits, adjSolveJobs(), 0, func(lo, hi int, nodes int64) {
 					fmt.Fprintf(os.Stderr, "rounds %d: value in [%d, %d] after %d nodes\n", rounds, lo, hi, nodes)
 				})
 				if !ok {
@@ -134,7 +135,7 @@ func TestAdjSolveAgainstReference(t *testing.T) {
 // value is at least beta. Each proved bound is printed to standard error
 // with the nodes and time so far: the tool for starts too big to solve
 // outright, whose bounds are still worth having. ADJ_SOLVE_BITS and
-// ADJ_SOLVE_JOBS as for BenchmarkAdjSolve.
+// ADJ_SOLVE_JOBS and ADJ_START as for BenchmarkAdjSolve.
 func BenchmarkAdjBounds(b *testing.B) {
 	rounds, err := strconv.Atoi(cmp.Or(os.Getenv("ADJ_BOUND_ROUNDS"), "4"))
 	if err != nil {
@@ -146,7 +147,7 @@ func BenchmarkAdjBounds(b *testing.B) {
 	}
 	for range b.N {
 		start := time.Now()
-		p := newAdjProver(context.Background(), NewAdjacency(rounds), tableBits)
+		p := newAdjProver(context.Background(), adjBenchStart(b, rounds), tableBits)
 		p.jobs = adjSolveJobs()
 		for _, f := range strings.Split(cmp.Or(os.Getenv("ADJ_BOUND_PROBES"), "0,-2"), ",") {
 			beta, err := strconv.Atoi(f)
@@ -263,6 +264,17 @@ func TestAdjSolveThreads(t *testing.T) {
 			}
 		})
 	}
+}
+
+// adjBenchStart is the solving benchmarks' position: the start of a game
+// of so many rounds, after the moves of ADJ_START if set (a record, as
+// "5,40,23"; values are then the mover's).
+func adjBenchStart(b *testing.B, rounds int) *Adjacency {
+	g, err := adjSpec(b).parseRecord(os.Getenv("ADJ_START"), gameOptions{"rounds": rounds})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g.(*Adjacency)
 }
 
 // adjSolveJobs is the solving benchmarks' threads: ADJ_SOLVE_JOBS, by
