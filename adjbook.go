@@ -23,6 +23,11 @@ var adjSolvedStarts = map[int]adjSolvedStart{
 	5: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 3}},
 	6: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 21, 20, 3}},
 	7: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 21, 30, 3, 11, 2}},
+	// 8 rounds, too big for one solve here: bounded from both sides by
+	// BenchmarkAdjBounds (ADJ_BOUND_PROBES=-2,0), and the line put
+	// together from the book (5, 40, 23) and a solve of the 13 plies
+	// after it (ADJ_START=5,40,23); the README gives the figures.
+	8: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 21, 20, 11, 50, 3, 2, 1}},
 }
 
 // adjBookEntry is a position after a few plies, solved: the value for
@@ -198,6 +203,10 @@ var adjBookReplies = []adjBookEntry{
 	{8, []Move{40, 5}, -2, 13},
 	{8, []Move{5, 23}, -2, 22},
 	{8, []Move{5, 58}, -2, 23},
+	// O's answer to X's 5, the start's perfect move: after 5, O's value
+	// is at most 2 (a null-window search, 633,792,138,641 nodes, 10 min
+	// 27 s on two threads), and 40 makes it 2 (the entry above).
+	{8, []Move{5}, 2, 40},
 }
 
 // adjBookKey identifies a position in the book: both sides' marks, the

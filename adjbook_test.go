@@ -64,7 +64,8 @@ func BenchmarkAdjBookReplies(b *testing.B) {
 
 // TestAdjBook: every book reply is legal and keeps the value the book
 // gives (solved again for the short games; for each, the value of the
-// reply's position is that of the entry), and alphabeta answers the
+// reply's position is that of the entry, and so is the book's own value
+// of it where it has one), and alphabeta answers the
 // position and its mirror image from the book with the reflected move.
 func TestAdjBook(t *testing.T) {
 	for _, e := range adjBookReplies {
@@ -89,10 +90,14 @@ func TestAdjBook(t *testing.T) {
 			if d := NewAdjBot(true).Think(context.Background(), mirror, Budget{Time: time.Second}); d.Move != want || d.Score != e.value || d.Nodes != 1 {
 				t.Errorf("alphabeta on the mirror image: %+v, want move %d worth %d", d, want, e.value)
 			}
+			// Where the book goes on after the move, it agrees.
+			a.Play(e.move)
+			if next, ok := adjBookMove(a); ok && next.Score != -e.value {
+				t.Errorf("after the book move the book says %d to the opponent, want %d", next.Score, -e.value)
+			}
 			if e.rounds > 4 {
 				return // BenchmarkAdjBookReplies solved them
 			}
-			a.Play(e.move)
 			if sol, _ := adjSolve(context.Background(), a, 16, 1, 0, nil); sol.Value != -e.value {
 				t.Errorf("after the book move: worth %d to the opponent, want %d", sol.Value, -e.value)
 			}
