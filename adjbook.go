@@ -207,6 +207,10 @@ var adjBookReplies = []adjBookEntry{
 	// is at most 2 (a null-window search, 633,792,138,641 nodes, 10 min
 	// 27 s on two threads), and 40 makes it 2 (the entry above).
 	{8, []Move{5}, 2, 40},
+	// And to X's 40, as good: after it O's value is at most 2
+	// (762,718,298,842 nodes, 11 min 59 s on two threads), and 23 makes
+	// it 2.
+	{8, []Move{40}, 2, 23},
 }
 
 // adjBookKey identifies a position in the book: both sides' marks, the
