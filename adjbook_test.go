@@ -23,10 +23,7 @@ func BenchmarkAdjBookReplies(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tableBits := adjSolveBits
-	if v, err := strconv.Atoi(os.Getenv("ADJ_SOLVE_BITS")); err == nil {
-		tableBits = v
-	}
+	tableBits := adjSolveTableBits()
 	var records [][]Move
 	if list := os.Getenv("ADJ_BOOK_RECORDS"); list != "" {
 		for _, r := range strings.Split(list, ";") {

@@ -313,30 +313,26 @@ func (s *adjSearch) solveClass(me, opp uint64, ply int, root []Move, jobs int, h
 		}
 		return NoMove
 	}
+	// "At least 0?" (beta 0) and "above 0?" (beta 1), the likelier last
+	// question second: no move reaching 0 is a loss, a move reaching 1 a
+	// win, and a draw needs both answers.
+	questions := [2]int{0, 1}
 	if hopeful {
-		win := find(1)
+		questions = [2]int{1, 0}
+	}
+	draw := NoMove
+	for _, beta := range questions {
+		m := find(beta)
 		switch {
 		case s.stopped:
 			return NoMove, 0, false
-		case win != NoMove:
-			return win, 1, true
+		case beta == 1 && m != NoMove:
+			return m, 1, true
+		case beta == 0 && m == NoMove:
+			return root[0], -1, true
+		case beta == 0:
+			draw = m
 		}
-	}
-	draw := find(0)
-	switch {
-	case s.stopped:
-		return NoMove, 0, false
-	case draw == NoMove:
-		return root[0], -1, true
-	case hopeful:
-		return draw, 0, true
-	}
-	win := find(1)
-	switch {
-	case s.stopped:
-		return NoMove, 0, false
-	case win != NoMove:
-		return win, 1, true
 	}
 	return draw, 0, true
 }

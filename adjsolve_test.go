@@ -23,10 +23,7 @@ func BenchmarkAdjSolve(b *testing.B) {
 	if list == "" {
 		list = "2,3,4"
 	}
-	tableBits := adjSolveBits
-	if v, err := strconv.Atoi(os.Getenv("ADJ_SOLVE_BITS")); err == nil {
-		tableBits = v
-	}
+	tableBits := adjSolveTableBits()
 	for _, f := range strings.Split(list, ",") {
 		rounds, err := strconv.Atoi(f)
 		if err != nil {
@@ -141,10 +138,7 @@ func BenchmarkAdjBounds(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tableBits := adjSolveBits
-	if v, err := strconv.Atoi(os.Getenv("ADJ_SOLVE_BITS")); err == nil {
-		tableBits = v
-	}
+	tableBits := adjSolveTableBits()
 	for range b.N {
 		start := time.Now()
 		p := newAdjProver(context.Background(), adjBenchStart(b, rounds), tableBits)
@@ -275,6 +269,15 @@ func adjBenchStart(b *testing.B, rounds int) *Adjacency {
 		b.Fatal(err)
 	}
 	return g.(*Adjacency)
+}
+
+// adjSolveTableBits is the solving benchmarks' table size:
+// 2^ADJ_SOLVE_BITS entries, by default 2^adjSolveBits.
+func adjSolveTableBits() int {
+	if v, err := strconv.Atoi(os.Getenv("ADJ_SOLVE_BITS")); err == nil {
+		return v
+	}
+	return adjSolveBits
 }
 
 // adjSolveJobs is the solving benchmarks' threads: ADJ_SOLVE_JOBS, by

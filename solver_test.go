@@ -472,14 +472,13 @@ func BenchmarkSeedAlphaBeta(b *testing.B) {
 // BenchmarkEmptyBoard solves the empty board without the book (minutes:
 // run it with -bench=EmptyBoard -benchtime=1x); EmptyBoard2 with two
 // threads.
-func BenchmarkEmptyBoard(b *testing.B)     { benchEmpty(b, ttBits, 1) }
-func BenchmarkEmptyBoard2(b *testing.B)    { benchEmpty(b, ttBits, 2) }
-func BenchmarkEmptyBoard24(b *testing.B)   { benchEmpty(b, 24, 1) }
-func BenchmarkEmptyBoard24x2(b *testing.B) { benchEmpty(b, 24, 2) }
+func BenchmarkEmptyBoard(b *testing.B)  { benchEmpty(b, 1) }
+func BenchmarkEmptyBoard2(b *testing.B) { benchEmpty(b, 2) }
 
-// benchEmpty solves the empty board with a table of 2^bits entries
-// (C4_EMPTY_BITS, if set, instead) and so many threads.
-func benchEmpty(b *testing.B, bits, jobs int) {
+// benchEmpty solves the empty board with so many threads, on a table of
+// 2^ttBits entries, or 2^C4_EMPTY_BITS if set.
+func benchEmpty(b *testing.B, jobs int) {
+	bits := ttBits
 	if v, err := strconv.Atoi(os.Getenv("C4_EMPTY_BITS")); err == nil {
 		bits = v
 	}
