@@ -14,8 +14,8 @@ import (
 // the single-threaded one.
 
 // adjBusyDepth is the least depth (plies to the horizon) of a node marked
-// busy: below it a subtree is too small to be worth the marks' atomic
-// writes and the children's keys.
+// busy: below it a subtree is too small to be worth the marks' writes
+// and the children's keys.
 const adjBusyDepth = 5
 
 // together runs search on s and on jobs-1 helpers of the same position
@@ -26,8 +26,6 @@ func (s *adjSearch) together(jobs int, search func(t *adjSearch) int) int {
 	if jobs <= 1 {
 		return search(s)
 	}
-	s.tt.shared = true
-	defer func() { s.tt.shared = false }()
 	if s.marks == nil {
 		s.marks = new(busySet)
 	}

@@ -961,11 +961,10 @@ type adjSlot struct {
 // the first keeps the deepest entry of the current move, the second takes
 // whatever else comes.
 type adjTable struct {
-	bits   int
-	mask   uint64
-	slots  []adjSlot
-	gen    uint8
-	shared bool // threads search it together: stores are atomic
+	bits  int
+	mask  uint64
+	slots []adjSlot
+	gen   uint8
 }
 
 func newAdjTable(bits int) *adjTable {
@@ -1006,12 +1005,8 @@ func (t *adjTable) store(key uint64, depth, value int, flag uint8, move int8) {
 		}
 	}
 	sl := &t.slots[i]
-	if t.shared {
-		atomic.StoreUint64(&sl.data, d)
-		atomic.StoreUint64(&sl.check, key^d)
-		return
-	}
-	sl.data, sl.check = d, key^d
+	storeShared(&sl.data, d)
+	storeShared(&sl.check, key^d)
 }
 
 // adjNearDepth is the depth of the nodes whose entries go to the search's

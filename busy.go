@@ -7,7 +7,7 @@ import "sync/atomic"
 // 32-bit fingerprint of each one's key in a slot chosen by the key. Two
 // positions sharing a slot only make a move look busy when it is not,
 // which changes the order of the search, never its result.
-type busySet [busySize]atomic.Uint32
+type busySet [busySize]uint32
 
 const busySize = 1 << 15
 
@@ -21,17 +21,21 @@ func busySlot(key uint64) (uint32, uint32) {
 // enter marks key busy.
 func (b *busySet) enter(key uint64) {
 	i, f := busySlot(key)
-	b[i].Store(f)
+	storeMark(&b[i], f)
 }
 
-// leave clears key's mark, unless another position took the slot since.
+// leave clears key's mark, unless another position took the slot since
+// (a slot taken between the look and the write loses its mark, which
+// only lets two threads search one position at once).
 func (b *busySet) leave(key uint64) {
 	i, f := busySlot(key)
-	b[i].CompareAndSwap(f, 0)
+	if atomic.LoadUint32(&b[i]) == f {
+		storeMark(&b[i], 0)
+	}
 }
 
 // has reports whether key looks busy.
 func (b *busySet) has(key uint64) bool {
 	i, f := busySlot(key)
-	return b[i].Load() == f
+	return atomic.LoadUint32(&b[i]) == f
 }

@@ -18,8 +18,7 @@ import (
 //
 // The threads read and write the table without locks: an entry is one
 // 64-bit word carrying its own tag and generation, so a thread sees
-// either a whole entry or no match, never a mixture. The words are
-// loaded and, when threads share the table, stored with sync/atomic.
+// either a whole entry or no match, never a mixture (see racy.go).
 
 // busyMoves limits the busy marks to positions of fewer stones: deeper
 // subtrees are too small to be worth the two atomic writes per node.

@@ -71,7 +71,7 @@ type c4Table struct {
 	growAt     int64  // work at which the part in use doubles
 	gen        uint64 // entries of another generation count as empty; never 0
 	dirty      int    // words written at most up to here since last cleared
-	shared     bool   // threads share the table: stores are atomic
+	shared     bool   // threads share the table: it must not grow under them
 }
 
 // newC4Table returns an empty table of 2^bits entries.
@@ -215,11 +215,7 @@ func (t *c4Table) store(key uint64, stones, lo, hi, move int) {
 	t.put(i, e)
 }
 
-// put writes one word, atomically when threads share the table.
+// put writes one word (see racy.go).
 func (t *c4Table) put(i, e uint64) {
-	if t.shared {
-		atomic.StoreUint64(&t.tt[i], e)
-	} else {
-		t.tt[i] = e
-	}
+	storeShared(&t.tt[i], e)
 }
