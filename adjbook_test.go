@@ -23,7 +23,7 @@ func BenchmarkAdjBookReplies(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tableBits := adjSolveTableBits()
+	tableBits := adjSolveTableBits(b)
 	var records [][]Move
 	if list := os.Getenv("ADJ_BOOK_RECORDS"); list != "" {
 		for _, r := range strings.Split(list, ";") {
@@ -50,7 +50,7 @@ func BenchmarkAdjBookReplies(b *testing.B) {
 			for _, m := range record {
 				a.Play(m)
 			}
-			sol, ok := adjSolve(context.Background(), a, tableBits, adjSolveJobs(), 2*(len(record)%2)-2, nil)
+			sol, ok := adjSolve(context.Background(), a, tableBits, adjSolveJobs(b), 2*(len(record)%2)-2, nil)
 			if !ok {
 				b.Fatal("stopped")
 			}

@@ -261,9 +261,9 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 // position by class (see solveClass) rather than on deepening; with at
 // least adjLongSolve to spend, one ply more. On the positions of real
 // 8-round games (BenchmarkAdjEndgame) with 5 seconds, one thread proves
-// 18 of 25 eleven plies before the end (median 1.9 s). Twelve plies
-// before the end, two threads given 20 s proved 3 of the first 6 (in 10
-// to 15 s) and none within 5 s, and a failed solve costs the deepening a
+// 18 of 25 eleven plies before the end (median 1.7 s). Twelve plies
+// before the end, two threads given 20 s proved 3 of the first 6 (in 11
+// to 14 s) and none within 5 s, and a failed solve costs the deepening a
 // ply or two, so twelve is not yet worth trying, nor eleven on a budget
 // shorter than its proofs (two threads: 19 of 25, median 1.2 s, worst
 // 4.1 s).

@@ -429,14 +429,8 @@ func BenchmarkAdjEndgame(b *testing.B) {
 	if d, err := time.ParseDuration(os.Getenv("ADJ_ENDGAME_TIME")); err == nil {
 		budget = d
 	}
-	left := 12
-	if n, err := strconv.Atoi(os.Getenv("ADJ_ENDGAME_LEFT")); err == nil {
-		left = n
-	}
-	jobs := runtime.NumCPU()
-	if n, err := strconv.Atoi(os.Getenv("ADJ_ENDGAME_JOBS")); err == nil {
-		jobs = n
-	}
+	left := envInt(b, "ADJ_ENDGAME_LEFT", 12)
+	jobs := envInt(b, "ADJ_ENDGAME_JOBS", runtime.NumCPU())
 	for range b.N {
 		var times []time.Duration
 		proved, positions := 0, 0

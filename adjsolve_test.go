@@ -23,7 +23,7 @@ func BenchmarkAdjSolve(b *testing.B) {
 	if list == "" {
 		list = "2,3,4"
 	}
-	tableBits := adjSolveTableBits()
+	tableBits := adjSolveTableBits(b)
 	for _, f := range strings.Split(list, ",") {
 		rounds, err := strconv.Atoi(f)
 		if err != nil {
@@ -31,7 +31,7 @@ func BenchmarkAdjSolve(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("rounds=%d", rounds), func(b *testing.B) {
 			for range b.N {
-				sol, ok := adjSolve(context.Background(), adjBenchStart(b, rounds), tableBits, adjSolveJobs(), 0, func(lo, hi int, nodes int64) {
+				sol, ok := adjSolve(context.Background(), adjBenchStart(b, rounds), tableBits, adjSolveJobs(b), 0, func(lo, hi int, nodes int64) {
 					fmt.Fprintf(os.Stderr, "rounds %d: value in [%d, %d] after %d nodes\n", rounds, lo, hi, nodes)
 				})
 				if !ok {
@@ -138,11 +138,11 @@ func BenchmarkAdjBounds(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tableBits := adjSolveTableBits()
+	tableBits := adjSolveTableBits(b)
 	for range b.N {
 		start := time.Now()
 		p := newAdjProver(context.Background(), adjBenchStart(b, rounds), tableBits)
-		p.jobs = adjSolveJobs()
+		p.jobs = adjSolveJobs(b)
 		for _, f := range strings.Split(cmp.Or(os.Getenv("ADJ_BOUND_PROBES"), "0,-2"), ",") {
 			beta, err := strconv.Atoi(f)
 			if err != nil {
@@ -273,18 +273,8 @@ func adjBenchStart(b *testing.B, rounds int) *Adjacency {
 
 // adjSolveTableBits is the solving benchmarks' table size:
 // 2^ADJ_SOLVE_BITS entries, by default 2^adjSolveBits.
-func adjSolveTableBits() int {
-	if v, err := strconv.Atoi(os.Getenv("ADJ_SOLVE_BITS")); err == nil {
-		return v
-	}
-	return adjSolveBits
-}
+func adjSolveTableBits(b *testing.B) int { return envInt(b, "ADJ_SOLVE_BITS", adjSolveBits) }
 
 // adjSolveJobs is the solving benchmarks' threads: ADJ_SOLVE_JOBS, by
 // default one (the node counts then repeat exactly).
-func adjSolveJobs() int {
-	if n, err := strconv.Atoi(os.Getenv("ADJ_SOLVE_JOBS")); err == nil && n > 0 {
-		return n
-	}
-	return 1
-}
+func adjSolveJobs(b *testing.B) int { return envInt(b, "ADJ_SOLVE_JOBS", 1) }

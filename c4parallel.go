@@ -21,7 +21,8 @@ import (
 // either a whole entry or no match, never a mixture (see racy.go).
 
 // busyMoves limits the busy marks to positions of fewer stones: deeper
-// subtrees are too small to be worth the two atomic writes per node.
+// subtrees are too small to be worth the two writes and the children's
+// keys per node.
 const busyMoves = 30
 
 // setJobs makes the solver search with so many threads (at least one):

@@ -1,12 +1,29 @@
 package main
 
 import (
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 )
 
 // Every bad flag value is one line naming the flag and what it accepts.
+// envInt is the integer a benchmark knob (an environment variable) sets,
+// def when it is unset; a value that is not an integer stops the
+// benchmark rather than let a typing error go unnoticed.
+func envInt(tb testing.TB, name string, def int) int {
+	v, ok := os.LookupEnv(name)
+	if !ok || v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		tb.Fatalf("%s=%q: want an integer", name, v)
+	}
+	return n
+}
+
 func TestBadFlags(t *testing.T) {
 	tests := []struct {
 		args []string

@@ -478,11 +478,7 @@ func BenchmarkEmptyBoard2(b *testing.B) { benchEmpty(b, 2) }
 // benchEmpty solves the empty board with so many threads, on a table of
 // 2^ttBits entries, or 2^C4_EMPTY_BITS if set.
 func benchEmpty(b *testing.B, jobs int) {
-	bits := ttBits
-	if v, err := strconv.Atoi(os.Getenv("C4_EMPTY_BITS")); err == nil {
-		bits = v
-	}
-	s := newC4SolverBits(bits, true)
+	s := newC4SolverBits(envInt(b, "C4_EMPTY_BITS", ttBits), true)
 	s.setJobs(jobs)
 	for b.Loop() {
 		s.reset()
@@ -570,10 +566,7 @@ func TestSolverParallel(t *testing.T) {
 // fresh table, as a new program does. Run with -benchtime=1x; SOLVER_GAMES
 // sets the games per opponent and seat (default 50).
 func BenchmarkSolverMoveTimes(b *testing.B) {
-	games := 50
-	if v, err := strconv.Atoi(os.Getenv("SOLVER_GAMES")); err == nil {
-		games = v
-	}
+	games := envInt(b, "SOLVER_GAMES", 50)
 	spec := c4Spec()
 	s := newC4Solver(false)
 	solver := &SolverBot{s: s}
