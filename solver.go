@@ -147,7 +147,18 @@ type c4Solver struct {
 	busyMarks *busySet
 	done      *atomic.Bool
 	busy      *busySet
+
+	// A solver and its helpers are allocated side by side: without this
+	// gap, the helper's node counter, written at every node, shared a
+	// cache line with the fields the first thread reads at every node
+	// (done, busy), and each write sent that line from one core to the
+	// other.
+	_ [2 * cacheLine]byte
 }
+
+// cacheLine is the processor's cache line in bytes; two lines apart, data
+// also escapes the prefetcher that fetches lines in pairs.
+const cacheLine = 64
 
 // newC4Solver returns a solver with an empty table, and the embedded book
 // unless noBook.
