@@ -13,8 +13,13 @@ import (
 // ABDADA, Weill 1996): at a node whose first move has been tried, a
 // thread puts off a move whose position another thread is searching and
 // takes the next one, coming back to it at the end, when the other's
-// result is usually in the table. One thread searches exactly as the
-// single-threaded solver does, node for node.
+// result is usually in the table. A thread that has put off a move and
+// taken the next may be working for nothing: the other thread's move can
+// settle the node meanwhile. So every 1024 nodes a thread looks up the
+// nodes on its path in the table, and when another thread has settled
+// one, it gives up what it was searching below it and answers there
+// with the table's bound (settledAbove in solver.go). One thread
+// searches exactly as the single-threaded solver does, node for node.
 //
 // The threads read and write the table without locks: an entry is one
 // 64-bit word carrying its own tag and generation, so a thread sees
@@ -56,6 +61,7 @@ func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 	var wg sync.WaitGroup
 	run := func(t *c4Solver) {
 		t.stopped, t.done, t.busy = false, &done, s.busyMarks
+		t.rootMoves, t.unwind = p.moves, -1
 		v := t.negamax(p, alpha, beta)
 		if !t.stopped {
 			once.Do(func() { answer = v })
@@ -75,6 +81,8 @@ func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 	s.done, s.busy = nil, nil
 	for _, h := range s.helpers {
 		s.nodes += h.nodes
+		s.unwinds += h.unwinds
+		h.unwinds = 0
 		h.ctx, h.done, h.busy = nil, nil, nil
 	}
 	// Only if no thread finished did the caller's time run out.

@@ -108,12 +108,14 @@ func canonical(k uint64) (uint64, bool) {
 // plain tutorial design (scores never depend on them, node counts do):
 // mirror images sharing table entries, the enhanced transposition cutoff
 // at positions of fewer than etcMoves stones (nearer the leaves its extra
-// table probes cost more than the nodes they save), and huge pages.
+// table probes cost more than the nodes they save), huge pages, and, with
+// threads, unwinding to a node another thread has settled.
 var (
 	useMirror    = true
 	useETC       = true
 	etcMoves     = 34
 	useHugePages = true
+	useUnwind    = true
 )
 
 // flipCol mirrors a column when flip is set (-1 stays -1).
@@ -147,6 +149,15 @@ type c4Solver struct {
 	busyMarks *busySet
 	done      *atomic.Bool
 	busy      *busySet
+	// path holds the windows of this thread's marked nodes on its way
+	// down, by stones, from rootMoves; unwind is the stones of a node
+	// on it that another thread has settled (-1 for none), unwindV its
+	// value, unwinds how many times that happened (see settledAbove).
+	path      [busyMoves]pathNode
+	rootMoves int
+	unwind    int
+	unwindV   int
+	unwinds   int64
 
 	// A solver and its helpers are allocated side by side: without this
 	// gap, the helper's node counter, written at every node, shared a
@@ -180,15 +191,18 @@ func newC4SolverBits(bits int, noBook bool) *c4Solver {
 // reset empties the table and clears the counters.
 func (s *c4Solver) reset() {
 	s.fresh()
-	s.nodes, s.stopped = 0, false
+	s.nodes, s.stopped, s.unwinds = 0, false, 0
 }
 
 // poll notes whether the caller has given up (Ctrl-C, time budget).
 // Alone, it also lets the table grow as the search does.
-func (s *c4Solver) poll() bool {
+func (s *c4Solver) poll(moves int) bool {
 	if s.nodes&1023 == 0 {
 		if s.ctx != nil && expired(s.ctx) {
-			s.stopped = true
+			s.stopped, s.unwind = true, -1
+		}
+		if s.busy != nil && useUnwind && !s.stopped {
+			s.settledAbove(min(moves, busyMoves))
 		}
 		if s.done == nil {
 			if s.work += 1024; s.work >= s.growAt {
@@ -197,9 +211,38 @@ func (s *c4Solver) poll() bool {
 		}
 	}
 	if s.done != nil && s.done.Load() {
-		s.stopped = true
+		s.stopped, s.unwind = true, -1
 	}
 	return s.stopped
+}
+
+// pathNode is a node on a thread's path: its key and window.
+type pathNode struct {
+	key         uint64
+	alpha, beta int
+}
+
+// settledAbove looks for a node on the path above (fewer than moves
+// stones) whose table entry, written by another thread meanwhile,
+// settles its window: then the search unwinds to it and it answers that
+// entry's bound, rather than finish subtrees whose result no longer
+// matters.
+func (s *c4Solver) settledAbove(moves int) {
+	for d := s.rootMoves; d < moves; d++ {
+		n := &s.path[d]
+		lo, hi, _, ok := s.probe(n.key)
+		if !ok {
+			continue
+		}
+		if lo >= n.beta || hi <= n.alpha {
+			s.stopped, s.unwind, s.unwinds = true, d, s.unwinds+1
+			s.unwindV = lo
+			if hi <= n.alpha {
+				s.unwindV = hi
+			}
+			return
+		}
+	}
 }
 
 // negamax scores p for the side to move, who cannot win with its next
@@ -210,7 +253,7 @@ func (s *c4Solver) poll() bool {
 // bound (1 to 6% fewer nodes on the benchmark sets).
 func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	s.nodes++
-	if s.poll() {
+	if s.poll(p.moves) {
 		return 0
 	}
 	next := p.possible()
@@ -295,6 +338,7 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	marked := s.busy != nil && p.moves < busyMoves
 	if marked {
 		s.busy.enter(key)
+		s.path[p.moves] = pathNode{key, alpha, beta}
 	}
 	var later [c4Width]int
 	nl := 0
@@ -314,6 +358,10 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 		if s.stopped {
 			if marked {
 				s.busy.leave(key)
+			}
+			if s.unwind == p.moves {
+				s.stopped, s.unwind = false, -1
+				return s.unwindV
 			}
 			return 0
 		}
