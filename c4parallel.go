@@ -39,7 +39,6 @@ func (s *c4Solver) setJobs(jobs int) {
 		s.helpers = append(s.helpers, &c4Solver{c4Table: s.c4Table})
 	}
 	s.helpers = s.helpers[:jobs-1]
-	s.shared = jobs > 1
 	if jobs > 1 && s.busyMarks == nil {
 		s.busyMarks = new(busySet)
 	}
@@ -52,7 +51,8 @@ func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 	if len(s.helpers) == 0 {
 		return s.negamax(p, alpha, beta)
 	}
-	// The table cannot grow under the threads' feet: all of it now.
+	// The table cannot grow under the threads' feet: all of it now, and
+	// then neither poll nor store grows it.
 	for s.bucketBits < s.maxBits {
 		s.grow()
 	}
@@ -70,7 +70,7 @@ func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 		}
 	}
 	for _, h := range s.helpers {
-		h.ctx, h.nodes = s.ctx, 0
+		h.ctx, h.nodes, h.unwinds = s.ctx, 0, 0
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -83,7 +83,6 @@ func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 	for _, h := range s.helpers {
 		s.nodes += h.nodes
 		s.unwinds += h.unwinds
-		h.unwinds = 0
 		h.ctx, h.done, h.busy = nil, nil, nil
 	}
 	// Only if no thread finished did the caller's time run out.

@@ -71,7 +71,6 @@ type c4Table struct {
 	growAt     int64  // work at which the part in use doubles
 	gen        uint64 // entries of another generation count as empty; never 0
 	dirty      int    // words written at most up to here since last cleared
-	shared     bool   // threads share the table: it must not grow under them
 }
 
 // newC4Table returns an empty table of 2^bits entries.
@@ -207,7 +206,9 @@ func (t *c4Table) store(key uint64, stones, lo, hi, move int) {
 			lost = second
 		}
 	}
-	if lost != 0 && t.bucketBits < ttEagerBits && !t.shared {
+	// Threads never come here: they share the table only once all of it
+	// is in use (see search).
+	if lost != 0 && t.bucketBits < min(ttEagerBits, t.maxBits) {
 		t.grow()
 		t.store(key, stones, lo, hi, move)
 		return

@@ -8,7 +8,6 @@ import (
 	"time"
 )
 
-// Every bad flag value is one line naming the flag and what it accepts.
 // envInt is the integer a benchmark knob (an environment variable) sets,
 // def when it is unset; a value that is not an integer stops the
 // benchmark rather than let a typing error go unnoticed.
@@ -24,6 +23,7 @@ func envInt(tb testing.TB, name string, def int) int {
 	return n
 }
 
+// Every bad flag value is one line naming the flag and what it accepts.
 func TestBadFlags(t *testing.T) {
 	tests := []struct {
 		args []string

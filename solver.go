@@ -194,8 +194,10 @@ func (s *c4Solver) reset() {
 	s.nodes, s.stopped, s.unwinds = 0, false, 0
 }
 
-// poll notes whether the caller has given up (Ctrl-C, time budget).
-// Alone, it also lets the table grow as the search does.
+// poll notes whether the caller has given up (Ctrl-C, time budget) or,
+// with threads, another thread has answered or settled a node on this
+// one's path, moves stones deep (see settledAbove). Alone, it also lets
+// the table grow as the search does.
 func (s *c4Solver) poll(moves int) bool {
 	if s.nodes&1023 == 0 {
 		if s.ctx != nil && expired(s.ctx) {
@@ -234,14 +236,16 @@ func (s *c4Solver) settledAbove(moves int) {
 		if !ok {
 			continue
 		}
-		if lo >= n.beta || hi <= n.alpha {
-			s.stopped, s.unwind, s.unwinds = true, d, s.unwinds+1
+		switch {
+		case lo >= n.beta:
 			s.unwindV = lo
-			if hi <= n.alpha {
-				s.unwindV = hi
-			}
-			return
+		case hi <= n.alpha:
+			s.unwindV = hi
+		default:
+			continue
 		}
+		s.stopped, s.unwind, s.unwinds = true, d, s.unwinds+1
+		return
 	}
 }
 

@@ -565,6 +565,27 @@ func TestSolverParallel(t *testing.T) {
 	}
 }
 
+// TestSolverSmallTables solves benchmark positions on the smallest tables
+// the solver accepts, whole from the start, where a store that finds its
+// bucket full cannot make the part in use grow: it must drop an entry.
+func TestSolverSmallTables(t *testing.T) {
+	cases := loadSet(t, "Test_L2_R2")[:10]
+	for _, bits := range []int{ttMinBucketBits + 1, ttEagerBits, ttEagerBits + 1, ttEagerBits + 2} {
+		for _, jobs := range []int{1, 2} {
+			t.Run(fmt.Sprintf("2^%d entries, %d threads", bits, jobs), func(t *testing.T) {
+				s := newC4SolverBits(bits, true)
+				s.setJobs(jobs)
+				for _, c := range cases {
+					s.reset()
+					if v := s.solve(posOf(t, c.moves)); v != c.score {
+						t.Errorf("%s: %d, want %d", c.moves, v, c.score)
+					}
+				}
+			})
+		}
+	}
+}
+
 // TestSettledAbove checks how a thread finds a node on its path that
 // another thread has settled: the first (nearest the root) whose table
 // entry cuts its window, never the node being entered or below it.
