@@ -172,11 +172,11 @@ func (s *adjSearch) poll() bool {
 // run is iterative deepening from the root: depth 1, 2, ... up to the
 // budget's depth or the end of the game, keeping the move of the last
 // depth completed. Without a time limit minimax searches the depth limit
-// at once, so that its node count is the textbook algorithm's. Within
-// adjSolvePlies of the end, alpha-beta deepens only briefly and then
-// solves the position by class (see solveClass). Once alpha-beta knows
-// the exact value, the time left goes to choosing, among the moves of
-// that value, the one that gives the opponent the most chances to err
+// at once, so that its node count is the textbook algorithm's. Close
+// enough to the end (adjSolveReach), alpha-beta deepens only briefly and
+// then solves the position by class (see solveClass). Once alpha-beta
+// knows the exact value, the time left goes to choosing, among the moves
+// of that value, the one that gives the opponent the most chances to err
 // (see swindleMove).
 func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	start := time.Now()
@@ -256,21 +256,18 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	return d
 }
 
-// adjSolvePlies is the most plies left at which alpha-beta, once a shallow
-// search has ordered the root moves, spends its time on solving the
-// position by class (see solveClass) rather than on deepening; with at
-// least adjLongSolve to spend, one ply more. On the positions of real
-// 8-round games (BenchmarkAdjEndgame) with 5 seconds, one thread proves
-// 18 of 25 eleven plies before the end (median 1.7 s). Twelve plies
-// before the end, two threads given 20 s proved 3 of the first 6 (in 11
-// to 14 s) and none within 5 s, and a failed solve costs the deepening a
-// ply or two, so twelve is not yet worth trying, nor eleven on a budget
-// shorter than its proofs (two threads: 19 of 25, median 1.2 s, worst
-// 4.1 s).
-const (
-	adjSolvePlies = 10
-	adjLongSolve  = 2 * time.Second
-)
+// adjSolveReach is how close to the end alpha-beta, once a shallow search
+// has ordered the root moves, spends its time on solving the position by
+// class (see solveClass) rather than on deepening: within plies of the
+// end, given at least budget. A failed solve costs the deepening a ply or
+// two, so each step asks for a budget that proves most positions: two
+// threads solving the 25 positions of BenchmarkAdjEndgame after a depth-6
+// search took, median and worst, 0.13 and 0.22 s ten plies before the end,
+// 0.15 and 1.6 s eleven plies before, and 2.0 and 5.9 s twelve before.
+var adjSolveReach = [...]struct {
+	plies  int
+	budget time.Duration
+}{{10, 0}, {11, 500 * time.Millisecond}, {12, 4 * time.Second}}
 
 // adjOrderShare: the shallow search before a solve gets 1/adjOrderShare of
 // the budget.
@@ -279,9 +276,11 @@ const adjOrderShare = 20
 // solvable tells whether the search should try solveClass: alpha-beta with
 // a time budget, close enough to the end, and no depth limit short of it.
 func (s *adjSearch) solvable(budget Budget, left, limit int) bool {
-	most := adjSolvePlies
-	if budget.Time >= adjLongSolve {
-		most++
+	most := 0
+	for _, r := range adjSolveReach {
+		if budget.Time >= r.budget {
+			most = r.plies
+		}
 	}
 	return s.prune && budget.Time > 0 && limit == left && left <= most
 }
@@ -508,6 +507,13 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	// moves are bounded before they are searched (see replyBounds).
 	var quick replyBounds
 	bounded := false
+	// Three or four plies before the end, every move is bounded before it
+	// is searched (see endBounds), the first too, since most such nodes
+	// fail low: the table's move and the killers one by one, the rest a
+	// class at a time before they are listed.
+	nearEnd := s.prune && depth == left && depth > 2 && left <= adjEndBoundPlies
+	var ends endBounds
+	endBounded := false
 	moves := s.order[ply][:0]
 	var tried uint64
 	for _, c := range [3]int8{ttMove, s.killers[ply][0], s.killers[ply][1]} {
@@ -527,7 +533,15 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 					if !bounded {
 						quick, bounded = s.replyBounds(me, opp, ply), true
 					}
-					settled, q := quick.settleIsolated(alpha)
+					// When the leaves end the game, every move has a
+					// bound by its class; otherwise the isolated ones.
+					var settled uint64
+					var q int
+					if quick.last {
+						settled, q = quick.settleLast(rest, alpha)
+					} else {
+						settled, q = quick.settleIsolated(alpha)
+					}
 					rest &^= settled
 					best = max(best, q)
 					// The bound orders the moves it does not settle.
@@ -546,7 +560,16 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 					moves, listed = appendCells(appendCells(moves, rest&adjNeighbours(opp)), rest&^adjNeighbours(opp)), true
 				}
 			} else if s.prune {
-				moves, listed = s.appendRest(moves, empty&^tried, me, opp, side), true
+				rest := empty &^ tried
+				if nearEnd {
+					if !endBounded {
+						ends, endBounded = newEndBounds(me, opp, left), true
+					}
+					settled, q := ends.settle(rest, alpha)
+					rest &^= settled
+					best = max(best, q)
+				}
+				moves, listed = s.appendRest(moves, rest, me, opp, side), true
 			} else {
 				// Minimax searches every move: order cannot help it.
 				moves, listed = appendCells(moves, empty&^tried), true
@@ -573,6 +596,15 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 				q = quick.bound(m)
 			}
 			if q <= alpha {
+				best = max(best, q)
+				continue
+			}
+		}
+		if nearEnd {
+			if !endBounded {
+				ends, endBounded = newEndBounds(me, opp, left), true
+			}
+			if q := ends.bound(m); q <= alpha {
 				best = max(best, q)
 				continue
 			}
@@ -629,256 +661,6 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 		s.table(depth).store(key, depth, best, flag, bestMove)
 	}
 	return best
-}
-
-// replyBounds bounds, at a node two plies above the horizon (or the end),
-// what each move can be worth without searching it, by an answer of the
-// opponent whose effect does not depend on the move.
-//
-// An answer on a cell r three or more steps from the move's cell m changes
-// the objective as if the other had not been played: the cells whose L or
-// U either changes lie within one step of m or of r, and those sets do not
-// touch. So, with k and t counted on this board as in frontier (k_r and
-// t_r for the opponent), the leaf scores, from the mover's side,
-// L0 + k_m - k_r + C*max(|U0 + 2t_m - k_m - 2t_r + k_r| - M, 0), M that of
-// the leaves, or N0 + 2t_m - 2t_r when the leaves end the game. The move
-// is worth at most that, for any such r; the bound takes the first of a
-// few strong answers (most marks turned, then most marks shut in) that is
-// far enough, and an isolated answer (k_r = t_r = 0: a cell touching no
-// mark, which interacts with m only if it touches m, since no mark lies
-// next to it; when there are at least six such cells, one does not touch
-// m or its cell). A move bounded by alpha fails low unsearched, with its
-// bound as its fail-soft value. Isolated moves (k_m = t_m = 0) share their
-// bounds, so they are settled together.
-type replyBounds struct {
-	last       bool   // the leaves end the game
-	empty      uint64 // the empty cells
-	single     uint64 // marks with exactly one empty neighbour
-	opp        uint64
-	l0, u0, n0 int // L, U and mark differences from the mover's side
-	pliesLeft  int // M at the leaves
-	isolated   uint64
-	anyCell    bool // an isolated answer exists whatever the move
-	answers    [adjAnswers]adjAnswer
-	nAnswers   int
-}
-
-// adjAnswers is how many strong answers the bounds try.
-const adjAnswers = 3
-
-// adjAnswer is an answer of the opponent with its counts.
-type adjAnswer struct {
-	near uint64 // the cells within two steps of it
-	k, t int
-}
-
-// replyBounds prepares the bounds of the moves of a node ply plies into
-// the game, two plies above the horizon.
-func (s *adjSearch) replyBounds(me, opp uint64, ply int) replyBounds {
-	occupied := me | opp
-	empty := ^occupied
-	r := replyBounds{empty: empty, opp: opp, isolated: empty &^ adjNeighbours(occupied)}
-	r.anyCell = bits.OnesCount64(r.isolated) >= 6
-	r.n0 = bits.OnesCount64(me) - bits.OnesCount64(opp)
-	r.last = ply+2 == s.plies
-	open, single := adjOpenSingle(empty)
-	r.single = single & occupied
-	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
-	r.l0 = r.n0 - uMe + uOpp
-	r.u0 = uMe - uOpp
-	r.pliesLeft = s.plies - ply - 2
-	// The strongest answers: the opponent's cells next to the mover's marks,
-	// by marks turned, then marks shut in (both can only help it).
-	for e := empty & adjNeighbours(me); e != 0; e &= e - 1 {
-		c := bits.TrailingZeros64(e)
-		nb := adjNeighbourTable[c]
-		a := adjAnswer{t: bits.OnesCount64(nb & me)}
-		if !r.last {
-			a.k = bits.OnesCount64(nb & r.single)
-			if nb&empty == 0 {
-				a.k++
-			}
-		}
-		i := r.nAnswers
-		if i == adjAnswers {
-			i--
-			if w := r.answers[i]; 2*a.t+a.k <= 2*w.t+w.k {
-				continue
-			}
-		} else {
-			r.nAnswers++
-		}
-		for ; i > 0 && 2*a.t+a.k > 2*r.answers[i-1].t+r.answers[i-1].k; i-- {
-			r.answers[i] = r.answers[i-1]
-		}
-		a.near = adjNear2Table[c]
-		r.answers[i] = a
-	}
-	return r
-}
-
-// leaf is the score of the leaf after a move with counts (k, t) and an
-// answer with counts (kr, tr) that does not interact with it.
-func (r *replyBounds) leaf(k, t, kr, tr int) int {
-	if r.last {
-		return r.n0 + 2*t - 2*tr
-	}
-	return r.l0 + k - kr + adjUTerm(r.u0+2*t-k-2*tr+kr, r.pliesLeft)
-}
-
-// bound is the most the move on cell c can be worth (infinity if no answer
-// applies).
-func (r *replyBounds) bound(c int8) int {
-	nb := adjNeighbourTable[c]
-	t := bits.OnesCount64(nb & r.opp)
-	k := 0
-	if !r.last {
-		k = bits.OnesCount64(nb & r.single)
-		if nb&r.empty == 0 {
-			k++
-		}
-	}
-	q := infinity
-	if r.anyCell {
-		q = r.leaf(k, t, 0, 0)
-	}
-	bit := uint64(1) << uint(c)
-	for i := 0; i < r.nAnswers; i++ {
-		if a := &r.answers[i]; a.near&bit == 0 {
-			return min(q, r.leaf(k, t, a.k, a.t))
-		}
-	}
-	return q
-}
-
-// settleIsolated returns the isolated moves that fail low against alpha
-// by one shared bound, and the largest bound used.
-func (r *replyBounds) settleIsolated(alpha int) (uint64, int) {
-	if r.anyCell {
-		if q := r.leaf(0, 0, 0, 0); q <= alpha {
-			return r.isolated, q
-		}
-	}
-	var settled uint64
-	best := -infinity
-	for i := 0; i < r.nAnswers; i++ {
-		a := &r.answers[i]
-		if q := r.leaf(0, 0, a.k, a.t); q <= alpha {
-			settled |= r.isolated &^ a.near
-			best = max(best, q)
-		}
-	}
-	return settled, best
-}
-
-// adjNear2Table holds, for each cell, the cells at most two steps away.
-var adjNear2Table = func() (t [64]uint64) {
-	for c := range t {
-		nb := adjNeighbours(1 << c)
-		t[c] = 1<<c | nb | adjNeighbours(nb)
-	}
-	return t
-}()
-
-// frontier is negamax one ply above the horizon (or the end): each child is
-// scored in place, from the mover's side, without a call. The objective is
-// antisymmetric (swapping the sides negates it), so the child's score for
-// the mover is the negation of its own negamax value.
-//
-// A move changes the objective only around its cell c: c becomes a mark of
-// the mover (L if it has no empty neighbour, else U), the enemy marks next
-// to it turn (all of them were U, c being empty), and the marks next to it
-// whose only empty neighbour was c turn from U to L. Counting from the
-// mover's side, with k = [c has no empty neighbour] + the marks next to c
-// with c their only empty neighbour, and t = the enemy marks next to c,
-// L_me - L_opp grows by k and U_me - U_opp by 1 + 2t - k, so the child
-// scores L0 + k + C*max(|U0 + 1 + 2t - k| - M, 0) with L0, U0 the
-// differences on this board. Two small popcounts per move instead of a
-// whole-board count; the cells touching no mark (k = t = 0) score alike.
-func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
-	occupied := me | opp
-	empty := ^occupied
-	touching := adjNeighbours(occupied) & empty
-	isolated := empty &^ touching
-	best := -infinity
-	n := int64(bits.OnesCount64(isolated))
-	if ply+1 == s.plies {
-		// The last move of the game: it scores N_me - N_opp + 1 + 2t.
-		base := bits.OnesCount64(me) - bits.OnesCount64(opp) + 1
-		if isolated != 0 {
-			best = base
-		}
-		for e := touching &^ adjNeighbours(opp); e != 0 && best < base; e &= e - 1 {
-			n++
-			best = base
-		}
-		for e := touching & adjNeighbours(opp); e != 0; e &= e - 1 {
-			n++
-			v := base + 2*bits.OnesCount64(adjNeighbourTable[bits.TrailingZeros64(e)]&opp)
-			if v > best {
-				best = v
-				if s.prune && v >= beta {
-					break
-				}
-			}
-		}
-		s.nodes += n
-		return best
-	}
-	pliesLeft := s.plies - ply - 1 // M of the children
-	open, single := adjOpenSingle(empty)
-	single &= occupied
-	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
-	l0 := bits.OnesCount64(me) - uMe - bits.OnesCount64(opp) + uOpp
-	u0 := uMe - uOpp + 1
-	if isolated != 0 {
-		best = l0 + adjUTerm(u0, pliesLeft)
-		if s.prune && best >= beta {
-			s.nodes += n
-			return best
-		}
-	}
-	// Moves that turn enemy marks are likelier to cut, so they go first.
-	captures := touching & adjNeighbours(opp)
-	for _, set := range [2]uint64{captures, touching &^ captures} {
-		for e := set; e != 0; e &= e - 1 {
-			n++
-			nb := adjNeighbourTable[bits.TrailingZeros64(e)]
-			k := bits.OnesCount64(nb & single)
-			if nb&empty == 0 {
-				k++
-			}
-			t := bits.OnesCount64(nb & opp)
-			v := l0 + k + adjUTerm(u0+2*t-k, pliesLeft)
-			if v > best {
-				best = v
-				if s.prune && v >= beta {
-					s.nodes += n
-					return best
-				}
-			}
-		}
-	}
-	s.nodes += n
-	return best
-}
-
-// adjNeighbourTable holds each cell's orthogonal neighbours.
-var adjNeighbourTable = func() (t [64]uint64) {
-	for c := range t {
-		t[c] = adjNeighbours(1 << c)
-	}
-	return t
-}()
-
-// adjOpenSingle returns the cells with at least one empty neighbour and
-// those with exactly one, counting the four directions bit-parallel.
-func adjOpenSingle(empty uint64) (open, single uint64) {
-	l, r := (empty<<1)&^fileA, (empty>>1)&^fileH
-	u, d := empty<<8, empty>>8
-	open = l | r | u | d
-	two := l&r | u&d | (l|r)&(u|d)
-	return open, open &^ two
 }
 
 // appendRest appends the cells of rest to moves with their ordering

@@ -1,0 +1,444 @@
+package main
+
+import "math/bits"
+
+// The exact shortcuts of the search near its horizon or near the end of
+// the game: frontier scores a node one ply above the horizon without
+// making its moves, replyBounds bounds the moves of a node two plies above
+// it, and endBounds those of a node three or four plies before the end of
+// the game. Each gives what the plain search would (the bounds are never
+// below a move's value), only sooner; adjbounds_test.go checks them
+// against the generic search on the plain board.
+
+// replyBounds bounds, at a node two plies above the horizon (or the end),
+// what each move can be worth without searching it, by an answer of the
+// opponent whose effect does not depend on the move.
+//
+// An answer on a cell r three or more steps from the move's cell m changes
+// the objective as if the other had not been played: the cells whose L or
+// U either changes lie within one step of m or of r, and those sets do not
+// touch. So, with k and t counted on this board as in frontier (k_r and
+// t_r for the opponent), the leaf scores, from the mover's side,
+// L0 + k_m - k_r + C*max(|U0 + 2t_m - k_m - 2t_r + k_r| - M, 0), M that of
+// the leaves, or N0 + 2t_m - 2t_r when the leaves end the game. The move
+// is worth at most that, for any such r; the bound takes the first of a
+// few strong answers (most marks turned, then most marks shut in) that is
+// far enough, and an isolated answer (k_r = t_r = 0: a cell touching no
+// mark, which interacts with m only if it touches m, since no mark lies
+// next to it; when there are at least six such cells, one does not touch
+// m or its cell). A move bounded by alpha fails low unsearched, with its
+// bound as its fail-soft value. Isolated moves (k_m = t_m = 0) share their
+// bounds, so they are settled together.
+type replyBounds struct {
+	last       bool   // the leaves end the game
+	empty      uint64 // the empty cells
+	single     uint64 // marks with exactly one empty neighbour
+	opp        uint64
+	l0, u0, n0 int // L, U and mark differences from the mover's side
+	pliesLeft  int // M at the leaves
+	isolated   uint64
+	anyCell    bool // an isolated answer exists whatever the move
+	answers    [adjAnswers]adjAnswer
+	nAnswers   int
+}
+
+// adjAnswers is how many strong answers the bounds try.
+const adjAnswers = 3
+
+// adjAnswer is an answer of the opponent with its counts.
+type adjAnswer struct {
+	near uint64 // the cells within two steps of it
+	k, t int
+}
+
+// replyBounds prepares the bounds of the moves of a node ply plies into
+// the game, two plies above the horizon.
+func (s *adjSearch) replyBounds(me, opp uint64, ply int) replyBounds {
+	occupied := me | opp
+	empty := ^occupied
+	r := replyBounds{empty: empty, opp: opp, isolated: empty &^ adjNeighbours(occupied)}
+	r.anyCell = bits.OnesCount64(r.isolated) >= 6
+	r.n0 = bits.OnesCount64(me) - bits.OnesCount64(opp)
+	r.last = ply+2 == s.plies
+	open, single := adjOpenSingle(empty)
+	r.single = single & occupied
+	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
+	r.l0 = r.n0 - uMe + uOpp
+	r.u0 = uMe - uOpp
+	r.pliesLeft = s.plies - ply - 2
+	// The strongest answers: the opponent's cells next to the mover's marks,
+	// by marks turned, then marks shut in (both can only help it).
+	for e := empty & adjNeighbours(me); e != 0; e &= e - 1 {
+		c := bits.TrailingZeros64(e)
+		nb := adjNeighbourTable[c]
+		a := adjAnswer{t: bits.OnesCount64(nb & me)}
+		if !r.last {
+			a.k = bits.OnesCount64(nb & r.single)
+			if nb&empty == 0 {
+				a.k++
+			}
+		}
+		i := r.nAnswers
+		if i == adjAnswers {
+			i--
+			if w := r.answers[i]; 2*a.t+a.k <= 2*w.t+w.k {
+				continue
+			}
+		} else {
+			r.nAnswers++
+		}
+		for ; i > 0 && 2*a.t+a.k > 2*r.answers[i-1].t+r.answers[i-1].k; i-- {
+			r.answers[i] = r.answers[i-1]
+		}
+		a.near = adjNear2Table[c]
+		r.answers[i] = a
+	}
+	return r
+}
+
+// leaf is the score of the leaf after a move with counts (k, t) and an
+// answer with counts (kr, tr) that does not interact with it.
+func (r *replyBounds) leaf(k, t, kr, tr int) int {
+	if r.last {
+		return r.n0 + 2*t - 2*tr
+	}
+	return r.l0 + k - kr + adjUTerm(r.u0+2*t-k-2*tr+kr, r.pliesLeft)
+}
+
+// bound is the most the move on cell c can be worth (infinity if no answer
+// applies).
+func (r *replyBounds) bound(c int8) int {
+	nb := adjNeighbourTable[c]
+	t := bits.OnesCount64(nb & r.opp)
+	k := 0
+	if !r.last {
+		k = bits.OnesCount64(nb & r.single)
+		if nb&r.empty == 0 {
+			k++
+		}
+	}
+	q := infinity
+	if r.anyCell {
+		q = r.leaf(k, t, 0, 0)
+	}
+	bit := uint64(1) << uint(c)
+	for i := 0; i < r.nAnswers; i++ {
+		if a := &r.answers[i]; a.near&bit == 0 {
+			return min(q, r.leaf(k, t, a.k, a.t))
+		}
+	}
+	return q
+}
+
+// settleIsolated returns the isolated moves that fail low against alpha
+// by one shared bound, and the largest bound used.
+func (r *replyBounds) settleIsolated(alpha int) (uint64, int) {
+	if r.anyCell {
+		if q := r.leaf(0, 0, 0, 0); q <= alpha {
+			return r.isolated, q
+		}
+	}
+	var settled uint64
+	best := -infinity
+	for i := 0; i < r.nAnswers; i++ {
+		a := &r.answers[i]
+		if q := r.leaf(0, 0, a.k, a.t); q <= alpha {
+			settled |= r.isolated &^ a.near
+			best = max(best, q)
+		}
+	}
+	return settled, best
+}
+
+// adjNear2Table holds, for each cell, the cells at most two steps away.
+var adjNear2Table = func() (t [64]uint64) {
+	for c := range t {
+		nb := adjNeighbours(1 << c)
+		t[c] = 1<<c | nb | adjNeighbours(nb)
+	}
+	return t
+}()
+
+// frontier is negamax one ply above the horizon (or the end): each child is
+// scored in place, from the mover's side, without a call. The objective is
+// antisymmetric (swapping the sides negates it), so the child's score for
+// the mover is the negation of its own negamax value.
+//
+// A move changes the objective only around its cell c: c becomes a mark of
+// the mover (L if it has no empty neighbour, else U), the enemy marks next
+// to it turn (all of them were U, c being empty), and the marks next to it
+// whose only empty neighbour was c turn from U to L. Counting from the
+// mover's side, with k = [c has no empty neighbour] + the marks next to c
+// with c their only empty neighbour, and t = the enemy marks next to c,
+// L_me - L_opp grows by k and U_me - U_opp by 1 + 2t - k, so the child
+// scores L0 + k + C*max(|U0 + 1 + 2t - k| - M, 0) with L0, U0 the
+// differences on this board. Two small popcounts per move instead of a
+// whole-board count; the cells touching no mark (k = t = 0) score alike.
+func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
+	occupied := me | opp
+	empty := ^occupied
+	touching := adjNeighbours(occupied) & empty
+	isolated := empty &^ touching
+	best := -infinity
+	n := int64(bits.OnesCount64(isolated))
+	if ply+1 == s.plies {
+		// The last move of the game: it scores N_me - N_opp + 1 + 2t.
+		base := bits.OnesCount64(me) - bits.OnesCount64(opp) + 1
+		if isolated != 0 {
+			best = base
+		}
+		for e := touching &^ adjNeighbours(opp); e != 0 && best < base; e &= e - 1 {
+			n++
+			best = base
+		}
+		for e := touching & adjNeighbours(opp); e != 0; e &= e - 1 {
+			n++
+			v := base + 2*bits.OnesCount64(adjNeighbourTable[bits.TrailingZeros64(e)]&opp)
+			if v > best {
+				best = v
+				if s.prune && v >= beta {
+					break
+				}
+			}
+		}
+		s.nodes += n
+		return best
+	}
+	pliesLeft := s.plies - ply - 1 // M of the children
+	open, single := adjOpenSingle(empty)
+	single &= occupied
+	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
+	l0 := bits.OnesCount64(me) - uMe - bits.OnesCount64(opp) + uOpp
+	u0 := uMe - uOpp + 1
+	if isolated != 0 {
+		best = l0 + adjUTerm(u0, pliesLeft)
+		if s.prune && best >= beta {
+			s.nodes += n
+			return best
+		}
+	}
+	// Moves that turn enemy marks are likelier to cut, so they go first.
+	captures := touching & adjNeighbours(opp)
+	for _, set := range [2]uint64{captures, touching &^ captures} {
+		for e := set; e != 0; e &= e - 1 {
+			n++
+			nb := adjNeighbourTable[bits.TrailingZeros64(e)]
+			k := bits.OnesCount64(nb & single)
+			if nb&empty == 0 {
+				k++
+			}
+			t := bits.OnesCount64(nb & opp)
+			v := l0 + k + adjUTerm(u0+2*t-k, pliesLeft)
+			if v > best {
+				best = v
+				if s.prune && v >= beta {
+					s.nodes += n
+					return best
+				}
+			}
+		}
+	}
+	s.nodes += n
+	return best
+}
+
+// adjNeighbourTable holds each cell's orthogonal neighbours.
+var adjNeighbourTable = func() (t [64]uint64) {
+	for c := range t {
+		t[c] = adjNeighbours(1 << c)
+	}
+	return t
+}()
+
+// adjOpenSingle returns the cells with at least one empty neighbour and
+// those with exactly one, counting the four directions bit-parallel.
+func adjOpenSingle(empty uint64) (open, single uint64) {
+	l, r := (empty<<1)&^fileA, (empty>>1)&^fileH
+	u, d := empty<<8, empty>>8
+	open = l | r | u | d
+	two := l&r | u&d | (l|r)&(u|d)
+	return open, open &^ two
+}
+
+// settleLast returns the cells of rest whose moves fail low against alpha
+// when the leaves end the game, and the largest bound used. There a
+// move's bound is N0 + 2t_m - 2t_r: it depends only on the marks the move
+// turns and on which answer is the first far enough from it (see bound),
+// so the moves are settled a class of cells at a time, by masks, rather
+// than one by one.
+func (r *replyBounds) settleLast(rest uint64, alpha int) (uint64, int) {
+	var settled uint64
+	best := -infinity
+	for t, cells := range adjTouchClasses(r.opp, rest) {
+		for i := 0; i < r.nAnswers && cells != 0; i++ {
+			a := &r.answers[i]
+			far := cells &^ a.near
+			if q := r.n0 + 2*t - 2*a.t; far != 0 && q <= alpha {
+				settled |= far
+				best = max(best, q)
+			}
+			cells &^= far
+		}
+		if q := r.n0 + 2*t; r.anyCell && cells != 0 && q <= alpha {
+			settled |= cells
+			best = max(best, q)
+		}
+	}
+	return settled, best
+}
+
+// adjEndBoundPlies is the most plies before the end at which endBounds
+// bounds a node's moves.
+const adjEndBoundPlies = 4
+
+// endBounds bounds, at a node three or four plies before the end of the
+// game, what each move can be worth without searching it: the idea of
+// replyBounds one and two plies deeper, where only the final mark
+// difference counts.
+//
+// Three plies before the end, the mover plays m (turning t_m marks), the
+// opponent answers r (turning t_r) and the mover plays last on a cell
+// turning T3, to end at N0 + 1 + 2(t_m - t_r + T3). When r is three or
+// more steps from m, neither move touches the other's cell or
+// neighbours: t_r is counted on this board, and T3 is at most M_r, the
+// most of the opponent's marks an empty cell touches after r alone (m
+// turns the opponent's marks to the mover's and takes a cell, which can
+// only lower such counts). Four plies before the end the opponent has a
+// last answer as well, turning at least L_r: the third most of the
+// mover's marks an empty cell at least three steps from r touches on this
+// board (m and the mover's next move add marks of the mover and take two
+// cells; r does not reach them). So a move is worth at most
+// N0 + [1] + 2t_m + B_r, with B_r = 2(M_r - t_r [- L_r]), for any answer r
+// far enough from it; the bounds keep the few answers of least B_r among
+// the cells that turn something (any cell when none does).
+type endBounds struct {
+	base    int    // N0, plus 1 three plies before the end
+	opp     uint64 // the opponent's marks
+	answers [endAnswers]endAnswer
+	count   int
+}
+
+// endAnswers is how many answers endBounds keeps: more rarely help, since
+// a move is near all of the first few seldom.
+const endAnswers = 4
+
+// endAnswer is an answer r with the cells it interacts with.
+type endAnswer struct {
+	near uint64 // the cells within two steps of r
+	b    int    // B_r
+}
+
+// newEndBounds prepares the bounds of the moves of a node left (3 or 4)
+// plies before the end of the game.
+func newEndBounds(me, opp uint64, left int) endBounds {
+	empty := ^(me | opp)
+	e := endBounds{base: bits.OnesCount64(me) - bits.OnesCount64(opp), opp: opp}
+	if left == 3 {
+		e.base++
+	}
+	var mine [5]uint64 // the empty cells by how many of the mover's marks they touch
+	if left == 4 {
+		mine = adjTouchClasses(me, empty)
+	}
+	answers := empty & adjNeighbours(me)
+	if answers == 0 {
+		answers = empty
+	}
+	for cells := answers; cells != 0; cells &= cells - 1 {
+		r := bits.TrailingZeros64(cells)
+		turned := adjNeighbourTable[r] & me
+		b := 2 * (adjMostTouched(opp|turned|1<<r, empty&^(1<<r)) - bits.OnesCount64(turned))
+		if left == 4 {
+			far, need := ^adjNear2Table[r], 3
+			for t := 4; t > 0; t-- {
+				if need -= bits.OnesCount64(mine[t] & far); need <= 0 {
+					b -= 2 * t
+					break
+				}
+			}
+		}
+		i := e.count
+		if i == endAnswers {
+			i--
+			if e.answers[i].b <= b {
+				continue
+			}
+		} else {
+			e.count++
+		}
+		for ; i > 0 && b < e.answers[i-1].b; i-- {
+			e.answers[i] = e.answers[i-1]
+		}
+		e.answers[i] = endAnswer{near: adjNear2Table[r], b: b}
+	}
+	return e
+}
+
+// bound is the most the move on cell c can be worth (infinity if no kept
+// answer is far enough from it). The answers go by B_r, least first, so
+// the first far enough gives the least bound.
+func (e *endBounds) bound(c int8) int {
+	bit := uint64(1) << uint(c)
+	for i := 0; i < e.count; i++ {
+		if a := &e.answers[i]; a.near&bit == 0 {
+			return e.base + 2*bits.OnesCount64(adjNeighbourTable[c]&e.opp) + a.b
+		}
+	}
+	return infinity
+}
+
+// settle returns the cells of rest whose moves fail low against alpha,
+// and the largest bound used, a class of cells at a time as in
+// settleLast.
+func (e *endBounds) settle(rest uint64, alpha int) (uint64, int) {
+	var settled uint64
+	best := -infinity
+	for t, cells := range adjTouchClasses(e.opp, rest) {
+		for i := 0; i < e.count && cells != 0; i++ {
+			a := &e.answers[i]
+			far := cells &^ a.near
+			if q := e.base + 2*t + a.b; far != 0 && q <= alpha {
+				settled |= far
+				best = max(best, q)
+			}
+			cells &^= far
+		}
+	}
+	return settled, best
+}
+
+// adjTouchClasses splits cells by how many marks of m each touches: class
+// t holds the cells touching exactly t, counted in the four directions
+// bit-parallel.
+func adjTouchClasses(m, cells uint64) (c [5]uint64) {
+	l, r := (m<<1)&^fileA, (m>>1)&^fileH
+	u, d := m<<8, m>>8
+	lr, ud, h, v := l&r, u&d, l|r, u|d
+	ge2 := lr | ud | h&v
+	ge3 := lr&v | ud&h
+	ge4 := lr & ud
+	c[0] = cells &^ (h | v)
+	c[1] = cells & (h | v) &^ ge2
+	c[2] = cells & ge2 &^ ge3
+	c[3] = cells & ge3 &^ ge4
+	c[4] = cells & ge4
+	return c
+}
+
+// adjMostTouched is the most marks of m that a cell of cells touches.
+func adjMostTouched(m, cells uint64) int {
+	l, r := (m<<1)&^fileA, (m>>1)&^fileH
+	u, d := m<<8, m>>8
+	lr, ud, h, v := l&r, u&d, l|r, u|d
+	switch {
+	case lr&ud&cells != 0:
+		return 4
+	case (lr&v|ud&h)&cells != 0:
+		return 3
+	case (lr|ud|h&v)&cells != 0:
+		return 2
+	case (h|v)&cells != 0:
+		return 1
+	}
+	return 0
+}

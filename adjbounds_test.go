@@ -1,0 +1,196 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestAdjFrontier: the one-ply-above-the-horizon shortcut scores a node as
+// the best of its children's objective counted on the plain board, on
+// random positions of every length (many near the end, where M is small
+// and the U term counts).
+func TestAdjFrontier(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	for i := 0; i < 3000; i++ {
+		rounds := 2 + rng.IntN(27)
+		a := adjRandomPosition(rng, rounds, rng.IntN(2*rounds))
+		slow := slowCopy(a)
+		want := -infinity
+		for _, m := range slow.Moves(nil) {
+			slow.Play(m)
+			if slow.Over() {
+				want = max(want, -slow.Final(slow.Turn()))
+			} else {
+				want = max(want, -slow.Evaluate(slow.Turn()))
+			}
+			slow.Undo()
+		}
+		s := &adjSearch{rounds: rounds, plies: 2 * rounds}
+		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+		if got := s.frontier(me, opp, len(a.History()), infinity); got != want {
+			t.Fatalf("%d rounds, moves %v: frontier %d, want %d", rounds, a.History(), got, want)
+		}
+		// With pruning, a window it reaches cuts at a value at least beta.
+		s.prune = true
+		if got := s.frontier(me, opp, len(a.History()), want); got != want {
+			t.Fatalf("%d rounds, moves %v: frontier with beta %d returned %d", rounds, a.History(), want, got)
+		}
+	}
+}
+
+// TestAdjReplyBounds: no move is worth more two plies deep (by the generic
+// minimax on the plain board) than its bound, nor an isolated move settled
+// against some alpha more than the bound settleIsolated returns, which is
+// at most alpha. The bound must be the value itself often enough to prune.
+func TestAdjReplyBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	moves, bounded, tight, settled := 0, 0, 0, 0
+	for i := 0; i < 80; i++ {
+		rounds := 2 + rng.IntN(27)
+		a := adjRandomPosition(rng, rounds, rng.IntN(2*rounds-1))
+		s := &adjSearch{rounds: rounds, plies: 2 * rounds}
+		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+		r := s.replyBounds(me, opp, len(a.History()))
+		slow := slowCopy(a)
+		value := map[Move]int{}
+		for _, m := range slow.Moves(nil) {
+			slow.Play(m)
+			v := -SearchBot{}.Think(context.Background(), slow, Budget{Depth: 1}).Score
+			slow.Undo()
+			value[m] = v
+			moves++
+			q := r.bound(int8(m))
+			if q == infinity {
+				continue
+			}
+			bounded++
+			if v > q {
+				t.Fatalf("%d rounds, moves %v: move %d worth %d > bound %d", rounds, a.History(), m, v, q)
+			}
+			if v == q {
+				tight++
+			}
+		}
+		for alpha := -12; alpha <= 12; alpha++ {
+			set, q := r.settleIsolated(alpha)
+			if set&^r.isolated != 0 || set != 0 && q > alpha {
+				t.Fatalf("%d rounds, moves %v: settled %x (isolated %x) with bound %d > alpha %d", rounds, a.History(), set, r.isolated, q, alpha)
+			}
+			for e := set; e != 0; e &= e - 1 {
+				settled++
+				if m := Move(bits.TrailingZeros64(e)); value[m] > q {
+					t.Fatalf("%d rounds, moves %v: settled isolated move %d worth %d > %d", rounds, a.History(), m, value[m], q)
+				}
+			}
+		}
+	}
+	t.Logf("%d moves, %d bounded, %d tight; %d isolated moves settled", moves, bounded, tight, settled)
+	if bounded < moves/2 || tight < bounded/4 || settled == 0 {
+		t.Errorf("%d moves, %d bounded, %d tight, %d settled: the bounds would prune little", moves, bounded, tight, settled)
+	}
+}
+
+// TestAdjEndBounds: three and four plies before the end of the game, no
+// move is worth more (its exact value, by the generic search on the plain
+// board) than endBounds gives it; settle settles, for each alpha, exactly
+// the moves bound gives at most alpha, with the largest of their bounds;
+// and the bounds settle a fair share of the moves that fail low, or they
+// would not pay. Boards of 8 rounds (many empty cells, the case the search
+// meets) and of 28 (nearly full) are both covered.
+func TestAdjEndBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, left := range []int{3, 4} {
+		t.Run(fmt.Sprintf("%d plies", left), func(t *testing.T) {
+			moves, bounded, tight, low, settledLow := 0, 0, 0, 0, 0
+			for i := 0; i < 24; i++ {
+				rounds := 8
+				if i%3 == 2 {
+					rounds = 28
+				}
+				a := adjRandomPosition(rng, rounds, 2*rounds-left)
+				me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+				e := newEndBounds(me, opp, left)
+				slow := slowCopy(a)
+				value, bound := map[int8]int{}, map[int8]int{}
+				for _, m := range slow.Moves(nil) {
+					c := int8(m)
+					value[c], bound[c] = slowAfter(slow, m), e.bound(c)
+					moves++
+					if bound[c] == infinity {
+						continue
+					}
+					bounded++
+					if value[c] > bound[c] {
+						t.Fatalf("moves %v: move %d worth %d > bound %d", a.History(), m, value[c], bound[c])
+					}
+					if value[c] == bound[c] {
+						tight++
+					}
+				}
+				exact := slowExact(slow)
+				for alpha := exact - 6; alpha <= exact+6; alpha++ {
+					set, q := e.settle(^(me | opp), alpha)
+					want, wantQ := uint64(0), -infinity
+					for c, b := range bound {
+						if b <= alpha {
+							want |= 1 << uint(c)
+							wantQ = max(wantQ, b)
+						}
+					}
+					if set != want || q != wantQ {
+						t.Fatalf("moves %v, alpha %d: settled %x with %d, bound settles %x with %d", a.History(), alpha, set, q, want, wantQ)
+					}
+				}
+				// The moves that fail low against the position's value
+				// itself, as at the node that proves it.
+				for c, v := range value {
+					if v < exact {
+						low++
+						if bound[c] < exact {
+							settledLow++
+						}
+					}
+				}
+			}
+			t.Logf("%d moves, %d bounded, %d tight; %d of %d failing low settled", moves, bounded, tight, settledLow, low)
+			if bounded < moves*9/10 || settledLow < low/3 {
+				t.Errorf("%d moves, %d bounded; %d of %d failing low settled: the bounds would prune little", moves, bounded, settledLow, low)
+			}
+		})
+	}
+}
+
+// TestAdjSettleLast: when the leaves end the game, replyBounds settles by
+// class exactly the moves its bound gives at most alpha, with the largest
+// of their bounds.
+func TestAdjSettleLast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	for i := 0; i < 200; i++ {
+		rounds := 2 + rng.IntN(27)
+		a := adjRandomPosition(rng, rounds, 2*rounds-2)
+		s := &adjSearch{rounds: rounds, plies: 2 * rounds}
+		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+		r := s.replyBounds(me, opp, len(a.History()))
+		if !r.last {
+			t.Fatalf("moves %v: the leaves two plies on end the game", a.History())
+		}
+		empty := ^(me | opp)
+		for alpha := -12; alpha <= 12; alpha++ {
+			set, q := r.settleLast(empty, alpha)
+			want, wantQ := uint64(0), -infinity
+			for e := empty; e != 0; e &= e - 1 {
+				c := int8(bits.TrailingZeros64(e))
+				if b := r.bound(c); b <= alpha {
+					want |= 1 << uint(c)
+					wantQ = max(wantQ, b)
+				}
+			}
+			if set != want || q != wantQ {
+				t.Fatalf("moves %v, alpha %d: settled %x with %d, bound settles %x with %d", a.History(), alpha, set, q, want, wantQ)
+			}
+		}
+	}
+}
