@@ -507,10 +507,12 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	// moves are bounded before they are searched (see replyBounds).
 	var quick replyBounds
 	bounded := false
-	// Three or four plies before the end, every move is bounded before it
-	// is searched (see endBounds), the first too, since most such nodes
-	// fail low: the table's move and the killers one by one, the rest a
-	// class at a time before they are listed.
+	// Three to five plies before the end, every move is bounded before it
+	// is searched (see endBounds): the table's move and the killers one by
+	// one, the rest a class at a time before they are listed. Three and
+	// four plies before the end the first move is bounded too, since most
+	// such nodes fail low; five before, the bounds cost more than a move
+	// that mostly cuts off, so they wait until it has not.
 	nearEnd := s.prune && depth == left && depth > 2 && left <= adjEndBoundPlies
 	var ends endBounds
 	endBounded := false
@@ -600,7 +602,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 				continue
 			}
 		}
-		if nearEnd {
+		if nearEnd && (i > 0 || left < adjEndBoundPlies) {
 			if !endBounded {
 				ends, endBounded = newEndBounds(me, opp, left), true
 			}
