@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -259,15 +260,16 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 // adjSolveReach is how close to the end alpha-beta, once a shallow search
 // has ordered the root moves, spends its time on solving the position by
 // class (see solveClass) rather than on deepening: within plies of the
-// end, given at least budget. A failed solve costs the deepening a ply or
-// two, so each step asks for a budget that proves most positions: two
-// threads solving the 25 positions of BenchmarkAdjEndgame after a depth-6
-// search took, median and worst, 0.13 and 0.22 s ten plies before the end,
-// 0.15 and 1.6 s eleven plies before, and 2.0 and 5.9 s twelve before.
+// end, given at least work, the budget times the threads (up to the
+// CPUs). A failed solve costs the deepening a ply or two, so each step
+// asks for enough to prove most positions: solving the 25 positions of
+// BenchmarkAdjEndgame, with the depth-6 search before, took, median and
+// worst, 0.24 and 0.6 s on one thread ten plies before the end, 0.31 and
+// 2.1 s eleven before, and 1.5 and 4.6 s on two threads twelve before.
 var adjSolveReach = [...]struct {
-	plies  int
-	budget time.Duration
-}{{10, 0}, {11, 500 * time.Millisecond}, {12, 4 * time.Second}}
+	plies int
+	work  time.Duration
+}{{10, 0}, {11, time.Second}, {12, 8 * time.Second}}
 
 // adjOrderShare: the shallow search before a solve gets 1/adjOrderShare of
 // the budget.
@@ -276,9 +278,10 @@ const adjOrderShare = 20
 // solvable tells whether the search should try solveClass: alpha-beta with
 // a time budget, close enough to the end, and no depth limit short of it.
 func (s *adjSearch) solvable(budget Budget, left, limit int) bool {
+	work := budget.Time * time.Duration(max(1, min(budget.Jobs, runtime.NumCPU())))
 	most := 0
 	for _, r := range adjSolveReach {
-		if budget.Time >= r.budget {
+		if work >= r.work {
 			most = r.plies
 		}
 	}
