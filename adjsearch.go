@@ -513,9 +513,10 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	// Three to five plies before the end, every move is bounded before it
 	// is searched (see endBounds): the table's move and the killers one by
 	// one, the rest a class at a time before they are listed. Three and
-	// four plies before the end the first move is bounded too, since most
-	// such nodes fail low; five before, the bounds cost more than a move
-	// that mostly cuts off, so they wait until it has not.
+	// four plies before the end the first move is bounded too (a third
+	// fewer nodes twelve plies before the end, 5 to 10% less time); five
+	// before, the bounds cost more than the first move, which mostly cuts
+	// off, so they wait until it has not.
 	nearEnd := s.prune && depth == left && depth > 2 && left <= adjEndBoundPlies
 	var ends endBounds
 	endBounded := false

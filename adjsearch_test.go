@@ -335,10 +335,6 @@ func BenchmarkAdjMatchGreedy(b *testing.B) {
 // searches with ADJ_ENDGAME_JOBS threads, by default every CPU, as at the
 // prompt.
 func BenchmarkAdjEndgame(b *testing.B) {
-	data, err := os.ReadFile("testdata/adj/games8.txt")
-	if err != nil {
-		b.Fatal(err)
-	}
 	budget := 5 * time.Second
 	if d, err := time.ParseDuration(os.Getenv("ADJ_ENDGAME_TIME")); err == nil {
 		budget = d
@@ -348,16 +344,8 @@ func BenchmarkAdjEndgame(b *testing.B) {
 	for range b.N {
 		var times []time.Duration
 		proved, positions := 0, 0
-		for _, line := range strings.Fields(string(data)) {
+		for _, a := range adjEndgamePositions(b, left) {
 			positions++
-			a := NewAdjacency(8)
-			for _, f := range strings.Split(line, ",")[:16-left] {
-				c, err := strconv.Atoi(f)
-				if err != nil {
-					b.Fatal(err)
-				}
-				a.Play(Move(c))
-			}
 			d := NewAdjBot(true).Think(context.Background(), a, Budget{Time: budget, Jobs: jobs})
 			if d.Solved > 0 {
 				proved++
@@ -372,5 +360,66 @@ func BenchmarkAdjEndgame(b *testing.B) {
 			b.ReportMetric(times[len(times)/2].Seconds(), "median-s")
 			b.ReportMetric(times[len(times)-1].Seconds(), "worst-s")
 		}
+	}
+}
+
+// adjEndgamePositions are the games of testdata/adj/games8.txt, each cut
+// left plies before its end.
+func adjEndgamePositions(b *testing.B, left int) []*Adjacency {
+	data, err := os.ReadFile("testdata/adj/games8.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var positions []*Adjacency
+	for _, line := range strings.Fields(string(data)) {
+		a := NewAdjacency(8)
+		for _, f := range strings.Split(line, ",")[:16-left] {
+			c, err := strconv.Atoi(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			a.Play(Move(c))
+		}
+		positions = append(positions, a)
+	}
+	return positions
+}
+
+// BenchmarkAdjSolveClass measures the proof alone: the positions of
+// BenchmarkAdjEndgame (ADJ_ENDGAME_LEFT plies before the end, default 11)
+// are searched to depth 6 to order the root moves, then solved by class
+// with no time limit on ADJ_ENDGAME_JOBS threads (default 1, where node
+// counts repeat exactly). It reports the nodes of all, and the median and
+// worst time of one (the depth-6 search included); each result goes to
+// standard error.
+func BenchmarkAdjSolveClass(b *testing.B) {
+	left := envInt(b, "ADJ_ENDGAME_LEFT", 11)
+	jobs := envInt(b, "ADJ_ENDGAME_JOBS", 1)
+	for range b.N {
+		var times []time.Duration
+		var nodes int64
+		for _, a := range adjEndgamePositions(b, left) {
+			start := time.Now()
+			tt := newAdjTable(adjTableBits(Budget{}))
+			tt.gen++
+			s := newAdjSearch(context.Background(), a, true, tt)
+			me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+			ply, root := len(a.history), a.Moves(nil)
+			s.nodes++
+			s.guess = -infinity
+			for depth := 1; depth <= 6; depth++ {
+				m, v := s.root(me, opp, ply, depth, root, 1)
+				s.guess = v
+				toFront(root, m)
+			}
+			m, class, _ := s.solveClass(me, opp, ply, root, jobs, s.guess > 0)
+			times = append(times, time.Since(start))
+			nodes += s.nodes
+			fmt.Fprintf(os.Stderr, "%s: class %d move %d nodes %d time %v\n", adjRecord(a), class, m, s.nodes, times[len(times)-1])
+		}
+		slices.Sort(times)
+		b.ReportMetric(float64(nodes), "nodes")
+		b.ReportMetric(times[len(times)/2].Seconds(), "median-s")
+		b.ReportMetric(times[len(times)-1].Seconds(), "worst-s")
 	}
 }
