@@ -204,6 +204,12 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	s.nodes++ // the root
 	// The previous depth's score centres the first move's window.
 	s.guess = -infinity
+	// hopeful: the last two depths' scores are both positive. Scores swing
+	// between odd and even depths: of the 18 positions of
+	// BenchmarkAdjEndgame lost for the mover twelve plies before the end,
+	// 13 score -1 at depth 8 and 1 at depth 9, and only one scores above
+	// 0 at both; a loss taken for a hope costs a whole second refutation.
+	hopeful := false
 	times := make([]time.Duration, limit+1) // each iteration's time, by depth
 	for depth := from; depth <= limit; depth++ {
 		began := time.Now()
@@ -211,6 +217,7 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 		if s.stopped {
 			break
 		}
+		hopeful = v > 0 && (s.guess == -infinity || s.guess > 0)
 		s.guess = v
 		d.Move, d.Score, d.Depth = m, v, depth
 		if depth == left {
@@ -235,7 +242,7 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	}
 	exact := d.Depth == left
 	if !exact && s.solvable(budget, left, limit) && !s.stopped {
-		if m, c, ok := s.solveClass(me, opp, ply, root, budget.Jobs, d.Score > 0); ok {
+		if m, c, ok := s.solveClass(me, opp, ply, root, budget.Jobs, hopeful); ok {
 			// A draw's value is 0; a win or a loss, if time allows, is
 			// then searched for its margin, its move leading.
 			d.Move, d.Depth, d.Score, d.Solved = m, left, 2*c, time.Since(start)
