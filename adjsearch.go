@@ -269,14 +269,18 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 // class (see solveClass) rather than on deepening: within plies of the
 // end, given at least work, the budget times the threads (up to the
 // CPUs). A failed solve costs the deepening a ply or two, so each step
-// asks for enough to prove most positions: solving the 25 positions of
-// BenchmarkAdjEndgame, with the depth-6 search before, took, median and
-// worst, 0.24 and 0.6 s on one thread ten plies before the end, 0.31 and
-// 2.1 s eleven before, and 1.5 and 4.6 s on two threads twelve before.
+// asks for enough to prove most positions. On the 25 positions of
+// BenchmarkAdjEndgame, the proof after a depth-6 search
+// (BenchmarkAdjSolveClass) took, median and worst, 0.09 and 0.28 s on
+// one thread ten plies before the end, 0.12 and 1.1 s eleven before, 1.6
+// and 3.3 s twelve before, and 1.4 and 6.4 s on two threads thirteen
+// before; given 5 s on two threads, alphabeta proves 25 twelve plies
+// before the end and 21 thirteen before, and given 500 ms on one thread
+// 24 ten plies before and 18 eleven before.
 var adjSolveReach = [...]struct {
 	plies int
 	work  time.Duration
-}{{10, 0}, {11, time.Second}, {12, 8 * time.Second}}
+}{{10, 0}, {11, 500 * time.Millisecond}, {12, 4 * time.Second}, {13, 8 * time.Second}}
 
 // adjOrderShare: the shallow search before a solve gets 1/adjOrderShare of
 // the budget.
