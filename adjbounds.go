@@ -5,13 +5,13 @@ import "math/bits"
 // The exact shortcuts of the search near its horizon or near the end of
 // the game: frontier scores a node one ply above the horizon without
 // making its moves, replyBounds bounds the moves of a node two plies above
-// it, and endBounds those of a node three or four plies before the end of
+// it, and endBounds those of a node two to five plies before the end of
 // the game. Each gives what the plain search would (the bounds are never
 // below a move's value), only sooner; adjbounds_test.go checks them
 // against the generic search on the plain board.
 
-// replyBounds bounds, at a node two plies above the horizon (or the end),
-// what each move can be worth without searching it, by an answer of the
+// replyBounds bounds, at a node two plies above the horizon, what each
+// move can be worth without searching it, by an answer of the
 // opponent whose effect does not depend on the move.
 //
 // An answer on a cell r three or more steps from the move's cell m changes
@@ -20,7 +20,7 @@ import "math/bits"
 // touch. So, with k and t counted on this board as in frontier (k_r and
 // t_r for the opponent), the leaf scores, from the mover's side,
 // L0 + k_m - k_r + C*max(|U0 + 2t_m - k_m - 2t_r + k_r| - M, 0), M that of
-// the leaves, or N0 + 2t_m - 2t_r when the leaves end the game. The move
+// the leaves (two plies before the end, endBounds takes over). The move
 // is worth at most that, for any such r; the bound takes the first of a
 // few strong answers (most marks turned, then most marks shut in) that is
 // far enough, and an isolated answer (k_r = t_r = 0: a cell touching no
@@ -30,7 +30,6 @@ import "math/bits"
 // bound as its fail-soft value. Isolated moves (k_m = t_m = 0) share their
 // bounds, so they are settled together.
 type replyBounds struct {
-	last       bool   // the leaves end the game
 	empty      uint64 // the empty cells
 	single     uint64 // marks with exactly one empty neighbour
 	opp        uint64
@@ -59,7 +58,6 @@ func (s *adjSearch) replyBounds(me, opp uint64, ply int) replyBounds {
 	r := replyBounds{empty: empty, opp: opp, isolated: empty &^ adjNeighbours(occupied)}
 	r.anyCell = bits.OnesCount64(r.isolated) >= 6
 	r.n0 = bits.OnesCount64(me) - bits.OnesCount64(opp)
-	r.last = ply+2 == s.plies
 	open, single := adjOpenSingle(empty)
 	r.single = single & occupied
 	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
@@ -71,12 +69,9 @@ func (s *adjSearch) replyBounds(me, opp uint64, ply int) replyBounds {
 	for e := empty & adjNeighbours(me); e != 0; e &= e - 1 {
 		c := bits.TrailingZeros64(e)
 		nb := adjNeighbourTable[c]
-		a := adjAnswer{t: bits.OnesCount64(nb & me)}
-		if !r.last {
-			a.k = bits.OnesCount64(nb & r.single)
-			if nb&empty == 0 {
-				a.k++
-			}
+		a := adjAnswer{t: bits.OnesCount64(nb & me), k: bits.OnesCount64(nb & r.single)}
+		if nb&empty == 0 {
+			a.k++
 		}
 		i := r.nAnswers
 		if i == adjAnswers {
@@ -99,9 +94,6 @@ func (s *adjSearch) replyBounds(me, opp uint64, ply int) replyBounds {
 // leaf is the score of the leaf after a move with counts (k, t) and an
 // answer with counts (kr, tr) that does not interact with it.
 func (r *replyBounds) leaf(k, t, kr, tr int) int {
-	if r.last {
-		return r.n0 + 2*t - 2*tr
-	}
 	return r.l0 + k - kr + adjUTerm(r.u0+2*t-k-2*tr+kr, r.pliesLeft)
 }
 
@@ -110,12 +102,9 @@ func (r *replyBounds) leaf(k, t, kr, tr int) int {
 func (r *replyBounds) bound(c int8) int {
 	nb := adjNeighbourTable[c]
 	t := bits.OnesCount64(nb & r.opp)
-	k := 0
-	if !r.last {
-		k = bits.OnesCount64(nb & r.single)
-		if nb&r.empty == 0 {
-			k++
-		}
+	k := bits.OnesCount64(nb & r.single)
+	if nb&r.empty == 0 {
+		k++
 	}
 	q := infinity
 	if r.anyCell {
@@ -260,43 +249,19 @@ func adjOpenSingle(empty uint64) (open, single uint64) {
 	return open, open &^ two
 }
 
-// settleLast returns the cells of rest whose moves fail low against alpha
-// when the leaves end the game, and the largest bound used. There a
-// move's bound is N0 + 2t_m - 2t_r: it depends only on the marks the move
-// turns and on which answer is the first far enough from it (see bound),
-// so the moves are settled a class of cells at a time, by masks, rather
-// than one by one.
-func (r *replyBounds) settleLast(rest uint64, alpha int) (uint64, int) {
-	var settled uint64
-	best := -infinity
-	for t, cells := range adjTouchClasses(r.opp, rest) {
-		for i := 0; i < r.nAnswers && cells != 0; i++ {
-			a := &r.answers[i]
-			far := cells &^ a.near
-			if q := r.n0 + 2*t - 2*a.t; far != 0 && q <= alpha {
-				settled |= far
-				best = max(best, q)
-			}
-			cells &^= far
-		}
-		if q := r.n0 + 2*t; r.anyCell && cells != 0 && q <= alpha {
-			settled |= cells
-			best = max(best, q)
-		}
-	}
-	return settled, best
-}
-
 // adjEndBoundPlies is the most plies before the end at which endBounds
 // bounds a node's moves.
 const adjEndBoundPlies = 5
 
-// endBounds bounds, at a node three to five plies before the end of the
+// endBounds bounds, at a node two to five plies before the end of the
 // game, what each move can be worth without searching it: the idea of
-// replyBounds one to three plies deeper, where only the final mark
-// difference counts. Five plies before the end see newEndBounds5.
+// replyBounds where only the final mark difference counts, and carried
+// up to three plies deeper. Five plies before the end see newEndBounds5.
 //
-// Three plies before the end, the mover plays m (turning t_m marks), the
+// Two plies before the end, the mover plays m (turning t_m marks) and the
+// opponent answers r (turning t_r), to end at N0 + 2(t_m - t_r); when r
+// is three or more steps from m, neither move touches the other's cell
+// or neighbours, and t_r is counted on this board. Three plies before the end, the mover plays m (turning t_m marks), the
 // opponent answers r (turning t_r) and the mover plays last on a cell
 // turning T3, to end at N0 + 1 + 2(t_m - t_r + T3). When r is three or
 // more steps from m, neither move touches the other's cell or
@@ -308,9 +273,10 @@ const adjEndBoundPlies = 5
 // mover's marks an empty cell at least three steps from r touches on this
 // board (m and the mover's next move add marks of the mover and take two
 // cells; r does not reach them). So a move is worth at most
-// N0 + [1] + 2t_m + B_r, with B_r = 2(M_r - t_r [- L_r]), for any answer r
-// far enough from it; the bounds keep the few answers of least B_r among
-// the cells that turn something (any cell when none does).
+// N0 + [1] + 2t_m + B_r, with B_r = -2t_r two plies before the end and
+// 2(M_r - t_r [- L_r]) three [four] before, for any answer r far enough
+// from it; the bounds keep the few answers of least B_r among the cells
+// that turn something (any cell when none does).
 type endBounds struct {
 	base    int    // N0, plus 1 three plies before the end; 1 five before
 	opp     uint64 // the opponent's marks
@@ -330,7 +296,7 @@ type endAnswer struct {
 	b    int    // B_r; five plies before the end, the bound r leaves
 }
 
-// newEndBounds prepares the bounds of the moves of a node left (3 to 5)
+// newEndBounds prepares the bounds of the moves of a node left (2 to 5)
 // plies before the end of the game.
 func newEndBounds(me, opp uint64, left int) endBounds {
 	if left == 5 {
@@ -352,7 +318,10 @@ func newEndBounds(me, opp uint64, left int) endBounds {
 	for cells := answers; cells != 0; cells &= cells - 1 {
 		r := bits.TrailingZeros64(cells)
 		turned := adjNeighbourTable[r] & me
-		b := 2 * (adjMostTouched(opp|turned|1<<r, empty&^(1<<r)) - bits.OnesCount64(turned))
+		b := -2 * bits.OnesCount64(turned)
+		if left >= 3 {
+			b += 2 * adjMostTouched(opp|turned|1<<r, empty&^(1<<r))
+		}
 		if left == 4 {
 			far, need := ^adjNear2Table[r], 3
 			for t := 4; t > 0; t-- {
@@ -399,8 +368,10 @@ func (e *endBounds) bound(c int8) int {
 }
 
 // settle returns the cells of rest whose moves fail low against alpha,
-// and the largest bound used, a class of cells at a time as in
-// settleLast.
+// and the largest bound used. A move's bound depends only on how many
+// marks it turns and on which answer is the first far enough from it
+// (see bound), so the moves are settled a class of cells at a time, by
+// masks, rather than one by one.
 func (e *endBounds) settle(rest uint64, alpha int) (uint64, int) {
 	var settled uint64
 	best := -infinity

@@ -93,7 +93,7 @@ func TestAdjReplyBounds(t *testing.T) {
 	}
 }
 
-// TestAdjEndBounds: three to five plies before the end of the game, no
+// TestAdjEndBounds: two to five plies before the end of the game, no
 // move is worth more (its exact value, by the generic search on the plain
 // board) than endBounds gives it; settle settles, for each alpha, exactly
 // the moves bound gives at most alpha, with the largest of their bounds;
@@ -108,7 +108,7 @@ func TestAdjEndBounds(t *testing.T) {
 		// failing low settled; five plies before the end the bounds are
 		// looser.
 		bounded, settled int
-	}{{3, 90, 33}, {4, 90, 33}, {5, 75, 25}} {
+	}{{2, 95, 90}, {3, 90, 33}, {4, 90, 33}, {5, 75, 25}} {
 		left := tc.left
 		t.Run(fmt.Sprintf("%d plies", left), func(t *testing.T) {
 			moves, bounded, tight, low, settledLow := 0, 0, 0, 0, 0
@@ -167,37 +167,5 @@ func TestAdjEndBounds(t *testing.T) {
 				t.Errorf("%d moves, %d bounded; %d of %d failing low settled: the bounds would prune little", moves, bounded, settledLow, low)
 			}
 		})
-	}
-}
-
-// TestAdjSettleLast: when the leaves end the game, replyBounds settles by
-// class exactly the moves its bound gives at most alpha, with the largest
-// of their bounds.
-func TestAdjSettleLast(t *testing.T) {
-	rng := rand.New(rand.NewPCG(43, 44))
-	for i := 0; i < 200; i++ {
-		rounds := 2 + rng.IntN(27)
-		a := adjRandomPosition(rng, rounds, 2*rounds-2)
-		s := &adjSearch{rounds: rounds, plies: 2 * rounds}
-		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-		r := s.replyBounds(me, opp, len(a.History()))
-		if !r.last {
-			t.Fatalf("moves %v: the leaves two plies on end the game", a.History())
-		}
-		empty := ^(me | opp)
-		for alpha := -12; alpha <= 12; alpha++ {
-			set, q := r.settleLast(empty, alpha)
-			want, wantQ := uint64(0), -infinity
-			for e := empty; e != 0; e &= e - 1 {
-				c := int8(bits.TrailingZeros64(e))
-				if b := r.bound(c); b <= alpha {
-					want |= 1 << uint(c)
-					wantQ = max(wantQ, b)
-				}
-			}
-			if set != want || q != wantQ {
-				t.Fatalf("moves %v, alpha %d: settled %x with %d, bound settles %x with %d", a.History(), alpha, set, q, want, wantQ)
-			}
-		}
 	}
 }

@@ -204,11 +204,7 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	s.nodes++ // the root
 	// The previous depth's score centres the first move's window.
 	s.guess = -infinity
-	// hopeful: the last two depths' scores are both positive. Scores swing
-	// between odd and even depths: of the 18 positions of
-	// BenchmarkAdjEndgame lost for the mover twelve plies before the end,
-	// 13 score -1 at depth 8 and 1 at depth 9, and only one scores above
-	// 0 at both; a loss taken for a hope costs a whole second refutation.
+	// Whether a solve asks first if the mover wins (see adjHopeful).
 	hopeful := false
 	times := make([]time.Duration, limit+1) // each iteration's time, by depth
 	for depth := from; depth <= limit; depth++ {
@@ -217,7 +213,7 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 		if s.stopped {
 			break
 		}
-		hopeful = v > 0 && (s.guess == -infinity || s.guess > 0)
+		hopeful = adjHopeful(s.guess, v)
 		s.guess = v
 		d.Move, d.Score, d.Depth = m, v, depth
 		if depth == left {
@@ -271,9 +267,9 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 // CPUs). A failed solve costs the deepening a ply or two, so each step
 // asks for enough to prove most positions. On the 25 positions of
 // BenchmarkAdjEndgame, the proof after a depth-6 search
-// (BenchmarkAdjSolveClass) took, median and worst, 0.09 and 0.28 s on
-// one thread ten plies before the end, 0.12 and 1.1 s eleven before, 1.6
-// and 3.3 s twelve before, and 1.4 and 6.4 s on two threads thirteen
+// (BenchmarkAdjSolveClass) took, median and worst, 0.08 and 0.30 s on
+// one thread ten plies before the end, 0.12 and 1.0 s eleven before, 1.6
+// and 3.0 s twelve before, and 1.3 and 6.5 s on two threads thirteen
 // before; given 5 s on two threads, alphabeta proves 25 twelve plies
 // before the end and 21 thirteen before, and given 500 ms on one thread
 // 24 ten plies before and 18 eleven before.
@@ -361,6 +357,15 @@ func (s *adjSearch) solveClass(me, opp uint64, ply int, root []Move, jobs int, h
 	}
 	return draw, 0, true
 }
+
+// adjHopeful tells whether a solve should first ask if the mover wins,
+// from the scores of the last two depths searched (prev -infinity when
+// there was one): both must be positive. Scores swing between odd and
+// even depths: of the 18 positions of BenchmarkAdjEndgame lost for the
+// mover twelve plies before the end, 13 score -1 at depth 8 and 1 at
+// depth 9, and only one scores above 0 at both; a loss taken for a hope
+// costs a whole second refutation.
+func adjHopeful(prev, last int) bool { return last > 0 && (prev == -infinity || prev > 0) }
 
 // adjTimeToEnd predicts the time the iterations after depth take to reach
 // depth left, by adjNextIteration one after the other.
@@ -537,14 +542,14 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	// moves are bounded before they are searched (see replyBounds).
 	var quick replyBounds
 	bounded := false
-	// Three to five plies before the end, every move is bounded before it
-	// is searched (see endBounds): the table's move and the killers one by
-	// one, the rest a class at a time before they are listed. Three and
-	// four plies before the end the first move is bounded too (a third
-	// fewer nodes twelve plies before the end, 5 to 10% less time); five
-	// before, the bounds cost more than the first move, which mostly cuts
-	// off, so they wait until it has not.
-	nearEnd := s.prune && depth == left && depth > 2 && left <= adjEndBoundPlies
+	// Two to five plies before the end, moves are bounded instead by what
+	// the rest of the game can bring (see endBounds): the table's move and
+	// the killers one by one, the rest a class at a time before they are
+	// listed. Three and four plies before the end the first move is
+	// bounded too (a third fewer nodes twelve plies before the end, 5 to
+	// 10% less time); two and five before, the bounds cost more than the
+	// first move, which mostly cuts off, so they wait until it has not.
+	nearEnd := s.prune && depth == left && depth >= 2 && left <= adjEndBoundPlies
 	var ends endBounds
 	endBounded := false
 	moves := s.order[ply][:0]
@@ -560,53 +565,53 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	alpha0 := alpha
 	for i := 0; ; i++ {
 		if i == len(moves) && !listed {
-			if depth == 2 {
-				rest := empty &^ tried
-				if s.prune {
-					if !bounded {
-						quick, bounded = s.replyBounds(me, opp, ply), true
-					}
-					// When the leaves end the game, every move has a
-					// bound by its class; otherwise the isolated ones.
-					var settled uint64
-					var q int
-					if quick.last {
-						settled, q = quick.settleLast(rest, alpha)
+			rest := empty &^ tried
+			switch {
+			case nearEnd:
+				if !endBounded {
+					ends, endBounded = newEndBounds(me, opp, left), true
+				}
+				settled, q := ends.settle(rest, alpha)
+				rest &^= settled
+				best = max(best, q)
+				if left > 2 {
+					moves = s.appendRest(moves, rest, me, opp, side)
+					break
+				}
+				// Two plies before the end the bound misses only how the
+				// answer interacts with the move: it orders the moves as
+				// well as appendRest, for less.
+				for cells := rest; cells != 0; cells &= cells - 1 {
+					c := int8(bits.TrailingZeros64(cells))
+					moves = append(moves, adjMove{c, int32(ends.bound(c))})
+				}
+			case depth == 2 && s.prune:
+				if !bounded {
+					quick, bounded = s.replyBounds(me, opp, ply), true
+				}
+				settled, q := quick.settleIsolated(alpha)
+				rest &^= settled
+				best = max(best, q)
+				// The bound orders the moves it does not settle.
+				for cells := rest; cells != 0; cells &= cells - 1 {
+					c := int8(bits.TrailingZeros64(cells))
+					if q := quick.bound(c); q > alpha {
+						moves = append(moves, adjMove{c, int32(q)})
 					} else {
-						settled, q = quick.settleIsolated(alpha)
+						best = max(best, q)
 					}
-					rest &^= settled
-					best = max(best, q)
-					// The bound orders the moves it does not settle.
-					for cells := rest; cells != 0; cells &= cells - 1 {
-						c := int8(bits.TrailingZeros64(cells))
-						if q := quick.bound(c); q > alpha {
-							moves = append(moves, adjMove{c, int32(q)})
-						} else {
-							best = max(best, q)
-						}
-					}
-					listed = true
-				} else {
-					// Scoring and sorting cost more here than a few more
-					// one-ply scans: captures first, then cell order.
-					moves, listed = appendCells(appendCells(moves, rest&adjNeighbours(opp)), rest&^adjNeighbours(opp)), true
 				}
-			} else if s.prune {
-				rest := empty &^ tried
-				if nearEnd {
-					if !endBounded {
-						ends, endBounded = newEndBounds(me, opp, left), true
-					}
-					settled, q := ends.settle(rest, alpha)
-					rest &^= settled
-					best = max(best, q)
-				}
-				moves, listed = s.appendRest(moves, rest, me, opp, side), true
-			} else {
+			case depth == 2:
+				// Scoring and sorting cost more here than a few more
+				// one-ply scans: captures first, then cell order.
+				moves = appendCells(appendCells(moves, rest&adjNeighbours(opp)), rest&^adjNeighbours(opp))
+			case s.prune:
+				moves = s.appendRest(moves, rest, me, opp, side)
+			default:
 				// Minimax searches every move: order cannot help it.
-				moves, listed = appendCells(moves, empty&^tried), true
+				moves = appendCells(moves, rest)
 			}
+			listed = true
 		}
 		if i == len(moves) {
 			// The moves put off come last, when the other threads have
@@ -620,7 +625,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 			pickBest(moves, i)
 		}
 		m := moves[i].cell
-		if depth == 2 && s.prune && i > 0 {
+		if depth == 2 && s.prune && i > 0 && !nearEnd {
 			q := int(moves[i].score)
 			if i < early {
 				if !bounded {
@@ -633,7 +638,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 				continue
 			}
 		}
-		if nearEnd && (i > 0 || left < adjEndBoundPlies) {
+		if nearEnd && (i > 0 || left > 2 && left < adjEndBoundPlies) {
 			if !endBounded {
 				ends, endBounded = newEndBounds(me, opp, left), true
 			}

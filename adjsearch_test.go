@@ -407,12 +407,14 @@ func BenchmarkAdjSolveClass(b *testing.B) {
 			ply, root := len(a.history), a.Moves(nil)
 			s.nodes++
 			s.guess = -infinity
+			hopeful := false
 			for depth := 1; depth <= 6; depth++ {
 				m, v := s.root(me, opp, ply, depth, root, 1)
+				hopeful = adjHopeful(s.guess, v)
 				s.guess = v
 				toFront(root, m)
 			}
-			m, class, _ := s.solveClass(me, opp, ply, root, jobs, s.guess > 0)
+			m, class, _ := s.solveClass(me, opp, ply, root, jobs, hopeful)
 			times = append(times, time.Since(start))
 			nodes += s.nodes
 			fmt.Fprintf(os.Stderr, "%s: class %d move %d nodes %d time %v\n", adjRecord(a), class, m, s.nodes, times[len(times)-1])
