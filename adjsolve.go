@@ -35,7 +35,7 @@ func adjSolve(ctx context.Context, a *Adjacency, tableBits, jobs, guess int, pro
 	if a.Over() {
 		return AdjSolution{Value: a.Final(a.Turn())}, true
 	}
-	p := newAdjProver(ctx, a, tableBits)
+	p := newAdjProver(ctx, a, newAdjTable(tableBits))
 	p.jobs = jobs
 	lo, hi := -infinity, infinity
 	v := guess
@@ -80,10 +80,10 @@ type adjProver struct {
 	jobs   int // threads (see adjSearch.together)
 }
 
-// newAdjProver prepares the questions about a (not over) on a table of
-// 2^tableBits entries.
-func newAdjProver(ctx context.Context, a *Adjacency, tableBits int) *adjProver {
-	s := newAdjSearch(ctx, a, true, newAdjTable(tableBits))
+// newAdjProver prepares the questions about a (not over) on tt, which may
+// hold what earlier provers proved of other positions of the same game.
+func newAdjProver(ctx context.Context, a *Adjacency, tt *adjTable) *adjProver {
+	s := newAdjSearch(ctx, a, true, tt)
 	s.symmetric = true
 	s.tt.gen++
 	p := &adjProver{s: s, me: a.marks[a.Turn()], opp: a.marks[a.Turn().Other()], ply: len(a.history)}
@@ -99,6 +99,19 @@ func (p *adjProver) atLeast(beta int) (v int, ok bool) {
 		return t.negamax(p.me, p.opp, p.ply, t.plies-p.ply, beta-1, beta)
 	})
 	return v, !p.s.stopped
+}
+
+// result proves the result for the side to move: 1 a win, 0 a draw, -1 a
+// loss; ok is false when the context ended first. Two null windows settle
+// it ("at least 1?", then "at least 0?"), far sooner than the margin.
+func (p *adjProver) result() (class int, ok bool) {
+	for _, beta := range [2]int{1, 0} {
+		v, ok := p.atLeast(beta)
+		if !ok || v >= beta {
+			return beta, ok
+		}
+	}
+	return -1, true
 }
 
 // perfectLine follows moves of value v, me to move, to the end of the

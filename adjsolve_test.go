@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,6 +96,9 @@ func TestAdjMirror(t *testing.T) {
 func TestAdjSolveAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	values := map[int]bool{}
+	// The prover's result, on one table for every position, as
+	// BenchmarkAdjMatchResults uses it.
+	shared := newAdjTable(16)
 	for i := range 24 {
 		rounds := 2 + rng.IntN(26)
 		a := adjRandomPosition(rng, rounds, 2*rounds-2-rng.IntN(4)) // 2 to 5 plies left
@@ -102,6 +107,9 @@ func TestAdjSolveAgainstReference(t *testing.T) {
 		sol, ok := adjSolve(context.Background(), a, 16, 1, i%3*2-2, nil)
 		if !ok || sol.Value != want {
 			t.Fatalf("moves %v: value %d (ok %t), reference %d", a.History(), sol.Value, ok, want)
+		}
+		if r, ok := newAdjProver(context.Background(), a, shared).result(); !ok || r != cmp.Compare(want, 0) {
+			t.Errorf("moves %v: result %d (ok %t), want the sign of %d", a.History(), r, ok, want)
 		}
 		if len(sol.Line) != a.PliesLeft() {
 			t.Fatalf("moves %v: line %v of %d plies, want %d", a.History(), sol.Line, len(sol.Line), a.PliesLeft())
@@ -141,7 +149,7 @@ func BenchmarkAdjBounds(b *testing.B) {
 	tableBits := adjSolveTableBits(b)
 	for range b.N {
 		start := time.Now()
-		p := newAdjProver(context.Background(), adjBenchStart(b, rounds), tableBits)
+		p := newAdjProver(context.Background(), adjBenchStart(b, rounds), newAdjTable(tableBits))
 		p.jobs = adjSolveJobs(b)
 		for _, f := range strings.Split(cmp.Or(os.Getenv("ADJ_BOUND_PROBES"), "0,-2"), ",") {
 			beta, err := strconv.Atoi(f)
@@ -278,3 +286,176 @@ func adjSolveTableBits(b *testing.B) int { return envInt(b, "ADJ_SOLVE_BITS", ad
 // adjSolveJobs is the solving benchmarks' threads: ADJ_SOLVE_JOBS, by
 // default one (the node counts then repeat exactly).
 func adjSolveJobs(b *testing.B) int { return envInt(b, "ADJ_SOLVE_JOBS", 1) }
+
+// BenchmarkAdjMatchResults replays the Adjacency games of a match's
+// transcript (ADJ_MATCH, the lines `go run . -game adj -games N` prints)
+// and proves, after every ply from ADJ_MATCH_FROM on (default 2, the end
+// of a 2-ply opening), the result for X under perfect play, on
+// ADJ_SOLVE_JOBS threads. A move that changes it is a slip of its mover:
+// from a win to a draw or a loss, or from a draw to a loss. Each game's
+// results and slips go to standard error, then each bot's slips by ply,
+// the points each gave away by them (half a point a step), and the
+// results of the pairs' first games after ply ADJ_MATCH_FROM. From the
+// openings (ADJ_MATCH_FROM 2) a pair is 1-1 between players that never
+// slip, so a bot's score is half the games, plus what the other gave away,
+// less what it gave away itself.
+func BenchmarkAdjMatchResults(b *testing.B) {
+	// A whole match takes minutes to prove: it runs only when asked for.
+	path := os.Getenv("ADJ_MATCH")
+	if path == "" {
+		b.Skip("set ADJ_MATCH to a match's transcript, e.g. testdata/adj/match-mcts-500ms-seed6.txt")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	from := envInt(b, "ADJ_MATCH_FROM", 2)
+	jobs := adjSolveJobs(b)
+	for range b.N {
+		tt := newAdjTable(adjSolveBits)
+		slips := map[string]map[int]int{} // by "bot as X/O", by ply
+		openings := map[int]int{}         // by result for X after ply from
+		halves := map[string]int{}        // half points given away, by bot
+		for _, line := range strings.Split(string(data), "\n") {
+			g, ok := parseMatchLine(line)
+			if !ok {
+				continue
+			}
+			a := NewAdjacency(len(g.moves) / 2) // a game plays all its rounds
+			var results []string
+			last := 2 // none yet
+			for p := 0; p <= len(g.moves); p++ {
+				if p >= from {
+					r := 0
+					if a.Over() {
+						r = cmp.Compare(a.Final(X), 0)
+					} else {
+						var ok bool
+						pr := newAdjProver(context.Background(), a, tt)
+						pr.jobs = jobs
+						if r, ok = pr.result(); !ok {
+							b.Fatal("the proof stopped")
+						}
+						if a.Turn() == O {
+							r = -r
+						}
+					}
+					if p == from && g.number%2 == 1 {
+						openings[r]++
+					}
+					results = append(results, strconv.Itoa(r))
+					if last != 2 && r != last {
+						side, bot := X, g.x
+						if (p-1)%2 == 1 {
+							side, bot = O, g.o
+						}
+						who := fmt.Sprintf("%s as %s", bot, side)
+						if slips[who] == nil {
+							slips[who] = map[int]int{}
+						}
+						slips[who][p-1]++
+						halves[bot] += max(r-last, last-r) // a win to a loss is two
+						results = append(results, fmt.Sprintf("(ply %d %s)", p-1, side))
+					}
+					last = r
+				}
+				if p < len(g.moves) {
+					a.Play(g.moves[p])
+				}
+			}
+			fmt.Fprintf(os.Stderr, "game %d: X %s, O %s: %s\n", g.number, g.x, g.o, strings.Join(results, " "))
+		}
+		for _, who := range slices.Sorted(maps.Keys(slips)) {
+			fmt.Fprintf(os.Stderr, "slips of %s by ply: %v\n", who, slips[who])
+		}
+		for _, bot := range slices.Sorted(maps.Keys(halves)) {
+			fmt.Fprintf(os.Stderr, "%s gave away %.1f points\n", bot, float64(halves[bot])/2)
+		}
+		fmt.Fprintf(os.Stderr, "pairs after ply %d: %d won for X, %d drawn, %d won for O\n", from, openings[1], openings[0], openings[-1])
+	}
+}
+
+// matchGame is one game line of a match's transcript.
+type matchGame struct {
+	number int
+	x, o   string
+	moves  []Move
+}
+
+// parseMatchLine reads `game 3/40: X alphabeta, O mcts, opening 26,58:
+// O win. moves: 26,58,5,...`.
+func parseMatchLine(line string) (matchGame, bool) {
+	var g matchGame
+	head, rest, ok := strings.Cut(line, ": X ")
+	if !ok || !strings.HasPrefix(head, "game ") {
+		return g, false
+	}
+	n, _, _ := strings.Cut(strings.TrimPrefix(head, "game "), "/")
+	var err error
+	if g.number, err = strconv.Atoi(n); err != nil {
+		return g, false
+	}
+	x, rest, _ := strings.Cut(rest, ", O ")
+	o, rest, _ := strings.Cut(rest, ", ")
+	g.x, g.o = x, o
+	_, record, ok := strings.Cut(rest, "moves: ")
+	if !ok {
+		return g, false
+	}
+	for _, f := range strings.Split(strings.TrimSpace(record), ",") {
+		c, err := strconv.Atoi(f)
+		if err != nil {
+			return g, false
+		}
+		g.moves = append(g.moves, Move(c))
+	}
+	return g, true
+}
+
+// The committed match transcripts that BenchmarkAdjMatchResults reads
+// parse, every game line of them, and each game replays legally to the
+// result its line states.
+func TestParseMatchLine(t *testing.T) {
+	for _, tc := range []struct {
+		file  string
+		games int
+	}{
+		{"testdata/adj/match-mcts-500ms-seed6.txt", 40},
+		{"testdata/adj/match-minimax-500ms-seed6.txt", 60},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			data, err := os.ReadFile(tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, line := range strings.Split(string(data), "\n") {
+				g, ok := parseMatchLine(line)
+				if !ok {
+					if strings.HasPrefix(line, "game ") {
+						t.Errorf("not read: %q", line)
+					}
+					continue
+				}
+				n++
+				if g.number != n {
+					t.Errorf("game %d read as number %d", n, g.number)
+				}
+				a := NewAdjacency(len(g.moves) / 2)
+				for _, m := range g.moves {
+					if a.at(int(m)) != Nobody {
+						t.Fatalf("game %d: %d is taken", n, m)
+					}
+					a.Play(m)
+				}
+				want := map[Side]string{X: "X win.", O: "O win.", Nobody: "Draw"}[a.Winner()]
+				if !a.Over() || !strings.Contains(line, ": "+want+" moves: ") {
+					t.Errorf("game %d: replayed to %q (over %v): %q", n, want, a.Over(), line)
+				}
+			}
+			if n != tc.games {
+				t.Errorf("%d games read, want %d", n, tc.games)
+			}
+		})
+	}
+}
