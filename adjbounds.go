@@ -30,15 +30,15 @@ import "math/bits"
 // bound as its fail-soft value. Isolated moves (k_m = t_m = 0) share their
 // bounds, so they are settled together.
 type replyBounds struct {
-	empty      uint64 // the empty cells
-	single     uint64 // marks with exactly one empty neighbour
-	opp        uint64
-	l0, u0, n0 int // L, U and mark differences from the mover's side
-	pliesLeft  int // M at the leaves
-	isolated   uint64
-	anyCell    bool // an isolated answer exists whatever the move
-	answers    [adjAnswers]adjAnswer
-	nAnswers   int
+	empty     uint64 // the empty cells
+	single    uint64 // marks with exactly one empty neighbour
+	opp       uint64
+	l0, u0    int // L and U differences from the mover's side
+	pliesLeft int // M at the leaves
+	isolated  uint64
+	anyCell   bool // an isolated answer exists whatever the move
+	answers   [adjAnswers]adjAnswer
+	nAnswers  int
 }
 
 // adjAnswers is how many strong answers the bounds try.
@@ -57,11 +57,10 @@ func (s *adjSearch) replyBounds(me, opp uint64, ply int) replyBounds {
 	empty := ^occupied
 	r := replyBounds{empty: empty, opp: opp, isolated: empty &^ adjNeighbours(occupied)}
 	r.anyCell = bits.OnesCount64(r.isolated) >= 6
-	r.n0 = bits.OnesCount64(me) - bits.OnesCount64(opp)
 	open, single := adjOpenSingle(empty)
 	r.single = single & occupied
 	uMe, uOpp := bits.OnesCount64(me&open), bits.OnesCount64(opp&open)
-	r.l0 = r.n0 - uMe + uOpp
+	r.l0 = bits.OnesCount64(me) - uMe - bits.OnesCount64(opp) + uOpp
 	r.u0 = uMe - uOpp
 	r.pliesLeft = s.plies - ply - 2
 	// The strongest answers: the opponent's cells next to the mover's marks,
@@ -259,24 +258,21 @@ const adjEndBoundPlies = 5
 // up to three plies deeper. Five plies before the end see newEndBounds5.
 //
 // Two plies before the end, the mover plays m (turning t_m marks) and the
-// opponent answers r (turning t_r), to end at N0 + 2(t_m - t_r); when r
-// is three or more steps from m, neither move touches the other's cell
-// or neighbours, and t_r is counted on this board. Three plies before the end, the mover plays m (turning t_m marks), the
-// opponent answers r (turning t_r) and the mover plays last on a cell
-// turning T3, to end at N0 + 1 + 2(t_m - t_r + T3). When r is three or
-// more steps from m, neither move touches the other's cell or
-// neighbours: t_r is counted on this board, and T3 is at most M_r, the
-// most of the opponent's marks an empty cell touches after r alone (m
-// turns the opponent's marks to the mover's and takes a cell, which can
-// only lower such counts). Four plies before the end the opponent has a
-// last answer as well, turning at least L_r: the third most of the
-// mover's marks an empty cell at least three steps from r touches on this
-// board (m and the mover's next move add marks of the mover and take two
-// cells; r does not reach them). So a move is worth at most
-// N0 + [1] + 2t_m + B_r, with B_r = -2t_r two plies before the end and
-// 2(M_r - t_r [- L_r]) three [four] before, for any answer r far enough
-// from it; the bounds keep the few answers of least B_r among the cells
-// that turn something (any cell when none does).
+// opponent answers r (turning t_r), to end at N0 + 2(t_m - t_r). Three
+// plies before the end the mover then plays last on a cell turning T3, to
+// end at N0 + 1 + 2(t_m - t_r + T3). When r is three or more steps from m,
+// neither move touches the other's cell or neighbours: t_r is counted on
+// this board, and T3 is at most M_r, the most of the opponent's marks an
+// empty cell touches after r alone (m turns the opponent's marks to the
+// mover's and takes a cell, which can only lower such counts). Four plies
+// before the end the opponent has a last answer as well, turning at least
+// L_r: the third most of the mover's marks an empty cell at least three
+// steps from r touches on this board (m and the mover's next move add
+// marks of the mover and take two cells; r does not reach them). So a move
+// is worth at most N0 + [1] + 2t_m + B_r, with B_r = -2t_r two plies
+// before the end and 2(M_r - t_r [- L_r]) three [four] before, for any
+// answer r far enough from it; the bounds keep the few answers of least
+// B_r among the cells that turn something (any cell when none does).
 type endBounds struct {
 	base    int    // N0, plus 1 three plies before the end; 1 five before
 	opp     uint64 // the opponent's marks

@@ -638,7 +638,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 				continue
 			}
 		}
-		if nearEnd && (i > 0 || left > 2 && left < adjEndBoundPlies) {
+		if nearEnd && (i > 0 || left == 3 || left == 4) {
 			if !endBounded {
 				ends, endBounded = newEndBounds(me, opp, left), true
 			}

@@ -8,7 +8,6 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -372,15 +371,11 @@ func adjEndgamePositions(b *testing.B, left int) []*Adjacency {
 	}
 	var positions []*Adjacency
 	for _, line := range strings.Fields(string(data)) {
-		a := NewAdjacency(8)
-		for _, f := range strings.Split(line, ",")[:16-left] {
-			c, err := strconv.Atoi(f)
-			if err != nil {
-				b.Fatal(err)
-			}
-			a.Play(Move(c))
+		g, err := adjSpec(b).parseRecord(strings.Join(strings.Split(line, ",")[:16-left], ","), nil)
+		if err != nil {
+			b.Fatal(err)
 		}
-		positions = append(positions, a)
+		positions = append(positions, g.(*Adjacency))
 	}
 	return positions
 }

@@ -311,44 +311,48 @@ func BenchmarkAdjMatchResults(b *testing.B) {
 	}
 	from := envInt(b, "ADJ_MATCH_FROM", 2)
 	jobs := adjSolveJobs(b)
+	spec := adjSpec(b)
 	for range b.N {
 		tt := newAdjTable(adjSolveBits)
 		slips := map[string]map[int]int{} // by "bot as X/O", by ply
 		openings := map[int]int{}         // by result for X after ply from
 		halves := map[string]int{}        // half points given away, by bot
 		for _, line := range strings.Split(string(data), "\n") {
-			g, ok := parseMatchLine(line)
+			g, ok, err := parseMatchLine(spec, line)
+			if err != nil {
+				b.Fatal(err)
+			}
 			if !ok {
 				continue
 			}
-			a := NewAdjacency(len(g.moves) / 2) // a game plays all its rounds
-			var results []string
-			last := 2 // none yet
-			for p := 0; p <= len(g.moves); p++ {
-				if p >= from {
-					r := adjResultForX(a, tt, jobs)
-					if p == from && g.number%2 == 1 {
-						openings[r]++
+			moves := g.game.History()
+			a := NewAdjacency(g.game.rounds)
+			for _, m := range moves[:min(from, len(moves))] {
+				a.Play(m)
+			}
+			last := adjResultForX(a, tt, jobs)
+			if g.number%2 == 1 {
+				openings[last]++
+			}
+			results := []string{strconv.Itoa(last)}
+			for p := len(a.history); p < len(moves); p++ {
+				a.Play(moves[p])
+				r := adjResultForX(a, tt, jobs)
+				results = append(results, strconv.Itoa(r))
+				if r != last {
+					side, bot := X, g.x
+					if p%2 == 1 {
+						side, bot = O, g.o
 					}
-					results = append(results, strconv.Itoa(r))
-					if last != 2 && r != last {
-						side, bot := X, g.x
-						if (p-1)%2 == 1 {
-							side, bot = O, g.o
-						}
-						who := fmt.Sprintf("%s as %s", bot, side)
-						if slips[who] == nil {
-							slips[who] = map[int]int{}
-						}
-						slips[who][p-1]++
-						halves[bot] += max(r-last, last-r) // a win to a loss is two
-						results = append(results, fmt.Sprintf("(ply %d %s)", p-1, side))
+					who := fmt.Sprintf("%s as %s", bot, side)
+					if slips[who] == nil {
+						slips[who] = map[int]int{}
 					}
-					last = r
+					slips[who][p]++
+					halves[bot] += max(r-last, last-r) // a win to a loss is two
+					results = append(results, fmt.Sprintf("(ply %d %s)", p, side))
 				}
-				if p < len(g.moves) {
-					a.Play(g.moves[p])
-				}
+				last = r
 			}
 			fmt.Fprintf(os.Stderr, "game %d: X %s, O %s: %s\n", g.number, g.x, g.o, strings.Join(results, " "))
 		}
@@ -377,46 +381,46 @@ func adjResultForX(a *Adjacency, tt *adjTable, jobs int) int {
 	return r
 }
 
-// matchGame is one game line of a match's transcript.
+// matchGame is one game line of a match's transcript, as arena.go prints
+// it.
 type matchGame struct {
 	number int
 	x, o   string
-	moves  []Move
+	result string     // as resultLine writes it
+	game   *Adjacency // its record replayed
 }
 
 // parseMatchLine reads `game 3/40: X alphabeta, O mcts, opening 26,58:
-// O win. moves: 26,58,5,...`.
-func parseMatchLine(line string) (matchGame, bool) {
-	var g matchGame
+// O win. moves: 26,58,5,...` and replays the record, of as many rounds as
+// it has pairs of moves. ok is false for a line of another kind.
+func parseMatchLine(spec *gameSpec, line string) (g matchGame, ok bool, err error) {
 	head, rest, ok := strings.Cut(line, ": X ")
 	if !ok || !strings.HasPrefix(head, "game ") {
-		return g, false
+		return g, false, nil
 	}
 	n, _, _ := strings.Cut(strings.TrimPrefix(head, "game "), "/")
-	var err error
 	if g.number, err = strconv.Atoi(n); err != nil {
-		return g, false
+		return g, true, err
 	}
-	x, rest, _ := strings.Cut(rest, ", O ")
-	o, rest, _ := strings.Cut(rest, ", ")
-	g.x, g.o = x, o
-	_, record, ok := strings.Cut(rest, "moves: ")
-	if !ok {
-		return g, false
+	g.x, rest, _ = strings.Cut(rest, ", O ")
+	g.o, rest, _ = strings.Cut(rest, ", ")
+	rest, record, found := strings.Cut(rest, " moves: ")
+	if !found {
+		return g, true, fmt.Errorf("no moves in %q", line)
 	}
-	for _, f := range strings.Split(strings.TrimSpace(record), ",") {
-		c, err := strconv.Atoi(f)
-		if err != nil {
-			return g, false
-		}
-		g.moves = append(g.moves, Move(c))
+	g.result = rest[strings.LastIndex(rest, ": ")+2:]
+	record = strings.TrimSpace(record)
+	played, err := spec.parseRecord(record, gameOptions{"rounds": (strings.Count(record, ",") + 1) / 2})
+	if err != nil {
+		return g, true, err
 	}
-	return g, true
+	g.game = played.(*Adjacency)
+	return g, true, nil
 }
 
 // The committed match transcripts that BenchmarkAdjMatchResults reads
-// parse, every game line of them, and each game replays legally to the
-// result its line states.
+// parse, every game line of them, and each game replays legally to its
+// end and the result its line states.
 func TestParseMatchLine(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -432,7 +436,7 @@ func TestParseMatchLine(t *testing.T) {
 			}
 			n := 0
 			for _, line := range strings.Split(string(data), "\n") {
-				g, ok := parseMatchLine(line)
+				g, ok, err := parseMatchLine(adjSpec(t), line)
 				if !ok {
 					if strings.HasPrefix(line, "game ") {
 						t.Errorf("not read: %q", line)
@@ -440,19 +444,13 @@ func TestParseMatchLine(t *testing.T) {
 					continue
 				}
 				n++
-				if g.number != n {
+				switch {
+				case err != nil:
+					t.Errorf("game %d: %v", n, err)
+				case g.number != n:
 					t.Errorf("game %d read as number %d", n, g.number)
-				}
-				a := NewAdjacency(len(g.moves) / 2)
-				for _, m := range g.moves {
-					if a.at(int(m)) != Nobody {
-						t.Fatalf("game %d: %d is taken", n, m)
-					}
-					a.Play(m)
-				}
-				want := map[Side]string{X: "X win.", O: "O win.", Nobody: "Draw"}[a.Winner()]
-				if !a.Over() || !strings.Contains(line, ": "+want+" moves: ") {
-					t.Errorf("game %d: replayed to %q (over %v): %q", n, want, a.Over(), line)
+				case !g.game.Over() || resultLine(g.game) != g.result:
+					t.Errorf("game %d: replayed to %q (over %v), the line says %q", n, resultLine(g.game), g.game.Over(), g.result)
 				}
 			}
 			if n != tc.games {
