@@ -19,6 +19,7 @@ const (
 // Other returns the opponent of s (X for O, O for X).
 func (s Side) Other() Side { return X + O - s }
 
+// String is the side's mark, "X" or "O"; "-" for Nobody.
 func (s Side) String() string {
 	switch s {
 	case X:

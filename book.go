@@ -302,8 +302,10 @@ type bookSeat struct {
 	progress func(string, book)
 }
 
+// name: the seat is the solver's.
 func (b bookSeat) name() string { return "solver" }
 
+// choose answers from the growing book, or solves and adds the answer.
 func (b bookSeat) choose(ctx context.Context, g Game) (Decision, error) {
 	p := c4PosOf(g.(*ConnectFour))
 	key, flip := canonical(p.key())

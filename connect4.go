@@ -241,7 +241,10 @@ const c4TurnBonus = 16
 // Evaluate is seed 004's evaluation from s's side: every segment holding
 // stones of one colour only counts 1, 10 or 50 for 1, 2 or 3 stones, for
 // the colour that holds it and against the other; the side to move gets a
-// bonus of 16; the sum is kept within ±511 so that a real win outranks it.
+// bonus of 16. SPEC keeps the sum within ±511, under a win's 512; but the
+// search scores a win found n plies down as 512 - n (the sooner the
+// better), so the sum is kept within ±469, under 512 - 42, for any win at
+// any depth to outrank it.
 func (c *ConnectFour) Evaluate(s Side) int {
 	v := 0
 	me, them := c.stones[s], c.stones[s.Other()]
@@ -259,8 +262,11 @@ func (c *ConnectFour) Evaluate(s Side) int {
 	} else {
 		v -= c4TurnBonus
 	}
-	return max(-(c4Win - 1), min(c4Win-1, v))
+	return max(-c4EvalCap, min(c4EvalCap, v))
 }
+
+// c4EvalCap bounds Evaluate below the least win the search can score.
+const c4EvalCap = c4Win - c4Cells - 1
 
 // Key is the classic unique key: the side to move's stones plus the mask.
 func (c *ConnectFour) Key() uint64 { return c.stones[c.Turn()] + c.mask }

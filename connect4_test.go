@@ -101,7 +101,7 @@ func slowEvaluate(grid [c4Width][c4Height]Side, toMove, s Side) int {
 	} else {
 		v -= 16
 	}
-	return max(-511, min(511, v))
+	return max(-469, min(469, v))
 }
 
 func TestConnectFourRules(t *testing.T) {

@@ -201,6 +201,8 @@ type genetic struct {
 	spare     []Move // repair candidates
 }
 
+// newGenetic prepares a search of g's position depth plies deep, drawing
+// every random choice from rng; the reservation tree starts as its root.
 func newGenetic(ctx context.Context, g Game, depth int, rng *rand.Rand) *genetic {
 	s := &genetic{
 		ctx:   ctx,

@@ -36,7 +36,9 @@ func init() {
 // Auer et al. proved the regret bound with rewards in [0, 1].
 const mctsExploration = math.Sqrt2
 
-// Default budgets when neither -playouts nor a time is given: a count,
+// Default budgets when neither -playouts nor a time is given (from the
+// command line Adjacency always has a time, SPEC's default 5 s a move, so
+// there its count serves only callers that give no budget): a count,
 // so that a game repeats on any machine, chosen so that a move takes under
 // a second on our 2-core machine at the prompt, even when it is busy.
 // BenchmarkMCTSPlayouts counts from the start about 1.4 million playouts
@@ -108,8 +110,9 @@ func (*MCTS) Name() string { return "mcts" }
 // Think runs playouts until Budget.Playouts or Budget.Time, whichever
 // comes first (a per-game default count when neither is set), and plays
 // the most-visited root move. Score is that move's win rate in percent,
-// Nodes the tree's size, Depth its deepest node below the root, PV the
-// most-visited line.
+// Nodes the tree nodes this decision added (the subtree kept from the
+// moves before was counted when it was grown), Depth the deepest node
+// below the root, PV the most-visited line.
 func (b *MCTS) Think(ctx context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
 	if budget.Playouts <= 0 && budget.Time <= 0 {
@@ -123,6 +126,7 @@ func (b *MCTS) Think(ctx context.Context, g Game, budget Budget) Decision {
 	defer cancel()
 	pos := g.Clone()
 	b.reroot(pos)
+	kept := len(b.nodes)
 
 	d := Decision{Move: NoMove}
 	for !pos.Over() {
@@ -136,7 +140,7 @@ func (b *MCTS) Think(ctx context.Context, g Game, budget Budget) Decision {
 		d.Playouts++
 	}
 	b.decide(pos, &d)
-	d.Time = time.Since(start)
+	d.Nodes, d.Time = int64(len(b.nodes)-kept), time.Since(start)
 	return d
 }
 
@@ -300,7 +304,6 @@ func (b *MCTS) mostVisited(n int32) int32 {
 // its win rate and visit share, the most-visited line. With no playout
 // run at all (a cancelled caller) it plays the first legal move.
 func (b *MCTS) decide(pos Game, d *Decision) {
-	d.Nodes = int64(len(b.nodes))
 	best := b.mostVisited(0)
 	if best == none {
 		if moves := pos.Moves(b.moves); len(moves) > 0 {

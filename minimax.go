@@ -30,6 +30,10 @@ type Stats struct {
 	// position (win, draw or loss at least), counted from its start: 0
 	// when it did not, or does not say.
 	Solved time.Duration
+	// Exact says Score is the position's proved value on the game's own
+	// scale (the Connect Four solver's, from its book or a finished solve),
+	// not a guess from a horizon that happens to look like one.
+	Exact bool
 	// PV is the line the bot expects, its own move first (the principal
 	// variation); empty when the bot does not say.
 	PV []Move
@@ -237,10 +241,18 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 }
 
 // root searches every move of g to depth and returns the best one, the
-// first in order among equals (so the lowest cell in Tic-Tac-Toe, as in
-// seed 003). first, if legal, is searched before the others.
+// first in the game's order among equals (so the lowest cell in
+// Tic-Tac-Toe, as in seed 003). first, if legal, is searched before the
+// others, for the cut-offs its score gives; a move before it in the
+// game's order is then searched with the window open by one, so that a
+// tie is seen and still goes to the earlier move.
 func (s *searcher) root(g Game, depth int, first Move) (Move, int) {
 	moves := append([]Move(nil), g.Moves(nil)...)
+	// rank is each move's place in the game's order.
+	rank := make(map[Move]int, len(moves))
+	for i, m := range moves {
+		rank[m] = i
+	}
 	for i, m := range moves {
 		if m == first {
 			copy(moves[1:i+1], moves[:i])
@@ -255,18 +267,23 @@ func (s *searcher) root(g Game, depth int, first Move) (Move, int) {
 	s.startLine(0)
 	best, bestScore := NoMove, -infinity
 	for _, m := range moves {
+		earlier := best != NoMove && rank[m] < rank[best]
+		beta := -bestScore
+		if earlier {
+			beta++
+		}
 		g.Play(m)
 		var v int
 		if s.tr == nil {
-			v = -s.negamax(g, depth-1, 1, -infinity, -bestScore)
+			v = -s.negamax(g, depth-1, 1, -infinity, beta)
 		} else {
-			v = -s.traced(g, depth-1, 1, -infinity, -bestScore)
+			v = -s.traced(g, depth-1, 1, -infinity, beta)
 		}
 		g.Undo()
 		if s.stopped {
 			break
 		}
-		if v > bestScore {
+		if v > bestScore || earlier && v == bestScore {
 			best, bestScore = m, v
 			s.extendLine(0, m)
 		}
@@ -345,7 +362,7 @@ func (b SearchBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	defer cancel()
 	s := &searcher{ctx: ctx, prune: b.Prune}
 	if budget.Trace > 0 {
-		s.tr = newTracer(b.Name(), budget.Trace)
+		s.tr = newTracer(b.Name(), budget.Trace, b.Prune)
 	}
 	return s.search(g.Clone(), budget)
 }

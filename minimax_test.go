@@ -230,6 +230,35 @@ func TestIterativeDeepeningMatchesFixedDepth(t *testing.T) {
 	}
 }
 
+// Under a time budget the bots still take the lowest of equal cells, as
+// the full search does (seed 003), although deepening tries the last
+// depth's best move first: on every position of up to two plies (a
+// corner opening's best answers tie with the centre's at shallow depths),
+// and on the positions of the seed's game.
+func TestDeepeningKeepsTheLowestOfEqualCells(t *testing.T) {
+	positions := [][]Move{{}, {4, 0}, {4, 0, 2, 1}}
+	for a := Move(0); a < 9; a++ {
+		positions = append(positions, []Move{a})
+		for b := Move(0); b < 9; b++ {
+			if b != a {
+				positions = append(positions, []Move{a, b})
+			}
+		}
+	}
+	for _, bot := range []Bot{alphabetaBot, minimaxBot} {
+		for _, moves := range positions {
+			t.Run(fmt.Sprint(bot.Name(), moves), func(t *testing.T) {
+				g := playAll(t, moves...)
+				full := think(bot, g)
+				timed := bot.Think(context.Background(), g, Budget{Time: time.Minute})
+				if timed.Move != full.Move || timed.Score != full.Score {
+					t.Errorf("with a time budget move %d score %d, the full search move %d score %d", timed.Move, timed.Score, full.Move, full.Score)
+				}
+			})
+		}
+	}
+}
+
 func BenchmarkMinimaxEmptyBoard(b *testing.B)   { benchmarkFirstMove(b, minimaxBot) }
 func BenchmarkAlphaBetaEmptyBoard(b *testing.B) { benchmarkFirstMove(b, alphabetaBot) }
 

@@ -188,12 +188,12 @@ func tttDescribe(g Game, d Decision) string {
 
 // c4Describe: the solver's scores are exact (22 minus the winner's stone
 // count), the plies to the end following from the score; the seed's
-// alpha-beta and minimax score wins and losses as ±512 and guess the rest.
+// alpha-beta and minimax score wins and losses as ±512 and guess the rest,
+// on a scale whose small values look like the solver's.
 func c4Describe(g Game, d Decision) string {
-	n := len(g.History())
 	switch {
-	case d.Score > -22 && d.Score < 22 && d.Depth == plies(d.Score, n) && d.Depth > 0:
-		return inPlies(d.Score, d.Depth)
+	case d.Exact:
+		return inPlies(d.Score, plies(d.Score, len(g.History())))
 	case endsGame(g, d.PV):
 		return inPlies(d.Score, len(d.PV))
 	}

@@ -36,7 +36,7 @@ func TestSolverExpectedLine(t *testing.T) {
 			c := cases[i]
 			g := c4Game(t, c.moves)
 			d := bot.Think(context.Background(), g, Budget{})
-			line := s.expectedLine(c4PosOf(g), d.Move, d.Score)
+			line := d.PV
 			end := playLine(t, g, line).(*ConnectFour)
 			v := c4FinalScore(end)
 			if len(line)%2 == 1 {
@@ -134,6 +134,7 @@ func TestDescribe(t *testing.T) {
 		{"ttt O must block", ttt(0, 1, 4), minimaxBot, Budget{}, tttDescribe, "loses in 4 plies"},
 		{"ttt X forks", ttt(0, 1), alphabetaBot, Budget{}, tttDescribe, "wins in 5 plies"},
 		{"ttt depth 1", ttt(), minimaxBot, Budget{Depth: 1}, tttDescribe, "+4 by the open-lines count, a guess from depth 1"},
+		{"c4 guess like a solver score", c4Game(t, "75763416117"), alphabetaBot, Budget{Depth: 7}, c4Describe, "+13 by the seed's line count, a guess from depth 7"},
 		{"adj last round", adj("27,36", 2), NewAdjBot(true), Budget{}, adjDescribe, margin(exactValue(adj("27,36", 2), 0))},
 		{"adj depth 1", adj("27,36", 2), NewAdjBot(true), Budget{Depth: 1}, adjDescribe,
 			fmt.Sprintf("%+d by the course's objective, a guess from depth 1", think1(adj("27,36", 2)))},
@@ -143,6 +144,33 @@ func TestDescribe(t *testing.T) {
 			d := tc.bot.Think(context.Background(), tc.g, tc.budget)
 			if got := tc.describe(tc.g, d); got != tc.want {
 				t.Errorf("%s, score %d: %q, want %q", tc.bot.Name(), d.Score, got, tc.want)
+			}
+		})
+	}
+}
+
+// In the book the solver still says what it expects: the line runs
+// through the book, every position on it holding the book's score for
+// its mover, alternating in sign, and the words are the solver's exact
+// ones.
+func TestSolverBookLine(t *testing.T) {
+	for _, rec := range []string{"", "4", "44444"} {
+		t.Run("position "+rec, func(t *testing.T) {
+			g := c4Game(t, rec)
+			d := NewSolverBot().Think(context.Background(), g, Budget{})
+			if !d.Exact || len(d.PV) < 2 || d.PV[0] != d.Move {
+				t.Fatalf("move %d, exact %v, line %v: want an exact score and a line of two or more moves from the move", d.Move, d.Exact, d.PV)
+			}
+			p, v := c4PosOf(g), d.Score
+			for i, m := range d.PV {
+				e, ok := openingBook().lookup(bookKey(p))
+				if !ok || int(e.score) != v {
+					t.Fatalf("line %v, move %d: the position is not in the book with score %d (%+v, %v)", d.PV, i+1, v, e, ok)
+				}
+				p, v = p.play(p.column(int(m))), -v
+			}
+			if got, want := c4Describe(g, d), inPlies(d.Score, plies(d.Score, len(rec))); got != want {
+				t.Errorf("in words %q, want %q", got, want)
 			}
 		})
 	}

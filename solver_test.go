@@ -189,15 +189,11 @@ func decodeKey(key uint64) c4Pos {
 	return p
 }
 
-// bookValue is the score of p by one ply of the book: the book move, then
-// the worst of the opponent's replies, each scored by the book; false if
-// some reply's position is not in the book.
+// bookValue is the score of p by one ply of the book: the book move (a
+// legal one), then the worst of the opponent's replies, each scored by the
+// book; false if some reply's position is not in the book.
 func bookValue(b book, p c4Pos, e bookEntry) (int, bool) {
-	m := int(bookMove(p, e))
-	cell := p.column(m)
-	if cell == 0 {
-		return 0, false
-	}
+	cell := p.column(int(bookMove(p, e)))
 	if c4Aligned(p.cur | cell) {
 		return p.winScore(), true
 	}
@@ -249,6 +245,10 @@ func TestBook(t *testing.T) {
 		e := unpackBookEntry(w)
 		if p.moves >= 14 {
 			deep = append(deep, w)
+		}
+		if m := int(bookMove(p, e)); m < 0 || m >= c4Width || p.column(m) == 0 {
+			t.Errorf("book entry %x (%d stones): move %d is not legal", w&bookKeyMask, p.moves, m+1)
+			continue
 		}
 		v, ok := bookValue(b, p, e)
 		if !ok {

@@ -55,6 +55,7 @@ func (t *TicTacToe) Turn() Side {
 	return O
 }
 
+// at is the mark in cell, Nobody when it is empty.
 func (t *TicTacToe) at(cell int) Side {
 	switch {
 	case t.marks[X]&(1<<cell) != 0:
@@ -138,8 +139,11 @@ func (t *TicTacToe) Final(s Side) int {
 func (t *TicTacToe) Utility() Utility { return Utility{Max: tttWin} }
 
 // Evaluate counts open lines for depth-limited searches: a line only s
-// holds is worth 1 per mark, the opponent's the same against; kept well
-// inside a win's score.
+// holds is worth 1 per mark, the opponent's the same against; kept within
+// ±5, half a win, which a win found within four plies outranks (a win
+// later than that scores 10 less its plies, 5 or less, and can tie or
+// trail the count; only searches that stop short of the end see the
+// count at all).
 func (t *TicTacToe) Evaluate(s Side) int {
 	score := 0
 	for _, l := range tttLines {

@@ -42,9 +42,10 @@ const (
 	traceEnd                      // a finished game: scored exactly
 )
 
-// newTracer traces the searches of the named bot plies deep.
-func newTracer(bot string, plies int) *tracer {
-	return &tracer{bot: bot, plies: plies, prune: bot == "alphabeta"}
+// newTracer traces the searches of the named bot plies deep; prune says
+// whether the search cuts, so that the outline shows its windows.
+func newTracer(bot string, plies int, prune bool) *tracer {
+	return &tracer{bot: bot, plies: plies, prune: prune}
 }
 
 // reset forgets the tree of the previous iteration.

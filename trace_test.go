@@ -104,7 +104,7 @@ func TestTraceSkippedPlusVisitedIsLegalMoves(t *testing.T) {
 		for _, prune := range []bool{false, true} {
 			t.Run(fmt.Sprint(tc.name, " prune ", prune), func(t *testing.T) {
 				g := tc.game()
-				s := &searcher{ctx: context.Background(), prune: prune, tr: newTracer("test", 99)}
+				s := &searcher{ctx: context.Background(), prune: prune, tr: newTracer("test", 99, prune)}
 				d := s.search(g, Budget{Depth: tc.depth})
 				if int64(len(s.tr.nodes)) != d.Nodes {
 					t.Fatalf("%d nodes recorded, %d counted", len(s.tr.nodes), d.Nodes)
