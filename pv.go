@@ -41,6 +41,28 @@ func (s *c4Solver) expectedLine(p c4Pos, first Move, v int) []Move {
 	}
 }
 
+// bookLine is the opening book's own line from p: its move in each
+// position, for as long as the positions are in the book. Each keeps the
+// position's score, as the book's entries agree with their replies
+// (TestBook), so it is the line the solver expects there, and it needs no
+// table.
+func bookLine(p c4Pos) []Move {
+	var line []Move
+	for {
+		e, ok := openingBook().lookup(bookKey(p))
+		if !ok {
+			return line
+		}
+		m := bookMove(p, e)
+		line = append(line, m)
+		cell := p.column(int(m))
+		if c4Aligned(p.cur | cell) {
+			return line
+		}
+		p = p.play(cell)
+	}
+}
+
 // keeper is a column of p that provably keeps p's exact score v, the
 // table's own move tried first.
 func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {

@@ -539,6 +539,13 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		return d
 	}
 	p := c4PosOf(c)
+	if e, ok := openingBook().lookup(bookKey(p)); ok {
+		d.Move, d.Score, d.Exact = bookMove(p, e), int(e.score), true
+		d.Depth, d.PV, d.Time = plies(d.Score, p.moves), bookLine(p), time.Since(start)
+		return d
+	}
+	ctx, cancel := withBudget(ctx, budget)
+	defer cancel()
 	s := b.s
 	if s == nil {
 		shared.mu.Lock()
@@ -548,27 +555,20 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		}
 		s = shared.s
 	}
-	// The clock starts once the table is this search's: under -jobs, a
-	// game waiting for the shared solver does not spend its budget waiting.
-	ctx, cancel := withBudget(ctx, budget)
-	defer cancel()
 	s.ctx, s.stopped, s.nodes = ctx, false, 0
-	defer func() { s.ctx = nil }()
-	if e, ok := openingBook().lookup(bookKey(p)); ok {
-		d.Move, d.Score, d.Exact = bookMove(p, e), int(e.score), true
-	} else {
-		s.setJobs(budget.Jobs)
-		d.Move, d.Score = s.bestMove(p)
-		d.Exact = !s.stopped
-		if s.stopped {
-			d.Move, d.Score = safeMove(s, p), 0 // the score is no result, only a placeholder
-		}
+	s.setJobs(budget.Jobs)
+	m, v := s.bestMove(p)
+	if s.stopped {
+		m = safeMove(s, p)
+		v = 0 // no result, only a placeholder
 	}
+	d.Move, d.Score, d.Exact = m, v, !s.stopped
 	if d.Exact {
-		d.Depth = plies(d.Score, p.moves)
+		d.Depth = plies(v, p.moves)
 		d.PV = s.expectedLine(p, d.Move, d.Score)
 	}
 	d.Nodes, d.Time = s.nodes, time.Since(start)
+	s.ctx = nil
 	return d
 }
 
