@@ -247,6 +247,17 @@ func (a arena) play(ctx context.Context, games []gameJob, done func(gameResult))
 		close(results)
 	}()
 
+	// The status line and done's lines share one terminal (standard
+	// error and output): the status line is cleared before done prints,
+	// or a game's line would start where the status line's text ends, and
+	// it is drawn again once the finished games are handed on.
+	shown := false
+	clearStatus := func() {
+		if shown {
+			fmt.Fprint(a.progress, "\r\x1b[K")
+			shown = false
+		}
+	}
 	var failed error
 	finished := map[int]gameResult{} // finished games not yet handed on
 	handed, count, begun := 0, 0, time.Now()
@@ -266,17 +277,17 @@ func (a arena) play(ctx context.Context, games []gameJob, done func(gameResult))
 				break
 			}
 			delete(finished, handed)
+			clearStatus()
 			done(r)
 		}
 		if a.progress != nil && failed == nil {
 			elapsed := time.Since(begun)
 			left := elapsed * time.Duration(len(games)-count) / time.Duration(count)
 			fmt.Fprintf(a.progress, "\r%d/%d games, about %s left\x1b[K", count, len(games), left.Round(time.Second))
+			shown = true
 		}
 	}
-	if a.progress != nil {
-		fmt.Fprint(a.progress, "\r\x1b[K") // clear the status line
-	}
+	clearStatus()
 	// After a stop, the games that finished behind an unfinished one.
 	for _, i := range slices.Sorted(maps.Keys(finished)) {
 		done(finished[i])

@@ -183,6 +183,68 @@ func TestMatchJobs(t *testing.T) {
 	}
 }
 
+// screen is what a terminal shows after text: a carriage return goes
+// back to the line's start, later text overwrites, and ESC [K erases to
+// the line's end.
+func screen(text string) []string {
+	lines := [][]rune{nil}
+	col := 0
+	for rest := []rune(text); len(rest) > 0; rest = rest[1:] {
+		line := &lines[len(lines)-1]
+		switch {
+		case rest[0] == '\n':
+			lines, col = append(lines, nil), 0
+		case rest[0] == '\r':
+			col = 0
+		case strings.HasPrefix(string(rest), "\x1b[K"):
+			*line = (*line)[:col]
+			rest = rest[2:]
+		case col < len(*line):
+			(*line)[col] = rest[0]
+			col++
+		default:
+			*line = append(*line, rest[0])
+			col++
+		}
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = string(l)
+	}
+	return out
+}
+
+// On a terminal the status line and the games' lines share the screen:
+// every game line starts a line of its own, and the status line is gone
+// once the table is printed.
+func TestMatchProgressOnTerminal(t *testing.T) {
+	ttt, _ := findGame("ttt")
+	for _, jobs := range []int{1, 2} {
+		t.Run(fmt.Sprint("jobs", jobs), func(t *testing.T) {
+			var term strings.Builder // standard output and error, one terminal
+			m := matchConfig{spec: ttt, bots: [2]string{"alphabeta", "random"}, games: 4, seed: 1, jobs: jobs}
+			if err := m.run(context.Background(), &term, &term); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(term.String(), "games, about ") {
+				t.Fatalf("no status line was drawn: %q", term.String())
+			}
+			games := 0
+			for _, l := range screen(term.String()) {
+				if strings.Contains(l, "left") || strings.Contains(l, "game ") && !strings.HasPrefix(l, "game ") {
+					t.Errorf("the status line shows in %q", l)
+				}
+				if strings.HasPrefix(l, "game ") {
+					games++
+				}
+			}
+			if games != 4 {
+				t.Errorf("%d game lines on the screen, want 4:\n%s", games, strings.Join(screen(term.String()), "\n"))
+			}
+		})
+	}
+}
+
 // cancelAfter is a progress writer that cancels a run once n games have
 // finished (the arena writes the status line once per finished game).
 type cancelAfter struct {
