@@ -419,10 +419,19 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 }
 
 // matchElo is the elo line of the bot of -x from its points by game (-1
-// for a game not played). When every game played has its pair's other
-// game played too, the interval is the pentanomial one over pairs;
-// otherwise (an odd number of games, an interrupted run) the trinomial one
-// over games.
+// for a game not played). Its interval is the first of these that the
+// games can give:
+//   - the pentanomial one over pairs, when every game played has its
+//     pair's other game played too and the pairs' scores vary;
+//   - the trinomial one over games, when some game lacks its pair (an odd
+//     number of games, an interrupted run), or the pairs cannot estimate
+//     the variance (a single pair; every pair split 1-1) but the games'
+//     results vary. It takes a pair's games for independent trials, which
+//     they are not quite, but it is the only estimate left, and it does
+//     not claim certainty;
+//   - after draws only, the sample shows no variance at all: drawsInterval's
+//     exact bound, over pairs when the games are paired (the independent
+//     trials, fewer than the games, so the wider bound).
 func matchElo(name string, points []float64) string {
 	var games wdl
 	var pairs pentanomial
@@ -444,11 +453,17 @@ func matchElo(name string, points []float64) string {
 			paired = false
 		}
 	}
-	diff, plusMinus := eloInterval(games)
-	if paired && games.games() > 0 {
-		diff, plusMinus = eloIntervalPairs(pairs)
+	n := games.games()
+	if n > 0 && paired {
+		if diff, plusMinus, ok := eloIntervalPairs(pairs); ok {
+			return eloLine(name, diff, plusMinus, n)
+		}
 	}
-	return eloLine(name, diff, plusMinus, games.games())
+	if n > 0 && games.draws == n && paired {
+		return eloLine(name, 0, drawsInterval(n/2), n)
+	}
+	diff, plusMinus := eloInterval(games)
+	return eloLine(name, diff, plusMinus, n)
 }
 
 // writeTable prints the results table, the elo line and SPEC's total line.

@@ -322,7 +322,7 @@ func TestMatchElo(t *testing.T) {
 			p.add(1, 0.5)
 			p.add(1, 0)
 			p.add(0.5, 0.5)
-			d, pm := eloIntervalPairs(p)
+			d, pm, _ := eloIntervalPairs(p)
 			return eloLine("a", d, pm, 6)
 		}()},
 		// The last game's pair is missing: trinomial over the 5 games.
@@ -335,6 +335,19 @@ func TestMatchElo(t *testing.T) {
 			d, pm := eloInterval(wdl{wins: 2, draws: 3})
 			return eloLine("a", d, pm, 5)
 		}()},
+		// Stopped before any game ended.
+		{"no games", []float64{-1, -1}, "elo: a no games"},
+		// One pair cannot estimate a variance over pairs: the games' own,
+		// 1 and 1/2 around 3/4, gives 1.96 * sqrt(0.0625/2) * 926.5 = 321.
+		{"one pair", []float64{1, 0.5}, "elo: a +191 +- 321"},
+		// Every pair split 1-1: the pairs vary not at all, the games do,
+		// 1.96 * sqrt(0.25/6) * 694.9 = 278.
+		{"pairs split", []float64{1, 0, 0, 1, 1, 0}, "elo: a +0 +- 278"},
+		// Draws only: the exact bound over the 2 pairs, w = 1 - 0.025^(1/2)
+		// = 0.842, a score of at most 0.921, +427; over 3 unpaired games
+		// w = 0.708, 0.854, +307.
+		{"draws paired", []float64{0.5, 0.5, 0.5, 0.5}, "elo: a +0 +- 427"},
+		{"draws odd", []float64{0.5, 0.5, 0.5}, "elo: a +0 +- 307"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := matchElo("a", tc.points); got != tc.want {

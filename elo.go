@@ -79,16 +79,36 @@ func (r wdl) score() float64 {
 // the slope of eloDiff turns its square root into Elo.
 //
 // A perfect score (all won or all lost) gives ±Inf and an infinite
-// interval; a record of draws only gives +0 +- 0, as nothing varied.
+// interval; no game gives +0 and an infinite interval. A record of draws
+// only has a sample variance of 0, which would claim a certain +0: it
+// gets drawsInterval's bound instead.
 func eloInterval(r wdl) (diff, plusMinus float64) {
 	n := float64(r.games())
-	if n == 0 {
+	switch {
+	case n == 0:
 		return 0, math.Inf(1)
+	case r.draws == r.games():
+		return 0, drawsInterval(r.games())
 	}
 	s := r.score()
 	variance := (float64(r.wins)*(1-s)*(1-s) + float64(r.draws)*(0.5-s)*(0.5-s) +
 		float64(r.losses)*s*s) / n
 	return intervalOf(s, variance/n)
+}
+
+// drawsInterval is the 95% interval of the rating difference after n
+// trials (games, or pairs of games) that all scored exactly half. The
+// sample says nothing of the variance then, so the normal approximation
+// has nothing to work with; the bound is exact instead, in the way of
+// eloLine's bound after a perfect score. If a trial wins with probability
+// w, n trials without a win happen with probability at most (1-w)^n,
+// which is below 2.5% once w > q = 1 - 0.025^(1/n); and a trial's mean
+// score a game is at most 1/2 + w/2 (a win instead of the half point).
+// So the score lies within 1/2 ± q/2 at 95%, two-sided: 12 draws give
+// q = 0.265 and +- 94 Elo, 100 draws +- 13, a single one +- 759.
+func drawsInterval(n int) float64 {
+	q := 1 - math.Pow(0.025, 1/float64(n))
+	return eloDiff(0.5 + q/2)
 }
 
 // intervalOf turns a mean score s and the variance of that mean into a
@@ -115,14 +135,20 @@ func (p *pentanomial) add(first, second float64) {
 // pair share their opening, so when the opening favours a seat one game's
 // result predicts the other's; counting games as independent would then
 // misjudge the variance, counting pairs does not.
-func eloIntervalPairs(p pentanomial) (diff, plusMinus float64) {
+//
+// ok is false when the pairs cannot estimate the variance: fewer than two
+// pairs, or every pair scored the same (short of a perfect score, whose
+// difference is infinite anyway). Their sample variance is 0, and an
+// interval of +- 0 would claim a certainty that one pair, or ten pairs
+// each split 1-1, do not give; matchElo falls back to other estimates.
+func eloIntervalPairs(p pentanomial) (diff, plusMinus float64, ok bool) {
 	pairs, sum := 0, 0.0
 	for k, c := range p {
 		pairs += c
 		sum += float64(c*k) / 4 // the pair's mean score a game
 	}
 	if pairs == 0 {
-		return 0, math.Inf(1)
+		return 0, math.Inf(1), false
 	}
 	n := float64(pairs)
 	s := sum / n
@@ -131,7 +157,8 @@ func eloIntervalPairs(p pentanomial) (diff, plusMinus float64) {
 		d := float64(k)/4 - s
 		variance += float64(c) * d * d
 	}
-	return intervalOf(s, variance/n/n)
+	diff, plusMinus = intervalOf(s, variance/n/n)
+	return diff, plusMinus, variance > 0 || math.IsInf(diff, 0)
 }
 
 // eloLine is SPEC's head-to-head line, `elo: <name> <diff> +- <interval>`,
@@ -140,14 +167,21 @@ func eloIntervalPairs(p pentanomial) (diff, plusMinus float64) {
 // the least difference still likely, from the exact (Clopper-Pearson)
 // binomial bound: n wins in n games happen with probability below 2.5% if
 // the true score is below 0.025^(1/n); e.g. 10 wins out of 10 give
-// "elo: alphabeta +inf, at least +140 at 95%".
+// "elo: alphabeta +inf, at least +140 at 95%". Without a game (a match
+// interrupted before its first game ended) there is nothing to rate:
+// "elo: alphabeta no games". An unbounded interval prints as "+- inf".
 func eloLine(name string, diff, plusMinus float64, games int) string {
-	if math.IsInf(diff, 0) {
+	switch {
+	case games == 0:
+		return fmt.Sprintf("elo: %s no games", name)
+	case math.IsInf(diff, 0):
 		bound := eloDiff(math.Pow(0.025, 1/float64(games)))
 		if diff < 0 {
 			return fmt.Sprintf("elo: %s -inf, at most %s at 95%%", name, signedElo(-bound))
 		}
 		return fmt.Sprintf("elo: %s +inf, at least %s at 95%%", name, signedElo(bound))
+	case math.IsInf(plusMinus, 0):
+		return fmt.Sprintf("elo: %s %s +- inf", name, signedElo(diff))
 	}
 	return fmt.Sprintf("elo: %s %s +- %.0f", name, signedElo(diff), plusMinus)
 }
