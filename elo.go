@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -226,20 +227,43 @@ const virtualDraws = 1
 
 // ratings are the tournament's ratings: the maximum-likelihood ratings of
 // the table plus virtualDraws between every two bots, with their 95%
-// intervals, the field's mean at 0.
+// intervals, the field's mean at 0. A bot without a game (a tournament
+// stopped early) has no rating, NaN, and is left out of the fit: its
+// virtual draws alone would give it the field's mean and pull the bots
+// that played toward it.
 func (c crossResults) ratings() (elo, plusMinus []float64) {
-	n := len(c)
-	points, games := make([][]float64, n), make([][]float64, n)
-	for i := range c {
-		points[i], games[i] = make([]float64, n), make([]float64, n)
-		for j := range c {
-			if i != j {
-				points[i][j] = c[i][j].points() + virtualDraws/2.0
-				games[i][j] = float64(c[i][j].games()) + virtualDraws
+	var played []int // the bots with games, as indexes into c
+	for i, row := range c {
+		for _, r := range row {
+			if r.games() > 0 {
+				played = append(played, i)
+				break
 			}
 		}
 	}
-	return fitRatings(points, games)
+	elo, plusMinus = make([]float64, len(c)), make([]float64, len(c))
+	for i := range c {
+		elo[i], plusMinus[i] = math.NaN(), math.NaN()
+	}
+	if len(played) == 0 {
+		return elo, plusMinus
+	}
+	n := len(played)
+	points, games := make([][]float64, n), make([][]float64, n)
+	for a, i := range played {
+		points[a], games[a] = make([]float64, n), make([]float64, n)
+		for b, j := range played {
+			if i != j {
+				points[a][b] = c[i][j].points() + virtualDraws/2.0
+				games[a][b] = float64(c[i][j].games()) + virtualDraws
+			}
+		}
+	}
+	fitted, fittedPM := fitRatings(points, games)
+	for a, i := range played {
+		elo[i], plusMinus[i] = fitted[a], fittedPM[a]
+	}
+	return elo, plusMinus
 }
 
 // fitRatings finds the ratings r (Elo, mean 0) under which the observed
@@ -374,40 +398,43 @@ func invert(a [][]float64) [][]float64 {
 	return inv
 }
 
-// byRating is the order of the standings: best rating first, ties in the
-// order the bots were given.
-func byRating(elo []float64) []int {
+// standings are a round-robin's ratings and the order of its tables,
+// found once for both the crosstable and the standings.
+type standings struct {
+	elo, plusMinus []float64 // by bot; NaN for a bot without games
+	order          []int     // the bots, best rating first
+}
+
+// standings rates the table and orders the bots: best rating first, the
+// bots without a game last (their 0 points say nothing of their
+// strength), ties in the order the bots were given.
+func (c crossResults) standings() standings {
+	elo, plusMinus := c.ratings()
 	order := make([]int, len(elo))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		switch {
-		case elo[a] > elo[b]:
-			return -1
-		case elo[a] < elo[b]:
-			return 1
-		}
-		return 0
+		// Descending; cmp.Compare puts a NaN below every number, so the
+		// unrated bots go last.
+		return cmp.Compare(elo[b], elo[a])
 	})
-	return order
+	return standings{elo: elo, plusMinus: plusMinus, order: order}
 }
 
 // writeCrosstable prints the round-robin's crosstable, rows and columns
 // the bots in the order of the standings, each cell the points the row's
 // bot scored against the column's out of the games they played ("3.5/4").
-func writeCrosstable(out io.Writer, names []string, c crossResults) {
-	elo, _ := c.ratings()
-	order := byRating(elo)
+func writeCrosstable(out io.Writer, names []string, c crossResults, s standings) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "\t")
-	for _, j := range order {
+	for _, j := range s.order {
 		fmt.Fprintf(tw, "%s\t", names[j])
 	}
 	fmt.Fprintln(tw)
-	for _, i := range order {
+	for _, i := range s.order {
 		fmt.Fprintf(tw, "%s\t", names[i])
-		for _, j := range order {
+		for _, j := range s.order {
 			cell := "-"
 			if r := c[i][j]; i != j && r.games() > 0 {
 				cell = strconv.FormatFloat(r.points(), 'f', -1, 64) + "/" + strconv.Itoa(r.games())
@@ -420,20 +447,26 @@ func writeCrosstable(out io.Writer, names []string, c crossResults) {
 }
 
 // writeStandings prints SPEC's standings, one row a bot, best rating
-// first: rank bot games wins draws losses score% elo +-.
-func writeStandings(out io.Writer, names []string, c crossResults) {
-	elo, plusMinus := c.ratings()
+// first: rank bot games wins draws losses score% elo +-. A bot without a
+// game shows "-" for its score and rating rather than a 0% and +0 that it
+// never earned.
+func writeStandings(out io.Writer, names []string, c crossResults, s standings) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "rank\tbot\tgames\twins\tdraws\tlosses\tscore%\telo\t+-\t")
-	for rank, i := range byRating(elo) {
+	for rank, i := range s.order {
 		var t wdl
 		for _, r := range c[i] {
 			t.wins += r.wins
 			t.draws += r.draws
 			t.losses += r.losses
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%s\t%.0f\t\n", rank+1, names[i],
-			t.games(), t.wins, t.draws, t.losses, 100*t.score(), signedElo(elo[i]), plusMinus[i])
+		score, elo, plusMinus := "-", "-", "-"
+		if t.games() > 0 {
+			score = fmt.Sprintf("%.1f", 100*t.score())
+			elo, plusMinus = signedElo(s.elo[i]), fmt.Sprintf("%.0f", s.plusMinus[i])
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t\n", rank+1, names[i],
+			t.games(), t.wins, t.draws, t.losses, score, elo, plusMinus)
 	}
 	tw.Flush()
 }

@@ -430,33 +430,82 @@ func smallTournament() ([]string, crossResults) {
 	return names, c
 }
 
+// withIdle adds a bot without games, listed first, to a field: as after a
+// tournament stopped before that bot's first game ended.
+func withIdle(names []string, c crossResults) ([]string, crossResults) {
+	idle := newCrossResults(len(c) + 1)
+	for i := range c {
+		copy(idle[i+1][1:], c[i])
+	}
+	return append([]string{"genetic"}, names...), idle
+}
+
 func TestWriteCrosstable(t *testing.T) {
-	names, c := smallTournament()
-	var b strings.Builder
-	writeCrosstable(&b, names, c)
-	want := `             alphabeta   mcts  random
+	for _, tc := range []struct {
+		name string
+		idle bool
+		want string
+	}{
+		{"all played", false, `             alphabeta   mcts  random
   alphabeta          -    3/4     4/4
        mcts        1/4      -   3.5/4
      random        0/4  0.5/4       -
-`
-	if b.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+`},
+		// The bot without games comes last, and its cells are empty.
+		{"one idle", true, `             alphabeta   mcts  random  genetic
+  alphabeta          -    3/4     4/4        -
+       mcts        1/4      -   3.5/4        -
+     random        0/4  0.5/4       -        -
+    genetic          -      -       -        -
+`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			names, c := smallTournament()
+			if tc.idle {
+				names, c = withIdle(names, c)
+			}
+			var b strings.Builder
+			writeCrosstable(&b, names, c, c.standings())
+			if b.String() != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", b.String(), tc.want)
+			}
+		})
 	}
 }
 
 // The ratings: with one virtual draw per pair the table is alphabeta 3.5/5
 // and 4.5/5 against mcts and random, mcts 4/5 against random, whose
 // likelihood a plain grid search also finds highest at +177, +31, -208.
+// A bot without games ranks last with no score or rating, and leaves the
+// others' ratings as they were.
 func TestWriteStandings(t *testing.T) {
-	names, c := smallTournament()
-	var b strings.Builder
-	writeStandings(&b, names, c)
-	want := `  rank        bot  games  wins  draws  losses  score%   elo   +-
+	for _, tc := range []struct {
+		name string
+		idle bool
+		want string
+	}{
+		{"all played", false, `  rank        bot  games  wins  draws  losses  score%   elo   +-
      1  alphabeta      8     6      2       0    87.5  +177  191
      2       mcts      8     3      3       2    56.2   +31  167
      3     random      8     0      1       7     6.2  -208  205
-`
-	if b.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+`},
+		{"one idle", true, `  rank        bot  games  wins  draws  losses  score%   elo   +-
+     1  alphabeta      8     6      2       0    87.5  +177  191
+     2       mcts      8     3      3       2    56.2   +31  167
+     3     random      8     0      1       7     6.2  -208  205
+     4    genetic      0     0      0       0       -     -    -
+`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			names, c := smallTournament()
+			if tc.idle {
+				names, c = withIdle(names, c)
+			}
+			var b strings.Builder
+			writeStandings(&b, names, c, c.standings())
+			if b.String() != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", b.String(), tc.want)
+			}
+		})
 	}
 }

@@ -101,8 +101,9 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	}
 	fmt.Fprintf(out, "%s round-robin: %d bots, %d of %d games, %d a match\n\n",
 		t.spec.title, len(t.bots), played, len(games), t.games)
-	writeCrosstable(out, t.bots, results)
+	s := results.standings()
+	writeCrosstable(out, t.bots, results, s)
 	fmt.Fprintln(out)
-	writeStandings(out, t.bots, results)
+	writeStandings(out, t.bots, results, s)
 	return err
 }
