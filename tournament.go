@@ -33,7 +33,11 @@ func tournamentField(spec *gameSpec, list string) ([]string, error) {
 	var field []string
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
-		if b := findBot(name); b == nil || !b.plays(spec) {
+		switch b := findBot(name); {
+		case b == nil:
+			return nil, fmt.Errorf("-tournament: %q is not a bot: accepted are all or some of %s",
+				name, strings.Join(spec.botNames(), ","))
+		case !b.plays(spec):
 			return nil, fmt.Errorf("-tournament: %q does not play %s: accepted are all or some of %s",
 				name, spec.title, strings.Join(spec.botNames(), ","))
 		}

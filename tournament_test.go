@@ -10,27 +10,33 @@ import (
 	"testing"
 )
 
-// -tournament takes all or a list of bots that play the game, each once.
+// -tournament takes all or a list of bots that play the game, each once;
+// a wrong list says what is wrong with it.
 func TestTournamentField(t *testing.T) {
 	ttt, _ := findGame("ttt")
 	c4, _ := findGame("connect4")
 	for _, tc := range []struct {
-		spec *gameSpec
-		list string
-		want []string // nil: an error
+		spec    *gameSpec
+		list    string
+		want    []string // nil: an error
+		wantErr string
 	}{
-		{ttt, "all", ttt.botNames()},
-		{c4, "all", c4.botNames()},
-		{c4, "solver, random", []string{"solver", "random"}},
-		{ttt, "solver,random", nil}, // solver plays Connect Four only
-		{ttt, "minimax,nobody", nil},
-		{ttt, "minimax,minimax", nil},
-		{ttt, "minimax", nil},
+		{ttt, "all", ttt.botNames(), ""},
+		{c4, "all", c4.botNames(), ""},
+		{c4, "solver, random", []string{"solver", "random"}, ""},
+		{ttt, "solver,random", nil, `"solver" does not play Tic-Tac-Toe: accepted are all or some of minimax,`},
+		{ttt, "minimax,nobody", nil, `"nobody" is not a bot: accepted are all or some of minimax,`},
+		{ttt, "foo,bar", nil, `"foo" is not a bot`},
+		{ttt, "minimax,minimax", nil, "minimax is listed twice"},
+		{ttt, "minimax", nil, "needs two bots or more"},
 	} {
 		t.Run(tc.spec.name+" "+tc.list, func(t *testing.T) {
 			got, err := tournamentField(tc.spec, tc.list)
 			if (err != nil) != (tc.want == nil) || !slices.Equal(got, tc.want) {
 				t.Errorf("%v, %v; want %v", got, err, tc.want)
+			}
+			if err != nil && !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("error %q, want it to say %q", err, tc.wantErr)
 			}
 		})
 	}
