@@ -132,9 +132,22 @@ func randomOpening(spec *gameSpec, opt gameOptions, plies int, rng *rand.Rand) (
 	g := spec.start(opt)
 	tries := openingTries
 	if !extendOpening(g, plies, rng, &tries) {
-		return nil, fmt.Errorf("-openings %d: no opening of %d plies leaves the game open", plies, plies)
+		return nil, openingsError{plies: plies, title: spec.title}
 	}
 	return slices.Clone(g.History()), nil
+}
+
+// openingsError is a -openings value after which no game is left to
+// play. It is a bad flag value (exit status 2) rather than a failure of
+// the run: matches and tournaments draw their openings before any game.
+type openingsError struct {
+	plies int
+	title string // the game's
+}
+
+func (e openingsError) Error() string {
+	return fmt.Sprintf("-openings %d: no opening of %d plies leaves %s open: accepted are 0 or more plies that do",
+		e.plies, e.plies, e.title)
 }
 
 // openingTries bounds randomOpening's search, far above what any opening
