@@ -42,7 +42,9 @@ func TestMatchTable(t *testing.T) {
 	}
 	// The same seed plays the same match.
 	var again strings.Builder
-	m.run(context.Background(), &again, nil)
+	if err := m.run(context.Background(), &again, nil); err != nil {
+		t.Fatal(err)
+	}
 	if strip(again.String()) != strip(out.String()) {
 		t.Errorf("same seed, different match:\n%s\n%s", out.String(), again.String())
 	}

@@ -159,9 +159,40 @@ func TestTournamentTables(t *testing.T) {
 			t.Errorf("crosstable %s against %s: %q, want %q\n%s", tc[0], tc[1], got, tc[2], out)
 		}
 	}
-	row := regexp.MustCompile(`(?m)^\s*3\s+random\s+8\s+0\s+(\d)\s+(\d)\s+`).FindStringSubmatch(out)
-	if row == nil || row[1] == "0" && row[2] == "0" {
-		t.Errorf("standings: want random third with 8 games and no win:\n%s", out)
+	// The standings: random third without a win, its score% what the
+	// crosstable gives it; the perfect players, even against each other
+	// and alike against random, rated alike and above it.
+	type standing struct {
+		rank, games, wins, draws, losses int
+		score                            float64
+		elo                              int
+	}
+	rows := map[string]standing{}
+	for _, m := range regexp.MustCompile(`(?m)^\s*(\d+)\s+(\w+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+([-+]\d+)\s+\d+$`).FindAllStringSubmatch(out, -1) {
+		var r standing
+		if _, err := fmt.Sscan(m[1]+" "+strings.Join(m[3:], " "), &r.rank, &r.games, &r.wins, &r.draws, &r.losses, &r.score, &r.elo); err != nil {
+			t.Fatalf("standings row %q: %v", m[0], err)
+		}
+		rows[m[2]] = r
+	}
+	random, minimax, alphabeta := rows["random"], rows["minimax"], rows["alphabeta"]
+	if len(rows) != 3 || random.rank != 3 || random.games != 8 || random.wins != 0 {
+		t.Errorf("standings: want three rows, random third with 8 games and no win:\n%s", out)
+	}
+	points := 0.0
+	for _, against := range []string{"minimax", "alphabeta"} {
+		var p float64
+		var n int
+		if _, err := fmt.Sscanf(cell("random", against), "%g/%d", &p, &n); err != nil || n != 4 {
+			t.Fatalf("crosstable random against %s: %q", against, cell("random", against))
+		}
+		points += p
+	}
+	if want := 100 * points / 8; random.score != want || float64(random.draws)/2 != points {
+		t.Errorf("random: score%% %v and %d draws, want %.1f from %v points in the crosstable", random.score, random.draws, want, points)
+	}
+	if minimax.elo != alphabeta.elo || minimax.elo <= 0 || random.elo >= 0 {
+		t.Errorf("elo: minimax %+d, alphabeta %+d, random %+d; want the first two equal and above 0, random below", minimax.elo, alphabeta.elo, random.elo)
 	}
 }
 
