@@ -132,9 +132,22 @@ func randomOpening(spec *gameSpec, opt gameOptions, plies int, rng *rand.Rand) (
 	g := spec.start(opt)
 	tries := openingTries
 	if !extendOpening(g, plies, rng, &tries) {
-		return nil, fmt.Errorf("-openings %d: no opening of %d plies leaves the game open", plies, plies)
+		return nil, openingsError{plies: plies, title: spec.title}
 	}
 	return slices.Clone(g.History()), nil
+}
+
+// openingsError is a -openings value after which no game is left to
+// play. It is a bad flag value (exit status 2) rather than a failure of
+// the run: matches and tournaments draw their openings before any game.
+type openingsError struct {
+	plies int
+	title string // the game's
+}
+
+func (e openingsError) Error() string {
+	return fmt.Sprintf("-openings %d: no opening of %d plies leaves %s open: accepted are 0 or more plies that do",
+		e.plies, e.plies, e.title)
 }
 
 // openingTries bounds randomOpening's search, far above what any opening
@@ -247,6 +260,17 @@ func (a arena) play(ctx context.Context, games []gameJob, done func(gameResult))
 		close(results)
 	}()
 
+	// The status line and done's lines share one terminal (standard
+	// error and output): the status line is cleared before done prints,
+	// or a game's line would start where the status line's text ends, and
+	// it is drawn again once the finished games are handed on.
+	shown := false
+	clearStatus := func() {
+		if shown {
+			fmt.Fprint(a.progress, "\r\x1b[K")
+			shown = false
+		}
+	}
 	var failed error
 	finished := map[int]gameResult{} // finished games not yet handed on
 	handed, count, begun := 0, 0, time.Now()
@@ -266,17 +290,17 @@ func (a arena) play(ctx context.Context, games []gameJob, done func(gameResult))
 				break
 			}
 			delete(finished, handed)
+			clearStatus()
 			done(r)
 		}
 		if a.progress != nil && failed == nil {
 			elapsed := time.Since(begun)
 			left := elapsed * time.Duration(len(games)-count) / time.Duration(count)
 			fmt.Fprintf(a.progress, "\r%d/%d games, about %s left\x1b[K", count, len(games), left.Round(time.Second))
+			shown = true
 		}
 	}
-	if a.progress != nil {
-		fmt.Fprint(a.progress, "\r\x1b[K") // clear the status line
-	}
+	clearStatus()
 	// After a stop, the games that finished behind an unfinished one.
 	for _, i := range slices.Sorted(maps.Keys(finished)) {
 		done(finished[i])
@@ -408,10 +432,19 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 }
 
 // matchElo is the elo line of the bot of -x from its points by game (-1
-// for a game not played). When every game played has its pair's other
-// game played too, the interval is the pentanomial one over pairs;
-// otherwise (an odd number of games, an interrupted run) the trinomial one
-// over games.
+// for a game not played). Its interval is the first of these that the
+// games can give:
+//   - the pentanomial one over pairs, when every game played has its
+//     pair's other game played too and the pairs' scores vary;
+//   - the trinomial one over games, when some game lacks its pair (an odd
+//     number of games, an interrupted run), or the pairs cannot estimate
+//     the variance (a single pair; every pair split 1-1) but the games'
+//     results vary. It takes a pair's games for independent trials, which
+//     they are not quite, but it is the only estimate left, and it does
+//     not claim certainty;
+//   - after draws only, the sample shows no variance at all: drawsInterval's
+//     exact bound, over pairs when the games are paired (the independent
+//     trials, fewer than the games, so the wider bound).
 func matchElo(name string, points []float64) string {
 	var games wdl
 	var pairs pentanomial
@@ -433,11 +466,17 @@ func matchElo(name string, points []float64) string {
 			paired = false
 		}
 	}
-	diff, plusMinus := eloInterval(games)
-	if paired && games.games() > 0 {
-		diff, plusMinus = eloIntervalPairs(pairs)
+	n := games.games()
+	if n > 0 && paired {
+		if diff, plusMinus, ok := eloIntervalPairs(pairs); ok {
+			return eloLine(name, diff, plusMinus, n)
+		}
 	}
-	return eloLine(name, diff, plusMinus, games.games())
+	if n > 0 && games.draws == n && paired {
+		return eloLine(name, 0, drawsInterval(n/2), n)
+	}
+	diff, plusMinus := eloInterval(games)
+	return eloLine(name, diff, plusMinus, n)
 }
 
 // writeTable prints the results table, the elo line and SPEC's total line.

@@ -42,7 +42,9 @@ func TestMatchTable(t *testing.T) {
 	}
 	// The same seed plays the same match.
 	var again strings.Builder
-	m.run(context.Background(), &again, nil)
+	if err := m.run(context.Background(), &again, nil); err != nil {
+		t.Fatal(err)
+	}
 	if strip(again.String()) != strip(out.String()) {
 		t.Errorf("same seed, different match:\n%s\n%s", out.String(), again.String())
 	}
@@ -183,6 +185,68 @@ func TestMatchJobs(t *testing.T) {
 	}
 }
 
+// screen is what a terminal shows after text: a carriage return goes
+// back to the line's start, later text overwrites, and ESC [K erases to
+// the line's end.
+func screen(text string) []string {
+	lines := [][]rune{nil}
+	col := 0
+	for rest := []rune(text); len(rest) > 0; rest = rest[1:] {
+		line := &lines[len(lines)-1]
+		switch {
+		case rest[0] == '\n':
+			lines, col = append(lines, nil), 0
+		case rest[0] == '\r':
+			col = 0
+		case strings.HasPrefix(string(rest), "\x1b[K"):
+			*line = (*line)[:col]
+			rest = rest[2:]
+		case col < len(*line):
+			(*line)[col] = rest[0]
+			col++
+		default:
+			*line = append(*line, rest[0])
+			col++
+		}
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = string(l)
+	}
+	return out
+}
+
+// On a terminal the status line and the games' lines share the screen:
+// every game line starts a line of its own, and the status line is gone
+// once the table is printed.
+func TestMatchProgressOnTerminal(t *testing.T) {
+	ttt, _ := findGame("ttt")
+	for _, jobs := range []int{1, 2} {
+		t.Run(fmt.Sprint("jobs", jobs), func(t *testing.T) {
+			var term strings.Builder // standard output and error, one terminal
+			m := matchConfig{spec: ttt, bots: [2]string{"alphabeta", "random"}, games: 4, seed: 1, jobs: jobs}
+			if err := m.run(context.Background(), &term, &term); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(term.String(), "games, about ") {
+				t.Fatalf("no status line was drawn: %q", term.String())
+			}
+			games := 0
+			for _, l := range screen(term.String()) {
+				if strings.Contains(l, "left") || strings.Contains(l, "game ") && !strings.HasPrefix(l, "game ") {
+					t.Errorf("the status line shows in %q", l)
+				}
+				if strings.HasPrefix(l, "game ") {
+					games++
+				}
+			}
+			if games != 4 {
+				t.Errorf("%d game lines on the screen, want 4:\n%s", games, strings.Join(screen(term.String()), "\n"))
+			}
+		})
+	}
+}
+
 // cancelAfter is a progress writer that cancels a run once n games have
 // finished (the arena writes the status line once per finished game).
 type cancelAfter struct {
@@ -260,7 +324,7 @@ func TestMatchElo(t *testing.T) {
 			p.add(1, 0.5)
 			p.add(1, 0)
 			p.add(0.5, 0.5)
-			d, pm := eloIntervalPairs(p)
+			d, pm, _ := eloIntervalPairs(p)
 			return eloLine("a", d, pm, 6)
 		}()},
 		// The last game's pair is missing: trinomial over the 5 games.
@@ -273,6 +337,19 @@ func TestMatchElo(t *testing.T) {
 			d, pm := eloInterval(wdl{wins: 2, draws: 3})
 			return eloLine("a", d, pm, 5)
 		}()},
+		// Stopped before any game ended.
+		{"no games", []float64{-1, -1}, "elo: a no games"},
+		// One pair cannot estimate a variance over pairs: the games' own,
+		// 1 and 1/2 around 3/4, gives 1.96 * sqrt(0.0625/2) * 926.5 = 321.
+		{"one pair", []float64{1, 0.5}, "elo: a +191 +- 321"},
+		// Every pair split 1-1: the pairs vary not at all, the games do,
+		// 1.96 * sqrt(0.25/6) * 694.9 = 278.
+		{"pairs split", []float64{1, 0, 0, 1, 1, 0}, "elo: a +0 +- 278"},
+		// Draws only: the exact bound over the 2 pairs, w = 1 - 0.025^(1/2)
+		// = 0.842, a score of at most 0.921, +427; over 3 unpaired games
+		// w = 0.708, 0.854, +307.
+		{"draws paired", []float64{0.5, 0.5, 0.5, 0.5}, "elo: a +0 +- 427"},
+		{"draws odd", []float64{0.5, 0.5, 0.5}, "elo: a +0 +- 307"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := matchElo("a", tc.points); got != tc.want {

@@ -9,13 +9,21 @@ import "sync/atomic"
 // which changes the order of the search, never its result.
 type busySet [busySize]uint32
 
-const busySize = 1 << 15
+const (
+	busyBits = 15
+	busySize = 1 << busyBits
+)
 
 // busySlot is a key's slot and fingerprint (never 0, which marks a free
-// slot).
+// slot). They come from separate bits of the hash: the slot from the top
+// 15 (the bits of a product that every bit of the key reaches), the
+// fingerprint from the 32 below them. Bits shared by both would be the
+// same for every key of a slot, so the fingerprint would tell keys apart
+// by fewer bits than its 32 (the slot once took bits 20-34 and the
+// fingerprint 32-63, three bits in common).
 func busySlot(key uint64) (uint32, uint32) {
 	h := key * ttHashMul
-	return uint32(h>>20) & (busySize - 1), uint32(h>>32) | 1
+	return uint32(h >> (64 - busyBits)), uint32(h>>(64-busyBits-32)) | 1
 }
 
 // enter marks key busy.

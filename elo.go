@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -79,16 +80,36 @@ func (r wdl) score() float64 {
 // the slope of eloDiff turns its square root into Elo.
 //
 // A perfect score (all won or all lost) gives ±Inf and an infinite
-// interval; a record of draws only gives +0 +- 0, as nothing varied.
+// interval; no game gives +0 and an infinite interval. A record of draws
+// only has a sample variance of 0, which would claim a certain +0: it
+// gets drawsInterval's bound instead.
 func eloInterval(r wdl) (diff, plusMinus float64) {
 	n := float64(r.games())
-	if n == 0 {
+	switch {
+	case n == 0:
 		return 0, math.Inf(1)
+	case r.draws == r.games():
+		return 0, drawsInterval(r.games())
 	}
 	s := r.score()
 	variance := (float64(r.wins)*(1-s)*(1-s) + float64(r.draws)*(0.5-s)*(0.5-s) +
 		float64(r.losses)*s*s) / n
 	return intervalOf(s, variance/n)
+}
+
+// drawsInterval is the 95% interval of the rating difference after n
+// trials (games, or pairs of games) that all scored exactly half. The
+// sample says nothing of the variance then, so the normal approximation
+// has nothing to work with; the bound is exact instead, in the way of
+// eloLine's bound after a perfect score. If a trial wins with probability
+// w, n trials without a win happen with probability at most (1-w)^n,
+// which is below 2.5% once w > q = 1 - 0.025^(1/n); and a trial's mean
+// score a game is at most 1/2 + w/2 (a win instead of the half point).
+// So the score lies within 1/2 ± q/2 at 95%, two-sided: 12 draws give
+// q = 0.265 and +- 94 Elo, 100 draws +- 13, a single one +- 759.
+func drawsInterval(n int) float64 {
+	q := 1 - math.Pow(0.025, 1/float64(n))
+	return eloDiff(0.5 + q/2)
 }
 
 // intervalOf turns a mean score s and the variance of that mean into a
@@ -115,14 +136,20 @@ func (p *pentanomial) add(first, second float64) {
 // pair share their opening, so when the opening favours a seat one game's
 // result predicts the other's; counting games as independent would then
 // misjudge the variance, counting pairs does not.
-func eloIntervalPairs(p pentanomial) (diff, plusMinus float64) {
+//
+// ok is false when the pairs cannot estimate the variance: fewer than two
+// pairs, or every pair scored the same (short of a perfect score, whose
+// difference is infinite anyway). Their sample variance is 0, and an
+// interval of +- 0 would claim a certainty that one pair, or ten pairs
+// each split 1-1, do not give; matchElo falls back to other estimates.
+func eloIntervalPairs(p pentanomial) (diff, plusMinus float64, ok bool) {
 	pairs, sum := 0, 0.0
 	for k, c := range p {
 		pairs += c
 		sum += float64(c*k) / 4 // the pair's mean score a game
 	}
 	if pairs == 0 {
-		return 0, math.Inf(1)
+		return 0, math.Inf(1), false
 	}
 	n := float64(pairs)
 	s := sum / n
@@ -131,7 +158,8 @@ func eloIntervalPairs(p pentanomial) (diff, plusMinus float64) {
 		d := float64(k)/4 - s
 		variance += float64(c) * d * d
 	}
-	return intervalOf(s, variance/n/n)
+	diff, plusMinus = intervalOf(s, variance/n/n)
+	return diff, plusMinus, variance > 0 || math.IsInf(diff, 0)
 }
 
 // eloLine is SPEC's head-to-head line, `elo: <name> <diff> +- <interval>`,
@@ -140,14 +168,21 @@ func eloIntervalPairs(p pentanomial) (diff, plusMinus float64) {
 // the least difference still likely, from the exact (Clopper-Pearson)
 // binomial bound: n wins in n games happen with probability below 2.5% if
 // the true score is below 0.025^(1/n); e.g. 10 wins out of 10 give
-// "elo: alphabeta +inf, at least +140 at 95%".
+// "elo: alphabeta +inf, at least +140 at 95%". Without a game (a match
+// interrupted before its first game ended) there is nothing to rate:
+// "elo: alphabeta no games". An unbounded interval prints as "+- inf".
 func eloLine(name string, diff, plusMinus float64, games int) string {
-	if math.IsInf(diff, 0) {
+	switch {
+	case games == 0:
+		return fmt.Sprintf("elo: %s no games", name)
+	case math.IsInf(diff, 0):
 		bound := eloDiff(math.Pow(0.025, 1/float64(games)))
 		if diff < 0 {
 			return fmt.Sprintf("elo: %s -inf, at most %s at 95%%", name, signedElo(-bound))
 		}
 		return fmt.Sprintf("elo: %s +inf, at least %s at 95%%", name, signedElo(bound))
+	case math.IsInf(plusMinus, 0):
+		return fmt.Sprintf("elo: %s %s +- inf", name, signedElo(diff))
 	}
 	return fmt.Sprintf("elo: %s %s +- %.0f", name, signedElo(diff), plusMinus)
 }
@@ -192,20 +227,43 @@ const virtualDraws = 1
 
 // ratings are the tournament's ratings: the maximum-likelihood ratings of
 // the table plus virtualDraws between every two bots, with their 95%
-// intervals, the field's mean at 0.
+// intervals, the field's mean at 0. A bot without a game (a tournament
+// stopped early) has no rating, NaN, and is left out of the fit: its
+// virtual draws alone would give it the field's mean and pull the bots
+// that played toward it.
 func (c crossResults) ratings() (elo, plusMinus []float64) {
-	n := len(c)
-	points, games := make([][]float64, n), make([][]float64, n)
-	for i := range c {
-		points[i], games[i] = make([]float64, n), make([]float64, n)
-		for j := range c {
-			if i != j {
-				points[i][j] = c[i][j].points() + virtualDraws/2.0
-				games[i][j] = float64(c[i][j].games()) + virtualDraws
+	var played []int // the bots with games, as indexes into c
+	for i, row := range c {
+		for _, r := range row {
+			if r.games() > 0 {
+				played = append(played, i)
+				break
 			}
 		}
 	}
-	return fitRatings(points, games)
+	elo, plusMinus = make([]float64, len(c)), make([]float64, len(c))
+	for i := range c {
+		elo[i], plusMinus[i] = math.NaN(), math.NaN()
+	}
+	if len(played) == 0 {
+		return elo, plusMinus
+	}
+	n := len(played)
+	points, games := make([][]float64, n), make([][]float64, n)
+	for a, i := range played {
+		points[a], games[a] = make([]float64, n), make([]float64, n)
+		for b, j := range played {
+			if i != j {
+				points[a][b] = c[i][j].points() + virtualDraws/2.0
+				games[a][b] = float64(c[i][j].games()) + virtualDraws
+			}
+		}
+	}
+	fitted, fittedPM := fitRatings(points, games)
+	for a, i := range played {
+		elo[i], plusMinus[i] = fitted[a], fittedPM[a]
+	}
+	return elo, plusMinus
 }
 
 // fitRatings finds the ratings r (Elo, mean 0) under which the observed
@@ -340,40 +398,43 @@ func invert(a [][]float64) [][]float64 {
 	return inv
 }
 
-// byRating is the order of the standings: best rating first, ties in the
-// order the bots were given.
-func byRating(elo []float64) []int {
+// standings are a round-robin's ratings and the order of its tables,
+// found once for both the crosstable and the standings.
+type standings struct {
+	elo, plusMinus []float64 // by bot; NaN for a bot without games
+	order          []int     // the bots, best rating first
+}
+
+// standings rates the table and orders the bots: best rating first, the
+// bots without a game last (their 0 points say nothing of their
+// strength), ties in the order the bots were given.
+func (c crossResults) standings() standings {
+	elo, plusMinus := c.ratings()
 	order := make([]int, len(elo))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		switch {
-		case elo[a] > elo[b]:
-			return -1
-		case elo[a] < elo[b]:
-			return 1
-		}
-		return 0
+		// Descending; cmp.Compare puts a NaN below every number, so the
+		// unrated bots go last.
+		return cmp.Compare(elo[b], elo[a])
 	})
-	return order
+	return standings{elo: elo, plusMinus: plusMinus, order: order}
 }
 
 // writeCrosstable prints the round-robin's crosstable, rows and columns
 // the bots in the order of the standings, each cell the points the row's
 // bot scored against the column's out of the games they played ("3.5/4").
-func writeCrosstable(out io.Writer, names []string, c crossResults) {
-	elo, _ := c.ratings()
-	order := byRating(elo)
+func writeCrosstable(out io.Writer, names []string, c crossResults, s standings) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "\t")
-	for _, j := range order {
+	for _, j := range s.order {
 		fmt.Fprintf(tw, "%s\t", names[j])
 	}
 	fmt.Fprintln(tw)
-	for _, i := range order {
+	for _, i := range s.order {
 		fmt.Fprintf(tw, "%s\t", names[i])
-		for _, j := range order {
+		for _, j := range s.order {
 			cell := "-"
 			if r := c[i][j]; i != j && r.games() > 0 {
 				cell = strconv.FormatFloat(r.points(), 'f', -1, 64) + "/" + strconv.Itoa(r.games())
@@ -386,20 +447,26 @@ func writeCrosstable(out io.Writer, names []string, c crossResults) {
 }
 
 // writeStandings prints SPEC's standings, one row a bot, best rating
-// first: rank bot games wins draws losses score% elo +-.
-func writeStandings(out io.Writer, names []string, c crossResults) {
-	elo, plusMinus := c.ratings()
+// first: rank bot games wins draws losses score% elo +-. A bot without a
+// game shows "-" for its score and rating rather than a 0% and +0 that it
+// never earned.
+func writeStandings(out io.Writer, names []string, c crossResults, s standings) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "rank\tbot\tgames\twins\tdraws\tlosses\tscore%\telo\t+-\t")
-	for rank, i := range byRating(elo) {
+	for rank, i := range s.order {
 		var t wdl
 		for _, r := range c[i] {
 			t.wins += r.wins
 			t.draws += r.draws
 			t.losses += r.losses
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%s\t%.0f\t\n", rank+1, names[i],
-			t.games(), t.wins, t.draws, t.losses, 100*t.score(), signedElo(elo[i]), plusMinus[i])
+		score, elo, plusMinus := "-", "-", "-"
+		if t.games() > 0 {
+			score = fmt.Sprintf("%.1f", 100*t.score())
+			elo, plusMinus = signedElo(s.elo[i]), fmt.Sprintf("%.0f", s.plusMinus[i])
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t\n", rank+1, names[i],
+			t.games(), t.wins, t.draws, t.losses, score, elo, plusMinus)
 	}
 	tw.Flush()
 }

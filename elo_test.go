@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -65,7 +66,7 @@ func TestEloInterval(t *testing.T) {
 		// 1.96 * sqrt(0.1875/20) * 400/(ln 10 * 0.1875) = 175.8.
 		{"75% of 20", wdl{15, 0, 5}, 190.85, 175.83, 0.01},
 		{"even", wdl{7, 6, 7}, 0, 1.96 * math.Sqrt(0.175/20) * 4 * eloPerNat, 1e-9},
-		{"draws only", wdl{0, 12, 0}, 0, 0, 0},
+		{"draws only", wdl{0, 12, 0}, 0, 94.19, 0.01}, // drawsInterval(12)
 		{"all won", wdl{10, 0, 0}, math.Inf(1), math.Inf(1), 0},
 		{"no game", wdl{}, 0, math.Inf(1), 0},
 	} {
@@ -109,18 +110,50 @@ func TestEloIntervalPairs(t *testing.T) {
 		name     string
 		p        pentanomial
 		diff, pm float64
+		ok       bool
 	}{
-		{"worked example", p, 126.97, 110.43},
-		{"reversed", pentanomial{2, 4, 3, 1, 0}, -126.97, 110.43},
-		// Every pair split: the same score each time, nothing varies.
-		{"each pair split", pentanomial{0, 0, 9, 0, 0}, 0, 0},
+		{"worked example", p, 126.97, 110.43, true},
+		{"reversed", pentanomial{2, 4, 3, 1, 0}, -126.97, 110.43, true},
+		{"all won", pentanomial{0, 0, 0, 0, 3}, math.Inf(1), math.Inf(1), true},
+		// The same score in every pair: the sample shows no variance,
+		// which is no evidence of none.
+		{"each pair split", pentanomial{0, 0, 9, 0, 0}, 0, 0, false},
+		{"each pair 1.5", pentanomial{0, 0, 0, 4, 0}, 400 * math.Log10(3), 0, false},
+		{"one pair", pentanomial{0, 0, 0, 1, 0}, 400 * math.Log10(3), 0, false},
+		{"no pair", pentanomial{}, 0, math.Inf(1), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			diff, pm := eloIntervalPairs(tc.p)
-			if !near(diff, tc.diff, 0.01) || !near(pm, tc.pm, 0.01) {
-				t.Errorf("eloIntervalPairs(%v) = %.3f +- %.3f, want %.3f +- %.3f", tc.p, diff, pm, tc.diff, tc.pm)
+			diff, pm, ok := eloIntervalPairs(tc.p)
+			if ok != tc.ok || !near(diff, tc.diff, 0.01) || tc.ok && !near(pm, tc.pm, 0.01) {
+				t.Errorf("eloIntervalPairs(%v) = %.3f +- %.3f, %v; want %.3f +- %.3f, %v", tc.p, diff, pm, ok, tc.diff, tc.pm, tc.ok)
 			}
 		})
+	}
+}
+
+// After n draws and nothing else, the bound is exact: a win rate w makes
+// n draws in a row at most (1-w)^n likely, 2.5% at w = 1 - 0.025^(1/n),
+// and the score is then at most 1/2 + w/2. For 12 draws w = 0.26465,
+// the score 0.63232, and 400*log10(0.63232/0.36768) = +94.19.
+func TestDrawsInterval(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want float64
+	}{{12, 94.19}, {1, 759.05}, {100, 12.59}} {
+		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
+			pm := drawsInterval(tc.n)
+			if !near(pm, tc.want, 0.01) {
+				t.Errorf("drawsInterval(%d) = %.3f, want %.2f", tc.n, pm, tc.want)
+			}
+			// The edge of the interval is where n draws have a 2.5% chance.
+			w := 2 * (logistic(pm) - 0.5)
+			if p := math.Pow(1-w, float64(tc.n)); !near(p, 0.025, 1e-9) {
+				t.Errorf("at +%.1f, %d draws have probability %v, want 0.025", pm, tc.n, p)
+			}
+		})
+	}
+	if drawsInterval(40) >= drawsInterval(10) {
+		t.Errorf("40 draws: +- %.1f, not narrower than after 10: +- %.1f", drawsInterval(40), drawsInterval(10))
 	}
 }
 
@@ -138,6 +171,8 @@ func TestEloLine(t *testing.T) {
 		{"almost even rounds to +0", wdl{1000, 0, 1001}, "elo: alphabeta +0 +- 15"},
 		{"all won", wdl{10, 0, 0}, "elo: alphabeta +inf, at least +140 at 95%"},
 		{"all lost", wdl{0, 0, 10}, "elo: alphabeta -inf, at most -140 at 95%"},
+		{"draws only", wdl{0, 12, 0}, "elo: alphabeta +0 +- 94"},
+		{"no games", wdl{}, "elo: alphabeta no games"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			diff, pm := eloInterval(tc.r)
@@ -395,33 +430,82 @@ func smallTournament() ([]string, crossResults) {
 	return names, c
 }
 
+// withIdle adds a bot without games, listed first, to a field: as after a
+// tournament stopped before that bot's first game ended.
+func withIdle(names []string, c crossResults) ([]string, crossResults) {
+	idle := newCrossResults(len(c) + 1)
+	for i := range c {
+		copy(idle[i+1][1:], c[i])
+	}
+	return append([]string{"genetic"}, names...), idle
+}
+
 func TestWriteCrosstable(t *testing.T) {
-	names, c := smallTournament()
-	var b strings.Builder
-	writeCrosstable(&b, names, c)
-	want := `             alphabeta   mcts  random
+	for _, tc := range []struct {
+		name string
+		idle bool
+		want string
+	}{
+		{"all played", false, `             alphabeta   mcts  random
   alphabeta          -    3/4     4/4
        mcts        1/4      -   3.5/4
      random        0/4  0.5/4       -
-`
-	if b.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+`},
+		// The bot without games comes last, and its cells are empty.
+		{"one idle", true, `             alphabeta   mcts  random  genetic
+  alphabeta          -    3/4     4/4        -
+       mcts        1/4      -   3.5/4        -
+     random        0/4  0.5/4       -        -
+    genetic          -      -       -        -
+`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			names, c := smallTournament()
+			if tc.idle {
+				names, c = withIdle(names, c)
+			}
+			var b strings.Builder
+			writeCrosstable(&b, names, c, c.standings())
+			if b.String() != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", b.String(), tc.want)
+			}
+		})
 	}
 }
 
 // The ratings: with one virtual draw per pair the table is alphabeta 3.5/5
 // and 4.5/5 against mcts and random, mcts 4/5 against random, whose
 // likelihood a plain grid search also finds highest at +177, +31, -208.
+// A bot without games ranks last with no score or rating, and leaves the
+// others' ratings as they were.
 func TestWriteStandings(t *testing.T) {
-	names, c := smallTournament()
-	var b strings.Builder
-	writeStandings(&b, names, c)
-	want := `  rank        bot  games  wins  draws  losses  score%   elo   +-
+	for _, tc := range []struct {
+		name string
+		idle bool
+		want string
+	}{
+		{"all played", false, `  rank        bot  games  wins  draws  losses  score%   elo   +-
      1  alphabeta      8     6      2       0    87.5  +177  191
      2       mcts      8     3      3       2    56.2   +31  167
      3     random      8     0      1       7     6.2  -208  205
-`
-	if b.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+`},
+		{"one idle", true, `  rank        bot  games  wins  draws  losses  score%   elo   +-
+     1  alphabeta      8     6      2       0    87.5  +177  191
+     2       mcts      8     3      3       2    56.2   +31  167
+     3     random      8     0      1       7     6.2  -208  205
+     4    genetic      0     0      0       0       -     -    -
+`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			names, c := smallTournament()
+			if tc.idle {
+				names, c = withIdle(names, c)
+			}
+			var b strings.Builder
+			writeStandings(&b, names, c, c.standings())
+			if b.String() != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", b.String(), tc.want)
+			}
+		})
 	}
 }

@@ -26,7 +26,7 @@ type options struct {
 	game, bot, first, x, o string
 	depth, games           int
 	playouts, jobs         int
-	openings               int // -1: the game's default
+	openings               int // -1 when not given: the game's default
 	tournament             string
 	limit, delay           time.Duration
 	delaySet               bool
@@ -121,37 +121,7 @@ func gameList() string {
 // with a one-line error that names the flag and what it accepts.
 func parseFlags(args []string, stdout io.Writer) (*options, error) {
 	o := &options{}
-	fs := flag.NewFlagSet("boardbots", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.StringVar(&o.game, "game", "ttt", "the game: "+gameList())
-	fs.StringVar(&o.bot, "bot", "", "the bot: "+botList()+" (default per game)")
-	fs.StringVar(&o.first, "first", "", "who moves first, as X: human, bot, random (default per game)")
-	fs.StringVar(&o.x, "x", "", "who plays X: human or a bot name (overrides -bot/-first)")
-	fs.StringVar(&o.o, "o", "", "who plays O: human or a bot name (overrides -bot/-first)")
-	fs.IntVar(&o.depth, "depth", 0, "search depth in plies for minimax, alphabeta, genetic; 0 = the game's default")
-	fs.DurationVar(&o.limit, "time", 0, "time budget per bot move, e.g. 500ms or 5s; 0 = the game's default")
-	o.gameOpts, o.set = map[string]*int{}, map[string]bool{}
-	for _, g := range gameRegistry {
-		for _, opt := range g.options {
-			if o.gameOpts[opt.name] == nil {
-				o.gameOpts[opt.name] = fs.Int(opt.name, opt.def, opt.usage)
-			}
-		}
-	}
-	fs.Uint64Var(&o.seed, "seed", 0, "random seed, to repeat a run (default from the clock)")
-	fs.IntVar(&o.games, "games", 1, "play N bot-vs-bot games in pairs, swapping seats, then print a table")
-	fs.IntVar(&o.openings, "openings", -1, "with -games or -tournament: start each pair of games from K random plies (default per game)")
-	fs.StringVar(&o.tournament, "tournament", "", "round-robin of the bots listed, comma-separated, or all")
-	fs.IntVar(&o.playouts, "playouts", 0, "Monte Carlo tree search: playouts per move; 0 = by -time or the default")
-	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "CPUs to use: games at once in matches, solver threads")
-	fs.DurationVar(&o.delay, "delay", 0, "pause between moves when two bots play, e.g. 1s (default 0.5s on a terminal)")
-	fs.IntVar(&o.trace, "trace", 0, "print the tree minimax or alphabeta searched, N plies deep")
-	fs.BoolVar(&o.analyze, "analyze", false, "read positions from stdin, print <position> <score> <move> <nodes> <us>")
-	fs.BoolVar(&o.verbose, "v", false, "print a line of each bot move's thinking")
-	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
-	fs.StringVar(&o.makeBook, "make-book", "", "build the Connect Four opening book into `FILE` with the solver, then exit")
-	fs.IntVar(&o.bookPly, "book-ply", 12, "with -make-book: last ply of the book's full tree for both sides")
-	fs.IntVar(&o.bookLinePly, "book-line-ply", 36, "with -make-book: last ply of the book's solver games")
+	fs := o.flagSet()
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			var b strings.Builder
@@ -182,12 +152,15 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		return nil, fmt.Errorf("-playouts %d: accepted is 0 (by time) or more", o.playouts)
 	case o.jobs < 1:
 		return nil, fmt.Errorf("-jobs %d: accepted is 1 or more", o.jobs)
-	case o.openings < -1:
+	case o.openings < 0:
 		return nil, fmt.Errorf("-openings %d: accepted is 0 or more plies", o.openings)
 	case o.delay < 0:
 		return nil, fmt.Errorf("-delay %s: accepted is 0 or a positive duration like 1s", o.delay)
 	case o.trace < 0:
 		return nil, fmt.Errorf("-trace %d: accepted is 0 (off) or more plies", o.trace)
+	}
+	if !o.set["openings"] {
+		o.openings = -1
 	}
 	for _, g := range gameRegistry {
 		for _, opt := range g.options {
@@ -197,6 +170,46 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		}
 	}
 	return o, nil
+}
+
+// flagSet defines the command line's flags over o's fields, with their
+// defaults.
+func (o *options) flagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet("boardbots", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.game, "game", "ttt", "the game: "+gameList())
+	fs.StringVar(&o.bot, "bot", "", "the bot: "+botList()+" (default per game)")
+	fs.StringVar(&o.first, "first", "", "who moves first, as X: human, bot, random (default per game)")
+	fs.StringVar(&o.x, "x", "", "who plays X: human or a bot name (overrides -bot/-first)")
+	fs.StringVar(&o.o, "o", "", "who plays O: human or a bot name (overrides -bot/-first)")
+	fs.IntVar(&o.depth, "depth", 0, "search depth in plies for minimax, alphabeta, genetic; 0 = the game's default")
+	fs.DurationVar(&o.limit, "time", 0, "time budget per bot move, e.g. 500ms or 5s; 0 = the game's default")
+	o.gameOpts, o.set = map[string]*int{}, map[string]bool{}
+	for _, g := range gameRegistry {
+		for _, opt := range g.options {
+			if o.gameOpts[opt.name] == nil {
+				o.gameOpts[opt.name] = fs.Int(opt.name, opt.def, opt.usage)
+			}
+		}
+	}
+	fs.Uint64Var(&o.seed, "seed", 0, "random seed, to repeat a run (default from the clock)")
+	fs.IntVar(&o.games, "games", 1, "play N bot-vs-bot games in pairs, swapping seats, then print a table")
+	// The default is per game, which a number cannot say: 0 here keeps
+	// -h from printing a second "(default ...)", and parseFlags turns a
+	// -openings not given into -1.
+	fs.IntVar(&o.openings, "openings", 0, "with -games or -tournament: start each pair of games from `K` random plies (default per game)")
+	fs.StringVar(&o.tournament, "tournament", "", "round-robin of the bots listed, comma-separated, or all")
+	fs.IntVar(&o.playouts, "playouts", 0, "Monte Carlo tree search: playouts per move; 0 = by -time or the default")
+	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "CPUs to use: games at once in matches, solver threads")
+	fs.DurationVar(&o.delay, "delay", 0, "pause between moves when two bots play, e.g. 1s (default 0.5s on a terminal)")
+	fs.IntVar(&o.trace, "trace", 0, "print the tree minimax or alphabeta searched, N plies deep")
+	fs.BoolVar(&o.analyze, "analyze", false, "read positions from stdin, print <position> <score> <move> <nodes> <us>")
+	fs.BoolVar(&o.verbose, "v", false, "print a line of each bot move's thinking")
+	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
+	fs.StringVar(&o.makeBook, "make-book", "", "build the Connect Four opening book into `FILE` with the solver, then exit")
+	fs.IntVar(&o.bookPly, "book-ply", 12, "with -make-book: last ply of the book's full tree for both sides")
+	fs.IntVar(&o.bookLinePly, "book-line-ply", 36, "with -make-book: last ply of the book's solver games")
+	return fs
 }
 
 // flagAccepts says what each flag takes, for the one-line error about a
@@ -212,9 +225,12 @@ var flagAccepts = map[string]string{
 	"jobs":     "a whole number 1 or more",
 	"delay":    "a duration like 500ms or 1s",
 	"trace":    "a whole number of plies 0 or more",
+	"book-ply": "a whole number of plies",
 	"analyze":  "true or false",
 	"v":        "true or false",
 	"no-color": "true or false",
+
+	"book-line-ply": "a whole number of plies",
 }
 
 // flagNamed finds the flag an error of the flag package is about.
@@ -366,6 +382,7 @@ func (s *setup) start(o *options) int {
 		fmt.Printf("seed: %d\n", o.seed)
 	}
 	var err error
+	atTable := false // a game at the table ends its lines itself, even when interrupted
 	switch {
 	case o.analyze:
 		err = analyze(ctx, os.Stdin, os.Stdout, s.spec, s.bot, s.budget, s.opt)
@@ -398,18 +415,34 @@ func (s *setup) start(o *options) int {
 		err = t.run(ctx, os.Stdout, progress)
 	default:
 		err = s.play(ctx, o, color)
-		if errors.Is(err, errInterrupted) || ctx.Err() != nil {
-			return 130 // the table has ended its lines already
-		}
+		atTable = true
 	}
+	status := exitStatus(ctx, err)
 	switch {
+	case status == 130 && !atTable:
+		fmt.Println()
+	case status == 1 || status == 2:
+		fmt.Fprintf(os.Stderr, "boardbots: %v\n", err)
+	}
+	return status
+}
+
+// exitStatus is the exit status of a mode that ended with err under ctx:
+// 130 after an interrupt, whatever err says, since a mode stopped by
+// Ctrl-C may well return nil (-analyze reading no further, a game loop
+// that takes the stop for the person's quit); 0 for a normal end (quit or
+// end of input included); 2 for a bad -openings, found before any game;
+// 1 for any other failure.
+func exitStatus(ctx context.Context, err error) int {
+	var bad openingsError
+	switch {
+	case ctx.Err() != nil, errors.Is(err, errInterrupted):
+		return 130
 	case err == nil, errors.Is(err, errQuit), errors.Is(err, io.EOF):
 		return 0
-	case errors.Is(err, errInterrupted), ctx.Err() != nil:
-		fmt.Println()
-		return 130
+	case errors.As(err, &bad):
+		return 2
 	}
-	fmt.Fprintf(os.Stderr, "boardbots: %v\n", err)
 	return 1
 }
 

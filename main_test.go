@@ -1,6 +1,10 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -37,6 +41,10 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-rounds", "1"}, `-rounds 1: accepted are 2..28`},
 		{[]string{"-games", "0"}, `-games 0: accepted is 1 or more`},
 		{[]string{"-games", "3"}, `-games 3: a match needs two bots`},
+		{[]string{"-openings", "-1"}, `-openings -1: accepted is 0 or more plies`},
+		{[]string{"-openings", "two"}, `-openings "two": accepted is a whole number`},
+		{[]string{"-book-ply", "x"}, `-book-ply "x": accepted is a whole number of plies`},
+		{[]string{"-book-line-ply", "x"}, `-book-line-ply "x": accepted is a whole number of plies`},
 		{[]string{"-nope"}, `unknown flag -nope`},
 		{[]string{"-game", "chess"}, `-game: unknown game "chess": accepted are ttt`},
 		{[]string{"-bot", "solver"}, `-bot: bot "solver" does not play Tic-Tac-Toe: accepted are minimax, alphabeta`},
@@ -93,8 +101,8 @@ func TestSeats(t *testing.T) {
 // first player, and both outcomes occur over seeds.
 func TestFirstRandomIsSeeded(t *testing.T) {
 	firsts := map[bool]int{}
-	for seed := 0; seed < 20; seed++ {
-		args := []string{"-first", "random", "-seed", string(rune('0' + seed%10))}
+	for seed := range 20 {
+		args := []string{"-first", "random", "-seed", strconv.Itoa(seed)}
 		var botFirst []bool
 		for range 2 {
 			o, _ := parseFlags(args, nil)
@@ -110,7 +118,7 @@ func TestFirstRandomIsSeeded(t *testing.T) {
 		firsts[botFirst[0]]++
 	}
 	if len(firsts) != 2 {
-		t.Errorf("over 10 seeds the first player never changed: %v", firsts)
+		t.Errorf("over 20 seeds the first player never changed: %v", firsts)
 	}
 }
 
@@ -153,5 +161,132 @@ func TestHelpOnSeeds(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("-h lacks %q", want)
 		}
+	}
+}
+
+// Every flag that the flag package parses (all but the strings) has a
+// line in flagAccepts, so that a value it cannot parse is named with what
+// the flag accepts, not taken for a missing value.
+func TestFlagAccepts(t *testing.T) {
+	fs := (&options{}).flagSet()
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, isString := f.Value.(flag.Getter).Get().(string); isString {
+			return
+		}
+		t.Run(f.Name, func(t *testing.T) {
+			_, err := parseFlags([]string{"-" + f.Name + "=?"}, nil)
+			want := "-" + f.Name + ` "?": accepted is ` + flagAccepts[f.Name]
+			if flagAccepts[f.Name] == "" || err == nil || err.Error() != want {
+				t.Errorf("error %v, want %q", err, want)
+			}
+		})
+	})
+}
+
+// -h gives -openings one default, the per-game one.
+func TestHelpOpeningsDefault(t *testing.T) {
+	var out strings.Builder
+	parseFlags([]string{"-h"}, &out)
+	help := out.String()
+	i := strings.Index(help, "-openings")
+	if i < 0 {
+		t.Fatalf("-h lacks -openings:\n%s", help)
+	}
+	usage, _, _ := strings.Cut(help[i:], "\n  -") // up to the next flag
+	if strings.Count(usage, "default") != 1 || !strings.Contains(usage, "(default per game)") {
+		t.Errorf("-openings in -h: %q, want one default, per game", usage)
+	}
+}
+
+// A mode's exit status: an interrupt wins over whatever the mode
+// returned, nil included (-analyze stopped by Ctrl-C used to exit 0).
+func TestExitStatus(t *testing.T) {
+	live := context.Background()
+	stopped, cancel := context.WithCancel(live)
+	cancel()
+	for _, tc := range []struct {
+		name string
+		ctx  context.Context
+		err  error
+		want int
+	}{
+		{"done", live, nil, 0},
+		{"quit", live, errQuit, 0},
+		{"end of input", live, io.EOF, 0},
+		{"failed", live, errors.New("broken"), 1},
+		{"bad openings", live, openingsError{plies: 9, title: "Tic-Tac-Toe"}, 2},
+		{"interrupted", live, errInterrupted, 130},
+		{"interrupted, no error", stopped, nil, 130},
+		{"interrupted, then quit", stopped, errQuit, 130},
+		{"interrupted, then failed", stopped, errors.New("broken"), 130},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := exitStatus(tc.ctx, tc.err); got != tc.want {
+				t.Errorf("exitStatus: %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+// run's exit status for bad flag values is 2, with one line on standard
+// error naming what is wrong, also when the value is found wrong only
+// once the game is known (-openings, -tournament) and before any game.
+func TestRunExitStatus(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int
+		says string // in the line on standard error; "" for none
+	}{
+		{[]string{"-h"}, 0, ""},
+		{[]string{"-games", "0"}, 2, "-games 0: accepted is 1 or more"},
+		{[]string{"-depth", "x"}, 2, `-depth "x": accepted is`},
+		{[]string{"-book-ply", "x"}, 2, `-book-ply "x": accepted is a whole number of plies`},
+		{[]string{"-nope"}, 2, "unknown flag -nope"},
+		{[]string{"-openings", "-1"}, 2, "-openings -1: accepted is 0 or more plies"},
+		{[]string{"-x", "alphabeta", "-o", "random", "-games", "2", "-openings", "9"}, 2,
+			"-openings 9: no opening of 9 plies leaves Tic-Tac-Toe open"},
+		{[]string{"-game", "c4", "-x", "random", "-o", "random", "-games", "2", "-openings", "42"}, 2,
+			"-openings 42: no opening of 42 plies leaves Connect Four open"},
+		{[]string{"-game", "adj", "-rounds", "8", "-tournament", "random,local", "-openings", "16"}, 2,
+			"-openings 16: no opening of 16 plies leaves"},
+		{[]string{"-tournament", "foo,bar"}, 2, `-tournament: "foo" is not a bot: accepted are all or some of minimax,`},
+		{[]string{"-tournament", "solver,random"}, 2, `"solver" does not play Tic-Tac-Toe`},
+		{[]string{"-tournament", "minimax"}, 2, "needs two bots or more"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			stderr := redirect(t, &os.Stderr)
+			redirect(t, &os.Stdout)
+			got := run(tc.args)
+			lines := strings.Split(strings.TrimSuffix(stderr(), "\n"), "\n")
+			if got != tc.want {
+				t.Errorf("exit status %d, want %d; standard error %q", got, tc.want, lines)
+			}
+			if tc.says == "" {
+				return
+			}
+			if len(lines) != 1 || !strings.Contains(lines[0], tc.says) {
+				t.Errorf("standard error %q, want one line saying %q", lines, tc.says)
+			}
+		})
+	}
+}
+
+// redirect points *f (os.Stdout or os.Stderr) at a file until the test
+// ends, and returns a function that reads what was written so far.
+func redirect(t *testing.T, f **os.File) func() string {
+	t.Helper()
+	tmp, err := os.CreateTemp(t.TempDir(), "out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := *f
+	*f = tmp
+	t.Cleanup(func() { *f = saved; tmp.Close() })
+	return func() string {
+		b, err := os.ReadFile(tmp.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
 	}
 }

@@ -33,7 +33,11 @@ func tournamentField(spec *gameSpec, list string) ([]string, error) {
 	var field []string
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
-		if b := findBot(name); b == nil || !b.plays(spec) {
+		switch b := findBot(name); {
+		case b == nil:
+			return nil, fmt.Errorf("-tournament: %q is not a bot: accepted are all or some of %s",
+				name, strings.Join(spec.botNames(), ","))
+		case !b.plays(spec):
 			return nil, fmt.Errorf("-tournament: %q does not play %s: accepted are all or some of %s",
 				name, spec.title, strings.Join(spec.botNames(), ","))
 		}
@@ -53,6 +57,14 @@ func tournamentField(spec *gameSpec, list string) ([]string, error) {
 // and the games go round by round (pair 0 of every match, then pair 1...)
 // so that an interrupted tournament leaves every match about as far on.
 // byBot gives each game's bots as indexes into the field, by side.
+//
+// With an odd number of games a match, its last game has no partner, and
+// one of the two bots gets X once more than the other. Giving that game's
+// X always to the bot listed first would favour (or handicap) the bots
+// early in the list; instead, whether the match's first bot plays X in
+// its first game alternates with the parity of i+j. That is the usual
+// colour rule of round-robin tables: over its matches every bot gets the
+// extra X as often as the extra O, give or take one.
 func (t tournamentConfig) schedule(openings [][]Move) (games []gameJob, byBot [][3]int) {
 	n := len(t.bots)
 	for k := range openings {
@@ -60,7 +72,7 @@ func (t tournamentConfig) schedule(openings [][]Move) (games []gameJob, byBot []
 			for j := i + 1; j < n; j++ {
 				for g := 2 * k; g < min(2*k+2, t.games); g++ {
 					x, o := i, j
-					if g%2 == 1 {
+					if (g+i+j)%2 == 1 {
 						x, o = j, i
 					}
 					games = append(games, gameJob{index: len(games),
@@ -101,8 +113,9 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	}
 	fmt.Fprintf(out, "%s round-robin: %d bots, %d of %d games, %d a match\n\n",
 		t.spec.title, len(t.bots), played, len(games), t.games)
-	writeCrosstable(out, t.bots, results)
+	s := results.standings()
+	writeCrosstable(out, t.bots, results, s)
 	fmt.Fprintln(out)
-	writeStandings(out, t.bots, results)
+	writeStandings(out, t.bots, results, s)
 	return err
 }

@@ -10,27 +10,33 @@ import (
 	"testing"
 )
 
-// -tournament takes all or a list of bots that play the game, each once.
+// -tournament takes all or a list of bots that play the game, each once;
+// a wrong list says what is wrong with it.
 func TestTournamentField(t *testing.T) {
 	ttt, _ := findGame("ttt")
 	c4, _ := findGame("connect4")
 	for _, tc := range []struct {
-		spec *gameSpec
-		list string
-		want []string // nil: an error
+		spec    *gameSpec
+		list    string
+		want    []string // nil: an error
+		wantErr string
 	}{
-		{ttt, "all", ttt.botNames()},
-		{c4, "all", c4.botNames()},
-		{c4, "solver, random", []string{"solver", "random"}},
-		{ttt, "solver,random", nil}, // solver plays Connect Four only
-		{ttt, "minimax,nobody", nil},
-		{ttt, "minimax,minimax", nil},
-		{ttt, "minimax", nil},
+		{ttt, "all", ttt.botNames(), ""},
+		{c4, "all", c4.botNames(), ""},
+		{c4, "solver, random", []string{"solver", "random"}, ""},
+		{ttt, "solver,random", nil, `"solver" does not play Tic-Tac-Toe: accepted are all or some of minimax,`},
+		{ttt, "minimax,nobody", nil, `"nobody" is not a bot: accepted are all or some of minimax,`},
+		{ttt, "foo,bar", nil, `"foo" is not a bot`},
+		{ttt, "minimax,minimax", nil, "minimax is listed twice"},
+		{ttt, "minimax", nil, "needs two bots or more"},
 	} {
 		t.Run(tc.spec.name+" "+tc.list, func(t *testing.T) {
 			got, err := tournamentField(tc.spec, tc.list)
 			if (err != nil) != (tc.want == nil) || !slices.Equal(got, tc.want) {
 				t.Errorf("%v, %v; want %v", got, err, tc.want)
+			}
+			if err != nil && !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("error %q, want it to say %q", err, tc.wantErr)
 			}
 		})
 	}
@@ -39,41 +45,71 @@ func TestTournamentField(t *testing.T) {
 	}
 }
 
-// Every two bots meet games times, half of them on each side, pair k of
-// every match from opening k.
+// Every two bots meet games times, half of them on each side (the odd
+// game's X going to either), pair k of every match from opening k; and
+// over the tournament every bot plays X as often as O, give or take one,
+// also when every match has an odd game.
 func TestTournamentSchedule(t *testing.T) {
-	for _, games := range []int{1, 2, 5} {
-		t.Run(fmt.Sprint(games), func(t *testing.T) {
-			tc := tournamentConfig{bots: []string{"a", "b", "c"}, games: games}
-			openings := make([][]Move, (games+1)/2)
-			for k := range openings {
-				openings[k] = []Move{Move(k)}
-			}
-			jobs, byBot := tc.schedule(openings)
-			if len(jobs) != 3*games {
-				t.Fatalf("%d games, want %d", len(jobs), 3*games)
-			}
-			asX := map[[2]int]int{}
-			for i, j := range jobs {
-				b := byBot[i]
-				if j.index != i || j.bots[X] != tc.bots[b[X]] || j.bots[O] != tc.bots[b[O]] {
-					t.Errorf("game %d: %+v, bots %v", i, j, b)
+	for _, bots := range []int{2, 3, 4, 5, 6, 7} {
+		for _, games := range []int{1, 2, 5} {
+			t.Run(fmt.Sprint(bots, "bots ", games, "games"), func(t *testing.T) {
+				tc := tournamentConfig{games: games}
+				for b := range bots {
+					tc.bots = append(tc.bots, fmt.Sprint("bot", b))
 				}
-				asX[[2]int{b[X], b[O]}]++
-			}
-			for _, p := range [][2]int{{0, 1}, {0, 2}, {1, 2}} {
-				first, second := asX[p], asX[[2]int{p[1], p[0]}]
-				if first != (games+1)/2 || second != games/2 {
-					t.Errorf("bots %v: %d and %d games as X, want %d and %d", p, first, second, (games+1)/2, games/2)
+				openings := make([][]Move, (games+1)/2)
+				for k := range openings {
+					openings[k] = []Move{Move(k)}
 				}
-			}
-			// A pair's two games share their opening and swap the seats.
-			for i := 0; i+1 < len(jobs); i++ {
-				if byBot[i+1] == [3]int{X: byBot[i][O], O: byBot[i][X]} && jobs[i].opening[0] != jobs[i+1].opening[0] {
-					t.Errorf("games %d and %d: openings %v and %v", i, i+1, jobs[i].opening, jobs[i+1].opening)
+				jobs, byBot := tc.schedule(openings)
+				if want := bots * (bots - 1) / 2 * games; len(jobs) != want {
+					t.Fatalf("%d games, want %d", len(jobs), want)
 				}
-			}
-		})
+				asX := map[[2]int]int{}
+				seats := make([][3]int, bots) // by bot: games as X, as O
+				for i, j := range jobs {
+					b := byBot[i]
+					if j.index != i || j.bots[X] != tc.bots[b[X]] || j.bots[O] != tc.bots[b[O]] {
+						t.Errorf("game %d: %+v, bots %v", i, j, b)
+					}
+					asX[[2]int{b[X], b[O]}]++
+					seats[b[X]][X]++
+					seats[b[O]][O]++
+				}
+				for i := range bots {
+					for j := i + 1; j < bots; j++ {
+						first, second := asX[[2]int{i, j}], asX[[2]int{j, i}]
+						if first+second != games || max(first, second) != (games+1)/2 {
+							t.Errorf("bots %d and %d: %d and %d games as X, want %d and %d in some order",
+								i, j, first, second, (games+1)/2, games/2)
+						}
+					}
+				}
+				for b, s := range seats {
+					if d := s[X] - s[O]; d < -1 || d > 1 || bots%2 == 1 && d != 0 {
+						t.Errorf("bot %d: %d games as X, %d as O", b, s[X], s[O])
+					}
+				}
+				// Every two bots play each opening twice, the seats swapped,
+				// but the last when the games are odd, once.
+				xOf := map[[3]int][]int{} // by the bots and the opening: X of each game
+				for i, j := range jobs {
+					b := byBot[i]
+					key := [3]int{min(b[X], b[O]), max(b[X], b[O]), int(j.opening[0])}
+					xOf[key] = append(xOf[key], b[X])
+				}
+				for key, x := range xOf {
+					want := 2
+					if games%2 == 1 && key[2] == games/2 {
+						want = 1
+					}
+					if len(x) != want || want == 2 && x[0] == x[1] {
+						t.Errorf("bots %d and %d, opening %d: X in their games %v, want %d games with the seats swapped",
+							key[0], key[1], key[2], x, want)
+					}
+				}
+			})
+		}
 	}
 }
 
@@ -123,9 +159,40 @@ func TestTournamentTables(t *testing.T) {
 			t.Errorf("crosstable %s against %s: %q, want %q\n%s", tc[0], tc[1], got, tc[2], out)
 		}
 	}
-	row := regexp.MustCompile(`(?m)^\s*3\s+random\s+8\s+0\s+(\d)\s+(\d)\s+`).FindStringSubmatch(out)
-	if row == nil || row[1] == "0" && row[2] == "0" {
-		t.Errorf("standings: want random third with 8 games and no win:\n%s", out)
+	// The standings: random third without a win, its score% what the
+	// crosstable gives it; the perfect players, even against each other
+	// and alike against random, rated alike and above it.
+	type standing struct {
+		rank, games, wins, draws, losses int
+		score                            float64
+		elo                              int
+	}
+	rows := map[string]standing{}
+	for _, m := range regexp.MustCompile(`(?m)^\s*(\d+)\s+(\w+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+([-+]\d+)\s+\d+$`).FindAllStringSubmatch(out, -1) {
+		var r standing
+		if _, err := fmt.Sscan(m[1]+" "+strings.Join(m[3:], " "), &r.rank, &r.games, &r.wins, &r.draws, &r.losses, &r.score, &r.elo); err != nil {
+			t.Fatalf("standings row %q: %v", m[0], err)
+		}
+		rows[m[2]] = r
+	}
+	random, minimax, alphabeta := rows["random"], rows["minimax"], rows["alphabeta"]
+	if len(rows) != 3 || random.rank != 3 || random.games != 8 || random.wins != 0 {
+		t.Errorf("standings: want three rows, random third with 8 games and no win:\n%s", out)
+	}
+	points := 0.0
+	for _, against := range []string{"minimax", "alphabeta"} {
+		var p float64
+		var n int
+		if _, err := fmt.Sscanf(cell("random", against), "%g/%d", &p, &n); err != nil || n != 4 {
+			t.Fatalf("crosstable random against %s: %q", against, cell("random", against))
+		}
+		points += p
+	}
+	if want := 100 * points / 8; random.score != want || float64(random.draws)/2 != points {
+		t.Errorf("random: score%% %v and %d draws, want %.1f from %v points in the crosstable", random.score, random.draws, want, points)
+	}
+	if minimax.elo != alphabeta.elo || minimax.elo <= 0 || random.elo >= 0 {
+		t.Errorf("elo: minimax %+d, alphabeta %+d, random %+d; want the first two equal and above 0, random below", minimax.elo, alphabeta.elo, random.elo)
 	}
 }
 
