@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -102,19 +103,29 @@ func TestConformance(t *testing.T) {
 				// A time budget is kept within 5% and a few milliseconds
 				// (the clock is read every thousand nodes or so, and a
 				// search may be caught growing its tree or by the GC).
+				// Other work on the machine can only make a move late, so
+				// the fastest of three tries counts: a bot that overruns
+				// its budget overruns it every time.
 				const limit = 60 * time.Millisecond
 				for range 3 {
 					g := conformanceGame(spec, rng)
 					if g.Over() {
 						continue
 					}
-					start := time.Now()
-					d := bot.Think(context.Background(), g, Budget{Time: limit})
-					if el := time.Since(start); el > limit*105/100+10*time.Millisecond {
-						t.Errorf("position %s: budget %v, took %v", spec.record(g), limit, el)
+					fastest := time.Duration(math.MaxInt64)
+					for range 3 {
+						start := time.Now()
+						d := bot.Think(context.Background(), g, Budget{Time: limit})
+						fastest = min(fastest, time.Since(start))
+						if !slices.Contains(g.Moves(nil), d.Move) {
+							t.Errorf("position %s: timed, illegal move %d", spec.record(g), d.Move)
+						}
+						if fastest <= limit*105/100+10*time.Millisecond {
+							break
+						}
 					}
-					if !slices.Contains(g.Moves(nil), d.Move) {
-						t.Errorf("position %s: timed, illegal move %d", spec.record(g), d.Move)
+					if fastest > limit*105/100+10*time.Millisecond {
+						t.Errorf("position %s: budget %v, took at least %v", spec.record(g), limit, fastest)
 					}
 				}
 				// With a fixed budget the same seed gives the same game.
