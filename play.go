@@ -459,16 +459,25 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 		}
 		m, err := g.ParseMove(line)
 		if err != nil {
-			// A word is more likely a command mistyped than a move: point
-			// to help rather than to the notation (which help also gives).
-			if what, _, ok := strings.Cut(err.Error(), ": "); ok && strings.IndexFunc(line, unicode.IsLetter) >= 0 {
-				err = fmt.Errorf("%s or a command: type help for the commands", what)
-			}
-			fmt.Fprintln(t.out, err)
+			fmt.Fprintln(t.out, moveAdvice(line, err))
 			continue
 		}
 		return m, nil
 	}
+}
+
+// moveAdvice words a refused move for the prompt, in one short line: what
+// was wrong and what is accepted. Letters typed are as likely a command
+// mistyped as a move, so then help is offered too.
+func moveAdvice(line string, err error) string {
+	var e *moveError
+	if !errors.As(err, &e) || e.what == "" || e.accept == "" || strings.IndexFunc(line, unicode.IsLetter) < 0 {
+		return err.Error()
+	}
+	if e.notMove {
+		return e.what + " or a command: " + e.accept + ", or help"
+	}
+	return e.what + ": " + e.accept + ", or help"
 }
 
 // undo takes back moves up to and including the last one a person made,

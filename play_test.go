@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // newTable seats the game's default bot as SPEC's defaults do and feeds the
@@ -63,7 +64,7 @@ func TestHumanInputAndCommands(t *testing.T) {
 	}{
 		{"nonsense then the seed game",
 			"banana\n9\n0\n\n1 1 1\n4\n2\n3\n8\n",
-			[]string{`"banana" is not a cell`, "9 is off the board", "cell 0 is taken", "type a cell number 0-8", "type a cell number 0-8"},
+			[]string{`"banana" is not a cell`, "9 is off the board", "cell 0 is taken", "type a cell number 0-8", "too many numbers", "type a cell number 0-8"},
 			"041263587"},
 		{"row and column", "1 1\n0 2\n1 0\n2 2\n", nil, "041263587"},
 		{"help and hint cost no move", "help\nhint\n4\n2\n3\n8\n",
@@ -298,12 +299,12 @@ func TestCommands(t *testing.T) {
 		{"ttt", "hi\n4\n2\n3\n8\n", []string{"hint: 4 (alphabeta: draw)"}, "commands:"},
 		{"ttt", "hint\n4\n2\n3\n8\n", []string{"hint: 4 (alphabeta: draw)"}, "commands:"},
 		{"ttt", "rules\n4\n2\n3\n8\n", []string{tttRules}, "commands:"},
-		{"ttt", "banana\n4\n2\n3\n8\n", []string{`"banana" is not a cell or a command: type help for the commands` + "\n"}, "commands:"},
-		{"ttt", "9\n4\n2\n3\n8\n", []string{"9 is off the board: cells are 0-8\n"}, "type help"},
-		{"ttt", "3 3\n4\n2\n3\n8\n", []string{"row 3 column 3 is off the board: rows and columns count from 0 to 2\n"}, "type help"},
-		{"ttt", long + "\n4\n2\n3\n8\n", []string{`"` + long[:40] + `"... is not a cell`}, `"` + long[:41]},
+		{"ttt", "banana\n4\n2\n3\n8\n", []string{`"banana" is not a cell or a command: type a cell number 0-8 or "row col", or help` + "\n"}, "commands:"},
+		{"ttt", "9\n4\n2\n3\n8\n", []string{"9 is off the board: cells are 0-8\n"}, "or help"},
+		{"ttt", "3 3\n4\n2\n3\n8\n", []string{"row 3 column 3 is off the board: rows and columns count from 0 to 2\n"}, "or help"},
+		{"ttt", long + "\n4\n2\n3\n8\n", []string{`"` + long[:maxEcho] + `"... is not a cell`}, `"` + long[:maxEcho+1]},
 		{"c4", "help\nrules\nx\n", []string{"a move: type a column number 1-7, as printed under the board", c4Rules,
-			`"x" is not a column or a command: type help for the commands`}, "hint: "},
+			`"x" is not a column or a command: type a column number 1-7, or help`}, "hint: "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.game+" "+strings.SplitN(tt.script, "\n", 2)[0][:min(10, strings.Index(tt.script, "\n"))], func(t *testing.T) {
@@ -317,6 +318,46 @@ func TestCommands(t *testing.T) {
 			inOrder(t, text, tt.want...)
 			if strings.Contains(text, tt.absent) {
 				t.Errorf("output has %q:\n%s", tt.absent, text)
+			}
+		})
+	}
+}
+
+// A refused move at the prompt gets one short line saying what was wrong
+// and what is accepted; letters get help offered too, and a long line is
+// quoted only in part.
+func TestMoveAdvice(t *testing.T) {
+	long := strings.Repeat("a", 5000)
+	tests := []struct{ game, in, want string }{
+		{"ttt", "abc", `"abc" is not a cell or a command: type a cell number 0-8 or "row col", or help`},
+		{"ttt", "yes please", `"yes please" is not a cell or a command: type a cell number 0-8 or "row col", or help`},
+		{"ttt", "ñ✓漢字", `"ñ✓漢字" is not a cell or a command: type a cell number 0-8 or "row col", or help`},
+		{"ttt", "٣", `"٣" is not a cell: type a cell number 0-8 or "row col"`},
+		{"ttt", "4 extra words", `too many words in "4 extra words": type a cell number 0-8 or "row col", or help`},
+		{"ttt", "1 1 1", `too many numbers in "1 1 1": type a cell number 0-8 or "row col"`},
+		{"ttt", long, `"aaaaaaaaaaaaaaaa"... is not a cell or a command: type a cell number 0-8 or "row col", or help`},
+		{"adj", long, `"aaaaaaaaaaaaaaaa"... is not a cell or a command: type a cell number 0-63 or "row col", or help`},
+		{"adj", "9 9", `row 9 column 9 is off the board: rows and columns count from 0 to 7`},
+		{"c4", "abc", `"abc" is not a column or a command: type a column number 1-7, or help`},
+		{"c4", "4 extra words", `too many words in "4 extra words": type one column number 1-7, or help`},
+		{"c4", "1 1 1", `too many numbers in "1 1 1": type one column number 1-7`},
+		{"c4", "\x00", `"\x00" is not a column: type a column number 1-7`},
+		{"c4", "9", `9 is off the board: columns are 1-7`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.game+" "+tt.in[:min(len(tt.in), 15)], func(t *testing.T) {
+			var out strings.Builder
+			tb, spec := newTable(t, tt.game, tt.in+"\n", &out)
+			tb.seats = [3]Bot{}
+			tb.play(context.Background(), spec.start(nil))
+			// The line after the echoed input is the message.
+			_, after, _ := strings.Cut(out.String(), ": "+tt.in+"\n")
+			msg, _, _ := strings.Cut(after, "\n")
+			if msg != tt.want {
+				t.Errorf("message %q, want %q", msg, tt.want)
+			}
+			if n := utf8.RuneCountInString(msg); n >= 100 {
+				t.Errorf("message of %d characters", n)
 			}
 		})
 	}
