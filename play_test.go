@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -131,6 +132,104 @@ func TestInterruptWhileBotThinks(t *testing.T) {
 	if err := tb.play(ctx, NewTicTacToe()); !errors.Is(err, errInterrupted) {
 		t.Errorf("error %v, want errInterrupted", err)
 	}
+}
+
+// Ctrl-C at a prompt reading a pipe (or a FIFO) that delivers nothing ends
+// the wait at once, and a line that comes after it is not played.
+func TestInterruptPipePrompt(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out syncBuffer
+	tb, _ := newTable(t, "ttt", "", &out)
+	tb.in = newPipeReader(pr, &out)
+	g := NewTicTacToe()
+	done := make(chan error, 1)
+	go func() { done <- tb.play(ctx, g) }()
+	// The bot (X) moves, then the person's prompt waits on the pipe.
+	for !strings.HasSuffix(out.String(), "Enter the number: ") {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the prompt still waits for a line after the interrupt")
+	}
+	go pw.Write([]byte("4\n")) // typed after Ctrl-C; nobody may read it
+	if !errors.Is(err, errInterrupted) {
+		t.Errorf("error %v, want errInterrupted", err)
+	}
+	if len(g.History()) != 1 || !strings.HasSuffix(out.String(), "Enter the number: \nmoves: 0\n") {
+		t.Errorf("moves %v; output:\n%s", g.History(), out.String())
+	}
+}
+
+// The line reader under the pipe prompt and -analyze: a line as it comes;
+// errInterrupted at once when cancelled, even while the input never
+// delivers, and for a line that comes after; an over-long line cut to
+// maxLine with errLineTooLong, the next line read whole.
+func TestLineFeed(t *testing.T) {
+	long := strings.Repeat("x", maxLine+10)
+	tests := []struct {
+		name   string
+		input  string
+		cancel bool
+		want   []lineResult
+	}{
+		{"lines, the last without newline", "a\r\nb c\n\nd", false,
+			[]lineResult{{"a", nil}, {"b c", nil}, {"", nil}, {"d", nil}, {"", io.EOF}, {"", io.EOF}}},
+		{"over-long lines", long + "\n4\n" + long, false,
+			[]lineResult{{long[:maxLine], errLineTooLong}, {"4", nil}, {long[:maxLine], errLineTooLong}, {"", io.EOF}}},
+		{"cancelled with a line waiting", "4\n", true, []lineResult{{"", errInterrupted}, {"", errInterrupted}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tt.cancel {
+				cancel()
+			}
+			f := newLineFeed(strings.NewReader(tt.input))
+			for i, want := range tt.want {
+				line, err := f.next(ctx)
+				if line != want.line || !errors.Is(err, want.err) || (err == nil) != (want.err == nil) {
+					t.Errorf("line %d: %.20q (%d bytes), %v; want %.20q (%d bytes), %v", i+1, line, len(line), err, want.line, len(want.line), want.err)
+				}
+			}
+		})
+	}
+	t.Run("input that never comes", func(t *testing.T) {
+		pr, pw := io.Pipe()
+		defer pw.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		defer cancel()
+		start := time.Now()
+		if _, err := newLineFeed(pr).next(ctx); !errors.Is(err, errInterrupted) || time.Since(start) > 2*time.Second {
+			t.Errorf("error %v after %v, want errInterrupted at once", err, time.Since(start))
+		}
+	})
+}
+
+// syncBuffer is a strings.Builder that a game's goroutine may write while
+// the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // Hot seat: two people, prompts that say whose turn it is, undo of one move.
@@ -380,8 +479,8 @@ func TestInterruptAtPrompt(t *testing.T) {
 // interruptAfter answers as Ctrl-C does once its script is used up.
 type interruptAfter struct{ lineReader }
 
-func (r interruptAfter) ReadLine(prompt string) (string, error) {
-	line, err := r.lineReader.ReadLine(prompt)
+func (r interruptAfter) ReadLine(ctx context.Context, prompt string) (string, error) {
+	line, err := r.lineReader.ReadLine(ctx, prompt)
 	if errors.Is(err, io.EOF) {
 		return "", errInterrupted
 	}
