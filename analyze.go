@@ -62,7 +62,7 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 	if fields := strings.Fields(line); len(fields) > 0 {
 		pos = fields[0]
 	}
-	g, err := replay(spec, pos, opt)
+	g, err := spec.parseRecord(pos, opt)
 	if err != nil {
 		return pos + " error: " + err.Error()
 	}
@@ -88,37 +88,4 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 		s += "\n" + trace
 	}
 	return s
-}
-
-// replay plays a record from the start as spec.parseRecord does, but words
-// a bad move for a batch reader: what is wrong and at which move
-// ("illegal: cell 4 is taken at move 3"), without the prompt's advice.
-func replay(spec *gameSpec, record string, opt gameOptions) (Game, error) {
-	g := spec.start(opt)
-	if record == "" {
-		return g, nil
-	}
-	for i, tok := range strings.Split(record, spec.sep) {
-		m, err := g.ParseMove(tok)
-		if err != nil {
-			return nil, fmt.Errorf("illegal: %s at move %d", moveFault(tok, err), i+1)
-		}
-		g.Play(m)
-	}
-	return g, nil
-}
-
-// moveFault is the first half of a ParseMove error, which by convention
-// says "what is wrong: what is accepted"; batch output wants only the what.
-// An error that is only advice ("type a cell number ...") means the token
-// is no move at all.
-func moveFault(tok string, err error) string {
-	what, _, _ := strings.Cut(err.Error(), ": ")
-	switch {
-	case tok == "":
-		return "no move"
-	case strings.HasPrefix(what, "type "):
-		return quoteShort(tok) + " is not a move"
-	}
-	return what
 }
