@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -123,15 +124,61 @@ func TestInputEndsMidGame(t *testing.T) {
 	}
 }
 
-// Ctrl-C while a bot thinks stops the game with errInterrupted.
+// Ctrl-C while a bot thinks stops the game with errInterrupted, the
+// record so far printed last: the bot's guess is not played, nor is the
+// person's next line.
 func TestInterruptWhileBotThinks(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	var out strings.Builder
-	tb, _ := newTable(t, "ttt", "", &out)
-	if err := tb.play(ctx, NewTicTacToe()); !errors.Is(err, errInterrupted) {
-		t.Errorf("error %v, want errInterrupted", err)
+	for _, terminal := range []bool{false, true} {
+		t.Run(fmt.Sprintf("terminal %v", terminal), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var out strings.Builder
+			tb, _ := newTable(t, "ttt", "4\n2\n", &out)
+			bot := startedBot{started: make(chan struct{}, 1)}
+			tb.seats, tb.terminal = [3]Bot{O: bot}, terminal
+			g := NewTicTacToe()
+			done := make(chan error, 1)
+			go func() { done <- tb.play(ctx, g) }()
+			select {
+			case <-bot.started:
+			case err := <-done:
+				t.Fatalf("the game ended before the bot thought: %v\n%s", err, out.String())
+			}
+			cancel()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(5 * time.Second):
+				t.Fatal("the game goes on after the interrupt")
+			}
+			if !errors.Is(err, errInterrupted) {
+				t.Errorf("error %v, want errInterrupted", err)
+			}
+			if h := g.History(); len(h) != 1 || h[0] != 4 {
+				t.Errorf("moves played %v, want only the person's 4", h)
+			}
+			// At a terminal the thinking line is cleared, and the ^C.
+			_, after, _ := strings.Cut(out.String(), "playing by AI\n")
+			if after = strings.ReplaceAll(after, "\r\x1b[K", ""); after != "moves: 4\n" {
+				t.Errorf("after the bot's turn came %q, want only the record:\n%s", after, out.String())
+			}
+		})
 	}
+}
+
+// startedBot says on started that its search has begun, then thinks
+// until cancelled and returns its best guess, as a real bot does.
+type startedBot struct{ started chan struct{} }
+
+func (startedBot) Name() string { return "started" }
+
+func (b startedBot) Think(ctx context.Context, g Game, _ Budget) Decision {
+	select {
+	case b.started <- struct{}{}:
+	default:
+	}
+	<-ctx.Done()
+	return Decision{Move: g.Moves(nil)[0]}
 }
 
 // Ctrl-C at a prompt reading a pipe (or a FIFO) that delivers nothing ends
