@@ -250,11 +250,15 @@ func (t *table) session(ctx context.Context, newGame func() Game) error {
 	}
 }
 
+// againPrompt offers another game. Like every prompt here it ends in ": ",
+// and the capital Y says that Enter alone means yes.
+const againPrompt = "Play again? [Y]es / [s]wap sides / [q]uit: "
+
 // again asks whether to play another game, swapping the sides if asked.
 // End of input means no.
 func (t *table) again(ctx context.Context) (bool, error) {
 	for {
-		line, err := t.in.ReadLine(ctx, "Play again? [y]es / [s]wap sides / [q]uit ")
+		line, err := t.in.ReadLine(ctx, againPrompt)
 		switch {
 		case errors.Is(err, io.EOF):
 			return false, nil
@@ -271,7 +275,7 @@ func (t *table) again(ctx context.Context) (bool, error) {
 		case "q", "quit", "n", "no", "exit":
 			return false, nil
 		}
-		fmt.Fprintln(t.out, "type y to play again, s to swap sides, q to quit")
+		fmt.Fprintln(t.out, "type y (or just Enter) to play again, s to swap sides, q to quit")
 	}
 }
 

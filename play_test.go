@@ -349,16 +349,16 @@ func TestTerminalTalks(t *testing.T) {
 			[]string{"You play O; minimax plays X and moves first\n", "playing by AI\n", "minimax (X) plays 0\n",
 				"Enter the number: 4\n", "minimax (X) plays 1\n", "minimax (X) plays 6\n", "minimax (X) plays 5\n",
 				"minimax (X) plays 7\n", "Draw\nmoves: 041263587\n"},
-			"Play again? [y]es / [s]wap sides / [q]uit q\n", "Draw\nYou", true},
+			"Play again? [Y]es / [s]wap sides / [q]uit: q\n", "Draw\nYou", true},
 		{"you win as O", firstBot{}, nil, false, "4\n2\n6\nq\n",
 			[]string{"You play O; first plays X and moves first\n", "first (X) plays 3\n"},
-			"O win.\nYou win\nmoves: 041236\nPlay again? [y]es / [s]wap sides / [q]uit q\n", "You lose", true},
+			"O win.\nYou win\nmoves: 041236\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You lose", true},
 		{"you lose as X, drawn at random", nil, firstBot{}, true, "8\n7\n5\nq\n",
 			[]string{"You play X and move first (drawn at random); first plays O\n", "first (O) plays 0\n"},
-			"O win.\nYou lose\nmoves: 807152\nPlay again? [y]es / [s]wap sides / [q]uit q\n", "You win", true},
+			"O win.\nYou lose\nmoves: 807152\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You win", true},
 		{"hot seat: no verdict", nil, nil, false, "0\n3\n1\n4\n2\nq\n",
 			[]string{"X and O both play here, X first\n", "X, enter the number: 0\n"},
-			"X win.\nmoves: 03142\nPlay again? [y]es / [s]wap sides / [q]uit q\n", "You", true},
+			"X win.\nmoves: 03142\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You", true},
 		{"piped: the original's words only", firstBot{}, nil, false, "4\n2\n6\n",
 			nil, "O win.\nmoves: 041236\n", "first (X) plays", false},
 		{"piped: no status line", firstBot{}, nil, false, "4\n2\n6\n",
@@ -388,7 +388,7 @@ func TestTerminalTalks(t *testing.T) {
 // q (or the end of input) stops; anything else asks again. "new" drops
 // the game at once, at a terminal or not.
 func TestPlayAgainAndNew(t *testing.T) {
-	const ask = "Play again? [y]es / [s]wap sides / [q]uit "
+	const ask = "Play again? [Y]es / [s]wap sides / [q]uit: "
 	tests := []struct {
 		name     string
 		terminal bool
@@ -400,8 +400,11 @@ func TestPlayAgainAndNew(t *testing.T) {
 		{"yes, then quit", true, "4\n2\n6\ny\n4\n2\n6\nq\n",
 			[]string{"O win.\nYou win\nmoves: 041236\n", ask + "y\n", "You play O; first plays X", "O win.\nYou win\nmoves: 041236\n"},
 			nil, ask + "q\n"},
+		{"Enter alone plays again", true, "4\n2\n6\n\n4\n2\n6\nq\n",
+			[]string{"moves: 041236\n", ask + "\n", "You play O; first plays X", "moves: 041236\n"},
+			nil, ask + "q\n"},
 		{"swap sides, then end of input", true, "4\n2\n6\nwhat\ns\n8\n7\n5\n",
-			[]string{"You play O; first plays X and moves first\n", ask + "what\ntype y to play again, s to swap sides, q to quit\n",
+			[]string{"You play O; first plays X and moves first\n", ask + "what\ntype y (or just Enter) to play again, s to swap sides, q to quit\n",
 				ask + "s\n", "You play X and move first; first plays O\n", "Enter the number: 8\n", "O win.\nYou lose\nmoves: 807152\n"},
 			nil, ask + "\n"},
 		{"new mid-game, then quit mid-game", true, "4\nnew\n2\nquit\n",
