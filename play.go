@@ -479,11 +479,11 @@ func resultLine(g Game) string {
 // where it has one.
 func (t *table) thinking(g Game, bot Bot, d Decision) string {
 	line := fmt.Sprintf("%s %s: move %s, score %d, depth %d, nodes %d, time %s",
-		g.Turn().Other(), t.spec.implName(bot.Name()), g.FormatMove(d.Move), d.Score, d.Depth, d.Nodes, d.Time.Round(1000))
+		g.Turn().Other(), t.spec.implName(bot.Name()), g.FormatMove(d.Move), d.Score, d.Depth, d.Nodes, d.Time.Round(time.Microsecond))
 	// A result proved well before the search ended (which then sought
 	// the margin, or a swindle) is worth saying when.
 	if d.Solved > 0 && d.Solved < d.Time*9/10 {
-		line += fmt.Sprintf(" (result proved at %s)", d.Solved.Round(1000))
+		line += fmt.Sprintf(" (result proved at %s)", d.Solved.Round(time.Microsecond))
 	}
 	if d.Playouts > 0 {
 		line += fmt.Sprintf(", playouts %d (%.0f/s), visits %.0f%%, win rate %.0f%%",
