@@ -234,7 +234,7 @@ func (a *Adjacency) Render(color bool) string {
 // ParseMove accepts a cell number 0-63 or "row col".
 func (a *Adjacency) ParseMove(s string) (Move, error) {
 	if a.Over() {
-		return NoMove, fmt.Errorf("the game is over")
+		return NoMove, errGameOver
 	}
 	return parseCell(s, 8, 8, func(c int) bool { return a.at(c) == Nobody })
 }

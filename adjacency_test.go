@@ -303,6 +303,7 @@ func TestAdjacencyParseMove(t *testing.T) {
 		{"-1", NoMove, "off the board"},
 		{"hello", NoMove, "not a cell"},
 		{"", NoMove, "cell number"},
+		{"1 1 1", NoMove, `too many numbers in "1 1 1": type a cell number 0-63`},
 	}
 	for _, tc := range tests {
 		m, err := a.ParseMove(tc.in)

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -11,29 +12,57 @@ import (
 // analyze is batch mode (SPEC: "Batch analysis"): each input line's first
 // field is a position in the game's notation, and each gets one answer line,
 // <position> <score> <best move> <nodes> <microseconds>, or
-// <position> error: <reason>. A bad line never stops the run.
+// <position> error: <reason>. A bad line never stops the run; Ctrl-C does,
+// at once, with errInterrupted and no answer for the line in hand.
 func analyze(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, bot Bot, budget Budget, opt gameOptions) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	// The lines come through a lineFeed, so that Ctrl-C stops a run
+	// that waits on a pipe or a FIFO.
+	feed := newLineFeed(in)
 	w := bufio.NewWriter(out)
 	defer w.Flush()
-	for sc.Scan() {
-		if ctx.Err() != nil {
-			return errInterrupted
+	for {
+		line, err := feed.next(ctx)
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.Is(err, errLineTooLong):
+			fmt.Fprintln(w, cutField(line)+" error: "+err.Error())
+		case err != nil:
+			return err
+		default:
+			answer := analyzeLine(ctx, spec, bot, budget, opt, line)
+			// A search cut short by Ctrl-C has no answer, only its
+			// best guess so far: print nothing for its line.
+			if ctx.Err() != nil {
+				return errInterrupted
+			}
+			fmt.Fprintln(w, answer)
 		}
-		fmt.Fprintln(w, analyzeLine(ctx, spec, bot, budget, opt, sc.Text()))
 		w.Flush() // answers appear as they come, for a script reading a pipe
 	}
-	return sc.Err()
 }
 
-// analyzeLine answers one input line.
+// cutField is the first field of an over-long line as its answer names
+// it: cut to maxEcho characters, so that the answer stays a line.
+func cutField(line string) string {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return ""
+	}
+	if r := []rune(fields[0]); len(r) > maxEcho {
+		return string(r[:maxEcho]) + "..."
+	}
+	return fields[0]
+}
+
+// analyzeLine answers one input line; if ctx is cancelled meanwhile, the
+// answer is the search's guess and not to be printed.
 func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, opt gameOptions, line string) string {
 	pos := ""
 	if fields := strings.Fields(line); len(fields) > 0 {
 		pos = fields[0]
 	}
-	g, err := replay(spec, pos, opt)
+	g, err := spec.parseRecord(pos, opt)
 	if err != nil {
 		return pos + " error: " + err.Error()
 	}
@@ -54,41 +83,9 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 		return answer(score, "-", 0, 0)
 	}
 	d := bot.Think(ctx, g, budget)
-	if s := traceText(bot, d, budget); s != "" {
-		return answer(d.Score, g.FormatMove(d.Move), d.Nodes, d.Time.Microseconds()) + "\n" + s
+	s := answer(d.Score, g.FormatMove(d.Move), d.Nodes, d.Time.Microseconds())
+	if trace := traceText(bot, d, budget); trace != "" {
+		s += "\n" + trace
 	}
-	return answer(d.Score, g.FormatMove(d.Move), d.Nodes, d.Time.Microseconds())
-}
-
-// replay plays a record from the start as spec.parseRecord does, but words
-// a bad move for a batch reader: what is wrong and at which move
-// ("illegal: cell 4 is taken at move 3"), without the prompt's advice.
-func replay(spec *gameSpec, record string, opt gameOptions) (Game, error) {
-	g := spec.start(opt)
-	if record == "" {
-		return g, nil
-	}
-	for i, tok := range strings.Split(record, spec.sep) {
-		m, err := g.ParseMove(tok)
-		if err != nil {
-			return nil, fmt.Errorf("illegal: %s at move %d", moveFault(tok, err), i+1)
-		}
-		g.Play(m)
-	}
-	return g, nil
-}
-
-// moveFault is the first half of a ParseMove error, which by convention
-// says "what is wrong: what is accepted"; batch output wants only the what.
-// An error that is only advice ("type a cell number ...") means the token
-// is no move at all.
-func moveFault(tok string, err error) string {
-	what, _, _ := strings.Cut(err.Error(), ": ")
-	switch {
-	case tok == "":
-		return "no move"
-	case strings.HasPrefix(what, "type "):
-		return quoteShort(tok) + " is not a move"
-	}
-	return what
+	return s
 }

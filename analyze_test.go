@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
+	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Batch answers: score from the side to move, best move, nodes, time; a
@@ -56,4 +59,74 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// A line longer than the reader keeps is one error answer, and the run
+// goes on with the next line.
+func TestAnalyzeLongLine(t *testing.T) {
+	long := strings.Repeat("0", maxLine+100)
+	in := "01346\n" + long + "\n0134 " + long + "\n0134\n"
+	var out strings.Builder
+	spec, _ := findGame("ttt")
+	if err := analyze(context.Background(), strings.NewReader(in), &out, spec, alphabetaBot, Budget{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	want := []string{"01346 -10 - 0 0", long[:maxEcho] + "... error: line longer than 1 MiB", "0134 error: line longer than 1 MiB", "0134 9 6 30 "}
+	if len(got) != len(want) {
+		t.Fatalf("%d answers, want %d:\n%.500s", len(got), len(want), out.String())
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("answer %d: %.100q, want it to start %q", i+1, got[i], want[i])
+		}
+	}
+}
+
+// Ctrl-C ends -analyze at once with errInterrupted: during a search the
+// bot's guess so far is not printed as an answer, and input that never
+// comes is not waited for. Answers before it stand.
+func TestAnalyzeInterrupted(t *testing.T) {
+	spec, _ := findGame("ttt")
+	t.Run("while the bot thinks", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var out strings.Builder
+		bot := cancellingBot{cancel}
+		err := analyze(ctx, strings.NewReader("01346\n0\n1\n"), &out, spec, bot, Budget{}, nil)
+		if !errors.Is(err, errInterrupted) {
+			t.Errorf("error %v, want errInterrupted", err)
+		}
+		if got := out.String(); got != "01346 -10 - 0 0\n" {
+			t.Errorf("output %q, want only the answer before the interrupt", got)
+		}
+	})
+	t.Run("while the input never comes", func(t *testing.T) {
+		pr, pw := io.Pipe()
+		defer pw.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		defer cancel()
+		done := make(chan error, 1)
+		var out strings.Builder
+		go func() { done <- analyze(ctx, pr, &out, spec, alphabetaBot, Budget{}, nil) }()
+		select {
+		case err := <-done:
+			if !errors.Is(err, errInterrupted) || out.String() != "" {
+				t.Errorf("error %v, output %q; want errInterrupted and nothing", err, out.String())
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("analyze still waits for input after the interrupt")
+		}
+	})
+}
+
+// cancellingBot stands for Ctrl-C during a search: it cancels, then
+// answers with a move as an interrupted search does.
+type cancellingBot struct{ cancel context.CancelFunc }
+
+func (cancellingBot) Name() string { return "cancelling" }
+
+func (b cancellingBot) Think(_ context.Context, g Game, _ Budget) Decision {
+	b.cancel()
+	return Decision{Move: g.Moves(nil)[0], Stats: Stats{Score: 1, Nodes: 5}}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Side is a player's mark. X always moves first.
@@ -102,53 +103,108 @@ func outcome(g Game, s Side) float64 {
 	return 0
 }
 
+// moveError is a move the parser refused, in the two parts of "what is
+// wrong: what is accepted", which the front ends word differently: the
+// prompt says both, -analyze only what was wrong and at which move.
+type moveError struct {
+	what   string // "9 is off the board"; "" when nothing was typed
+	accept string // "cells are 0-8"; "" when nothing would do
+	// notMove says the text is no move at all (a word, a sign): at the
+	// prompt it may be a command mistyped.
+	notMove bool
+}
+
+func (e *moveError) Error() string {
+	switch {
+	case e.what == "":
+		return e.accept
+	case e.accept == "":
+		return e.what
+	}
+	return e.what + ": " + e.accept
+}
+
+// errGameOver refuses any move in a finished game.
+var errGameOver = &moveError{what: "the game is over"}
+
 // parseCell reads a cell of a rows x cols grid, typed either as its number
 // (row*cols+col) or as "row col" (0-based, seed 001), and checks it is on
-// the board and empty. Its errors say "what is wrong: what is accepted".
+// the board and empty. Its errors are *moveError.
 func parseCell(s string, rows, cols int, empty func(int) bool) (Move, error) {
 	last := rows*cols - 1
-	accepted := fmt.Sprintf("type a cell number 0-%d, or row and column counted from 0 like \"1 2\"", last)
+	// The advice after a mistake is short, so that the message with the
+	// mistake quoted fits a line; the long form is for an empty line,
+	// and so for help.
+	accept := fmt.Sprintf(`type a cell number 0-%d or "row col"`, last)
 	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
 	var cell int
 	switch len(fields) {
+	case 0:
+		return NoMove, &moveError{accept: fmt.Sprintf(`type a cell number 0-%d, or row and column counted from 0 like "1 2"`, last)}
 	case 1:
 		n, err := strconv.Atoi(fields[0])
 		if err != nil {
-			return NoMove, fmt.Errorf("%s is not a cell: %s", quoteShort(s), accepted)
+			return NoMove, &moveError{what: quoteShort(s) + " is not a cell", accept: accept, notMove: true}
 		}
 		if n < 0 || n > last {
-			return NoMove, fmt.Errorf("%d is off the board: cells are 0-%d", n, last)
+			return NoMove, &moveError{what: fmt.Sprintf("%d is off the board", n), accept: fmt.Sprintf("cells are 0-%d", last)}
 		}
 		cell = n
 	case 2:
 		r, err1 := strconv.Atoi(fields[0])
 		c, err2 := strconv.Atoi(fields[1])
 		if err1 != nil || err2 != nil {
-			return NoMove, fmt.Errorf("%s is not a cell: %s", quoteShort(s), accepted)
+			return NoMove, &moveError{what: quoteShort(s) + " is not a cell", accept: accept, notMove: true}
 		}
 		if r < 0 || r >= rows || c < 0 || c >= cols {
-			return NoMove, fmt.Errorf("row %d column %d is off the board: rows and columns count from 0 to %d", r, c, rows-1)
+			return NoMove, &moveError{what: fmt.Sprintf("row %d column %d is off the board", r, c),
+				accept: fmt.Sprintf("rows and columns count from 0 to %d", rows-1)}
 		}
 		cell = r*cols + c
 	default:
-		return NoMove, fmt.Errorf("%s", accepted)
+		return NoMove, &moveError{what: tooMany(s, fields), accept: accept}
 	}
 	if !empty(cell) {
-		return NoMove, fmt.Errorf("cell %d is taken: pick a cell that shows its number", cell)
+		return NoMove, &moveError{what: fmt.Sprintf("cell %d is taken", cell), accept: "pick a cell that shows its number"}
 	}
 	return Move(cell), nil
 }
 
-// maxEcho is how much of a bad input line a message quotes back.
-const maxEcho = 40
-
-// quoteShort quotes what a person typed for an error message, cut to
-// maxEcho characters so that a pasted paragraph gets a one-line answer.
-func quoteShort(s string) string {
-	if r := []rune(s); len(r) > maxEcho {
-		return strconv.Quote(string(r[:maxEcho])) + "..."
+// tooMany says that s, split into fields, has more of them than a move:
+// numbers if they all are, else words.
+func tooMany(s string, fields []string) string {
+	what := "numbers"
+	for _, f := range fields {
+		if _, err := strconv.Atoi(f); err != nil {
+			what = "words"
+			break
+		}
 	}
-	return strconv.Quote(s)
+	return fmt.Sprintf("too many %s in %s", what, quoteShort(s))
+}
+
+// maxEcho is how many characters (escapes included) of a bad input line a
+// message quotes back: enough to recognise it, and few enough that the
+// message stays one short line whatever was pasted.
+const maxEcho = 16
+
+// quoteShort quotes what a person typed for an error message, cut after
+// maxEcho characters with "..." after the quote. It counts the quoted
+// form, since an unprintable character quotes as up to ten.
+func quoteShort(s string) string {
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(s); {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		q := strconv.Quote(s[i : i+size])
+		q = q[1 : len(q)-1]
+		if n += utf8.RuneCountInString(q); n > maxEcho {
+			return `"` + b.String() + `"...`
+		}
+		b.WriteString(q)
+		i += size
+	}
+	return `"` + b.String() + `"`
 }
 
 // ANSI colours for the marks; used only when the output is a terminal.

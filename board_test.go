@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // playAll replays cells on a fresh Tic-Tac-Toe board.
@@ -99,7 +100,9 @@ func TestTicTacToeParseMove(t *testing.T) {
 		{"four", NoMove, "not a cell"},
 		{"1 a", NoMove, "not a cell"},
 		{"", NoMove, "type a cell number 0-8"},
-		{"1 2 3", NoMove, "type a cell number 0-8"},
+		{"1 2 3", NoMove, `too many numbers in "1 2 3": type a cell number 0-8`},
+		{"4 extra words", NoMove, `too many words in "4 extra words"`},
+		{strings.Repeat("7", 5000), NoMove, `"7777777777777777"... is not a cell`},
 		{"99999999999999999999", NoMove, "not a cell"},
 	}
 	for _, tt := range tests {
@@ -115,11 +118,15 @@ func TestTicTacToeParseMove(t *testing.T) {
 	}
 }
 
-// FuzzParseMove: no input panics any game's move parser, and an accepted
-// move is legal.
+// FuzzParseMove: no input panics any game's move parser, an accepted
+// move is legal, and a refused one gets a message of one short line, as
+// the parser words it and as the prompt does.
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"4", "1 1", "", "x", "-0", "2,2", "00000000000000000004", "1 1 1", "\x00", "٣", "63", "7 7"} {
+	for _, s := range []string{"4", "1 1", "", "x", "-0", "2,2", "00000000000000000004", "1 1 1", "\x00", "٣", "63", "7 7",
+		"abc", "yes please", "ñ✓漢字", "4 extra words", strings.Repeat("\U000e0001", 30), strings.Repeat("ab ", 2000)} {
 		f.Add(uint8(0), s, "041")
+		f.Add(uint8(1), s, "4453")
+		f.Add(uint8(2), s, "10,41")
 	}
 	f.Fuzz(func(t *testing.T, game uint8, in, record string) {
 		spec := gameRegistry[int(game)%len(gameRegistry)]
@@ -131,8 +138,13 @@ func FuzzParseMove(f *testing.F) {
 		if err == nil && !slices.Contains(g.Moves(nil), m) {
 			t.Fatalf("%s: ParseMove(%q) accepted illegal move %d after %q", spec.name, in, m, record)
 		}
-		if err != nil && strings.Contains(err.Error(), "\n") {
-			t.Fatalf("%s: ParseMove(%q) error spans lines: %q", spec.name, in, err)
+		if err == nil {
+			return
+		}
+		for _, msg := range []string{err.Error(), moveAdvice(in, err)} {
+			if strings.Contains(msg, "\n") || utf8.RuneCountInString(msg) >= 100 {
+				t.Fatalf("%s: ParseMove(%q): message not one short line: %q", spec.name, in, msg)
+			}
 		}
 	})
 }

@@ -325,23 +325,28 @@ func (c *ConnectFour) Render(color bool) string {
 	return b.String()
 }
 
-// ParseMove accepts a column number 1-7 that still has room.
+// ParseMove accepts a column number 1-7 that still has room. Its errors
+// are *moveError.
 func (c *ConnectFour) ParseMove(s string) (Move, error) {
 	if c.Over() {
-		return NoMove, fmt.Errorf("the game is over")
+		return NoMove, errGameOver
 	}
 	s = strings.TrimSpace(s)
+	accept := fmt.Sprintf("type a column number 1-%d", c4Width)
+	if fields := strings.Fields(s); len(fields) > 1 {
+		return NoMove, &moveError{what: tooMany(s, fields), accept: fmt.Sprintf("type one column number 1-%d", c4Width)}
+	}
 	n, err := strconv.Atoi(s)
 	switch {
 	case s == "":
-		return NoMove, fmt.Errorf("type a column number 1-%d, as printed under the board", c4Width)
+		return NoMove, &moveError{accept: accept + ", as printed under the board"}
 	case err != nil:
-		return NoMove, fmt.Errorf("%s is not a column: type a column number 1-%d", quoteShort(s), c4Width)
+		return NoMove, &moveError{what: quoteShort(s) + " is not a column", accept: accept, notMove: true}
 	case n < 1 || n > c4Width:
-		return NoMove, fmt.Errorf("%d is off the board: columns are 1-%d", n, c4Width)
+		return NoMove, &moveError{what: fmt.Sprintf("%d is off the board", n), accept: fmt.Sprintf("columns are 1-%d", c4Width)}
 	}
 	if !c.canPlay(n - 1) {
-		return NoMove, fmt.Errorf("column %d is full: pick another column", n)
+		return NoMove, &moveError{what: fmt.Sprintf("column %d is full", n), accept: "pick another column"}
 	}
 	return Move(n - 1), nil
 }

@@ -16,8 +16,10 @@ import (
 // lineReader asks the person at the keyboard for one line.
 type lineReader interface {
 	// ReadLine shows prompt and returns the line typed, without its newline;
-	// io.EOF at the end of input, errInterrupted on Ctrl-C.
-	ReadLine(prompt string) (string, error)
+	// io.EOF at the end of input, errInterrupted on Ctrl-C or once ctx is
+	// cancelled. A line that arrives after the cancellation is never
+	// returned, so nothing typed after Ctrl-C is played.
+	ReadLine(ctx context.Context, prompt string) (string, error)
 }
 
 // termReader reads from a terminal through liner: line editing and history.
@@ -32,10 +34,16 @@ func newTermReader() *termReader {
 }
 
 // ReadLine prompts with liner and keeps non-empty lines in the history.
-func (r *termReader) ReadLine(prompt string) (string, error) {
+// In raw mode Ctrl-C reaches liner as a key, not as a signal, so liner
+// sees it; ctx is cancelled only by a signal from elsewhere (kill -INT),
+// and then the line, if one comes, is dropped.
+func (r *termReader) ReadLine(ctx context.Context, prompt string) (string, error) {
+	if ctx.Err() != nil {
+		return "", errInterrupted
+	}
 	line, err := r.state.Prompt(prompt)
 	switch {
-	case errors.Is(err, liner.ErrPromptAborted):
+	case errors.Is(err, liner.ErrPromptAborted), err == nil && ctx.Err() != nil:
 		return "", errInterrupted
 	case errors.Is(err, io.EOF):
 		fmt.Println() // end the prompt's line, so the shell's starts afresh
@@ -52,29 +60,125 @@ func (r *termReader) ReadLine(prompt string) (string, error) {
 // Close gives the terminal back as it was.
 func (r *termReader) Close() error { return r.state.Close() }
 
+// maxLine is the longest input line kept: a longer one is cut there and
+// reported (errLineTooLong), so that a runaway line costs bounded memory
+// and one answer, not the run.
+const maxLine = 1 << 20
+
+// errLineTooLong comes with the first maxLine bytes of a longer line.
+var errLineTooLong = errors.New("line longer than 1 MiB")
+
+// lineFeed reads lines from a reader that may block for ever (a pipe, a
+// FIFO, a terminal in cooked mode) in a goroutine, so that a reader can
+// stop waiting when ctx is cancelled: Ctrl-C is a signal there, and no
+// read returns for it. It reads a line only when asked, so no line is
+// taken from the input unless one is wanted.
+type lineFeed struct {
+	in      *bufio.Reader
+	want    chan struct{}   // one request at a time
+	got     chan lineResult // its answer; buffered, so the reader never waits on it
+	pending bool            // a request is out, its answer not yet taken
+}
+
+// lineResult is one line read, or why none was.
+type lineResult struct {
+	line string
+	err  error
+}
+
+// newLineFeed starts the reading goroutine. It blocks on in when nobody
+// asks, and lives until the program ends if in never ends.
+func newLineFeed(in io.Reader) *lineFeed {
+	f := &lineFeed{in: bufio.NewReader(in), want: make(chan struct{}, 1), got: make(chan lineResult, 1)}
+	go func() {
+		for range f.want {
+			line, err := f.read()
+			f.got <- lineResult{line, err}
+		}
+	}()
+	return f
+}
+
+// next returns the next line without its line ending: io.EOF after the
+// last, errInterrupted as soon as ctx is cancelled, whether the line has
+// come or not; errLineTooLong with the start of an over-long line.
+func (f *lineFeed) next(ctx context.Context) (string, error) {
+	if ctx.Err() != nil {
+		return "", errInterrupted
+	}
+	if !f.pending {
+		f.want <- struct{}{}
+		f.pending = true
+	}
+	select {
+	case <-ctx.Done():
+		return "", errInterrupted
+	case r := <-f.got:
+		f.pending = false
+		// Both may be ready at once: a line typed after Ctrl-C must
+		// not count.
+		if ctx.Err() != nil {
+			return "", errInterrupted
+		}
+		return r.line, r.err
+	}
+}
+
+// read reads one line, keeping at most maxLine bytes of it. The last line
+// may lack its newline; only an empty end is io.EOF.
+func (f *lineFeed) read() (string, error) {
+	var line []byte
+	tooLong := false
+	for {
+		chunk, isPrefix, err := f.in.ReadLine()
+		if err != nil {
+			if len(line) > 0 || tooLong {
+				break // the end of input came inside the line
+			}
+			return "", err
+		}
+		if keep := maxLine - len(line); len(chunk) > keep {
+			chunk, tooLong = chunk[:keep], true
+		}
+		line = append(line, chunk...)
+		if !isPrefix {
+			break
+		}
+	}
+	if tooLong {
+		return string(line), errLineTooLong
+	}
+	return string(line), nil
+}
+
 // pipeReader reads a script of moves. It echoes each line after its prompt,
 // so the output reads like a session at the keyboard (and like seed 003's
 // transcript).
 type pipeReader struct {
-	in  *bufio.Scanner
-	out io.Writer
+	feed *lineFeed
+	in   io.Reader
+	out  io.Writer
 }
 
+// newPipeReader reads lines from in; the reading starts with the first
+// ReadLine.
 func newPipeReader(in io.Reader, out io.Writer) *pipeReader {
-	return &pipeReader{in: bufio.NewScanner(in), out: out}
+	return &pipeReader{in: in, out: out}
 }
 
-// ReadLine prints the prompt and echoes the line read.
-func (r *pipeReader) ReadLine(prompt string) (string, error) {
-	fmt.Fprint(r.out, prompt)
-	if !r.in.Scan() {
-		fmt.Fprintln(r.out)
-		if err := r.in.Err(); err != nil {
-			return "", err
-		}
-		return "", io.EOF
+// ReadLine prints the prompt and echoes the line read. An over-long line
+// is cut to its first maxLine bytes, which then fail as a move does.
+func (r *pipeReader) ReadLine(ctx context.Context, prompt string) (string, error) {
+	if r.feed == nil {
+		r.feed = newLineFeed(r.in)
 	}
-	line := strings.TrimRight(r.in.Text(), "\r")
+	fmt.Fprint(r.out, prompt)
+	line, err := r.feed.next(ctx)
+	if err != nil && !errors.Is(err, errLineTooLong) {
+		fmt.Fprintln(r.out) // the prompt's line ends before the record
+		return "", err
+	}
+	line = strings.TrimRight(line, "\r")
 	fmt.Fprintln(r.out, line)
 	return line, nil
 }
@@ -139,18 +243,22 @@ func (t *table) session(ctx context.Context, newGame func() Game) error {
 		case !t.terminal || t.in == nil || t.humans() == 0:
 			return nil
 		}
-		again, err := t.again()
+		again, err := t.again(ctx)
 		if err != nil || !again {
 			return err
 		}
 	}
 }
 
+// againPrompt offers another game. Like every prompt here it ends in ": ",
+// and the capital Y says that Enter alone means yes.
+const againPrompt = "Play again? [Y]es / [s]wap sides / [q]uit: "
+
 // again asks whether to play another game, swapping the sides if asked.
 // End of input means no.
-func (t *table) again() (bool, error) {
+func (t *table) again(ctx context.Context) (bool, error) {
 	for {
-		line, err := t.in.ReadLine("Play again? [y]es / [s]wap sides / [q]uit ")
+		line, err := t.in.ReadLine(ctx, againPrompt)
 		switch {
 		case errors.Is(err, io.EOF):
 			return false, nil
@@ -167,7 +275,7 @@ func (t *table) again() (bool, error) {
 		case "q", "quit", "n", "no", "exit":
 			return false, nil
 		}
-		fmt.Fprintln(t.out, "type y to play again, s to swap sides, q to quit")
+		fmt.Fprintln(t.out, "type y (or just Enter) to play again, s to swap sides, q to quit")
 	}
 }
 
@@ -371,11 +479,11 @@ func resultLine(g Game) string {
 // where it has one.
 func (t *table) thinking(g Game, bot Bot, d Decision) string {
 	line := fmt.Sprintf("%s %s: move %s, score %d, depth %d, nodes %d, time %s",
-		g.Turn().Other(), t.spec.implName(bot.Name()), g.FormatMove(d.Move), d.Score, d.Depth, d.Nodes, d.Time.Round(1000))
+		g.Turn().Other(), t.spec.implName(bot.Name()), g.FormatMove(d.Move), d.Score, d.Depth, d.Nodes, d.Time.Round(time.Microsecond))
 	// A result proved well before the search ended (which then sought
 	// the margin, or a swindle) is worth saying when.
 	if d.Solved > 0 && d.Solved < d.Time*9/10 {
-		line += fmt.Sprintf(" (result proved at %s)", d.Solved.Round(1000))
+		line += fmt.Sprintf(" (result proved at %s)", d.Solved.Round(time.Microsecond))
 	}
 	if d.Playouts > 0 {
 		line += fmt.Sprintf(", playouts %d (%.0f/s), visits %.0f%%, win rate %.0f%%",
@@ -423,7 +531,7 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 		prompt = g.Turn().String() + ", " + strings.ToLower(prompt[:1]) + prompt[1:]
 	}
 	for {
-		line, err := t.in.ReadLine(prompt)
+		line, err := t.in.ReadLine(ctx, prompt)
 		if err != nil {
 			return NoMove, err
 		}
@@ -459,16 +567,25 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 		}
 		m, err := g.ParseMove(line)
 		if err != nil {
-			// A word is more likely a command mistyped than a move: point
-			// to help rather than to the notation (which help also gives).
-			if what, _, ok := strings.Cut(err.Error(), ": "); ok && strings.IndexFunc(line, unicode.IsLetter) >= 0 {
-				err = fmt.Errorf("%s or a command: type help for the commands", what)
-			}
-			fmt.Fprintln(t.out, err)
+			fmt.Fprintln(t.out, moveAdvice(line, err))
 			continue
 		}
 		return m, nil
 	}
+}
+
+// moveAdvice words a refused move for the prompt, in one short line: what
+// was wrong and what is accepted. Letters typed are as likely a command
+// mistyped as a move, so then help is offered too.
+func moveAdvice(line string, err error) string {
+	var e *moveError
+	if !errors.As(err, &e) || e.what == "" || e.accept == "" || strings.IndexFunc(line, unicode.IsLetter) < 0 {
+		return err.Error()
+	}
+	if e.notMove {
+		return e.what + " or a command: " + e.accept + ", or help"
+	}
+	return e.what + ": " + e.accept + ", or help"
 }
 
 // undo takes back moves up to and including the last one a person made,

@@ -4,11 +4,14 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // newTable seats the game's default bot as SPEC's defaults do and feeds the
@@ -63,7 +66,7 @@ func TestHumanInputAndCommands(t *testing.T) {
 	}{
 		{"nonsense then the seed game",
 			"banana\n9\n0\n\n1 1 1\n4\n2\n3\n8\n",
-			[]string{`"banana" is not a cell`, "9 is off the board", "cell 0 is taken", "type a cell number 0-8", "type a cell number 0-8"},
+			[]string{`"banana" is not a cell`, "9 is off the board", "cell 0 is taken", "type a cell number 0-8", "too many numbers", "type a cell number 0-8"},
 			"041263587"},
 		{"row and column", "1 1\n0 2\n1 0\n2 2\n", nil, "041263587"},
 		{"help and hint cost no move", "help\nhint\n4\n2\n3\n8\n",
@@ -121,15 +124,159 @@ func TestInputEndsMidGame(t *testing.T) {
 	}
 }
 
-// Ctrl-C while a bot thinks stops the game with errInterrupted.
+// Ctrl-C while a bot thinks stops the game with errInterrupted, the
+// record so far printed last: the bot's guess is not played, nor is the
+// person's next line.
 func TestInterruptWhileBotThinks(t *testing.T) {
+	for _, terminal := range []bool{false, true} {
+		t.Run(fmt.Sprintf("terminal %v", terminal), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var out strings.Builder
+			tb, _ := newTable(t, "ttt", "4\n2\n", &out)
+			bot := startedBot{started: make(chan struct{}, 1)}
+			tb.seats, tb.terminal = [3]Bot{O: bot}, terminal
+			g := NewTicTacToe()
+			done := make(chan error, 1)
+			go func() { done <- tb.play(ctx, g) }()
+			select {
+			case <-bot.started:
+			case err := <-done:
+				t.Fatalf("the game ended before the bot thought: %v\n%s", err, out.String())
+			}
+			cancel()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(5 * time.Second):
+				t.Fatal("the game goes on after the interrupt")
+			}
+			if !errors.Is(err, errInterrupted) {
+				t.Errorf("error %v, want errInterrupted", err)
+			}
+			if h := g.History(); len(h) != 1 || h[0] != 4 {
+				t.Errorf("moves played %v, want only the person's 4", h)
+			}
+			// At a terminal the thinking line is cleared, and the ^C.
+			_, after, _ := strings.Cut(out.String(), "playing by AI\n")
+			if after = strings.ReplaceAll(after, "\r\x1b[K", ""); after != "moves: 4\n" {
+				t.Errorf("after the bot's turn came %q, want only the record:\n%s", after, out.String())
+			}
+		})
+	}
+}
+
+// startedBot says on started that its search has begun, then thinks
+// until cancelled and returns its best guess, as a real bot does.
+type startedBot struct{ started chan struct{} }
+
+func (startedBot) Name() string { return "started" }
+
+func (b startedBot) Think(ctx context.Context, g Game, _ Budget) Decision {
+	select {
+	case b.started <- struct{}{}:
+	default:
+	}
+	<-ctx.Done()
+	return Decision{Move: g.Moves(nil)[0]}
+}
+
+// Ctrl-C at a prompt reading a pipe (or a FIFO) that delivers nothing ends
+// the wait at once, and a line that comes after it is not played.
+func TestInterruptPipePrompt(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	var out strings.Builder
+	defer cancel()
+	var out syncBuffer
 	tb, _ := newTable(t, "ttt", "", &out)
-	if err := tb.play(ctx, NewTicTacToe()); !errors.Is(err, errInterrupted) {
+	tb.in = newPipeReader(pr, &out)
+	g := NewTicTacToe()
+	done := make(chan error, 1)
+	go func() { done <- tb.play(ctx, g) }()
+	// The bot (X) moves, then the person's prompt waits on the pipe.
+	for !strings.HasSuffix(out.String(), "Enter the number: ") {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the prompt still waits for a line after the interrupt")
+	}
+	go pw.Write([]byte("4\n")) // typed after Ctrl-C; nobody may read it
+	if !errors.Is(err, errInterrupted) {
 		t.Errorf("error %v, want errInterrupted", err)
 	}
+	if len(g.History()) != 1 || !strings.HasSuffix(out.String(), "Enter the number: \nmoves: 0\n") {
+		t.Errorf("moves %v; output:\n%s", g.History(), out.String())
+	}
+}
+
+// The line reader under the pipe prompt and -analyze: a line as it comes;
+// errInterrupted at once when cancelled, even while the input never
+// delivers, and for a line that comes after; an over-long line cut to
+// maxLine with errLineTooLong, the next line read whole.
+func TestLineFeed(t *testing.T) {
+	long := strings.Repeat("x", maxLine+10)
+	tests := []struct {
+		name   string
+		input  string
+		cancel bool
+		want   []lineResult
+	}{
+		{"lines, the last without newline", "a\r\nb c\n\nd", false,
+			[]lineResult{{"a", nil}, {"b c", nil}, {"", nil}, {"d", nil}, {"", io.EOF}, {"", io.EOF}}},
+		{"over-long lines", long + "\n4\n" + long, false,
+			[]lineResult{{long[:maxLine], errLineTooLong}, {"4", nil}, {long[:maxLine], errLineTooLong}, {"", io.EOF}}},
+		{"cancelled with a line waiting", "4\n", true, []lineResult{{"", errInterrupted}, {"", errInterrupted}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tt.cancel {
+				cancel()
+			}
+			f := newLineFeed(strings.NewReader(tt.input))
+			for i, want := range tt.want {
+				line, err := f.next(ctx)
+				if line != want.line || !errors.Is(err, want.err) || (err == nil) != (want.err == nil) {
+					t.Errorf("line %d: %.20q (%d bytes), %v; want %.20q (%d bytes), %v", i+1, line, len(line), err, want.line, len(want.line), want.err)
+				}
+			}
+		})
+	}
+	t.Run("input that never comes", func(t *testing.T) {
+		pr, pw := io.Pipe()
+		defer pw.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		defer cancel()
+		start := time.Now()
+		if _, err := newLineFeed(pr).next(ctx); !errors.Is(err, errInterrupted) || time.Since(start) > 2*time.Second {
+			t.Errorf("error %v after %v, want errInterrupted at once", err, time.Since(start))
+		}
+	})
+}
+
+// syncBuffer is a strings.Builder that a game's goroutine may write while
+// the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // Hot seat: two people, prompts that say whose turn it is, undo of one move.
@@ -202,16 +349,16 @@ func TestTerminalTalks(t *testing.T) {
 			[]string{"You play O; minimax plays X and moves first\n", "playing by AI\n", "minimax (X) plays 0\n",
 				"Enter the number: 4\n", "minimax (X) plays 1\n", "minimax (X) plays 6\n", "minimax (X) plays 5\n",
 				"minimax (X) plays 7\n", "Draw\nmoves: 041263587\n"},
-			"Play again? [y]es / [s]wap sides / [q]uit q\n", "Draw\nYou", true},
+			"Play again? [Y]es / [s]wap sides / [q]uit: q\n", "Draw\nYou", true},
 		{"you win as O", firstBot{}, nil, false, "4\n2\n6\nq\n",
 			[]string{"You play O; first plays X and moves first\n", "first (X) plays 3\n"},
-			"O win.\nYou win\nmoves: 041236\nPlay again? [y]es / [s]wap sides / [q]uit q\n", "You lose", true},
+			"O win.\nYou win\nmoves: 041236\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You lose", true},
 		{"you lose as X, drawn at random", nil, firstBot{}, true, "8\n7\n5\nq\n",
 			[]string{"You play X and move first (drawn at random); first plays O\n", "first (O) plays 0\n"},
-			"O win.\nYou lose\nmoves: 807152\nPlay again? [y]es / [s]wap sides / [q]uit q\n", "You win", true},
+			"O win.\nYou lose\nmoves: 807152\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You win", true},
 		{"hot seat: no verdict", nil, nil, false, "0\n3\n1\n4\n2\nq\n",
 			[]string{"X and O both play here, X first\n", "X, enter the number: 0\n"},
-			"X win.\nmoves: 03142\nPlay again? [y]es / [s]wap sides / [q]uit q\n", "You", true},
+			"X win.\nmoves: 03142\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You", true},
 		{"piped: the original's words only", firstBot{}, nil, false, "4\n2\n6\n",
 			nil, "O win.\nmoves: 041236\n", "first (X) plays", false},
 		{"piped: no status line", firstBot{}, nil, false, "4\n2\n6\n",
@@ -241,7 +388,7 @@ func TestTerminalTalks(t *testing.T) {
 // q (or the end of input) stops; anything else asks again. "new" drops
 // the game at once, at a terminal or not.
 func TestPlayAgainAndNew(t *testing.T) {
-	const ask = "Play again? [y]es / [s]wap sides / [q]uit "
+	const ask = "Play again? [Y]es / [s]wap sides / [q]uit: "
 	tests := []struct {
 		name     string
 		terminal bool
@@ -253,8 +400,11 @@ func TestPlayAgainAndNew(t *testing.T) {
 		{"yes, then quit", true, "4\n2\n6\ny\n4\n2\n6\nq\n",
 			[]string{"O win.\nYou win\nmoves: 041236\n", ask + "y\n", "You play O; first plays X", "O win.\nYou win\nmoves: 041236\n"},
 			nil, ask + "q\n"},
+		{"Enter alone plays again", true, "4\n2\n6\n\n4\n2\n6\nq\n",
+			[]string{"moves: 041236\n", ask + "\n", "You play O; first plays X", "moves: 041236\n"},
+			nil, ask + "q\n"},
 		{"swap sides, then end of input", true, "4\n2\n6\nwhat\ns\n8\n7\n5\n",
-			[]string{"You play O; first plays X and moves first\n", ask + "what\ntype y to play again, s to swap sides, q to quit\n",
+			[]string{"You play O; first plays X and moves first\n", ask + "what\ntype y (or just Enter) to play again, s to swap sides, q to quit\n",
 				ask + "s\n", "You play X and move first; first plays O\n", "Enter the number: 8\n", "O win.\nYou lose\nmoves: 807152\n"},
 			nil, ask + "\n"},
 		{"new mid-game, then quit mid-game", true, "4\nnew\n2\nquit\n",
@@ -298,12 +448,12 @@ func TestCommands(t *testing.T) {
 		{"ttt", "hi\n4\n2\n3\n8\n", []string{"hint: 4 (alphabeta: draw)"}, "commands:"},
 		{"ttt", "hint\n4\n2\n3\n8\n", []string{"hint: 4 (alphabeta: draw)"}, "commands:"},
 		{"ttt", "rules\n4\n2\n3\n8\n", []string{tttRules}, "commands:"},
-		{"ttt", "banana\n4\n2\n3\n8\n", []string{`"banana" is not a cell or a command: type help for the commands` + "\n"}, "commands:"},
-		{"ttt", "9\n4\n2\n3\n8\n", []string{"9 is off the board: cells are 0-8\n"}, "type help"},
-		{"ttt", "3 3\n4\n2\n3\n8\n", []string{"row 3 column 3 is off the board: rows and columns count from 0 to 2\n"}, "type help"},
-		{"ttt", long + "\n4\n2\n3\n8\n", []string{`"` + long[:40] + `"... is not a cell`}, `"` + long[:41]},
+		{"ttt", "banana\n4\n2\n3\n8\n", []string{`"banana" is not a cell or a command: type a cell number 0-8 or "row col", or help` + "\n"}, "commands:"},
+		{"ttt", "9\n4\n2\n3\n8\n", []string{"9 is off the board: cells are 0-8\n"}, "or help"},
+		{"ttt", "3 3\n4\n2\n3\n8\n", []string{"row 3 column 3 is off the board: rows and columns count from 0 to 2\n"}, "or help"},
+		{"ttt", long + "\n4\n2\n3\n8\n", []string{`"` + long[:maxEcho] + `"... is not a cell`}, `"` + long[:maxEcho+1]},
 		{"c4", "help\nrules\nx\n", []string{"a move: type a column number 1-7, as printed under the board", c4Rules,
-			`"x" is not a column or a command: type help for the commands`}, "hint: "},
+			`"x" is not a column or a command: type a column number 1-7, or help`}, "hint: "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.game+" "+strings.SplitN(tt.script, "\n", 2)[0][:min(10, strings.Index(tt.script, "\n"))], func(t *testing.T) {
@@ -317,6 +467,46 @@ func TestCommands(t *testing.T) {
 			inOrder(t, text, tt.want...)
 			if strings.Contains(text, tt.absent) {
 				t.Errorf("output has %q:\n%s", tt.absent, text)
+			}
+		})
+	}
+}
+
+// A refused move at the prompt gets one short line saying what was wrong
+// and what is accepted; letters get help offered too, and a long line is
+// quoted only in part.
+func TestMoveAdvice(t *testing.T) {
+	long := strings.Repeat("a", 5000)
+	tests := []struct{ game, in, want string }{
+		{"ttt", "abc", `"abc" is not a cell or a command: type a cell number 0-8 or "row col", or help`},
+		{"ttt", "yes please", `"yes please" is not a cell or a command: type a cell number 0-8 or "row col", or help`},
+		{"ttt", "ñ✓漢字", `"ñ✓漢字" is not a cell or a command: type a cell number 0-8 or "row col", or help`},
+		{"ttt", "٣", `"٣" is not a cell: type a cell number 0-8 or "row col"`},
+		{"ttt", "4 extra words", `too many words in "4 extra words": type a cell number 0-8 or "row col", or help`},
+		{"ttt", "1 1 1", `too many numbers in "1 1 1": type a cell number 0-8 or "row col"`},
+		{"ttt", long, `"aaaaaaaaaaaaaaaa"... is not a cell or a command: type a cell number 0-8 or "row col", or help`},
+		{"adj", long, `"aaaaaaaaaaaaaaaa"... is not a cell or a command: type a cell number 0-63 or "row col", or help`},
+		{"adj", "9 9", `row 9 column 9 is off the board: rows and columns count from 0 to 7`},
+		{"c4", "abc", `"abc" is not a column or a command: type a column number 1-7, or help`},
+		{"c4", "4 extra words", `too many words in "4 extra words": type one column number 1-7, or help`},
+		{"c4", "1 1 1", `too many numbers in "1 1 1": type one column number 1-7`},
+		{"c4", "\x00", `"\x00" is not a column: type a column number 1-7`},
+		{"c4", "9", `9 is off the board: columns are 1-7`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.game+" "+tt.in[:min(len(tt.in), 15)], func(t *testing.T) {
+			var out strings.Builder
+			tb, spec := newTable(t, tt.game, tt.in+"\n", &out)
+			tb.seats = [3]Bot{}
+			tb.play(context.Background(), spec.start(nil))
+			// The line after the echoed input is the message.
+			_, after, _ := strings.Cut(out.String(), ": "+tt.in+"\n")
+			msg, _, _ := strings.Cut(after, "\n")
+			if msg != tt.want {
+				t.Errorf("message %q, want %q", msg, tt.want)
+			}
+			if n := utf8.RuneCountInString(msg); n >= 100 {
+				t.Errorf("message of %d characters", n)
 			}
 		})
 	}
@@ -339,8 +529,8 @@ func TestInterruptAtPrompt(t *testing.T) {
 // interruptAfter answers as Ctrl-C does once its script is used up.
 type interruptAfter struct{ lineReader }
 
-func (r interruptAfter) ReadLine(prompt string) (string, error) {
-	line, err := r.lineReader.ReadLine(prompt)
+func (r interruptAfter) ReadLine(ctx context.Context, prompt string) (string, error) {
+	line, err := r.lineReader.ReadLine(ctx, prompt)
 	if errors.Is(err, io.EOF) {
 		return "", errInterrupted
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -224,26 +225,39 @@ func (spec *gameSpec) budget(depth int, limit time.Duration) Budget {
 }
 
 // parseRecord replays a record in the game's notation (SPEC: "Batch
-// analysis") from the start, checking every move.
+// analysis") from the start, checking every move. Its error is worded for
+// a batch reader, as -analyze prints it: what is wrong and at which move
+// ("illegal: cell 4 is taken at move 3"), without the prompt's advice.
 func (spec *gameSpec) parseRecord(record string, opt gameOptions) (Game, error) {
 	g := spec.start(opt)
 	if record == "" {
 		return g, nil
 	}
-	var tokens []string
-	if spec.sep == "" {
-		tokens = strings.Split(record, "")
-	} else {
-		tokens = strings.Split(record, spec.sep)
-	}
-	for i, tok := range tokens {
+	// Split by "" splits into characters: one-character moves.
+	for i, tok := range strings.Split(record, spec.sep) {
 		m, err := g.ParseMove(tok)
 		if err != nil {
-			return nil, fmt.Errorf("move %d (%s): %v", i+1, tok, err)
+			return nil, fmt.Errorf("illegal: %s at move %d", moveFault(tok, err), i+1)
 		}
 		g.Play(m)
 	}
 	return g, nil
+}
+
+// moveFault is what was wrong with a move token that ParseMove refused. An
+// error that is only advice ("type a cell number ...") means the token is
+// no move at all.
+func moveFault(tok string, err error) string {
+	var e *moveError
+	switch {
+	case tok == "":
+		return "no move"
+	case !errors.As(err, &e):
+		return err.Error()
+	case e.what == "":
+		return quoteShort(tok) + " is not a move"
+	}
+	return e.what
 }
 
 // record writes a game's moves in its notation.

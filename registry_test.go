@@ -222,3 +222,25 @@ func TestReadmeBotTable(t *testing.T) {
 		}
 	}
 }
+
+// parseRecord's errors are -analyze's: what is wrong, at which move, in
+// one line without the prompt's advice.
+func TestParseRecordErrors(t *testing.T) {
+	for _, tt := range []struct{ game, record, want string }{
+		{"ttt", "044", "illegal: cell 4 is taken at move 3"},
+		{"ttt", "0,1", `illegal: "," is not a move at move 2`},
+		{"c4", "48", "illegal: 8 is off the board at move 2"},
+		{"c4", "1111111", "illegal: column 1 is full at move 7"},
+		{"c4", "4x", `illegal: "x" is not a column at move 2`},
+		{"adj", "5,,6", "illegal: no move at move 2"},
+		{"adj", "5,5", "illegal: cell 5 is taken at move 2"},
+		{"adj", "5," + strings.Repeat("9", 100), `illegal: "9999999999999999"... is not a cell at move 2`},
+	} {
+		t.Run(tt.game+" "+tt.record[:min(len(tt.record), 10)], func(t *testing.T) {
+			spec, _ := findGame(tt.game)
+			if _, err := spec.parseRecord(tt.record, nil); err == nil || err.Error() != tt.want {
+				t.Errorf("error %v, want %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"math/bits"
 	"strconv"
 )
@@ -188,7 +187,7 @@ func (t *TicTacToe) Render(color bool) string {
 // ParseMove accepts a cell number 0-8 or "row col".
 func (t *TicTacToe) ParseMove(s string) (Move, error) {
 	if t.Over() {
-		return NoMove, fmt.Errorf("the game is over")
+		return NoMove, errGameOver
 	}
 	return parseCell(s, 3, 3, func(c int) bool { return t.at(c) == Nobody })
 }
