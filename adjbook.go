@@ -245,14 +245,25 @@ var adjBook = func() map[adjBookKey]adjBookEntry {
 // mirrored move). ok is false for any other position.
 func adjBookMove(a *Adjacency) (Decision, bool) {
 	me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-	answer := func(e adjBookEntry, m Move) (Decision, bool) {
-		return Decision{Move: m, Stats: Stats{Score: e.value, Depth: a.PliesLeft(), Nodes: 1}}, true
+	// answer is e's decision, its cells mapped by cell (the identity or
+	// the mirror image); the expected line is the solved start's perfect
+	// line from the start, and the move alone elsewhere.
+	answer := func(e adjBookEntry, cell func(Move) Move) (Decision, bool) {
+		line := []Move{e.move}
+		if s, ok := adjSolvedStarts[a.rounds]; ok && len(a.history) == 0 {
+			line = s.line
+		}
+		pv := make([]Move, len(line))
+		for i, m := range line {
+			pv[i] = cell(m)
+		}
+		return Decision{Move: pv[0], Stats: Stats{Score: e.value, Depth: a.PliesLeft(), Nodes: 1, Exact: true, PV: pv}}, true
 	}
 	if e, ok := adjBook[adjBookKey{me, opp, a.rounds}]; ok {
-		return answer(e, e.move)
+		return answer(e, func(m Move) Move { return m })
 	}
 	if e, ok := adjBook[adjBookKey{adjMirror(me), adjMirror(opp), a.rounds}]; ok {
-		return answer(e, Move(adjMirrorCell(int8(e.move))))
+		return answer(e, func(m Move) Move { return Move(adjMirrorCell(int8(m))) })
 	}
 	return Decision{}, false
 }

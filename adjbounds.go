@@ -175,7 +175,17 @@ func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
 		if isolated != 0 {
 			best = base
 		}
-		for e := touching &^ adjNeighbours(opp); e != 0 && best < base; e &= e - 1 {
+		// A move that turns nothing scores base too: alpha-beta counts
+		// the first such move only when nothing reached base before it,
+		// minimax, which scores every move, counts them all.
+		quiet := touching &^ adjNeighbours(opp)
+		switch {
+		case !s.prune:
+			n += int64(bits.OnesCount64(quiet))
+			if quiet != 0 {
+				best = base
+			}
+		case quiet != 0 && best < base:
 			n++
 			best = base
 		}

@@ -173,7 +173,8 @@ func (s *adjSearch) poll() bool {
 // run is iterative deepening from the root: depth 1, 2, ... up to the
 // budget's depth or the end of the game, keeping the move of the last
 // depth completed. Without a time limit minimax searches the depth limit
-// at once, so that its node count is the textbook algorithm's. Close
+// at once, so that it searches each position of that tree once (or not
+// at all, when its table holds the position's value already). Close
 // enough to the end (adjSolveReach), alpha-beta deepens only briefly and
 // then solves the position by class (see solveClass). Once alpha-beta
 // knows the exact value, the time left goes to choosing, among the moves
@@ -252,6 +253,9 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 			}
 		}
 	}
+	// A proved result whose margin the time did not allow to find is not
+	// exact: its score is only the result's smallest margin.
+	d.Exact = exact
 	if s.swindle && exact {
 		d.Move = s.swindleMove(me, opp, ply, root, d.Move, d.Score)
 	}

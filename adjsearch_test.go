@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -38,21 +39,37 @@ func slowCopy(a *Adjacency) *slowAdj {
 // from the start, as the generic minimax does on the plain board.
 func TestAdjSearchNodeCounts(t *testing.T) {
 	for _, tc := range []struct {
-		depth int
-		nodes int64
+		rounds int
+		record string
+		depth  int
+		nodes  int64
 	}{
-		{1, 1 + 56},
-		{2, 1 + 56 + 56*55},
-		{3, 1 + 56 + 56*55 + 56*55*54},
+		{8, "", 1, 1 + 56},
+		{8, "", 2, 1 + 56 + 56*55},
+		{8, "", 3, 1 + 56 + 56*55 + 56*55*54},
+		// The last two plies of the game, the last one scored in bulk:
+		// every move counts, those that turn nothing too.
+		{2, "27,36", 2, 1 + 54 + 54*53},
+		{2, "0,63", 2, 1 + 54 + 54*53},
 	} {
-		got := NewAdjBot(false).Think(context.Background(), NewAdjacency(8), Budget{Depth: tc.depth})
-		ref := SearchBot{}.Think(context.Background(), newSlowAdj(8), Budget{Depth: tc.depth})
-		if got.Nodes != tc.nodes || ref.Nodes != tc.nodes {
-			t.Errorf("depth %d: %d nodes, generic on the plain board %d, want %d", tc.depth, got.Nodes, ref.Nodes, tc.nodes)
-		}
-		if got.Score != ref.Score || got.Depth != tc.depth {
-			t.Errorf("depth %d: score %d depth %d, generic score %d", tc.depth, got.Score, got.Depth, ref.Score)
-		}
+		t.Run(fmt.Sprintf("%d rounds %q depth %d", tc.rounds, tc.record, tc.depth), func(t *testing.T) {
+			fast, slow := NewAdjacency(tc.rounds), newSlowAdj(tc.rounds)
+			if tc.record != "" {
+				for _, f := range strings.Split(tc.record, ",") {
+					c, _ := strconv.Atoi(f)
+					fast.Play(Move(c))
+					slow.Play(Move(c))
+				}
+			}
+			got := NewAdjBot(false).Think(context.Background(), fast, Budget{Depth: tc.depth})
+			ref := SearchBot{}.Think(context.Background(), slow, Budget{Depth: tc.depth})
+			if got.Nodes != tc.nodes || ref.Nodes != tc.nodes {
+				t.Errorf("%d nodes, generic on the plain board %d, want %d", got.Nodes, ref.Nodes, tc.nodes)
+			}
+			if got.Score != ref.Score || got.Depth != tc.depth {
+				t.Errorf("score %d depth %d, generic score %d", got.Score, got.Depth, ref.Score)
+			}
+		})
 	}
 }
 

@@ -170,7 +170,7 @@ func BenchmarkAdjBounds(b *testing.B) {
 // the game's length that, played out, ends with its value; the small ones
 // solve again to the same value, and along their lines every position
 // keeps it (the line is perfect). Alphabeta answers a solved start at
-// once with its value, unless a depth limit asks for less.
+// once with its value and that line, unless a depth limit asks for less.
 func TestAdjSolvedStarts(t *testing.T) {
 	for rounds, sol := range adjSolvedStarts {
 		t.Run(fmt.Sprintf("rounds=%d", rounds), func(t *testing.T) {
@@ -188,8 +188,8 @@ func TestAdjSolvedStarts(t *testing.T) {
 				t.Errorf("line %v ends %d for X, want %d", sol.line, a.Final(X), sol.value)
 			}
 			d := NewAdjBot(true).Think(context.Background(), NewAdjacency(rounds), Budget{Time: time.Second})
-			if d.Score != sol.value || d.Move != sol.line[0] || d.Depth != 2*rounds || d.Nodes != 1 {
-				t.Errorf("alphabeta from the start: %+v, want the book's value %d and move %d", d, sol.value, sol.line[0])
+			if d.Score != sol.value || d.Move != sol.line[0] || d.Depth != 2*rounds || d.Nodes != 1 || !d.Exact || !slices.Equal(d.PV, sol.line) {
+				t.Errorf("alphabeta from the start: %+v, want the book's value %d, move %d and line %v", d, sol.value, sol.line[0], sol.line)
 			}
 			if rounds > 5 {
 				return // minutes or more: BenchmarkAdjSolve solves them

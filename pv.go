@@ -223,15 +223,21 @@ func c4Describe(g Game, d Decision) string {
 }
 
 // adjDescribe: an Adjacency score is the mark margin, exact once the
-// search reached the last round, otherwise the course's objective.
+// search reached the last round, otherwise the course's objective. A
+// search that proved the result but had no time left to find its margin
+// says so: its score is the result's smallest margin.
 func adjDescribe(g Game, d Decision) string {
 	a := g.(*Adjacency)
 	if d.Depth >= 2*a.rounds-len(a.history) {
+		least := ""
+		if !d.Exact {
+			least = "at least "
+		}
 		switch {
 		case d.Score > 0:
-			return "wins by " + plural(d.Score, "mark", "marks")
+			return "wins by " + least + plural(d.Score, "mark", "marks")
 		case d.Score < 0:
-			return "loses by " + plural(-d.Score, "mark", "marks")
+			return "loses by " + least + plural(-d.Score, "mark", "marks")
 		}
 		return "draw"
 	}

@@ -175,3 +175,27 @@ func TestSolverBookLine(t *testing.T) {
 		})
 	}
 }
+
+// An Adjacency score to the end is the margin, or, when the search proved
+// only the result, the least margin of that result.
+func TestAdjDescribeProvedResult(t *testing.T) {
+	spec, _ := findGame("adjacency")
+	g, err := spec.parseRecord("27,36", gameOptions{"rounds": 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		d    Stats
+		want string
+	}{
+		{Stats{Score: 4, Depth: 2, Exact: true}, "wins by 4 marks"},
+		{Stats{Score: 2, Depth: 2}, "wins by at least 2 marks"},
+		{Stats{Score: -2, Depth: 2}, "loses by at least 2 marks"},
+		{Stats{Score: 0, Depth: 2}, "draw"},
+		{Stats{Score: 3, Depth: 1}, "+3 by the course's objective, a guess from depth 1"},
+	} {
+		if got := adjDescribe(g, Decision{Stats: tc.d}); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}
