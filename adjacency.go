@@ -83,6 +83,7 @@ func (a *Adjacency) PliesLeft() int { return 2*a.rounds - len(a.history) }
 // Count is the number of marks of s.
 func (a *Adjacency) Count(s Side) int { return bits.OnesCount64(a.marks[s]) }
 
+// at is the mark in cell, Nobody when it is empty.
 func (a *Adjacency) at(cell int) Side {
 	switch {
 	case a.marks[X]&(1<<uint(cell)) != 0:
@@ -197,9 +198,10 @@ func (a *Adjacency) Key() uint64 { return adjKey(a.marks[X], a.marks[O], a.round
 
 // adjKey hashes a position: each mask goes through a different odd
 // multiplier and a xor-shift (the splitmix64 finaliser), enough to spread
-// the masks of nearby positions over a table index. The search passes the
-// mover's marks first: the mover follows from the number of marks, so no
-// position has two keys.
+// the masks of nearby positions over a table index. Key passes X's marks
+// first, the search (adjSearch.key) the mover's: each is consistent
+// within its own tables, and as the mover follows from the number of
+// marks, no position has two keys in either.
 func adjKey(x, o uint64, rounds int) uint64 {
 	return mix64(x^0x9e3779b97f4a7c15) ^ mix64(o+0xbf58476d1ce4e5b9*uint64(rounds+1))*3
 }

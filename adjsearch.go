@@ -29,7 +29,7 @@ import (
 // bounds settle unsearched count nothing.
 type AdjBot struct {
 	Prune bool
-	plain bool      // no swindle: the first move of the best value, for comparison
+	plain bool      // no book and no swindle: the first move of the best value, for comparison
 	cache *adjCache // the table kept between moves; nil allocates per move
 }
 
@@ -338,9 +338,9 @@ func (s *adjSearch) solveClass(me, opp uint64, ply int, root []Move, jobs int, h
 		}
 		return NoMove
 	}
-	// "At least 0?" (beta 0) and "above 0?" (beta 1), the likelier last
-	// question second: no move reaching 0 is a loss, a move reaching 1 a
-	// win, and a draw needs both answers.
+	// "At least 0?" (beta 0) and "above 0?" (beta 1), first the one
+	// expected to settle the matter alone: no move reaching 0 is a loss, a
+	// move reaching 1 a win, and a draw needs both answers.
 	questions := [2]int{0, 1}
 	if hopeful {
 		questions = [2]int{1, 0}
@@ -364,7 +364,7 @@ func (s *adjSearch) solveClass(me, opp uint64, ply int, root []Move, jobs int, h
 
 // adjHopeful tells whether a solve should first ask if the mover wins,
 // from the scores of the last two depths searched (prev -infinity when
-// there was one): both must be positive. Scores swing between odd and
+// there was none): both must be positive. Scores swing between odd and
 // even depths: of the 18 positions of BenchmarkAdjEndgame lost for the
 // mover twelve plies before the end, 13 score -1 at depth 8 and 1 at
 // depth 9, and only one scores above 0 at both; a loss taken for a hope
@@ -397,8 +397,9 @@ func toFront(moves []Move, m Move) {
 
 // adjTimeable is the shortest iteration whose time adjNextIteration
 // trusts as a base for growth: on a quiet machine depth 7 from the start
-// takes about 14 ms, and a base under 20 ms made the search try depth 11
-// at 5 s, which it could not finish.
+// takes about 14 ms, and with the threshold at 20 ms, as it once was, the
+// guess fell back to twice the last time and the search tried depth 11 at
+// 5 s, which it could not finish.
 const adjTimeable = 5 * time.Millisecond
 
 // adjNextIteration guesses the time of iteration depth+1 from the times
@@ -682,7 +683,10 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 						s.killers[ply][1] = s.killers[ply][0]
 						s.killers[ply][0] = m
 					}
-					s.history[side][m] += int32(depth * depth)
+					// Saturated where appendRest stops reading it: one
+					// search serves every pass of a long solve, and a
+					// counter that wrapped would turn negative.
+					s.history[side][m] = min(s.history[side][m]+int32(depth*depth), 1<<24-1)
 					break
 				}
 			}
@@ -729,7 +733,9 @@ func (s *adjSearch) appendRest(moves []adjMove, rest, me, opp uint64, side int) 
 			k++
 		}
 		sc := 2*k + 3*bits.OnesCount64(nb&opp) + bits.OnesCount64(nb&me)
-		moves = append(moves, adjMove{c, int32(sc)<<24 + min(hist[c], 1<<24-1)})
+		// sc is at most 2*5 + 3*4 + 4, so sc<<24 stays inside an int32
+		// and the history, below 1<<24, only breaks ties.
+		moves = append(moves, adjMove{c, int32(sc)<<24 + hist[c]})
 	}
 	return moves
 }
@@ -802,6 +808,7 @@ type adjTable struct {
 	gen   uint8
 }
 
+// newAdjTable makes an empty table of 2^bits slots (2^(bits-1) buckets).
 func newAdjTable(bits int) *adjTable {
 	t := &adjTable{bits: bits, mask: 1<<(bits-1) - 1, slots: make([]adjSlot, 1<<bits)}
 	hugePages(t.slots)

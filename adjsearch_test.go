@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -381,7 +382,7 @@ func BenchmarkAdjEndgame(b *testing.B) {
 
 // adjEndgamePositions are the games of testdata/adj/games8.txt, each cut
 // left plies before its end.
-func adjEndgamePositions(b *testing.B, left int) []*Adjacency {
+func adjEndgamePositions(b testing.TB, left int) []*Adjacency {
 	data, err := os.ReadFile("testdata/adj/games8.txt")
 	if err != nil {
 		b.Fatal(err)
@@ -395,6 +396,35 @@ func adjEndgamePositions(b *testing.B, left int) []*Adjacency {
 		positions = append(positions, g.(*Adjacency))
 	}
 	return positions
+}
+
+// On two threads under a time budget, where the proof runs on both (ten
+// and eleven plies before the end, given 300 ms of two threads), the bot
+// answers a legal move within the budget (the fastest of three tries, as
+// in the conformance test: other work can only make a move late).
+func TestAdjThreadsKeepTheBudget(t *testing.T) {
+	const limit = 300 * time.Millisecond
+	for _, left := range []int{10, 11} {
+		for i, a := range adjEndgamePositions(t, left)[:3] {
+			t.Run(fmt.Sprintf("%d plies left, game %d", left, i+1), func(t *testing.T) {
+				fastest := time.Duration(math.MaxInt64)
+				for range 3 {
+					start := time.Now()
+					d := NewAdjBot(true).Think(context.Background(), a, Budget{Time: limit, Jobs: 2})
+					fastest = min(fastest, time.Since(start))
+					if !slices.Contains(a.Moves(nil), d.Move) {
+						t.Fatalf("illegal move %d", d.Move)
+					}
+					if fastest <= limit*105/100+10*time.Millisecond {
+						break
+					}
+				}
+				if fastest > limit*105/100+10*time.Millisecond {
+					t.Errorf("budget %v, took at least %v", limit, fastest)
+				}
+			})
+		}
+	}
 }
 
 // BenchmarkAdjSolveClass measures the proof alone: the positions of

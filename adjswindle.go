@@ -27,6 +27,7 @@ func trapAt(v int) int {
 	return v + 1
 }
 
+// better tells whether a beats b in swindleScore's order.
 func (a swindleScore) better(b swindleScore) bool {
 	if a.greedy != b.greedy {
 		return a.greedy
