@@ -158,6 +158,10 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		return nil, fmt.Errorf("-delay %s: accepted is 0 or a positive duration like 1s", o.delay)
 	case o.trace < 0:
 		return nil, fmt.Errorf("-trace %d: accepted is 0 (off) or more plies", o.trace)
+	case o.bookPly < 0 || o.bookPly > c4Cells:
+		return nil, fmt.Errorf("-book-ply %d: accepted are 0..%d plies", o.bookPly, c4Cells)
+	case o.bookLinePly < o.bookPly || o.bookLinePly > c4Cells:
+		return nil, fmt.Errorf("-book-line-ply %d: accepted are -book-ply (%d)..%d plies", o.bookLinePly, o.bookPly, c4Cells)
 	}
 	if !o.set["openings"] {
 		o.openings = -1
