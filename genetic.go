@@ -322,9 +322,11 @@ func (s *genetic) add(pop []individual, seen map[*rnode]bool, genes []Move) []in
 	return append(pop, individual{genes: genes, leaf: leaf})
 }
 
-// evolve runs the generations: a random population first, then crossover,
-// mutation, insertion, fitness and selection until the generation limit or
-// the clock.
+// evolve runs the generations: a random population first, then
+// crossover, mutation, insertion, fitness and selection until the
+// generation limit or the clock. seen holds the leaves of the individuals
+// kept, so that a chromosome reaching a kept leaf is dropped as a
+// duplicate.
 func (s *genetic) evolve(b *GeneticBot) {
 	n := max(b.Population, 2)
 	seen := map[*rnode]bool{}
@@ -344,43 +346,63 @@ func (s *genetic) evolve(b *GeneticBot) {
 			return
 		}
 		next := slices.Clone(pop)
-		pairs := int(b.Crossover*float64(len(pop))/2 + 0.5)
-		for range pairs {
-			if len(pop) < 2 || s.depth < 2 || s.stopped {
-				break
-			}
-			a := s.rng.IntN(len(pop))
-			c := s.rng.IntN(len(pop) - 1)
-			if c >= a {
-				c++
-			}
-			i := s.rng.IntN(s.depth)
-			j := i + 1 + s.rng.IntN(s.depth-i)
-			next = s.add(next, seen, pmx(pop[a].genes, pop[c].genes, i, j))
-			next = s.add(next, seen, pmx(pop[c].genes, pop[a].genes, i, j))
-		}
-		for _, p := range pop {
-			if s.depth < 2 || s.stopped || s.rng.Float64() >= b.Mutation {
-				continue
-			}
-			genes := slices.Clone(p.genes)
-			i := s.rng.IntN(s.depth)
-			j := s.rng.IntN(s.depth - 1)
-			if j >= i {
-				j++
-			}
-			genes[i], genes[j] = genes[j], genes[i]
-			next = s.add(next, seen, genes)
-		}
-		for k := range next {
-			next[k].fitness = next[k].leaf.fitness()
-		}
-		slices.SortStableFunc(next, func(x, y individual) int { return y.fitness - x.fitness })
-		for _, p := range next[min(n, len(next)):] {
-			delete(seen, p.leaf)
-		}
-		pop = next[:min(n, len(next))]
+		next = s.crossover(pop, next, seen, int(b.Crossover*float64(len(pop))/2+0.5))
+		next = s.mutate(pop, next, seen, b.Mutation)
+		pop = s.selectFittest(next, seen, n)
 	}
+}
+
+// crossover adds to next the children of pairs random pairs of pop, two
+// each: partially mapped crossover over one random segment, each parent
+// giving the other's child its segment.
+func (s *genetic) crossover(pop, next []individual, seen map[*rnode]bool, pairs int) []individual {
+	for range pairs {
+		if len(pop) < 2 || s.depth < 2 || s.stopped {
+			break
+		}
+		a := s.rng.IntN(len(pop))
+		c := s.rng.IntN(len(pop) - 1)
+		if c >= a {
+			c++
+		}
+		i := s.rng.IntN(s.depth)
+		j := i + 1 + s.rng.IntN(s.depth-i)
+		next = s.add(next, seen, pmx(pop[a].genes, pop[c].genes, i, j))
+		next = s.add(next, seen, pmx(pop[c].genes, pop[a].genes, i, j))
+	}
+	return next
+}
+
+// mutate adds to next, for each individual of pop with probability rate,
+// a copy with two random genes swapped.
+func (s *genetic) mutate(pop, next []individual, seen map[*rnode]bool, rate float64) []individual {
+	for _, p := range pop {
+		if s.depth < 2 || s.stopped || s.rng.Float64() >= rate {
+			continue
+		}
+		genes := slices.Clone(p.genes)
+		i := s.rng.IntN(s.depth)
+		j := s.rng.IntN(s.depth - 1)
+		if j >= i {
+			j++
+		}
+		genes[i], genes[j] = genes[j], genes[i]
+		next = s.add(next, seen, genes)
+	}
+	return next
+}
+
+// selectFittest scores every individual of next and keeps the n fittest,
+// the earlier among equals; the leaves of those dropped leave seen.
+func (s *genetic) selectFittest(next []individual, seen map[*rnode]bool, n int) []individual {
+	for k := range next {
+		next[k].fitness = next[k].leaf.fitness()
+	}
+	slices.SortStableFunc(next, func(x, y individual) int { return y.fitness - x.fitness })
+	for _, p := range next[min(n, len(next)):] {
+		delete(seen, p.leaf)
+	}
+	return next[:min(n, len(next))]
 }
 
 // best is the root child with the best backed-up value, with that value.
