@@ -436,18 +436,21 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 // games can give:
 //   - the pentanomial one over pairs, when every game played has its
 //     pair's other game played too and the pairs' scores vary;
-//   - the trinomial one over games, when some game lacks its pair (an odd
-//     number of games, an interrupted run), or the pairs cannot estimate
-//     the variance (a single pair; every pair split 1-1) but the games'
-//     results vary. It takes a pair's games for independent trials, which
-//     they are not quite, but it is the only estimate left, and it does
-//     not claim certainty;
-//   - after draws only, the sample shows no variance at all: drawsInterval's
-//     exact bound, over pairs when the games are paired (the independent
-//     trials, fewer than the games, so the wider bound).
+//   - when every pair scored exactly half its points (split 1-1, by two
+//     draws or a win and a loss) and every game without its pair is a
+//     draw, the sample shows no variance of the independent trials:
+//     drawsInterval's exact bound, over those trials (the pairs and the
+//     lone games), since none of them scored above or below half;
+//   - otherwise the trinomial one over games, when some game lacks its
+//     pair (an odd number of games, an interrupted run), or the pairs
+//     cannot estimate the variance (a single pair, every pair alike). It
+//     takes a pair's games for independent trials, which they are not
+//     quite, but it is the only estimate left, and it does not claim
+//     certainty.
 func matchElo(name string, points []float64) string {
 	var games wdl
 	var pairs pentanomial
+	lone, loneDraws := 0, 0 // games whose pair's other game was not played
 	paired := true
 	for k := 0; 2*k < len(points); k++ {
 		first, second := points[2*k], -1.0
@@ -464,6 +467,10 @@ func matchElo(name string, points []float64) string {
 			pairs.add(first, second)
 		case first >= 0 || second >= 0:
 			paired = false
+			lone++
+			if max(first, second) == 0.5 {
+				loneDraws++
+			}
 		}
 	}
 	n := games.games()
@@ -472,8 +479,12 @@ func matchElo(name string, points []float64) string {
 			return eloLine(name, diff, plusMinus, n)
 		}
 	}
-	if n > 0 && games.draws == n && paired {
-		return eloLine(name, 0, drawsInterval(n/2), n)
+	complete := 0
+	for _, c := range pairs {
+		complete += c
+	}
+	if n > 0 && pairs[2] == complete && loneDraws == lone {
+		return eloLine(name, 0, drawsInterval(complete+lone), n)
 	}
 	diff, plusMinus := eloInterval(games)
 	return eloLine(name, diff, plusMinus, n)

@@ -342,14 +342,22 @@ func TestMatchElo(t *testing.T) {
 		// One pair cannot estimate a variance over pairs: the games' own,
 		// 1 and 1/2 around 3/4, gives 1.96 * sqrt(0.0625/2) * 926.5 = 321.
 		{"one pair", []float64{1, 0.5}, "elo: a +191 +- 321"},
-		// Every pair split 1-1: the pairs vary not at all, the games do,
-		// 1.96 * sqrt(0.25/6) * 694.9 = 278.
-		{"pairs split", []float64{1, 0, 0, 1, 1, 0}, "elo: a +0 +- 278"},
-		// Draws only: the exact bound over the 2 pairs, w = 1 - 0.025^(1/2)
-		// = 0.842, a score of at most 0.921, +427; over 3 unpaired games
-		// w = 0.708, 0.854, +307.
+		// Every pair split 1-1, by a win and a loss: no pair, the
+		// independent trial, scored above or below half, so the exact bound
+		// over the 3 pairs, w = 1 - 0.025^(1/3) = 0.708, a score of at
+		// most 0.854, +307; the same as three pairs of draws.
+		{"pairs split", []float64{1, 0, 0, 1, 1, 0}, "elo: a +0 +- 307"},
+		{"pairs of draws", []float64{0.5, 0.5, 0.5, 0.5, 0.5, 0.5}, "elo: a +0 +- 307"},
+		// Draws only: over the 2 pairs, w = 1 - 0.025^(1/2) = 0.842, a
+		// score of at most 0.921, +427; a pair and a lone game are two
+		// trials as well, so a missing game does not narrow the bound.
 		{"draws paired", []float64{0.5, 0.5, 0.5, 0.5}, "elo: a +0 +- 427"},
-		{"draws odd", []float64{0.5, 0.5, 0.5}, "elo: a +0 +- 307"},
+		{"draws odd", []float64{0.5, 0.5, 0.5}, "elo: a +0 +- 427"},
+		// A lone game that is no draw: the trinomial over the games.
+		{"draws and a lone loss", []float64{0.5, 0.5, 0}, func() string {
+			d, pm := eloInterval(wdl{draws: 2, losses: 1})
+			return eloLine("a", d, pm, 3)
+		}()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := matchElo("a", tc.points); got != tc.want {

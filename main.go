@@ -160,6 +160,8 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		return nil, fmt.Errorf("-trace %d: accepted is 0 (off) or more plies", o.trace)
 	case o.bookPly < 0 || o.bookPly > c4Cells:
 		return nil, fmt.Errorf("-book-ply %d: accepted are 0..%d plies", o.bookPly, c4Cells)
+	case o.bookLinePly < o.bookPly && !o.set["book-line-ply"]:
+		return nil, fmt.Errorf("-book-ply %d: accepted are 0..%d plies, -book-line-ply (%d) at most", o.bookPly, o.bookLinePly, o.bookLinePly)
 	case o.bookLinePly < o.bookPly || o.bookLinePly > c4Cells:
 		return nil, fmt.Errorf("-book-line-ply %d: accepted are -book-ply (%d)..%d plies", o.bookLinePly, o.bookPly, c4Cells)
 	}

@@ -244,6 +244,7 @@ func TestRunExitStatus(t *testing.T) {
 		{[]string{"-nope"}, 2, "unknown flag -nope"},
 		{[]string{"-book-ply", "-3"}, 2, "-book-ply -3: accepted are 0..42 plies"},
 		{[]string{"-book-line-ply", "5"}, 2, "-book-line-ply 5: accepted are -book-ply (12)..42 plies"},
+		{[]string{"-book-ply", "40"}, 2, "-book-ply 40: accepted are 0..36 plies, -book-line-ply (36) at most"},
 		{[]string{"-openings", "-1"}, 2, "-openings -1: accepted is 0 or more plies"},
 		{[]string{"-x", "alphabeta", "-o", "random", "-games", "2", "-openings", "9"}, 2,
 			"-openings 9: no opening of 9 plies leaves Tic-Tac-Toe open"},

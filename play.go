@@ -86,8 +86,9 @@ type lineResult struct {
 	err  error
 }
 
-// newLineFeed starts the reading goroutine. It blocks on in when nobody
-// asks, and lives until the program ends if in never ends.
+// newLineFeed starts the reading goroutine. It waits for requests and
+// reads only when asked; it never ends (nothing closes want), so a program
+// makes one feed for its input, and a test one for each of its readers.
 func newLineFeed(in io.Reader) *lineFeed {
 	f := &lineFeed{in: bufio.NewReader(in), want: make(chan struct{}, 1), got: make(chan lineResult, 1)}
 	go func() {
@@ -167,14 +168,19 @@ func newPipeReader(in io.Reader, out io.Writer) *pipeReader {
 }
 
 // ReadLine prints the prompt and echoes the line read. An over-long line
-// is cut to its first maxLine bytes, which then fail as a move does.
+// is echoed only by its start and comes back as errLineTooLong: cut, it
+// could read as a move the whole line is not.
 func (r *pipeReader) ReadLine(ctx context.Context, prompt string) (string, error) {
 	if r.feed == nil {
 		r.feed = newLineFeed(r.in)
 	}
 	fmt.Fprint(r.out, prompt)
 	line, err := r.feed.next(ctx)
-	if err != nil && !errors.Is(err, errLineTooLong) {
+	if errors.Is(err, errLineTooLong) {
+		fmt.Fprintln(r.out, quoteShort(line))
+		return "", err
+	}
+	if err != nil {
 		fmt.Fprintln(r.out) // the prompt's line ends before the record
 		return "", err
 	}
@@ -262,6 +268,8 @@ func (t *table) again(ctx context.Context) (bool, error) {
 		switch {
 		case errors.Is(err, io.EOF):
 			return false, nil
+		case errors.Is(err, errLineTooLong):
+			line = "?" // not an answer: the line below says what is
 		case err != nil:
 			return false, err
 		}
@@ -532,6 +540,10 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 	}
 	for {
 		line, err := t.in.ReadLine(ctx, prompt)
+		if errors.Is(err, errLineTooLong) {
+			fmt.Fprintln(t.out, "that line is longer than 1 MiB: type a move, or help")
+			continue
+		}
 		if err != nil {
 			return NoMove, err
 		}

@@ -205,7 +205,7 @@ func TestInterruptPipePrompt(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the prompt still waits for a line after the interrupt")
 	}
-	go pw.Write([]byte("4\n")) // typed after Ctrl-C; nobody may read it
+	go pw.Write([]byte("4\n")) // typed after Ctrl-C, once play has returned: never played
 	if !errors.Is(err, errInterrupted) {
 		t.Errorf("error %v, want errInterrupted", err)
 	}
@@ -654,5 +654,29 @@ func TestHighlights(t *testing.T) {
 				t.Errorf("colour without colour:\n%q", plain)
 			}
 		})
+	}
+}
+
+// An over-long line at the pipe prompt is refused whole: cut at 1 MiB,
+// "4" and a mile of spaces would read as the move 4. Its echo is short,
+// and the game goes on to seed 003's end.
+func TestPipePromptRefusesOverLongLine(t *testing.T) {
+	var out strings.Builder
+	script := "4" + strings.Repeat(" ", maxLine) + "5\n4\n2\n3\n8\n"
+	tb, _ := newTable(t, "ttt", script, &out)
+	g := NewTicTacToe()
+	if err := tb.play(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	if got := tb.spec.record(g); got != "041263587" {
+		t.Errorf("record %s, want seed 003's 041263587", got)
+	}
+	if n := strings.Count(out.String(), "that line is longer than 1 MiB"); n != 1 {
+		t.Errorf("%d refusals, want 1", n)
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if len(line) > 100 {
+			t.Errorf("an output line of %d bytes: %.60q...", len(line), line)
+		}
 	}
 }
