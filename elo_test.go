@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -460,14 +461,8 @@ func TestWriteCrosstable(t *testing.T) {
 `},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			names, c := smallTournament()
-			if tc.idle {
-				names, c = withIdle(names, c)
-			}
-			var b strings.Builder
-			writeCrosstable(&b, names, c, c.standings())
-			if b.String() != tc.want {
-				t.Errorf("got\n%s\nwant\n%s", b.String(), tc.want)
+			if got := writeSmall(tc.idle, writeCrosstable); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}
 		})
 	}
@@ -497,15 +492,21 @@ func TestWriteStandings(t *testing.T) {
 `},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			names, c := smallTournament()
-			if tc.idle {
-				names, c = withIdle(names, c)
-			}
-			var b strings.Builder
-			writeStandings(&b, names, c, c.standings())
-			if b.String() != tc.want {
-				t.Errorf("got\n%s\nwant\n%s", b.String(), tc.want)
+			if got := writeSmall(tc.idle, writeStandings); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}
 		})
 	}
+}
+
+// writeSmall is what write prints of smallTournament, with an idle bot
+// added if asked.
+func writeSmall(idle bool, write func(io.Writer, []string, crossResults, standings)) string {
+	names, c := smallTournament()
+	if idle {
+		names, c = withIdle(names, c)
+	}
+	var b strings.Builder
+	write(&b, names, c, c.standings())
+	return b.String()
 }
