@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -353,6 +354,8 @@ func TestMatchElo(t *testing.T) {
 		// trials as well, so a missing game does not narrow the bound.
 		{"draws paired", []float64{0.5, 0.5, 0.5, 0.5}, "elo: a +0 +- 427"},
 		{"draws odd", []float64{0.5, 0.5, 0.5}, "elo: a +0 +- 427"},
+		// 12 drawn pairs, the README's example: w = 0.265, +94.
+		{"12 drawn pairs", slices.Repeat([]float64{0.5}, 24), "elo: a +0 +- 94"},
 		// A lone game that is no draw: the trinomial over the games.
 		{"draws and a lone loss", []float64{0.5, 0.5, 0}, func() string {
 			d, pm := eloInterval(wdl{draws: 2, losses: 1})

@@ -81,15 +81,13 @@ func (r wdl) score() float64 {
 //
 // A perfect score (all won or all lost) gives ±Inf and an infinite
 // interval; no game gives +0 and an infinite interval. A record of draws
-// only has a sample variance of 0, which would claim a certain +0: it
-// gets drawsInterval's bound instead.
+// only has a sample variance of 0 and gives +0 +- 0, a certainty it does
+// not have: matchElo, which knows the pairs, bounds it by drawsInterval
+// instead.
 func eloInterval(r wdl) (diff, plusMinus float64) {
 	n := float64(r.games())
-	switch {
-	case n == 0:
+	if n == 0 {
 		return 0, math.Inf(1)
-	case r.draws == r.games():
-		return 0, drawsInterval(r.games())
 	}
 	s := r.score()
 	variance := (float64(r.wins)*(1-s)*(1-s) + float64(r.draws)*(0.5-s)*(0.5-s) +
