@@ -1,5 +1,7 @@
 package main
 
+import "slices"
+
 // adjSolvedStart is the start position of a game of some rounds, solved
 // to the end by adjSolve: X's final margin under perfect play and one
 // perfect line, in the -analyze notation's cells.
@@ -245,25 +247,23 @@ var adjBook = func() map[adjBookKey]adjBookEntry {
 // mirrored move). ok is false for any other position.
 func adjBookMove(a *Adjacency) (Decision, bool) {
 	me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-	// answer is e's decision, its cells mapped by cell (the identity or
-	// the mirror image); the expected line is the solved start's perfect
-	// line from the start, and the move alone elsewhere.
-	answer := func(e adjBookEntry, cell func(Move) Move) (Decision, bool) {
-		line := []Move{e.move}
-		if s, ok := adjSolvedStarts[a.rounds]; ok && len(a.history) == 0 {
-			line = s.line
-		}
-		pv := make([]Move, len(line))
-		for i, m := range line {
-			pv[i] = cell(m)
-		}
-		return Decision{Move: pv[0], Stats: Stats{Score: e.value, Depth: a.PliesLeft(), Nodes: 1, Exact: true, PV: pv}}, true
+	e, ok := adjBook[adjBookKey{me, opp, a.rounds}]
+	mirrored := false
+	if !ok {
+		e, ok = adjBook[adjBookKey{adjMirror(me), adjMirror(opp), a.rounds}]
+		mirrored = true
 	}
-	if e, ok := adjBook[adjBookKey{me, opp, a.rounds}]; ok {
-		return answer(e, func(m Move) Move { return m })
+	if !ok {
+		return Decision{}, false
 	}
-	if e, ok := adjBook[adjBookKey{adjMirror(me), adjMirror(opp), a.rounds}]; ok {
-		return answer(e, func(m Move) Move { return Move(adjMirrorCell(int8(m))) })
+	// The expected line: from the start (its own mirror image, so never
+	// mirrored) the solved start's perfect line, elsewhere the move alone.
+	pv := []Move{e.move}
+	if s, ok := adjSolvedStarts[a.rounds]; ok && len(a.history) == 0 {
+		pv = slices.Clone(s.line)
 	}
-	return Decision{}, false
+	if mirrored {
+		pv[0] = Move(adjMirrorCell(int8(pv[0])))
+	}
+	return Decision{Move: pv[0], Stats: Stats{Score: e.value, Depth: a.PliesLeft(), Nodes: 1, Exact: true, PV: pv}}, true
 }
