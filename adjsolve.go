@@ -101,19 +101,6 @@ func (p *adjProver) atLeast(beta int) (v int, ok bool) {
 	return v, !p.s.stopped
 }
 
-// result proves the result for the side to move: 1 a win, 0 a draw, -1 a
-// loss; ok is false when the context ended first. Two null windows settle
-// it ("at least 1?", then "at least 0?"), far sooner than the margin.
-func (p *adjProver) result() (class int, ok bool) {
-	for _, beta := range [2]int{1, 0} {
-		v, ok := p.atLeast(beta)
-		if !ok || v >= beta {
-			return beta, ok
-		}
-	}
-	return -1, true
-}
-
 // perfectLine follows moves of value v, me to move, to the end of the
 // game: at each ply the first move whose child proves worth -v to the
 // opponent. The table, warm from the solve, answers most of these

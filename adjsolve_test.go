@@ -459,3 +459,18 @@ func TestParseMatchLine(t *testing.T) {
 		})
 	}
 }
+
+// result proves the result for the side to move: 1 a win, 0 a draw, -1 a
+// loss; ok is false when the context ended first. Two null windows settle
+// it ("at least 1?", then "at least 0?"), far sooner than the margin. The
+// bot's own proof is solveClass, which also orders the root's moves and
+// keeps one of the class; the match analysis needs only the class.
+func (p *adjProver) result() (class int, ok bool) {
+	for _, beta := range [2]int{1, 0} {
+		v, ok := p.atLeast(beta)
+		if !ok || v >= beta {
+			return beta, ok
+		}
+	}
+	return -1, true
+}
