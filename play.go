@@ -157,23 +157,18 @@ func (f *lineFeed) read() (string, error) {
 // transcript).
 type pipeReader struct {
 	feed *lineFeed
-	in   io.Reader
 	out  io.Writer
 }
 
-// newPipeReader reads lines from in; the reading starts with the first
-// ReadLine.
+// newPipeReader reads lines from in, each when a ReadLine asks for it.
 func newPipeReader(in io.Reader, out io.Writer) *pipeReader {
-	return &pipeReader{in: in, out: out}
+	return &pipeReader{feed: newLineFeed(in), out: out}
 }
 
 // ReadLine prints the prompt and echoes the line read. An over-long line
 // is echoed only by its start and comes back as errLineTooLong: cut, it
 // could read as a move the whole line is not.
 func (r *pipeReader) ReadLine(ctx context.Context, prompt string) (string, error) {
-	if r.feed == nil {
-		r.feed = newLineFeed(r.in)
-	}
 	fmt.Fprint(r.out, prompt)
 	line, err := r.feed.next(ctx)
 	if errors.Is(err, errLineTooLong) {
