@@ -248,15 +248,14 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 // tie is seen and still goes to the earlier move.
 func (s *searcher) root(g Game, depth int, first Move) (Move, int) {
 	moves := append([]Move(nil), g.Moves(nil)...)
-	// rank is each move's place in the game's order.
-	rank := make(map[Move]int, len(moves))
-	for i, m := range moves {
-		rank[m] = i
-	}
+	// before is how many moves precede first in the game's order; they
+	// come right after it.
+	before := 0
 	for i, m := range moves {
 		if m == first {
 			copy(moves[1:i+1], moves[:i])
 			moves[0] = first
+			before = i
 			break
 		}
 	}
@@ -266,8 +265,10 @@ func (s *searcher) root(g Game, depth int, first Move) (Move, int) {
 	s.nodes++
 	s.startLine(0)
 	best, bestScore := NoMove, -infinity
-	for _, m := range moves {
-		earlier := best != NoMove && rank[m] < rank[best]
+	for i, m := range moves {
+		// Only first can be best while a move before it in the game's
+		// order is searched: the others come in that order.
+		earlier := i > 0 && i <= before && best == first
 		beta := -bestScore
 		if earlier {
 			beta++
