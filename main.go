@@ -221,21 +221,20 @@ func (o *options) flagSet() *flag.FlagSet {
 // flagAccepts says what each flag takes, for the one-line error about a
 // value the flag package cannot parse.
 var flagAccepts = map[string]string{
-	"depth":    "a whole number of plies, 0 for the game's default",
-	"time":     "a duration like 500ms or 5s, 0 for the game's default",
-	"rounds":   "a whole number 2..28",
-	"seed":     "a whole number 0 or more",
-	"games":    "a whole number 1 or more",
-	"openings": "a whole number of plies 0 or more",
-	"playouts": "a whole number 0 or more",
-	"jobs":     "a whole number 1 or more",
-	"delay":    "a duration like 500ms or 1s",
-	"trace":    "a whole number of plies 0 or more",
-	"book-ply": "a whole number of plies",
-	"analyze":  "true or false",
-	"v":        "true or false",
-	"no-color": "true or false",
-
+	"depth":         "a whole number of plies, 0 for the game's default",
+	"time":          "a duration like 500ms or 5s, 0 for the game's default",
+	"rounds":        "a whole number 2..28",
+	"seed":          "a whole number 0 or more",
+	"games":         "a whole number 1 or more",
+	"openings":      "a whole number of plies 0 or more",
+	"playouts":      "a whole number 0 or more",
+	"jobs":          "a whole number 1 or more",
+	"delay":         "a duration like 500ms or 1s",
+	"trace":         "a whole number of plies 0 or more",
+	"book-ply":      "a whole number of plies",
+	"analyze":       "true or false",
+	"v":             "true or false",
+	"no-color":      "true or false",
 	"book-line-ply": "a whole number of plies",
 }
 
