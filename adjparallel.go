@@ -13,11 +13,6 @@ import (
 // With one thread nothing of this runs, and the search is node for node
 // the single-threaded one.
 
-// adjBusyDepth is the least depth (plies to the horizon) of a node marked
-// busy: below it a subtree is too small to be worth the marks' writes
-// and the children's keys.
-const adjBusyDepth = 5
-
 // together runs search on s and on jobs-1 helpers of the same position
 // that share s's table, and returns the answer of the first to finish.
 // The helpers start from s's killers and history. Nodes of all threads

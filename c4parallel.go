@@ -26,11 +26,6 @@ import (
 // 64-bit word carrying its own tag and generation, so a thread sees
 // either a whole entry or no match, never a mixture (see racy.go).
 
-// busyMoves limits the busy marks to positions of fewer stones: deeper
-// subtrees are too small to be worth the two writes and the children's
-// keys per node.
-const busyMoves = 30
-
 // setJobs makes the solver search with so many threads (at least one):
 // helpers sharing its table, made once and kept.
 func (s *c4Solver) setJobs(jobs int) {

@@ -1,41 +1,12 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 )
-
-func init() {
-	registerGame(&gameSpec{
-		name:       "connect4",
-		aliases:    []string{"c4"},
-		title:      "Connect Four",
-		order:      2,
-		newGame:    func(gameOptions) Game { return NewConnectFour() },
-		bot:        "solver",
-		depth:      c4DefaultDepth,
-		time:       c4DefaultTime,
-		openings:   2,
-		intro:      "drop a stone: type the column number 1-7 shown under the board",
-		prompt:     "Enter the column: ",
-		rules:      c4Rules,
-		strongest:  "solver",
-		hintBudget: Budget{Time: c4HintTime},
-		hint:       func(ctx context.Context, g Game, b Budget) string { return c4HintJobs(ctx, g, b.Jobs) },
-		finalScore: c4FinalScore,
-		describe:   c4Describe,
-	})
-}
-
-// c4Rules are the rules for the rules command.
-const c4Rules = `Connect Four: X and O take turns dropping a stone into one of the seven
-columns, X first; it falls to the lowest free cell. Four stones in a row,
-across, up or diagonally, win; a full board is a draw. Type the column
-number 1-7 printed under the board.`
 
 // Connect Four (seed 004): 7 columns of 6 cells; a stone drops to the
 // lowest free cell of its column; four in a row in any direction wins; a

@@ -218,12 +218,12 @@ func (o *options) flagSet() *flag.FlagSet {
 	return fs
 }
 
-// flagAccepts says what each flag takes, for the one-line error about a
-// value the flag package cannot parse.
-var flagAccepts = map[string]string{
+// flagTakes says what each of the program's own flags takes, for the
+// one-line error about a value the flag package cannot parse; the games'
+// options say it themselves (see flagAccepts).
+var flagTakes = map[string]string{
 	"depth":         "a whole number of plies, 0 for the game's default",
 	"time":          "a duration like 500ms or 5s, 0 for the game's default",
-	"rounds":        "a whole number 2..28",
 	"seed":          "a whole number 0 or more",
 	"games":         "a whole number 1 or more",
 	"openings":      "a whole number of plies 0 or more",
@@ -236,6 +236,22 @@ var flagAccepts = map[string]string{
 	"v":             "true or false",
 	"no-color":      "true or false",
 	"book-line-ply": "a whole number of plies",
+}
+
+// flagAccepts says what the flag takes: its line in flagTakes, or the
+// range of a game's option; "" for a flag it cannot say.
+func flagAccepts(name string) string {
+	if s, ok := flagTakes[name]; ok {
+		return s
+	}
+	for _, g := range gameRegistry {
+		for _, opt := range g.options {
+			if opt.name == name {
+				return fmt.Sprintf("a whole number %d..%d", opt.min, opt.max)
+			}
+		}
+	}
+	return ""
 }
 
 // flagNamed finds the flag an error of the flag package is about.
@@ -253,12 +269,12 @@ func flagError(err error) error {
 		return err
 	case strings.HasPrefix(err.Error(), "flag provided but not defined"):
 		return fmt.Errorf("unknown flag -%s: see -h for the flags", m[1])
-	case flagAccepts[m[1]] != "":
+	case flagAccepts(m[1]) != "":
 		value := ""
 		if v := flagValue.FindStringSubmatch(err.Error()); v != nil {
 			value = " " + v[1]
 		}
-		return fmt.Errorf("-%s%s: accepted is %s", m[1], value, flagAccepts[m[1]])
+		return fmt.Errorf("-%s%s: accepted is %s", m[1], value, flagAccepts(m[1]))
 	}
 	return fmt.Errorf("-%s needs a value: see -h", m[1])
 }
@@ -284,7 +300,10 @@ func resolve(o *options) (*setup, error) {
 		return nil, fmt.Errorf("-game: %v", err)
 	}
 	s := &setup{spec: spec, opt: gameOptions{}, rng: rand.New(rand.NewPCG(o.seed, 0x5eed)), budget: spec.budget(o.depth, o.limit)}
-	s.budget.Playouts, s.budget.Jobs = o.playouts, o.jobs
+	if o.playouts > 0 {
+		s.budget.Playouts = o.playouts
+	}
+	s.budget.Jobs = o.jobs
 	s.budget.Trace = o.trace
 	for name, v := range o.gameOpts {
 		if slices.ContainsFunc(spec.options, func(g gameOption) bool { return g.name == name }) {

@@ -178,8 +178,8 @@ func TestFlagAccepts(t *testing.T) {
 		}
 		t.Run(f.Name, func(t *testing.T) {
 			_, err := parseFlags([]string{"-" + f.Name + "=?"}, nil)
-			want := "-" + f.Name + ` "?": accepted is ` + flagAccepts[f.Name]
-			if flagAccepts[f.Name] == "" || err == nil || err.Error() != want {
+			want := "-" + f.Name + ` "?": accepted is ` + flagAccepts(f.Name)
+			if flagAccepts(f.Name) == "" || err == nil || err.Error() != want {
 				t.Errorf("error %v, want %q", err, want)
 			}
 		})

@@ -36,23 +36,9 @@ func init() {
 // Auer et al. proved the regret bound with rewards in [0, 1].
 const mctsExploration = math.Sqrt2
 
-// Default budgets when neither -playouts nor a time is given (from the
-// command line Adjacency always has a time, SPEC's default 5 s a move, so
-// there its count serves only callers that give no budget): a count,
-// so that a game repeats on any machine, chosen so that a move takes under
-// a second on our 2-core machine at the prompt, even when it is busy.
-// BenchmarkMCTSPlayouts counts from the start about 1.4 million playouts
-// a second in Tic-Tac-Toe, 850,000 in Connect Four and 500,000 in
-// Adjacency's 8 rounds on a quiet machine, two to three times fewer on a
-// loaded one; bigger trees are slower too (more cache misses). A game
-// unknown here gets mctsDefaultTime.
-var mctsDefaultPlayouts = map[reflect.Type]int{
-	reflect.TypeFor[*TicTacToe]():   20_000,
-	reflect.TypeFor[*ConnectFour](): 100_000,
-	reflect.TypeFor[*Adjacency]():   100_000,
-}
-
-// mctsDefaultTime is the budget of a game without a default count.
+// mctsDefaultTime is the budget when neither a count nor a time is given
+// (the game cards give a count by default where a game has no time
+// limit: see gameSpec.playouts).
 const mctsDefaultTime = time.Second
 
 // mctsMaxNodes caps the tree (about 50 bytes a node): past it the search
@@ -108,7 +94,7 @@ func NewMCTS(rng *rand.Rand) *MCTS {
 func (*MCTS) Name() string { return "mcts" }
 
 // Think runs playouts until Budget.Playouts or Budget.Time, whichever
-// comes first (a per-game default count when neither is set), and plays
+// comes first (mctsDefaultTime when neither is set), and plays
 // the most-visited root move. Score is that move's win rate in percent,
 // Nodes the tree nodes this decision added (the subtree kept from the
 // moves before was counted when it was grown), Depth the deepest node
@@ -116,11 +102,7 @@ func (*MCTS) Name() string { return "mcts" }
 func (b *MCTS) Think(ctx context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
 	if budget.Playouts <= 0 && budget.Time <= 0 {
-		if n, ok := mctsDefaultPlayouts[reflect.TypeOf(g)]; ok {
-			budget.Playouts = n
-		} else {
-			budget.Time = mctsDefaultTime
-		}
+		budget.Time = mctsDefaultTime
 	}
 	ctx, cancel := withBudget(ctx, budget)
 	defer cancel()

@@ -6,72 +6,6 @@ import (
 	"time"
 )
 
-// Budget limits one decision of a bot.
-type Budget struct {
-	Depth    int           // plies to look ahead; 0 means to the end of the game
-	Time     time.Duration // wall-clock limit; 0 means none
-	Playouts int           // Monte Carlo playouts; 0 means the time or the bot's default
-	Jobs     int           // threads one search may use (-jobs); 0 or 1 means one
-	// Trace asks minimax and alpha-beta for an outline of the tree they
-	// searched, this many plies deep, in Decision.Trace (-trace); 0 means
-	// none, and other bots ignore it.
-	Trace int
-}
-
-// Stats says what a search did: the score of its move from the mover's
-// side, the depth it completed, the positions it visited and how long it
-// took.
-type Stats struct {
-	Score int
-	Depth int
-	Nodes int64
-	Time  time.Duration
-	// Solved is when the search had proved the game's result from the
-	// position (win, draw or loss at least), counted from its start: 0
-	// when it did not, or does not say.
-	Solved time.Duration
-	// Exact says Score is the position's proved value on the game's own
-	// scale (the Connect Four solver's, from its book or a finished solve),
-	// not a guess from a horizon that happens to look like one.
-	Exact bool
-	// PV is the line the bot expects, its own move first (the principal
-	// variation); empty when the bot does not say.
-	PV []Move
-	// Monte Carlo searches: playouts run, the chosen move's share of the
-	// root visits and its win rate for the mover (0..1).
-	Playouts int64
-	Share    float64
-	WinRate  float64
-}
-
-// Decision is a bot's move with the stats behind it.
-type Decision struct {
-	Move Move
-	Stats
-	// Trace is the searched tree as plain text when the budget asked for
-	// it and the bot can show it; the front end prints it.
-	Trace string
-}
-
-// Bot chooses moves. Think never prints and never changes g; it returns a
-// legal move even when ctx is cancelled or the budget runs out first.
-type Bot interface {
-	Name() string
-	Think(ctx context.Context, g Game, b Budget) Decision
-}
-
-// infinity is above every score any game returns.
-const infinity = 1 << 30
-
-// withBudget derives the context a search runs under: the caller's, cut at
-// the time budget if there is one.
-func withBudget(ctx context.Context, b Budget) (context.Context, context.CancelFunc) {
-	if b.Time > 0 {
-		return context.WithTimeout(ctx, b.Time)
-	}
-	return context.WithCancel(ctx)
-}
-
 // searcher holds the state of one minimax or alpha-beta search. Minimax and
 // alpha-beta share it: alpha-beta is minimax plus the one cut-off line
 // guarded by prune.
@@ -130,14 +64,6 @@ func (s *searcher) buffer(ply int) []Move {
 // pollEvery is how many nodes pass between looks at the clock: often enough
 // to stop within a fraction of a millisecond, rare enough to cost nothing.
 const pollEvery = 1024
-
-// expired reports whether a search under ctx must stop. It reads the clock
-// as well as the context, because on a loaded machine the context's timer
-// can fire tens of milliseconds late.
-func expired(ctx context.Context) bool {
-	deadline, ok := ctx.Deadline()
-	return ctx.Err() != nil || ok && time.Now().After(deadline)
-}
 
 // timeUp notes whether the search must stop, looking every pollEvery nodes.
 func (s *searcher) timeUp() bool {
@@ -366,4 +292,12 @@ func (b SearchBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		s.tr = newTracer(b.Name(), budget.Trace, b.Prune)
 	}
 	return s.search(g.Clone(), budget)
+}
+
+// traced is negamax with the tracer told of the node.
+func (s *searcher) traced(g Game, depth, ply, alpha, beta int) int {
+	s.tr.enter(g, depth, ply, alpha, beta, s.nodes)
+	v := s.negamax(g, depth, ply, alpha, beta)
+	s.tr.leave(ply, v, s.nodes)
+	return v
 }

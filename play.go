@@ -466,17 +466,6 @@ func (t *table) showThinking(what string, limit time.Duration) (stop func()) {
 	}
 }
 
-// resultLine is the original program's last line.
-func resultLine(g Game) string {
-	switch g.Winner() {
-	case X:
-		return "X win."
-	case O:
-		return "O win."
-	}
-	return "Draw"
-}
-
 // thinking is the -v line after a bot's move (g is the position after
 // it): the bot under its -bot name, with the game's own implementation
 // where it has one.

@@ -5,30 +5,6 @@ import (
 	"strconv"
 )
 
-func init() {
-	registerGame(&gameSpec{
-		name:       "ttt",
-		aliases:    []string{"tictactoe"},
-		title:      "Tic-Tac-Toe",
-		order:      1,
-		newGame:    func(gameOptions) Game { return NewTicTacToe() },
-		bot:        "minimax",
-		botFirst:   true,
-		intro:      "please select number to mark",
-		prompt:     "Enter the number: ",
-		rules:      tttRules,
-		strongest:  "alphabeta",
-		hintBudget: Budget{},
-		describe:   tttDescribe,
-	})
-}
-
-// tttRules are the rules for the rules command.
-const tttRules = `Tic-Tac-Toe: X and O take turns marking an empty cell of the 3x3 grid,
-X first. Three marks in a row, a column or a diagonal win; a full grid
-without one is a draw. Type a cell number 0-8 (an empty cell shows its
-number), or its row and column counted from 0, like "1 2".`
-
 // TicTacToe is the 3x3 game of seeds 000, 001 and 003. Each side's marks are
 // a 9-bit mask, bit i for cell i.
 type TicTacToe struct {

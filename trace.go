@@ -94,14 +94,6 @@ func (t *tracer) leave(ply, value int, nodes int64) {
 	n.value, n.size = value, nodes-n.start
 }
 
-// traced is negamax with the tracer told of the node.
-func (s *searcher) traced(g Game, depth, ply, alpha, beta int) int {
-	s.tr.enter(g, depth, ply, alpha, beta, s.nodes)
-	v := s.negamax(g, depth, ply, alpha, beta)
-	s.tr.leave(ply, v, s.nodes)
-	return v
-}
-
 // render draws the recorded tree of a search from root (the position
 // searched, unchanged) that reached depth plies. Values and windows are
 // turned to the root mover's side, as textbooks draw them: that side

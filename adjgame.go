@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+)
+
+// Adjacency's card: its names, its rounds option, defaults and messages, and
+// the bitboard search that stands in for minimax and alpha-beta here.
+
+// adjRules are the rules for the rules command and the intro.
+const adjRules = `Adjacency: X starts with four marks bottom-left, O with four top-right.
+In turn, X first, each side marks any empty cell; every enemy mark directly
+above, below, left or right of it turns to the mover's. A round is a move
+each; after the last round the side with more marks wins. Type a cell
+number 0-63 (an empty cell shows its number), or its row and column
+counted from 0, like "6 2".`
+
+func init() {
+	registerGame(&gameSpec{
+		name:    "adjacency",
+		aliases: []string{"adj"},
+		title:   "Adjacency",
+		order:   3,
+		options: []gameOption{{name: "rounds", usage: "Adjacency rounds, 2..28",
+			def: 8, min: adjMinRounds, max: adjMaxRounds}},
+		newGame:    func(opt gameOptions) Game { return NewAdjacency(opt["rounds"]) },
+		sep:        ",",
+		bot:        "alphabeta",
+		time:       5 * time.Second,
+		openings:   2,
+		intro:      "mark an empty cell: the enemy marks above, below, left and right of it become yours; most marks after the last round wins",
+		prompt:     "Enter the number: ",
+		rules:      adjRules,
+		strongest:  "alphabeta",
+		hintBudget: Budget{Time: time.Second},
+		describe:   adjDescribe,
+		special: []specialBot{
+			{bot: "alphabeta", impl: "adjsearch", about: "a bitboard alpha-beta with move ordering, a table and an exact endgame",
+				build: func(*rand.Rand) Bot { return NewAdjBot(true) }},
+			{bot: "minimax", impl: "adjsearch", about: "the same bitboard search, without pruning",
+				build: func(*rand.Rand) Bot { return NewAdjBot(false) }},
+		},
+	})
+}
+
+// adjDescribe: an Adjacency score is the mark margin, exact once the
+// search reached the last round, otherwise the course's objective. A
+// search that proved the result but had no time left to find its margin
+// says so: its score is the result's smallest margin.
+func adjDescribe(g Game, d Decision) string {
+	a := g.(*Adjacency)
+	if d.Depth >= 2*a.rounds-len(a.history) {
+		least := ""
+		if !d.Exact {
+			least = "at least "
+		}
+		switch {
+		case d.Score > 0:
+			return "wins by " + least + plural(d.Score, "mark", "marks")
+		case d.Score < 0:
+			return "loses by " + least + plural(-d.Score, "mark", "marks")
+		}
+		return "draw"
+	}
+	return fmt.Sprintf("%+d by the course's objective, a guess from depth %d", d.Score, d.Depth)
+}

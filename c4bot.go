@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"time"
+)
+
+// The solver as a bot: book first, then a search under the budget, and a
+// safe move when time runs out.
+
+// SolverBot plays Connect Four perfectly: the exact score, and the most
+// central column that keeps it. Unless given a solver of their own, all
+// solver bots share one table (scores belong to positions, so what one
+// bot learns serves the other, and the process holds 64 MiB once).
+type SolverBot struct{ s *c4Solver }
+
+// NewSolverBot returns a solver bot with the embedded opening book.
+func NewSolverBot() *SolverBot { return &SolverBot{} }
+
+// Name is "solver".
+func (b *SolverBot) Name() string { return "solver" }
+
+// shared is the solver of the bots without their own, made on the first
+// position the book does not answer; mu keeps one search at a time on it.
+var shared struct {
+	mu sync.Mutex
+	s  *c4Solver
+}
+
+// Think solves g (a *ConnectFour) within the budget's time, with
+// budget.Jobs threads; on a timeout it falls back to the table's move or
+// the most central safe column.
+func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
+	start := time.Now()
+	c := g.(*ConnectFour)
+	d := Decision{Move: NoMove}
+	if c.Over() {
+		return d
+	}
+	p := c4PosOf(c)
+	if e, ok := openingBook().lookup(bookKey(p)); ok {
+		d.Move, d.Score, d.Exact = bookMove(p, e), int(e.score), true
+		d.Depth, d.PV, d.Time = plies(d.Score, p.moves), bookLine(p), time.Since(start)
+		return d
+	}
+	ctx, cancel := withBudget(ctx, budget)
+	defer cancel()
+	s := b.s
+	if s == nil {
+		shared.mu.Lock()
+		defer shared.mu.Unlock()
+		if shared.s == nil {
+			shared.s = newC4Solver(false)
+		}
+		s = shared.s
+	}
+	s.ctx, s.stopped, s.nodes = ctx, false, 0
+	s.setJobs(budget.Jobs)
+	m, v := s.bestMove(p)
+	if s.stopped {
+		m = safeMove(s, p)
+		v = 0 // no result, only a placeholder
+	}
+	d.Move, d.Score, d.Exact = m, v, !s.stopped
+	if d.Exact {
+		d.Depth = plies(v, p.moves)
+		d.PV = s.expectedLine(p, d.Move, d.Score)
+	}
+	d.Nodes, d.Time = s.nodes, time.Since(start)
+	s.ctx = nil
+	return d
+}
+
+// safeMove is a move for when time ran out: the table's move if it has
+// one, else the most central column that does not lose at once.
+func safeMove(s *c4Solver, p c4Pos) Move {
+	key, flip := canonical(p.key())
+	if _, _, m, ok := s.probe(key); ok && m >= 0 && p.column(flipCol(m, flip)) != 0 {
+		return Move(flipCol(m, flip))
+	}
+	oppWin := winningCells(p.cur^p.mask, p.mask)
+	any := NoMove
+	for _, col := range c4Order {
+		cell := p.column(col)
+		if cell == 0 {
+			continue
+		}
+		if any == NoMove {
+			any = Move(col)
+		}
+		if c4Aligned(p.cur|cell) || (oppWin&p.possible()&^cell == 0 && oppWin&(cell<<1) == 0) {
+			return Move(col)
+		}
+	}
+	return any
+}
+
+func init() {
+	registerBot(&botSpec{name: "solver", order: 7, games: []string{"connect4"},
+		about: "perfect play: the exact game value by alpha-beta on bitboards, with a table and an opening book",
+		build: func(*rand.Rand) Bot { return NewSolverBot() }})
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Connect Four's card: its names, defaults, messages and hint, registered
+// with the game registry. The rules live in connect4.go, the solver in the
+// c4*.go files below this one.
+
+func init() {
+	registerGame(&gameSpec{
+		name:       "connect4",
+		aliases:    []string{"c4"},
+		title:      "Connect Four",
+		order:      2,
+		newGame:    func(gameOptions) Game { return NewConnectFour() },
+		bot:        "solver",
+		depth:      c4DefaultDepth,
+		time:       c4DefaultTime,
+		openings:   2,
+		intro:      "drop a stone: type the column number 1-7 shown under the board",
+		playouts:   100_000,
+		prompt:     "Enter the column: ",
+		rules:      c4Rules,
+		strongest:  "solver",
+		hintBudget: Budget{Time: c4HintTime},
+		hint:       func(ctx context.Context, g Game, b Budget) string { return c4HintJobs(ctx, g, b.Jobs) },
+		finalScore: c4FinalScore,
+		describe:   c4Describe,
+	})
+}
+
+// c4Rules are the rules for the rules command.
+const c4Rules = `Connect Four: X and O take turns dropping a stone into one of the seven
+columns, X first; it falls to the lowest free cell. Four stones in a row,
+across, up or diagonally, win; a full board is a draw. Type the column
+number 1-7 printed under the board.`
+
+// c4Describe: the solver's scores are exact (22 minus the winner's stone
+// count), the plies to the end following from the score; the seed's
+// alpha-beta and minimax score wins and losses as ±512 and guess the rest,
+// on a scale whose small values look like the solver's.
+func c4Describe(g Game, d Decision) string {
+	switch {
+	case d.Exact:
+		return inPlies(d.Score, plies(d.Score, len(g.History())))
+	case endsGame(g, d.PV):
+		return inPlies(d.Score, len(d.PV))
+	}
+	return fmt.Sprintf("%+d by the seed's line count, a guess from depth %d", d.Score, d.Depth)
+}
+
+// Per-game defaults of Connect Four: the seed's alpha-beta and minimax
+// search c4DefaultDepth plies (alpha-beta well under a second a move); no
+// time limit by default, so the solver always finishes (it answers from
+// the book or within a second anyway); a hint may take c4HintTime.
+const (
+	c4DefaultDepth = 7
+	c4DefaultTime  = 0
+	c4HintTime     = 10 * time.Second
+)
+
+// c4FinalScore is SPEC's score of a finished game for the side to move:
+// the loser, so minus the winner's score, or 0 for a draw.
+func c4FinalScore(g Game) int {
+	c := g.(*ConnectFour)
+	if c.Winner() == Nobody {
+		return 0
+	}
+	// The winner's last stone was its ceil(n/2)-th, n stones in all.
+	return -(22 - (len(c.history)+1)/2)
+}
+
+// c4Hint shows the solver's score of every column (SPEC's scores, from
+// the side to move; "-" for a full column, "?" when time ran out), with
+// one search thread.
+func c4Hint(ctx context.Context, g Game) string { return c4HintJobs(ctx, g, 1) }
+
+// c4HintJobs is c4Hint with so many search threads (-jobs).
+func c4HintJobs(ctx context.Context, g Game, jobs int) string {
+	c := g.(*ConnectFour)
+	if c.Over() {
+		return "the game is over"
+	}
+	ctx, cancel := context.WithTimeout(ctx, c4HintTime)
+	defer cancel()
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.s == nil {
+		shared.s = newC4Solver(false)
+	}
+	s := shared.s
+	s.ctx, s.stopped = ctx, false
+	s.setJobs(jobs)
+	defer func() { s.ctx = nil }()
+	p := c4PosOf(c)
+	var b strings.Builder
+	b.WriteString("scores by column:")
+	for col := 0; col < c4Width; col++ {
+		v, ok := s.childScore(p, col)
+		switch {
+		case !ok:
+			b.WriteString(" -")
+		case s.stopped:
+			b.WriteString(" ?")
+		default:
+			fmt.Fprintf(&b, " %d", v)
+		}
+	}
+	b.WriteString("  (win > 0 > loss; higher wins sooner)")
+	return b.String()
+}

@@ -1,0 +1,119 @@
+package main
+
+// The line the solver expects (its principal variation), read back from the
+// book and the table after a search rather than carried through it.
+
+// expectedLine is the line the solver expects from p after it chose
+// first with the exact score v for the side to move: each next move is
+// one the book, the rules or the table prove keeps the score. Scores here
+// belong to positions (22 minus the winner's stones), so a move that
+// keeps the score v leaves the opponent exactly -v. The line stops where
+// nothing proves a move; it is empty when the search was cut short or
+// first is not legal.
+func (s *c4Solver) expectedLine(p c4Pos, first Move, v int) []Move {
+	if s.stopped || first < 0 || int(first) >= c4Width || p.column(int(first)) == 0 {
+		return nil
+	}
+	line := []Move{first}
+	for m := first; ; {
+		cell := p.column(int(m))
+		if c4Aligned(p.cur | cell) {
+			return line // the move wins: the game is over
+		}
+		p, v = p.play(cell), -v
+		if p.moves == c4Cells {
+			return line
+		}
+		var ok bool
+		if m, ok = s.keeper(p, v); !ok {
+			return line
+		}
+		line = append(line, m)
+	}
+}
+
+// bookLine is the opening book's own line from p: its move in each
+// position, for as long as the positions are in the book. Each keeps the
+// position's score, as the book's entries agree with their replies
+// (TestBook), so it is the line the solver expects there, and it needs no
+// table.
+func bookLine(p c4Pos) []Move {
+	var line []Move
+	for {
+		e, ok := openingBook().lookup(bookKey(p))
+		if !ok {
+			return line
+		}
+		m := bookMove(p, e)
+		line = append(line, m)
+		cell := p.column(int(m))
+		if c4Aligned(p.cur | cell) {
+			return line
+		}
+		p = p.play(cell)
+	}
+}
+
+// keeper is a column of p that provably keeps p's exact score v, the
+// table's own move tried first.
+func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {
+	if e, ok := s.book.lookup(bookKey(p)); ok && int(e.score) == v {
+		return bookMove(p, e), true
+	}
+	order := c4Order[:]
+	key, flip := canonical(p.key())
+	if _, _, m, ok := s.probe(key); ok && m >= 0 {
+		order = append([]int{flipCol(m, flip)}, c4Order[:]...)
+	}
+	for _, col := range order {
+		cell := p.column(col)
+		switch {
+		case cell == 0:
+			continue
+		case c4Aligned(p.cur | cell):
+			if p.winScore() == v {
+				return Move(col), true
+			}
+			continue
+		}
+		if hi, ok := s.upperBound(p.play(cell)); ok && hi <= -v {
+			return Move(col), true
+		}
+	}
+	return NoMove, false
+}
+
+// upperBound is the most the side to move in q can score, as far as the
+// rules, the book and the table know without searching. The early
+// answers follow the solver's window and negamax, which store nothing
+// for them.
+func (s *c4Solver) upperBound(q c4Pos) (int, bool) {
+	switch {
+	case q.canWinNext():
+		return q.winScore(), true
+	case q.moves >= c4Cells-1:
+		return 0, true
+	}
+	if e, ok := s.book.lookup(bookKey(q)); ok {
+		return int(e.score), true
+	}
+	next := q.possible()
+	oppWin := winningCells(q.cur^q.mask, q.mask)
+	if forced := next & oppWin; forced != 0 {
+		if forced&(forced-1) != 0 {
+			return -(c4Cells - q.moves) / 2, true // two threats: one gets through
+		}
+		next = forced
+	}
+	if next&^(oppWin>>1) == 0 {
+		return -(c4Cells - q.moves) / 2, true // every move lets the opponent win
+	}
+	if q.moves >= c4Cells-2 {
+		return 0, true
+	}
+	key, _ := canonical(q.key())
+	if _, hi, _, ok := s.probe(key); ok {
+		return hi, true
+	}
+	return 0, false
+}

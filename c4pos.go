@@ -1,0 +1,129 @@
+package main
+
+// The solver's position: a Connect Four board as two bitboards passed by
+// value, with the threat arithmetic (winningCells) and the mirror image
+// that folds symmetric positions into one table entry.
+
+// c4Pos is a position as the solver sees it: the side to move's stones,
+// all stones, and their number.
+type c4Pos struct {
+	cur, mask uint64
+	moves     int
+}
+
+// c4PosOf converts a game to the solver's view.
+func c4PosOf(g *ConnectFour) c4Pos {
+	return c4Pos{cur: g.stones[g.Turn()], mask: g.mask, moves: len(g.history)}
+}
+
+// key identifies the position: cur+mask adds a bit above each column's
+// top stone, so it is unique (the tutorial's key).
+func (p c4Pos) key() uint64 { return p.cur + p.mask }
+
+// possible is the cells where a stone can go now.
+func (p c4Pos) possible() uint64 { return (p.mask + c4Bottom) & c4Full }
+
+// play drops the side to move's stone on cell (one bit of possible) and
+// hands the move over.
+func (p c4Pos) play(cell uint64) c4Pos {
+	return c4Pos{cur: p.cur ^ p.mask, mask: p.mask | cell, moves: p.moves + 1}
+}
+
+// column is the cell where a stone dropped into col lands, 0 if full.
+func (p c4Pos) column(col int) uint64 { return p.possible() & c4ColumnMask(col) }
+
+// winningCells is every empty cell that would complete four in a row for
+// the stones b (playable now or not).
+func winningCells(b, mask uint64) uint64 {
+	// Written out with constant shifts: Go guards variable shifts, and
+	// this is the solver's innermost loop.
+	r := (b << 1) & (b << 2) & (b << 3) // vertical: three stones below
+
+	p := (b << 7) & (b << 14) // horizontal
+	r |= p & (b << 21)
+	r |= p & (b >> 7)
+	p = (b >> 7) & (b >> 14)
+	r |= p & (b << 7)
+	r |= p & (b >> 21)
+
+	p = (b << 6) & (b << 12) // diagonal down-right
+	r |= p & (b << 18)
+	r |= p & (b >> 6)
+	p = (b >> 6) & (b >> 12)
+	r |= p & (b << 6)
+	r |= p & (b >> 18)
+
+	p = (b << 8) & (b << 16) // diagonal up-right
+	r |= p & (b << 24)
+	r |= p & (b >> 8)
+	p = (b >> 8) & (b >> 16)
+	r |= p & (b << 8)
+	r |= p & (b >> 24)
+
+	return r & (c4Full ^ mask)
+}
+
+// mirror reflects a key (or any bitboard) left to right: the position's
+// mirror image has the same score, so the table and the book hold one of
+// the two.
+func mirror(k uint64) uint64 {
+	const c = 1<<c4Col - 1
+	return k>>42&c | k>>28&(c<<7) | k>>14&(c<<14) | k&(c<<21) | (k&(c<<14))<<14 | (k&(c<<7))<<28 | (k&c)<<42
+}
+
+// canonical is the smaller of a key and its mirror image, and whether it
+// is the mirror.
+func canonical(k uint64) (uint64, bool) {
+	if m := mirror(k); useMirror && m < k {
+		return m, true
+	}
+	return k, false
+}
+
+// flipCol mirrors a column when flip is set (-1 stays -1).
+func flipCol(col int, flip bool) int {
+	if flip && col >= 0 {
+		return c4Width - 1 - col
+	}
+	return col
+}
+
+// canWinNext reports whether the side to move wins with its next stone.
+func (p c4Pos) canWinNext() bool { return winningCells(p.cur, p.mask)&p.possible() != 0 }
+
+// winScore is the score of winning with the next stone.
+func (p c4Pos) winScore() int { return (c4Cells + 1 - p.moves) / 2 }
+
+// c4OrderMasks are the columns' cells in c4Order.
+var c4OrderMasks = func() (m [c4Width]uint64) {
+	for i, col := range c4Order {
+		m[i] = c4ColumnMask(col)
+	}
+	return m
+}()
+
+// plies is how many more stones the principal line of a position with
+// score v and n stones lays down before the game ends.
+func plies(v, n int) int {
+	switch {
+	case v > 0:
+		return 2*(22-v-n/2) - 1
+	case v < 0:
+		return 2 * (22 + v - (n+1)/2)
+	}
+	return c4Cells - n
+}
+
+// Switches of the solver's refinements, for measuring each against the
+// plain tutorial design (scores never depend on them, node counts do):
+// mirror images sharing table entries, the enhanced transposition cutoff
+// at positions of fewer than etcMoves stones (nearer the leaves its extra
+// table probes cost more than the nodes they save), huge pages, and, with
+// threads, unwinding to a node another thread has settled.
+var (
+	useMirror    = true
+	useETC       = true
+	etcMoves     = 34
+	useHugePages = true
+	useUnwind    = true
+)

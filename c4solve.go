@@ -1,0 +1,104 @@
+package main
+
+// Exact scores from null-window searches: the driver that narrows a
+// position's score to one value, and the best move that keeps it.
+
+// window scores any unfinished position within (alpha, beta), with the
+// same meaning of the answer as negamax.
+func (s *c4Solver) window(p c4Pos, alpha, beta int) int {
+	switch {
+	case p.canWinNext():
+		return p.winScore()
+	case p.moves >= c4Cells-1:
+		return 0 // the last stone cannot win
+	}
+	return s.search(p, alpha, beta)
+}
+
+// solve returns the exact score of an unfinished position by null-window
+// searches that halve the interval of possible scores, biased towards 0
+// (small scores are the commonest and the cheapest to prove).
+func (s *c4Solver) solve(p c4Pos) int {
+	if p.canWinNext() {
+		return p.winScore()
+	}
+	if p.moves >= c4Cells-1 {
+		return 0
+	}
+	lo, hi := -(c4Cells-p.moves)/2, (c4Cells+1-p.moves)/2
+	if b, ok := s.book.lookup(bookKey(p)); ok {
+		return int(b.score)
+	}
+	for lo < hi && !s.stopped {
+		med := lo + (hi-lo)/2
+		if med <= 0 && lo/2 < med {
+			med = lo / 2
+		} else if med >= 0 && hi/2 > med {
+			med = hi / 2
+		}
+		if r := s.search(p, med, med+1); r <= med {
+			hi = r
+		} else {
+			lo = r
+		}
+	}
+	return lo
+}
+
+// childScore is the exact score for the mover of playing col, or false if
+// the column is full.
+func (s *c4Solver) childScore(p c4Pos, col int) (int, bool) {
+	cell := p.column(col)
+	if cell == 0 {
+		return 0, false
+	}
+	if c4Aligned(p.cur | cell) {
+		return p.winScore(), true
+	}
+	q := p.play(cell)
+	if q.moves == c4Cells {
+		return 0, true
+	}
+	return -s.solve(q), true
+}
+
+// bestMove returns the exact score of p and the most central column that
+// keeps it.
+func (s *c4Solver) bestMove(p c4Pos) (Move, int) {
+	if b, ok := s.book.lookup(bookKey(p)); ok {
+		return bookMove(p, b), int(b.score)
+	}
+	for _, col := range c4Order {
+		if cell := p.column(col); cell != 0 && c4Aligned(p.cur|cell) {
+			return Move(col), p.winScore()
+		}
+	}
+	v := s.solve(p)
+	fallback := NoMove
+	for _, col := range c4Order {
+		cell := p.column(col)
+		if cell == 0 {
+			continue
+		}
+		if fallback == NoMove {
+			fallback = Move(col)
+		}
+		q := p.play(cell)
+		if q.moves == c4Cells {
+			if v == 0 {
+				return Move(col), v
+			}
+			continue
+		}
+		// The child scores at least -v for the opponent; it keeps v
+		// exactly when it scores no more.
+		r := s.window(q, -v, -v+1)
+		if s.stopped {
+			break // a cut-short window proves nothing
+		}
+		if r <= -v {
+			return Move(col), v
+		}
+	}
+	return fallback, v
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"go/ast"
+	"go/build"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// fileUses reads the package's non-test files with go/types and returns,
+// for each file, the other files whose package-level names it uses (a
+// method or a struct field counts for the file that declares it).
+func fileUses(t *testing.T) map[string][]string {
+	t.Helper()
+	fset := token.NewFileSet()
+	paths, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []*ast.File
+	for _, p := range paths {
+		// This build's files only: racy.go or racy_race.go, not both.
+		if ok, _ := build.Default.MatchFile(".", p); !ok || strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	pkg, err := conf.Check("main", fset, files, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uses := map[string][]string{}
+	for id, obj := range info.Uses {
+		if obj.Pkg() != pkg || !obj.Pos().IsValid() {
+			continue
+		}
+		_, isFunc := obj.(*types.Func) // methods too
+		v, isVar := obj.(*types.Var)
+		if obj.Parent() != pkg.Scope() && !isFunc && !(isVar && v.IsField()) {
+			continue // a local name
+		}
+		from := fset.Position(id.Pos()).Filename
+		to := fset.Position(obj.Pos()).Filename
+		if from != to && !slices.Contains(uses[from], to) {
+			uses[from] = append(uses[from], to)
+		}
+	}
+	return uses
+}
+
+// The files sit above what they use: no two files use each other's
+// names, and no chain of uses comes back to where it started, so that a
+// reader can take the files bottom up (rules, the bot contract, the
+// searches, the engines, the game cards, the loop, the front ends, main).
+func TestFilesFormLayers(t *testing.T) {
+	uses := fileUses(t)
+	// Peel off the files that use no file left; whatever remains is held
+	// up by a cycle.
+	left := map[string]bool{}
+	for f := range uses {
+		left[f] = true
+		for _, to := range uses[f] {
+			left[to] = true
+		}
+	}
+	for peeled := true; peeled; {
+		peeled = false
+		for f := range left {
+			if !slices.ContainsFunc(uses[f], func(to string) bool { return left[to] }) {
+				delete(left, f)
+				peeled = true
+			}
+		}
+	}
+	for f := range left {
+		for _, to := range uses[f] {
+			if left[to] {
+				t.Errorf("%s uses %s, on a cycle of files", f, to)
+			}
+		}
+	}
+	if len(uses) < 20 {
+		t.Errorf("only %d files use others: the check read too little", len(uses))
+	}
+}

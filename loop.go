@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// The one game loop: two seats, a bot or a person each, take turns on a
+// position until the game ends. The prompt, matches and tournaments all play
+// through playGame; what each shows of a game it says through gameHooks.
+
+// seat chooses the moves of one side: a bot within its budget, or a person
+// at the prompt (play.go).
+type seat interface {
+	// name is who sits there, for messages.
+	name() string
+	// choose returns the move to play in g. A seat may change g only by
+	// taking moves back (a person's undo); it then returns errRetake and is
+	// asked again.
+	choose(ctx context.Context, g Game) (Decision, error)
+}
+
+// botSeat is a bot playing one side with a budget per move.
+type botSeat struct {
+	bot    Bot
+	label  string // its name in messages (the -bot name, or the seat's)
+	budget Budget
+}
+
+func (s botSeat) name() string { return s.label }
+
+// choose asks the bot; an interrupt while it thinks stops the game.
+func (s botSeat) choose(ctx context.Context, g Game) (Decision, error) {
+	d := s.bot.Think(ctx, g, s.budget)
+	if ctx.Err() != nil {
+		return d, errInterrupted
+	}
+	return d, nil
+}
+
+// botSeats seats bot x on X and bot o on O, both with budget b.
+func botSeats(x, o Bot, b Budget) [3]seat {
+	return [3]seat{X: botSeat{bot: x, label: x.Name(), budget: b}, O: botSeat{bot: o, label: o.Name(), budget: b}}
+}
+
+// gameHooks let a front end watch a game; either may be nil.
+type gameHooks struct {
+	// before runs when the side to move is about to choose.
+	before func(g Game)
+	// after runs once d.Move is played; errEnough ends the game there
+	// without an error (the book builder stops at its last ply).
+	after func(g Game, d Decision) error
+}
+
+// playGame is the one game loop: every game the program plays, at the
+// prompt, in a match, in the book builder and in the tests, goes through
+// it. It asks the seat of the side to move for a move, checks that it is
+// legal and plays it, until the game is over.
+func playGame(ctx context.Context, g Game, seats [3]seat, h gameHooks) error {
+	var legal []Move
+	for !g.Over() {
+		if h.before != nil {
+			h.before(g)
+		}
+		s := seats[g.Turn()]
+		d, err := s.choose(ctx, g)
+		switch {
+		case errors.Is(err, errRetake):
+			continue
+		case err != nil:
+			return err
+		}
+		if legal = g.Moves(legal); !slices.Contains(legal, d.Move) {
+			return fmt.Errorf("%s chose %s, which is not a legal move here", s.name(), g.FormatMove(d.Move))
+		}
+		g.Play(d.Move)
+		if h.after != nil {
+			if err := h.after(g, d); errors.Is(err, errEnough) {
+				return nil
+			} else if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// resultLine is the original program's last line.
+func resultLine(g Game) string {
+	switch g.Winner() {
+	case X:
+		return "X win."
+	case O:
+		return "O win."
+	}
+	return "Draw"
+}
+
+// Ways a game loop stops or starts over before the game's end; the front
+// ends turn them into messages and exit codes.
+var (
+	errRetake      = errors.New("the position changed: ask again")
+	errEnough      = errors.New("the game is stopped early")
+	errQuit        = errors.New("quit")
+	errInterrupted = errors.New("interrupted")
+)
