@@ -265,7 +265,7 @@ func (o *options) flagSet() *flag.FlagSet {
 	fs.StringVar(&o.first, "first", "", "who moves first, as X: human, bot, random (default per game)")
 	fs.StringVar(&o.x, "x", "", "who plays X: human or a bot name (overrides -bot/-first)")
 	fs.StringVar(&o.o, "o", "", "who plays O: human or a bot name (overrides -bot/-first)")
-	fs.IntVar(&o.depth, "depth", 0, "plies minimax, alphabeta and genetic search; 0 = the game's default")
+	fs.IntVar(&o.depth, "depth", 0, "depth in plies of minimax, alphabeta, genetic; 0 = the game's default")
 	fs.DurationVar(&o.limit, "time", 0, "time budget per bot move, e.g. 500ms or 5s; 0 = the game's default")
 	o.gameOpts, o.set = map[string]*int{}, map[string]bool{}
 	for _, g := range gameRegistry {
