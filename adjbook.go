@@ -16,7 +16,7 @@ type adjSolvedStart struct {
 //
 //	ADJ_SOLVE_ROUNDS=<rounds> go test -run '^$' -bench AdjSolve -benchtime 1x
 //
-// (the README lists nodes and times); TestAdjSolvedStarts solves the
+// (docs/adjacency.md lists nodes and times); TestAdjSolvedStarts solves the
 // small ones again and checks every line.
 var adjSolvedStarts = map[int]adjSolvedStart{
 	2: {0, []Move{5, 40, 13, 4}},
@@ -28,7 +28,7 @@ var adjSolvedStarts = map[int]adjSolvedStart{
 	// 8 rounds, too big for one solve here: bounded from both sides by
 	// BenchmarkAdjBounds (ADJ_BOUND_PROBES=-2,0), and the line put
 	// together from the book (5, 40, 23) and a solve of the 13 plies
-	// after it (ADJ_START=5,40,23); the README gives the figures.
+	// after it (ADJ_START=5,40,23); docs/adjacency.md gives the figures.
 	8: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 21, 20, 11, 50, 3, 2, 1}},
 }
 

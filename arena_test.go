@@ -354,7 +354,7 @@ func TestMatchElo(t *testing.T) {
 		// trials as well, so a missing game does not narrow the bound.
 		{"draws paired", []float64{0.5, 0.5, 0.5, 0.5}, "elo: a +0 +- 427"},
 		{"draws odd", []float64{0.5, 0.5, 0.5}, "elo: a +0 +- 427"},
-		// 12 drawn pairs, the README's example: w = 0.265, +94.
+		// 12 drawn pairs, docs/strength.md's example: w = 0.265, +94.
 		{"12 drawn pairs", slices.Repeat([]float64{0.5}, 24), "elo: a +0 +- 94"},
 		// A lone game that is no draw: the trinomial over the games.
 		{"draws and a lone loss", []float64{0.5, 0.5, 0}, func() string {

@@ -8,7 +8,7 @@ import (
 
 func init() {
 	registerBot(&botSpec{name: "local", order: 3,
-		about: "seed 002's local search: the move whose position scores best, one ply ahead",
+		about: "local search as in the Adjacency course project: the move whose position scores best, one ply ahead",
 		build: func(*rand.Rand) Bot { return LocalBot{} }})
 	registerBot(&botSpec{name: "rollout", order: 4,
 		about: "local search judged by where it leads: each move rolled out greedily to the end",

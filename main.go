@@ -1,7 +1,8 @@
 // Command boardbots plays Tic-Tac-Toe, Connect Four and the Adjacency
 // Strategy Game in a terminal against the classic adversarial-search bots
 // (minimax, alpha-beta, local search, genetic minimax, a perfect Connect
-// Four solver), or lets two bots play each other. SPEC.md is its contract.
+// Four solver), or lets two bots play each other. README.md and docs/
+// describe it.
 package main
 
 import (
@@ -13,12 +14,15 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 )
 
 // options are the parsed command line.
@@ -35,6 +39,7 @@ type options struct {
 	seedSet                bool
 	analyze, verbose       bool
 	noColor                bool
+	version                bool   // print the version and exit
 	makeBook               string // build the Connect Four book into this file
 	bookPly, bookLinePly   int
 	// gameOpts are the games' own flags (Adjacency's -rounds) as given;
@@ -43,21 +48,32 @@ type options struct {
 	set      map[string]bool
 }
 
+// usageText is -h's page around the flags; %[1]s is the program's name
+// as the user ran it (progName), %[2]s the flags, bots and defaults.
 const usageText = `boardbots: play board games against search bots, or watch bots play.
 
-usage: go run . [flags]
+usage: %[1]s [flags]
 
-%s
+%[2]s
 examples:
-  go run .                                  Tic-Tac-Toe: the bot (minimax) moves first
-  go run . -first human                     Tic-Tac-Toe, you move first
-  go run . -game connect4                   Connect Four against the perfect solver
-  go run . -game adj -bot genetic -time 2s  Adjacency against genetic minimax
-  go run . -x alphabeta -o random -v        watch two bots, with their thinking
-  go run . -game adj -x alphabeta -o local -games 100 -time 100ms
-                                            a 100-game match, seats swapped every game
-  echo 4455 | go run . -game c4 -analyze
-                                            score a position: <position> <score> <move> <nodes> <us>
+  %[1]s
+        Tic-Tac-Toe: the bot (minimax) moves first
+  %[1]s -first human
+        Tic-Tac-Toe, you move first
+  %[1]s -game connect4
+        Connect Four against the perfect solver
+  %[1]s -game adj -bot genetic -time 2s
+        Adjacency against genetic minimax, 2 seconds a move
+  %[1]s -x alphabeta -o random -v
+        watch two bots, with their thinking
+  %[1]s -x alphabeta -o human -trace 2
+        see the tree alpha-beta searched for each of its moves
+  %[1]s -game adj -x alphabeta -o local -games 100 -time 100ms
+        a 100-game match, seats swapped every game
+  %[1]s -game c4 -tournament all -time 100ms
+        every bot against every other, then standings with ratings
+  echo 4455 | %[1]s -game c4 -analyze
+        score a position: <position> <score> <move> <nodes> <us>
 
 in a game type a move, or help, undo, hint, new, rules, quit.
 
@@ -65,6 +81,68 @@ With a time budget (-time) how deep a bot searches depends on the machine's
 speed, so the same -seed can give different games; with fixed budgets only
 (-depth, -playouts) a run repeats exactly, also with -jobs above 1.
 `
+
+// helpWidth is the width -h keeps to: a terminal's 80 columns.
+const helpWidth = 80
+
+// progName is the program's name as the user ran it, for -h: "go run ."
+// when the go command built it into a temporary work directory (named
+// go-build and digits: go run, go test), else the name of the file run.
+func progName(arg0 string) string {
+	for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(arg0)), "/") {
+		if digits, ok := strings.CutPrefix(dir, "go-build"); ok && digits != "" && strings.Trim(digits, "0123456789") == "" {
+			return "go run ."
+		}
+	}
+	return filepath.Base(arg0)
+}
+
+// wrapHelp is prefix followed by text's words, in lines that end before
+// helpWidth where the words allow; the lines after the first start with
+// indent spaces. It ends with a newline.
+func wrapHelp(prefix, text string, indent int) string {
+	var b strings.Builder
+	line := prefix
+	fresh := true // nothing but the prefix or the indent on this line yet
+	for _, w := range strings.Fields(text) {
+		switch {
+		case fresh:
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > helpWidth:
+			b.WriteString(line + "\n")
+			line = strings.Repeat(" ", indent)
+		default:
+			line += " "
+		}
+		line += w
+		fresh = false
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
+
+// flagHelp lists fs's flags as flag.PrintDefaults does, but indented with
+// spaces and wrapped within helpWidth. A description that names its own
+// default ("(default per game)") gets no second one.
+func flagHelp(fs *flag.FlagSet) string {
+	var b strings.Builder
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		head := "  -" + f.Name
+		if name != "" {
+			head += " " + name
+		}
+		if !strings.Contains(usage, "(default") && !slices.Contains([]string{"", "0", "0s", "false"}, f.DefValue) {
+			if name == "string" {
+				usage += fmt.Sprintf(" (default %q)", f.DefValue)
+			} else {
+				usage += fmt.Sprintf(" (default %s)", f.DefValue)
+			}
+		}
+		b.WriteString(head + "\n")
+		b.WriteString(wrapHelp("        ", usage, 8))
+	})
+	return b.String()
+}
 
 // gameDefaults describes each game's defaults for help, from the registry.
 func gameDefaults() string {
@@ -82,9 +160,10 @@ func gameDefaults() string {
 		if g.depth > 0 {
 			depth = fmt.Sprintf("minimax/alphabeta to depth %d", g.depth)
 		}
-		fmt.Fprintf(&b, "  %-10s bot %s, %s; search %s (genetic %d plies), %s\n", g.name, g.bot, first, depth, geneticDepth, limit)
+		b.WriteString(wrapHelp(fmt.Sprintf("  %-10s ", g.name),
+			fmt.Sprintf("bot %s, %s; search %s (genetic %d plies), %s", g.bot, first, depth, geneticDepth, limit), 13))
 		for _, sp := range g.special {
-			fmt.Fprintf(&b, "  %-10s %s here is %s: %s\n", "", sp.bot, sp.impl, sp.about)
+			b.WriteString(wrapHelp(fmt.Sprintf("  %-10s ", ""), fmt.Sprintf("%s here is %s: %s", sp.bot, sp.impl, sp.about), 13))
 		}
 	}
 	return b.String()
@@ -94,7 +173,7 @@ func gameDefaults() string {
 func botHelp() string {
 	var b strings.Builder
 	for _, bot := range botRegistry {
-		fmt.Fprintf(&b, "  %-10s %s (%s)\n", bot.name, bot.about, bot.gameTitles())
+		b.WriteString(wrapHelp(fmt.Sprintf("  %-10s ", bot.name), fmt.Sprintf("%s (%s)", bot.about, bot.gameTitles()), 13))
 	}
 	return b.String()
 }
@@ -124,10 +203,8 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 	fs := o.flagSet()
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			var b strings.Builder
-			fs.SetOutput(&b)
-			fs.PrintDefaults()
-			fmt.Fprintf(stdout, usageText, b.String()+"\nbots:\n"+botHelp()+"\ndefaults per game:\n"+gameDefaults())
+			fmt.Fprintf(stdout, usageText, progName(os.Args[0]),
+				"flags:\n"+flagHelp(fs)+"\nbots:\n"+botHelp()+"\ndefaults per game:\n"+gameDefaults())
 		}
 		return nil, flagError(err)
 	}
@@ -183,12 +260,12 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 func (o *options) flagSet() *flag.FlagSet {
 	fs := flag.NewFlagSet("boardbots", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&o.game, "game", "ttt", "the game: "+gameList())
+	fs.StringVar(&o.game, "game", "ttt", "play "+gameList())
 	fs.StringVar(&o.bot, "bot", "", "the bot: "+botList()+" (default per game)")
 	fs.StringVar(&o.first, "first", "", "who moves first, as X: human, bot, random (default per game)")
 	fs.StringVar(&o.x, "x", "", "who plays X: human or a bot name (overrides -bot/-first)")
 	fs.StringVar(&o.o, "o", "", "who plays O: human or a bot name (overrides -bot/-first)")
-	fs.IntVar(&o.depth, "depth", 0, "search depth in plies for minimax, alphabeta, genetic; 0 = the game's default")
+	fs.IntVar(&o.depth, "depth", 0, "depth in plies of minimax, alphabeta, genetic; 0 = the game's default")
 	fs.DurationVar(&o.limit, "time", 0, "time budget per bot move, e.g. 500ms or 5s; 0 = the game's default")
 	o.gameOpts, o.set = map[string]*int{}, map[string]bool{}
 	for _, g := range gameRegistry {
@@ -199,22 +276,23 @@ func (o *options) flagSet() *flag.FlagSet {
 		}
 	}
 	fs.Uint64Var(&o.seed, "seed", 0, "random seed, to repeat a run (default from the clock)")
-	fs.IntVar(&o.games, "games", 1, "play N bot-vs-bot games in pairs, swapping seats, then print a table")
+	fs.IntVar(&o.games, "games", 1, "play N games of two bots, seats swapped, then print a table")
 	// The default is per game, which a number cannot say: 0 here keeps
 	// -h from printing a second "(default ...)", and parseFlags turns a
 	// -openings not given into -1.
-	fs.IntVar(&o.openings, "openings", 0, "with -games or -tournament: start each pair of games from `K` random plies (default per game)")
+	fs.IntVar(&o.openings, "openings", 0, "with -games or -tournament: `K` random plies open each pair of games (default per game)")
 	fs.StringVar(&o.tournament, "tournament", "", "round-robin of the bots listed, comma-separated, or all")
 	fs.IntVar(&o.playouts, "playouts", 0, "Monte Carlo tree search: playouts per move; 0 = by -time or the default")
-	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "CPUs to use: games at once in matches, solver threads")
-	fs.DurationVar(&o.delay, "delay", 0, "pause between moves when two bots play, e.g. 1s (default 0.5s on a terminal)")
+	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "CPUs: games at once in matches, threads of a search (default: every CPU)")
+	fs.DurationVar(&o.delay, "delay", 0, "pause between two bots' moves (default 0.5s on a terminal, 0 on a pipe)")
 	fs.IntVar(&o.trace, "trace", 0, "print the tree minimax or alphabeta searched, N plies deep")
 	fs.BoolVar(&o.analyze, "analyze", false, "read positions from stdin, print <position> <score> <move> <nodes> <us>")
-	fs.BoolVar(&o.verbose, "v", false, "print a line of each bot move's thinking")
+	fs.BoolVar(&o.verbose, "v", false, "after each bot move, its score, depth, nodes, time and expected line")
 	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
+	fs.BoolVar(&o.version, "version", false, "print the program's version and exit")
 	fs.StringVar(&o.makeBook, "make-book", "", "build the Connect Four opening book into `FILE` with the solver, then exit")
-	fs.IntVar(&o.bookPly, "book-ply", 12, "with -make-book: last ply of the book's full tree for both sides")
-	fs.IntVar(&o.bookLinePly, "book-line-ply", 36, "with -make-book: last ply of the book's solver games")
+	fs.IntVar(&o.bookPly, "book-ply", 12, "with -make-book: the last ply of the book's full tree")
+	fs.IntVar(&o.bookLinePly, "book-line-ply", 36, "with -make-book: the last ply of the book's solver games")
 	return fs
 }
 
@@ -236,6 +314,7 @@ var flagTakes = map[string]string{
 	"v":             "true or false",
 	"no-color":      "true or false",
 	"book-line-ply": "a whole number of plies",
+	"version":       "true or false",
 }
 
 // flagAccepts says what the flag takes: its line in flagTakes, or the
@@ -361,6 +440,52 @@ func resolve(o *options) (*setup, error) {
 	return s, nil
 }
 
+// devVersion is what -version says of a build that recorded no version of
+// its own.
+const devVersion = "boardbots dev"
+
+// versionText is what -version prints: the module's version and the commit
+// the go command recorded in the binary (go install of a tagged module
+// records a version; go build in a git clone a pseudo-version and the
+// commit), else devVersion.
+func versionText() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return devVersion
+	}
+	return buildVersion(info)
+}
+
+// buildVersion is versionText's line for the build info given.
+func buildVersion(info *debug.BuildInfo) string {
+	text := devVersion
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		text = "boardbots " + v
+	}
+	var about []string
+	vcs := map[string]string{}
+	for _, s := range info.Settings {
+		vcs[s.Key] = s.Value
+	}
+	if rev := vcs["vcs.revision"]; rev != "" {
+		commit := "commit " + rev[:min(12, len(rev))]
+		if t := vcs["vcs.time"]; t != "" {
+			commit += " of " + t
+		}
+		if vcs["vcs.modified"] == "true" {
+			commit += ", modified"
+		}
+		about = append(about, commit)
+	}
+	if info.GoVersion != "" {
+		about = append(about, info.GoVersion)
+	}
+	if len(about) > 0 {
+		text += " (" + strings.Join(about, ", ") + ")"
+	}
+	return text
+}
+
 // isTerminal reports whether f is a character device, a terminal in practice.
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
@@ -374,6 +499,10 @@ func main() { os.Exit(run(os.Args[1:])) }
 func run(args []string) int {
 	o, err := parseFlags(args, os.Stdout)
 	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err == nil && o.version {
+		fmt.Println(versionText())
 		return 0
 	}
 	if err == nil && o.makeBook != "" {

@@ -6,10 +6,13 @@ import (
 	"flag"
 	"io"
 	"os"
+	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // envInt is the integer a benchmark knob (an environment variable) sets,
@@ -289,5 +292,100 @@ func redirect(t *testing.T, f **os.File) func() string {
 			t.Fatal(err)
 		}
 		return string(b)
+	}
+}
+
+// -h fits a terminal of 80 columns, whatever name the program was run by,
+// and says that name.
+func TestHelpWidth(t *testing.T) {
+	for name, arg0 := range map[string]string{
+		"this test":    os.Args[0],
+		"installed":    "/usr/local/bin/boardbots",
+		"built":        "./boardbots",
+		"go run":       "/tmp/go-build123/b001/exe/boardbots",
+		"renamed long": "/opt/bin/boardbots-nightly-2026",
+	} {
+		t.Run(name, func(t *testing.T) {
+			saved := os.Args[0]
+			os.Args[0] = arg0
+			defer func() { os.Args[0] = saved }()
+			var out strings.Builder
+			if _, err := parseFlags([]string{"-h"}, &out); !errors.Is(err, flag.ErrHelp) {
+				t.Fatalf("-h: %v, want flag.ErrHelp", err)
+			}
+			if want := "usage: " + progName(arg0) + " [flags]"; !strings.Contains(out.String(), want) {
+				t.Errorf("-h lacks %q", want)
+			}
+			for i, line := range strings.Split(out.String(), "\n") {
+				if n := utf8.RuneCountInString(line); n > helpWidth || strings.Contains(line, "\t") {
+					t.Errorf("-h line %d has %d columns (or a tab), over %d: %q", i+1, n, helpWidth, line)
+				}
+			}
+		})
+	}
+}
+
+// -h names the program as the user ran it: go run builds it into the go
+// command's temporary directory, a build or an install keeps its name.
+func TestProgName(t *testing.T) {
+	for arg0, want := range map[string]string{
+		"/tmp/go-build2904551186/b001/exe/boardbots":              "go run .",
+		"/root/.cache/go-build/tmp/go-build42/b001/exe/main":      "go run .",
+		`C:\Users\me\AppData\Local\Temp\go-build1\b001\exe\x.exe`: "go run .",
+		"./boardbots":                  "boardbots",
+		"boardbots":                    "boardbots",
+		"/home/me/go/bin/boardbots":    "boardbots",
+		"/home/me/go-builds/boardbots": "boardbots",
+		"/srv/go-build/boardbots":      "boardbots",
+	} {
+		if filepath.Separator != '\\' && strings.Contains(arg0, `\`) {
+			continue // a Windows path means nothing elsewhere
+		}
+		if got := progName(arg0); got != want {
+			t.Errorf("progName(%q) = %q, want %q", arg0, got, want)
+		}
+	}
+}
+
+// -version prints one line, the version, and exits 0 before anything else
+// is looked at.
+func TestVersion(t *testing.T) {
+	stdout := redirect(t, &os.Stdout)
+	stderr := redirect(t, &os.Stderr)
+	if got := run([]string{"-version", "-game", "c4"}); got != 0 {
+		t.Errorf("exit status %d, want 0", got)
+	}
+	if out := stdout(); out != versionText()+"\n" || !strings.HasPrefix(out, "boardbots ") {
+		t.Errorf("-version printed %q, want one line %q", out, versionText())
+	}
+	if e := stderr(); e != "" {
+		t.Errorf("-version wrote %q to standard error", e)
+	}
+}
+
+// The version line says what the build recorded, and no more.
+func TestBuildVersion(t *testing.T) {
+	rev := "6e21f665efebf3cd4e9495a8986066aa1ef15782"
+	for _, tc := range []struct {
+		name string
+		info debug.BuildInfo
+		want string
+	}{
+		{"nothing recorded", debug.BuildInfo{}, "boardbots dev"},
+		{"go run", debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}},
+			"boardbots dev (go1.26.8)"},
+		{"go install of a tag", debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.0"}},
+			"boardbots v1.2.0 (go1.26.8)"},
+		{"go build in a clone", debug.BuildInfo{GoVersion: "go1.26.8",
+			Main: debug.Module{Version: "v0.0.0-20261124074038-6e21f665efeb+dirty"},
+			Settings: []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: rev},
+				{Key: "vcs.time", Value: "2026-11-24T07:40:38Z"}, {Key: "vcs.modified", Value: "true"}}},
+			"boardbots v0.0.0-20261124074038-6e21f665efeb+dirty (commit 6e21f665efeb of 2026-11-24T07:40:38Z, modified, go1.26.8)"},
+		{"a revision alone", debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}}},
+			"boardbots dev (commit abc)"},
+	} {
+		if got := buildVersion(&tc.info); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }

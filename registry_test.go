@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -168,19 +169,7 @@ func TestRegistry(t *testing.T) {
 // The README's bot table lists exactly the registered bots, each with the
 // games it plays.
 func TestReadmeBotTable(t *testing.T) {
-	data, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(data)
-	start := strings.Index(text, "\n## The bots\n")
-	if start < 0 {
-		t.Fatal("README has no ## The bots section")
-	}
-	section := text[start+1:]
-	if end := strings.Index(section[3:], "\n## "); end >= 0 {
-		section = section[:end+3]
-	}
+	section := readmeSection(t, "The bots")
 	row := regexp.MustCompile("(?m)^\\| `([a-z0-9]+)` \\| [^|]+ \\| ([^|]+) \\|")
 	var listed []string
 	for _, m := range row.FindAllStringSubmatch(section, -1) {
@@ -199,6 +188,51 @@ func TestReadmeBotTable(t *testing.T) {
 			t.Errorf("README's bot table lacks %q", b.name)
 		}
 	}
+}
+
+// The README's flag table lists exactly the flags the program defines:
+// each row's first cell names one flag or more, as `-name`.
+func TestReadmeFlagTable(t *testing.T) {
+	section := readmeSection(t, "Flags")
+	row := regexp.MustCompile("(?m)^\\| ([^|]+) \\|")
+	name := regexp.MustCompile("`-([a-z0-9-]+)`")
+	listed := map[string]bool{}
+	for _, m := range row.FindAllStringSubmatch(section, -1) {
+		for _, n := range name.FindAllStringSubmatch(m[1], -1) {
+			listed[n[1]] = true
+		}
+	}
+	fs := (&options{}).flagSet()
+	for n := range listed {
+		if fs.Lookup(n) == nil {
+			t.Errorf("README lists flag -%s, which the program does not define", n)
+		}
+	}
+	fs.VisitAll(func(f *flag.Flag) {
+		if !listed[f.Name] {
+			t.Errorf("README's flag table lacks -%s", f.Name)
+		}
+	})
+}
+
+// readmeSection is the README's section under "## heading", up to the
+// next section of that level.
+func readmeSection(t *testing.T, heading string) string {
+	t.Helper()
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	start := strings.Index(text, "\n## "+heading+"\n")
+	if start < 0 {
+		t.Fatalf("README has no ## %s section", heading)
+	}
+	section := text[start+1:]
+	if end := strings.Index(section[3:], "\n## "); end >= 0 {
+		section = section[:end+3]
+	}
+	return section
 }
 
 // parseRecord's errors are -analyze's: what is wrong, at which move, in
