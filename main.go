@@ -87,8 +87,13 @@ const helpWidth = 80
 
 // progName is the program's name as the user ran it, for -h: "go run ."
 // when the go command built it into a temporary work directory (named
-// go-build and digits: go run, go test), else the name of the file run.
+// go-build and digits: go run, go test) or into its build cache (go run
+// keeps the binary of a main package in a directory named by its 64-digit
+// hash and "-d"), else the name of the file run.
 func progName(arg0 string) string {
+	if hash, ok := strings.CutSuffix(filepath.Base(filepath.Dir(arg0)), "-d"); ok && len(hash) == 64 && strings.Trim(hash, "0123456789abcdef") == "" {
+		return "go run ."
+	}
 	for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(arg0)), "/") {
 		if digits, ok := strings.CutPrefix(dir, "go-build"); ok && digits != "" && strings.Trim(digits, "0123456789") == "" {
 			return "go run ."

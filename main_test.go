@@ -329,9 +329,11 @@ func TestHelpWidth(t *testing.T) {
 // command's temporary directory, a build or an install keeps its name.
 func TestProgName(t *testing.T) {
 	for arg0, want := range map[string]string{
-		"/tmp/go-build2904551186/b001/exe/boardbots":              "go run .",
-		"/root/.cache/go-build/tmp/go-build42/b001/exe/main":      "go run .",
-		`C:\Users\me\AppData\Local\Temp\go-build1\b001\exe\x.exe`: "go run .",
+		"/tmp/go-build2904551186/b001/exe/boardbots":                                                            "go run .",
+		"/root/.cache/go-build/7c/7c432fb8433c8daa16709a0ca1f126a5710fce59b2b5a5cced4e924061e942a0-d/boardbots": "go run .",
+		"/root/.cache/go-build/7c/not-a-hash-d/boardbots":                                                       "boardbots",
+		"/root/.cache/go-build/tmp/go-build42/b001/exe/main":                                                    "go run .",
+		`C:\Users\me\AppData\Local\Temp\go-build1\b001\exe\x.exe`:                                               "go run .",
 		"./boardbots":                  "boardbots",
 		"boardbots":                    "boardbots",
 		"/home/me/go/bin/boardbots":    "boardbots",
