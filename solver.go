@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -260,6 +259,8 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	if s.poll(p.moves) {
 		return 0
 	}
+	// Moves that do not lose at once, written out: a method for them (the
+	// public solver's possibleNonLosingMoves) cost 1% more instructions.
 	next := p.possible()
 	oppWin := winningCells(p.cur^p.mask, p.mask)
 	if forced := next & oppWin; forced != 0 {
@@ -278,9 +279,9 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	lo := -(c4Cells - 2 - p.moves) / 2 // the opponent cannot win next
 	hi := (c4Cells - 1 - p.moves) / 2  // we cannot win at once
 	key, flip := canonical(p.key())
-	ttMove := -1
+	bestMove := -1
 	if tlo, thi, m, ok := s.probe(key); ok {
-		lo, hi, ttMove = max(lo, tlo), min(hi, thi), flipCol(m, flip)
+		lo, hi, bestMove = max(lo, tlo), min(hi, thi), flipCol(m, flip)
 	}
 	switch {
 	case lo >= beta || lo == hi:
@@ -290,112 +291,93 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	}
 	alpha, beta = max(alpha, lo), min(beta, hi)
 
-	// Order: the table's move, then by threats created, centre first
-	// among equals (insertion sort of at most 7).
-	var cells [c4Width]uint64
-	var cols, scores [c4Width]int
-	n := 0
-	for j, colMask := range c4OrderMasks {
-		cell := next & colMask
-		if cell == 0 {
-			continue
-		}
-		col := c4Order[j]
-		sc := 1000 // the table's move goes first
-		if col != ttMove {
-			sc = bits.OnesCount64(winningCells(p.cur|cell, p.mask|cell))
-		}
-		i := n
-		for ; i > 0 && scores[i-1] < sc; i-- {
-			cells[i], cols[i], scores[i] = cells[i-1], cols[i-1], scores[i-1]
-		}
-		cells[i], cols[i], scores[i] = cell, col, sc
-		n++
-	}
+	var moves c4Sorter
+	moves.list(p, next, bestMove)
 	if useETC && p.moves < etcMoves {
-		// Enhanced transposition cutoff: a child the table already
-		// refutes saves searching the others. The children's entries
-		// lie far apart in memory: all the loads go out before any is
-		// looked at, so that the processor waits for the cache misses
-		// together rather than one after another.
-		var slots, wants, e0, e1 [c4Width]uint64
-		for i := range n {
-			k, _ := canonical(p.play(cells[i]).key())
-			slots[i], wants[i] = s.slot(k)
-		}
-		tt := s.tt
-		for i := range n {
-			e0[i], e1[i] = atomic.LoadUint64(&tt[slots[i]]), atomic.LoadUint64(&tt[slots[i]+1])
-		}
-		for i := range n {
-			if e := lookup(e0[i], e1[i], wants[i]); e != 0 {
-				if _, chi, _ := entryBounds(e); -chi >= beta {
-					s.store(key, p.moves, -chi, hi, flipCol(cols[i], flip))
-					return -chi
-				}
-			}
+		if i, v := s.refuted(p, &moves, beta); i >= 0 {
+			s.store(key, p.moves, v, hi, flipCol(moves.entries[i].col, flip))
+			return v
 		}
 	}
-	// With other threads, mark this position busy, and put off a move
-	// (not the first) whose position another thread is searching: later
-	// lists them, the loop comes back to them after the others.
+	// With other threads, mark this position busy, and let the sorter
+	// put off moves whose positions are busy (see c4parallel.go).
 	marked := s.busy != nil && p.moves < busyMoves
 	if marked {
 		s.busy.enter(key)
 		s.path[p.moves] = pathNode{key, alpha, beta}
-	}
-	var later [c4Width]int
-	nl := 0
-	best := lo
-	for k := 0; k < n+nl; k++ {
-		i := k
-		if k >= n {
-			i = later[k-n]
-		} else if marked && k > 0 && p.moves+1 < busyMoves {
-			if ck, _ := canonical(p.play(cells[i]).key()); s.busy.has(ck) {
-				later[nl] = i
-				nl++
-				continue
-			}
+		if p.moves+1 < busyMoves {
+			moves.watch(s.busy)
 		}
-		v := -s.negamax(p.play(cells[i]), -beta, -alpha)
+	}
+	best := lo
+	for i := moves.pick(p); i >= 0; i = moves.pick(p) {
+		mv := moves.entries[i]
+		v := -s.negamax(p.play(mv.cell), -beta, -alpha)
 		if s.stopped {
-			if marked {
-				s.busy.leave(key)
-			}
-			if s.unwind == p.moves {
-				s.stopped, s.unwind = false, -1
-				return s.unwindV
-			}
-			return 0
+			s.leave(marked, key)
+			return s.halted(p.moves)
 		}
 		if v >= beta {
-			s.store(key, p.moves, v, hi, flipCol(cols[i], flip))
-			if marked {
-				s.busy.leave(key)
-			}
+			s.store(key, p.moves, v, hi, flipCol(mv.col, flip))
+			s.leave(marked, key)
 			return v
 		}
 		best = max(best, v)
 		if v > alpha {
-			alpha, ttMove = v, cols[i]
+			alpha, bestMove = v, mv.col
 		}
 	}
-	if marked {
-		s.busy.leave(key)
-	}
+	s.leave(marked, key)
 	best = max(min(best, hi), lo)
-	s.store(key, p.moves, lo, best, flipCol(ttMove, flip))
+	s.store(key, p.moves, lo, best, flipCol(bestMove, flip))
 	return best
 }
 
-// c4OrderMasks are the columns' cells in c4Order.
-var c4OrderMasks = func() (m [c4Width]uint64) {
-	for i, col := range c4Order {
-		m[i] = c4ColumnMask(col)
+// refuted is the enhanced transposition cutoff: a child the table
+// already refutes (it scores at least beta for us) saves searching the
+// others. It returns the first such child in the sorter's order, as an
+// index into moves.entries, and its score; -1 if there is none. The
+// children's entries lie far apart in memory: all the loads go out
+// before any is looked at, so that the processor waits for the cache
+// misses together rather than one after another.
+func (s *c4Solver) refuted(p c4Pos, moves *c4Sorter, beta int) (int, int) {
+	var slots, wants, e0, e1 [c4Width]uint64
+	for i := range moves.n {
+		k, _ := canonical(p.play(moves.entries[i].cell).key())
+		slots[i], wants[i] = s.slot(k)
 	}
-	return m
-}()
+	tt := s.tt
+	for i := range moves.n {
+		e0[i], e1[i] = atomic.LoadUint64(&tt[slots[i]]), atomic.LoadUint64(&tt[slots[i]+1])
+	}
+	for i := range moves.n {
+		if e := lookup(e0[i], e1[i], wants[i]); e != 0 {
+			if _, chi, _ := entryBounds(e); -chi >= beta {
+				return i, -chi
+			}
+		}
+	}
+	return -1, 0
+}
+
+// leave clears the busy mark of a node that set one.
+func (s *c4Solver) leave(marked bool, key uint64) {
+	if marked {
+		s.busy.leave(key)
+	}
+}
+
+// halted is the answer of a node of so many stones once the search has
+// stopped below it: the settled value if the search is unwinding to this
+// node (see settledAbove), which then resumes; otherwise the search is
+// over and any answer will do.
+func (s *c4Solver) halted(moves int) int {
+	if s.unwind == moves {
+		s.stopped, s.unwind = false, -1
+		return s.unwindV
+	}
+	return 0
+}
 
 // window scores any unfinished position within (alpha, beta), with the
 // same meaning of the answer as negamax.
