@@ -18,7 +18,7 @@ import (
 // settle the node meanwhile. So every 1024 nodes a thread looks up the
 // nodes on its path in the table, and when another thread has settled
 // one, it gives up what it was searching below it and answers there
-// with the table's bound (settledAbove in solver.go; looking every 256
+// with the table's bound (settledAbove in c4solver.go; looking every 256
 // or 4096 nodes was slower on Begin-Hard). One thread
 // searches exactly as the single-threaded solver does, node for node.
 //

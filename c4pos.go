@@ -94,14 +94,6 @@ func (p c4Pos) canWinNext() bool { return winningCells(p.cur, p.mask)&p.possible
 // winScore is the score of winning with the next stone.
 func (p c4Pos) winScore() int { return (c4Cells + 1 - p.moves) / 2 }
 
-// c4OrderMasks are the columns' cells in c4Order.
-var c4OrderMasks = func() (m [c4Width]uint64) {
-	for i, col := range c4Order {
-		m[i] = c4ColumnMask(col)
-	}
-	return m
-}()
-
 // plies is how many more stones the principal line of a position with
 // score v and n stones lays down before the game ends.
 func plies(v, n int) int {
