@@ -9,7 +9,9 @@ import (
 // exact inside (alpha, beta), otherwise a bound on the right side of it
 // (fail-soft). Alpha-beta searches the first move with the full window and
 // the rest with a null window around alpha (principal variation search),
-// re-searching the rare move that beats it.
+// re-searching the rare move that beats it. The moves come from an
+// adjPicker, which lists them in stages and settles unsearched those a
+// bound proves cannot raise alpha.
 //
 // Two exact shortcuts replace the plies nearest the horizon: frontier
 // scores a node one ply above it without making its moves, and
@@ -37,173 +39,38 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	// Below depth 3 a node costs less than a look-up in a table too big
 	// for the cache: only deeper nodes use it.
 	var key uint64
-	var mirrored, found bool
-	var e adjEntry
+	var mirrored bool
+	ttMove := int8(-1)
 	if depth > 2 {
 		key, mirrored = s.key(me, opp)
-		e, found = s.table(depth).probe(key)
+		var v int
+		var known bool
+		if ttMove, v, known = s.lookUp(key, mirrored, depth, left, alpha, beta); known {
+			return v
+		}
 	}
 	// With other threads, this position is marked busy while it is
-	// searched, and a move whose position another thread is searching is
-	// put off to the end (see adjparallel.go).
-	marked := s.busy != nil && depth >= adjBusyDepth
-	var deferred []adjMove
-	again := false
-	ttMove := int8(-1)
-	if found {
-		// Searching to the end, a move stored by a search cut short is not
-		// tried first: that search judged by the objective, and its best
-		// move is a poor first guess at the final margin's (see
-		// solveClass).
-		if depth < left || int(e.depth) >= left {
-			ttMove = e.move
-		}
-		if mirrored && ttMove >= 0 {
-			ttMove = adjMirrorCell(ttMove)
-		}
-		// Only an entry of this very depth answers: a deeper one would be
-		// a better guess, but then the search would no longer return the
-		// depth-limited minimax value that minimax returns.
-		if int(e.depth) == depth {
-			v := int(e.value)
-			switch {
-			case e.flag == adjExact,
-				e.flag == adjLower && v >= beta,
-				e.flag == adjUpper && v <= alpha:
-				return v
-			}
-		}
-	}
-	if marked {
+	// searched (see adjparallel.go).
+	if s.busy != nil && depth >= adjBusyDepth {
 		s.busy.enter(key)
 		defer s.busy.leave(key)
 	}
-	// Moves come in stages, so that a node cut off by its first move
-	// does not pay for listing and scoring the others: the table's move
-	// and the killers first, then the rest, best scored first.
-	empty := ^(me | opp)
+	var p adjPicker
+	p.start(s, me, opp, ply, depth, ttMove)
 	best, bestMove := -infinity, int8(-1)
-	// Two plies above the horizon, once the first move has not cut off,
-	// moves are bounded before they are searched (see replyBounds).
-	var quick replyBounds
-	bounded := false
-	// Two to five plies before the end, moves are bounded instead by what
-	// the rest of the game can bring (see endBounds): the table's move and
-	// the killers one by one, the rest a class at a time before they are
-	// listed. Three and four plies before the end the first move is
-	// bounded too (a third fewer nodes twelve plies before the end, 5 to
-	// 10% less time); two and five before, the bounds cost more than the
-	// first move, which mostly cuts off, so they wait until it has not.
-	nearEnd := s.prune && depth == left && depth >= 2 && left <= adjEndBoundPlies
-	var ends endBounds
-	endBounded := false
-	moves := s.order[ply][:0]
-	var tried uint64
-	for _, c := range [3]int8{ttMove, s.killers[ply][0], s.killers[ply][1]} {
-		if c >= 0 && empty&^tried&(1<<uint(c)) != 0 {
-			moves = append(moves, adjMove{cell: c})
-			tried |= 1 << uint(c)
-		}
-	}
-	early, listed := len(moves), false
-	side := ply & 1
 	alpha0 := alpha
-	for i := 0; ; i++ {
-		if i == len(moves) && !listed {
-			rest := empty &^ tried
-			switch {
-			case nearEnd:
-				if !endBounded {
-					ends, endBounded = newEndBounds(me, opp, left), true
-				}
-				settled, q := ends.settle(rest, alpha)
-				rest &^= settled
-				best = max(best, q)
-				if left > 2 {
-					moves = s.appendRest(moves, rest, me, opp, side)
-					break
-				}
-				// Two plies before the end the bound misses only how the
-				// answer interacts with the move: it orders the moves as
-				// well as appendRest, for less.
-				for cells := rest; cells != 0; cells &= cells - 1 {
-					c := int8(bits.TrailingZeros64(cells))
-					moves = append(moves, adjMove{c, int32(ends.bound(c))})
-				}
-			case depth == 2 && s.prune:
-				if !bounded {
-					quick, bounded = s.replyBounds(me, opp, ply), true
-				}
-				settled, q := quick.settleIsolated(alpha)
-				rest &^= settled
-				best = max(best, q)
-				// The bound orders the moves it does not settle.
-				for cells := rest; cells != 0; cells &= cells - 1 {
-					c := int8(bits.TrailingZeros64(cells))
-					if q := quick.bound(c); q > alpha {
-						moves = append(moves, adjMove{c, int32(q)})
-					} else {
-						best = max(best, q)
-					}
-				}
-			case depth == 2:
-				// Scoring and sorting cost more here than a few more
-				// one-ply scans: captures first, then cell order.
-				moves = appendCells(appendCells(moves, rest&adjNeighbours(opp)), rest&^adjNeighbours(opp))
-			case s.prune:
-				moves = s.appendRest(moves, rest, me, opp, side)
-			default:
-				// Minimax searches every move: order cannot help it.
-				moves = appendCells(moves, rest)
-			}
-			listed = true
-		}
-		if i == len(moves) {
-			// The moves put off come last, when the other threads have
-			// mostly stored what they found.
-			if len(deferred) == 0 {
-				break
-			}
-			moves, deferred, again = append(moves, deferred...), nil, true
-		}
-		if i >= early && i < early+4 && s.prune {
-			pickBest(moves, i)
-		}
-		m := moves[i].cell
-		if depth == 2 && s.prune && i > 0 && !nearEnd {
-			q := int(moves[i].score)
-			if i < early {
-				if !bounded {
-					quick, bounded = s.replyBounds(me, opp, ply), true
-				}
-				q = quick.bound(m)
-			}
-			if q <= alpha {
-				best = max(best, q)
-				continue
-			}
-		}
-		if nearEnd && (i > 0 || left == 3 || left == 4) {
-			if !endBounded {
-				ends, endBounded = newEndBounds(me, opp, left), true
-			}
-			if q := ends.bound(m); q <= alpha {
-				best = max(best, q)
-				continue
-			}
+	for {
+		m, ok := p.next(alpha)
+		best = max(best, p.floor) // fail-soft: the moves settled unsearched count at their bounds
+		if !ok {
+			break
 		}
 		nme, nopp := adjAfter(me, opp, Move(m))
-		if marked && i > 0 && !again && depth > adjBusyDepth {
-			if k, _ := s.key(nopp, nme); s.busy.has(k) {
-				deferred = append(deferred, moves[i])
-				continue
-			}
-		}
 		var v int
 		switch {
 		case !s.prune:
 			v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, infinity)
-		case i == 0:
+		case p.first():
 			v = -s.negamax(nopp, nme, ply+1, depth-1, -beta, -alpha)
 		default:
 			v = -s.negamax(nopp, nme, ply+1, depth-1, -alpha-1, -alpha)
@@ -219,83 +86,72 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 			if s.prune && v > alpha {
 				alpha = v
 				if alpha >= beta {
-					if nopp == opp && s.killers[ply][0] != m {
-						s.killers[ply][1] = s.killers[ply][0]
-						s.killers[ply][0] = m
-					}
-					// Saturated where appendRest stops reading it: one
-					// search serves every pass of a long solve, and a
-					// counter that wrapped would turn negative.
-					s.history[side][m] = min(s.history[side][m]+int32(depth*depth), 1<<24-1)
+					s.cutOff(ply, depth, m, nopp == opp)
 					break
 				}
 			}
 		}
 	}
-	flag := adjExact
-	switch {
-	case !s.prune:
-	case best <= alpha0:
-		flag = adjUpper
-	case best >= beta:
-		flag = adjLower
-	}
 	if depth > 2 {
-		if mirrored && bestMove >= 0 {
-			bestMove = adjMirrorCell(bestMove)
-		}
-		s.table(depth).store(key, depth, best, flag, bestMove)
+		s.remember(key, mirrored, depth, best, bestMove, alpha0, beta)
 	}
 	return best
 }
 
-// appendRest appends the cells of rest to moves with their ordering
-// scores: first by what the move does at once, 2k + 3t + m in frontier's
-// terms (marks shut in, marks turned, and m the mover's own marks beside
-// the cell, which the opponent would turn by taking it), then by the
-// history of cut-offs. The weights were chosen on the exact solves of the
-// 25 positions of BenchmarkAdjEndgame: against k + 2t, 2k + 3t + m
-// searches 7% fewer nodes 9 plies before the end, 9% fewer 10 plies
-// before and 21% fewer 11 plies before; at depth 8 with 12 plies left
-// 4% fewer, at depth 7 with 14 left as many. None of the other weights
-// tried (2t+m, k+2t+m, 2k+2t+m, 2k+2t+2m, 3k+2t+m, k+3t+m, 2k+4t+m,
-// 3k+4t+m) did better.
-func (s *adjSearch) appendRest(moves []adjMove, rest, me, opp uint64, side int) []adjMove {
-	hist := &s.history[side]
-	empty := ^(me | opp)
-	_, single := adjOpenSingle(empty)
-	single &^= empty
-	for e := rest; e != 0; e &= e - 1 {
-		c := int8(bits.TrailingZeros64(e))
-		nb := adjNeighbourTable[c]
-		k := bits.OnesCount64(nb & single)
-		if nb&empty == 0 {
-			k++
-		}
-		sc := 2*k + 3*bits.OnesCount64(nb&opp) + bits.OnesCount64(nb&me)
-		// sc is at most 2*5 + 3*4 + 4, so sc<<24 stays inside an int32
-		// and the history, below 1<<24, only breaks ties.
-		moves = append(moves, adjMove{c, int32(sc)<<24 + hist[c]})
+// lookUp finds the node of the given depth and left plies before the
+// end, under key, in its table: the move to try first (-1 if none) and,
+// when the entry settles the node inside (alpha, beta), its value.
+func (s *adjSearch) lookUp(key uint64, mirrored bool, depth, left, alpha, beta int) (move int8, v int, known bool) {
+	e, found := s.table(depth).probe(key)
+	if !found {
+		return -1, 0, false
 	}
-	return moves
+	// Searching to the end, a move stored by a search cut short is not
+	// tried first: that search judged by the objective, and its best move
+	// is a poor first guess at the final margin's (see solveClass).
+	move = -1
+	if depth < left || int(e.depth) >= left {
+		move = e.move
+	}
+	if mirrored && move >= 0 {
+		move = adjMirrorCell(move)
+	}
+	// Only an entry of this very depth answers: a deeper one would be a
+	// better guess, but then the search would no longer return the
+	// depth-limited minimax value that minimax returns.
+	v = int(e.value)
+	known = int(e.depth) == depth &&
+		(e.flag == adjExact || e.flag == adjLower && v >= beta || e.flag == adjUpper && v <= alpha)
+	return move, v, known
 }
 
-// appendCells appends the cells of set to moves, unscored.
-func appendCells(moves []adjMove, set uint64) []adjMove {
-	for e := set; e != 0; e &= e - 1 {
-		moves = append(moves, adjMove{cell: int8(bits.TrailingZeros64(e))})
+// cutOff remembers that move m cut off a node ply plies into the game and
+// depth plies above the horizon: as a killer of the ply if it was quiet
+// (turned nothing), and in the history of the side to move.
+func (s *adjSearch) cutOff(ply, depth int, m int8, quiet bool) {
+	if quiet && s.killers[ply][0] != m {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = m
 	}
-	return moves
+	// Saturated where appendRest stops reading it: one search serves every
+	// pass of a long solve, and a counter that wrapped would turn negative.
+	h := &s.history[ply&1][m]
+	*h = min(*h+int32(depth*depth), 1<<24-1)
 }
 
-// pickBest moves the best-scored of moves[i:] to i: a selection sort done
-// lazily, since a cut-off usually comes after one or two moves.
-func pickBest(moves []adjMove, i int) {
-	b := i
-	for j := i + 1; j < len(moves); j++ {
-		if moves[j].score > moves[b].score {
-			b = j
-		}
+// remember stores a node's result in its table: best, of move bestMove
+// (-1 if none), searched from the window (alpha, beta) depth plies deep.
+func (s *adjSearch) remember(key uint64, mirrored bool, depth, best int, bestMove int8, alpha, beta int) {
+	flag := adjExact
+	switch {
+	case !s.prune:
+	case best <= alpha:
+		flag = adjUpper
+	case best >= beta:
+		flag = adjLower
 	}
-	moves[i], moves[b] = moves[b], moves[i]
+	if mirrored && bestMove >= 0 {
+		bestMove = adjMirrorCell(bestMove)
+	}
+	s.table(depth).store(key, depth, best, flag, bestMove)
 }
