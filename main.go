@@ -724,7 +724,7 @@ func exitStatus(ctx context.Context, err error) int {
 // play seats the person (if any) at a table on the program's terminal or
 // pipe and plays games there until the person stops.
 func (s *setup) play(ctx context.Context, o *options, color bool) error {
-	t := &table{spec: s.spec, out: os.Stdout, color: color, verbose: o.verbose,
+	t := &table{spec: s.spec, opt: s.opt, out: os.Stdout, color: color, verbose: o.verbose,
 		budget: s.budget, seats: s.seats, hinter: s.hinter,
 		firstDrawn: o.first == "random" && o.x == "" && o.o == ""}
 	if s.seats[X] == nil || s.seats[O] == nil {
@@ -743,7 +743,13 @@ func (s *setup) play(ctx context.Context, o *options, color bool) error {
 	if t.terminal {
 		t.width = terminalWidth(os.Stdout)
 	}
-	return t.session(ctx, func() Game { return s.spec.start(s.opt) })
+	return t.session(ctx, func() Game {
+		g := s.spec.start(s.opt)
+		for _, m := range s.from {
+			g.Play(m)
+		}
+		return g
+	})
 }
 
 // watchDelay is the pause between moves when two bots play: -delay if
