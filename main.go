@@ -510,6 +510,9 @@ func resolve(o *options) (*setup, error) {
 	if err := s.positions(o); err != nil {
 		return nil, err
 	}
+	if o.scores && spec.scores == nil {
+		return nil, fmt.Errorf("-scores: %s's search does not score every move: accepted with Tic-Tac-Toe and Connect Four", spec.title)
+	}
 	if o.tournament != "" {
 		if s.field, err = tournamentField(spec, o.tournament); err != nil {
 			return nil, err
