@@ -164,6 +164,15 @@ func TestShardsMergeToOneRun(t *testing.T) {
 	if len(a) != 10 || len(b) != 8 {
 		t.Fatalf("shards of %d and %d games, want 10 and 8 (5 and 4 of the 9 pairs)", len(a), len(b))
 	}
+	for i, shard := range [][]gameRecord{a, b} {
+		matches := map[string]bool{}
+		for _, r := range shard {
+			matches[min(r.X.Name, r.O.Name)+"-"+max(r.X.Name, r.O.Name)] = true
+		}
+		if len(matches) != 3 {
+			t.Errorf("shard %d plays %d of the 3 matches, want a share of each", i+1, len(matches))
+		}
+	}
 	byNumber := map[int]gameRecord{}
 	for _, r := range parseRecords(t, wholeRecs) {
 		byNumber[r.Number] = r

@@ -91,26 +91,33 @@ func (t tournamentConfig) schedule(openings [][]Move) (games []gameJob, byBot []
 	return games, byBot
 }
 
-// slice is the games of one shard: every shards-th pair of games, from
-// the shard-th (1-based), as Python's pairs[shard-1::shards]; a game with
-// no partner (an odd -games) is a pair of its own. Every pair keeps its
-// place in the whole schedule, and with it its seed and its opening, so
-// the shards together play exactly the games one run plays; and as the
-// schedule goes round by round, every shard has its share of every match.
+// slice is the games of one shard (1-based) of shards. The schedule goes
+// round by round, every match playing its pair k of games in round k;
+// pair k of the m-th match (from 0, in the schedule's order) goes to shard
+// (k + m) mod shards + 1, so that each match's pairs go round the shards
+// and every shard has its share of every match. A game with no partner (an
+// odd -games) is a pair of its own. Every game keeps its place in the
+// whole schedule, and with it its seed and its opening, so the shards
+// together play exactly the games one run plays.
 func (t tournamentConfig) slice(games []gameJob, byBot [][3]int) []gameJob {
 	if t.shards == 0 {
 		return games
 	}
 	var mine []gameJob
-	pair, last := -1, [3]int{-1}
+	match, last := -1, [3]int{-1}
 	for k, g := range games {
 		// A pair's games are next to each other in the schedule: the
 		// same two bots from the same opening.
 		b := byBot[k]
-		if key := [3]int{g.pair, min(b[X], b[O]), max(b[X], b[O])}; key != last {
-			pair, last = pair+1, key
+		key := [3]int{g.pair, min(b[X], b[O]), max(b[X], b[O])}
+		switch {
+		case key[0] != last[0]:
+			match = 0 // a new round
+		case key != last:
+			match++
 		}
-		if pair%t.shards == t.shard-1 {
+		last = key
+		if (g.pair+match)%t.shards == t.shard-1 {
 			mine = append(mine, g)
 		}
 	}
