@@ -222,10 +222,22 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		}
 		return nil, flagError(err)
 	}
+	// -rate a.jsonl b.jsonl -format json: the files after the flag's own
+	// are -rate's too, and flags may follow them.
+	for rest := fs.Args(); len(rest) > 0 && len(o.rate) > 0; rest = fs.Args() {
+		if strings.HasPrefix(rest[0], "-") {
+			if err := fs.Parse(rest); err != nil {
+				return nil, flagError(err)
+			}
+			continue
+		}
+		o.rate = append(o.rate, rest[0])
+		if err := fs.Parse(rest[1:]); err != nil {
+			return nil, flagError(err)
+		}
+	}
 	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
-	if o.set["rate"] {
-		o.rate = append(o.rate, fs.Args()...) // -rate a.jsonl b.jsonl: the files after the flag's own
-	} else if fs.NArg() > 0 {
+	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q: all settings are flags (see -h)", fs.Arg(0))
 	}
 	if err := o.checkRecords(); err != nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -400,5 +401,23 @@ func TestBuildVersion(t *testing.T) {
 		if got := buildVersion(&tc.info); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// -rate takes every file after it, and flags may come before or after
+// them.
+func TestRateFiles(t *testing.T) {
+	for _, args := range [][]string{
+		{"-rate", "a.jsonl", "b.jsonl", "-format", "json"},
+		{"-format", "json", "-rate", "a.jsonl", "b.jsonl"},
+		{"-rate", "a.jsonl", "-format", "json", "b.jsonl"},
+	} {
+		o, err := parseFlags(args, nil)
+		if err != nil || !slices.Equal(o.rate, []string{"a.jsonl", "b.jsonl"}) || o.format != "json" {
+			t.Errorf("%q: files %v, format %v, error %v", args, o.rate, o.format, err)
+		}
+	}
+	if _, err := parseFlags([]string{"-format", "json", "a.jsonl"}, nil); err == nil {
+		t.Error("a file without -rate: want an error")
 	}
 }
