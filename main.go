@@ -306,7 +306,7 @@ func (o *options) flagSet() *flag.FlagSet {
 	// The default is per game, which a number cannot say: 0 here keeps
 	// -h from printing a second "(default ...)", and parseFlags turns a
 	// -openings not given into -1.
-	fs.StringVar(&o.openingsArg, "openings", "", "with -games or -tournament: start each pair of games from `K` random plies (default per game), or from the records of a file, one a line, in order")
+	fs.StringVar(&o.openingsArg, "openings", "", "with -games or -tournament: `K` random plies open each pair of games (default per game), or a file of records, one a pair, in order")
 	fs.StringVar(&o.tournament, "tournament", "", "round-robin of the bots listed, comma-separated, or all")
 	fs.IntVar(&o.playouts, "playouts", 0, "Monte Carlo tree search: playouts per move; 0 = by -time or the default")
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "CPUs: games at once in matches, threads of a search (default: every CPU)")
@@ -318,11 +318,11 @@ func (o *options) flagSet() *flag.FlagSet {
 	fs.BoolVar(&o.version, "version", false, "print the program's version and exit")
 	fs.StringVar(&o.moves, "moves", "", "start from this position: a `RECORD` in the game's notation, e.g. 4453")
 	fs.StringVar(&o.out, "out", "", "with -games or -tournament: write every game to `FILE` as a JSON line")
-	fs.Func("rate", "print the standings of the games in result `FILE`s written by -out (-rate a.jsonl b.jsonl)", func(v string) error {
+	fs.Func("rate", "rate the games of `FILE`s written by -out together: -rate a.jsonl b.jsonl", func(v string) error {
 		o.rate = append(o.rate, v)
 		return nil
 	})
-	fs.Func("shard", "with -tournament: play only the `I/N` slice of its pairs of games, e.g. 1/4", o.parseShard)
+	fs.Func("shard", "with -tournament: play only slice `I/N` of its games, e.g. 1/4", o.parseShard)
 	fs.StringVar(&o.format, "format", "text", "text or json: tables, game lines and -analyze answers")
 	fs.BoolVar(&o.scores, "scores", false, "with -analyze: add every move's exact score (Tic-Tac-Toe, Connect Four)")
 	fs.StringVar(&o.makeBook, "make-book", "", "build the Connect Four opening book into `FILE` with the solver, then exit")
