@@ -257,7 +257,7 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	}
 	a := arena{spec: m.spec, opt: m.opt, budget: m.budget, seed: m.seed, jobs: m.jobs, progress: progress,
 		event: "match", field: labels[:], total: m.games}
-	m.header(out, a, note)
+	m.header(out, a, note, "")
 	games := make([]gameJob, m.games)
 	for i := range games {
 		// Bot 0 (of -x) plays X in even games, O in odd ones.
@@ -305,10 +305,10 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 
 // header starts a run's output: the seed, so that any run can be
 // repeated, and the openings' note if they must repeat.
-func (r report) header(out io.Writer, a arena, note string) {
+func (r report) header(out io.Writer, a arena, note, shard string) {
 	if r.json {
 		writeJSONLine(out, runHeader{Type: "start", Event: a.event, Game: a.spec.name, Seed: a.seed,
-			Field: a.field, Games: a.total, Note: note})
+			Field: a.field, Games: a.total, Shard: shard, Note: note})
 		return
 	}
 	fmt.Fprintf(out, "seed: %d\n", a.seed)

@@ -136,7 +136,11 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	games := t.slice(all, byBot)
 	a := arena{spec: t.spec, opt: t.opt, budget: t.budget, seed: t.seed, jobs: t.jobs, progress: progress,
 		event: "tournament", field: t.bots, total: len(all)}
-	t.header(out, a, note)
+	shard := ""
+	if t.shards > 0 {
+		shard = fmt.Sprintf("%d/%d", t.shard, t.shards)
+	}
+	t.header(out, a, note, shard)
 	results := newCrossResults(len(t.bots))
 	keep := func(r gameResult) {
 		rec := a.record(r)
@@ -163,10 +167,6 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		}
 	}
 	s := results.standings()
-	shard := ""
-	if t.shards > 0 {
-		shard = fmt.Sprintf("%d/%d", t.shard, t.shards)
-	}
 	if t.json {
 		seed := t.seed
 		tj := tableJSON{Type: "tournament", Game: t.spec.name, Seed: &seed, Shard: shard, Games: played,
