@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,32 @@ import (
 // <position> error: <reason>. A bad line never stops the run; Ctrl-C does,
 // at once, with errInterrupted and no answer for the line in hand.
 func analyze(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, bot Bot, budget Budget, opt gameOptions) error {
+	return analyzeWith(ctx, in, out, spec, bot, budget, opt, analyzeMode{})
+}
+
+// analyzeMode is how -analyze answers: in JSON (-format json), and with
+// every move's score (-scores).
+type analyzeMode struct {
+	json, scores bool
+}
+
+// analyzeJSON is an answer line under -format json. Move is null for a
+// finished position; Scores (with -scores) holds every move's score by
+// move number, null where no move is legal; Error replaces the rest for a
+// line that is no legal position.
+type analyzeJSON struct {
+	Position string  `json:"position"`
+	Error    string  `json:"error,omitempty"`
+	Score    *int    `json:"score,omitempty"`
+	Move     *string `json:"move,omitempty"`
+	Nodes    *int64  `json:"nodes,omitempty"`
+	Micros   *int64  `json:"us,omitempty"`
+	Scores   []*int  `json:"scores,omitempty"`
+	Trace    string  `json:"trace,omitempty"`
+}
+
+// analyzeWith is analyze answering as mode asks.
+func analyzeWith(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, bot Bot, budget Budget, opt gameOptions, mode analyzeMode) error {
 	// The lines come through a lineFeed, so that Ctrl-C stops a run
 	// that waits on a pipe or a FIFO.
 	feed := newLineFeed(in)
@@ -26,17 +53,18 @@ func analyze(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, b
 		case errors.Is(err, io.EOF):
 			return nil
 		case errors.Is(err, errLineTooLong):
-			fmt.Fprintln(w, cutField(line)+" error: "+err.Error())
+			a := analyzeJSON{Position: cutField(line), Error: err.Error()}
+			fmt.Fprintln(w, a.text(mode))
 		case err != nil:
 			return err
 		default:
-			answer := analyzeLine(ctx, spec, bot, budget, opt, line)
+			answer := analyzeLine(ctx, spec, bot, budget, opt, line, mode.scores)
 			// A search cut short by Ctrl-C has no answer, only its
 			// best guess so far: print nothing for its line.
 			if ctx.Err() != nil {
 				return errInterrupted
 			}
-			fmt.Fprintln(w, answer)
+			fmt.Fprintln(w, answer.text(mode))
 		}
 		w.Flush() // answers appear as they come, for a script reading a pipe
 	}
@@ -56,36 +84,74 @@ func cutField(line string) string {
 }
 
 // analyzeLine answers one input line; if ctx is cancelled meanwhile, the
-// answer is the search's guess and not to be printed.
-func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, opt gameOptions, line string) string {
+// answer is the search's guess and not to be printed. With scores it adds
+// every move's exact score where the game gives them.
+func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, opt gameOptions, line string, scores bool) analyzeJSON {
 	pos := ""
 	if fields := strings.Fields(line); len(fields) > 0 {
 		pos = fields[0]
 	}
+	a := analyzeJSON{Position: pos}
 	g, err := spec.parseRecord(pos, opt)
 	if err != nil {
-		return pos + " error: " + err.Error()
+		a.Error = err.Error()
+		return a
 	}
-	// The empty position is the empty first field: the answer then starts
-	// with the score, as in "1 4 ..." for Connect Four's empty board.
-	answer := func(fields ...any) string {
-		s := strings.TrimSpace(fmt.Sprintln(fields...))
-		if pos == "" {
-			return s
-		}
-		return pos + " " + s
+	if scores && spec.scores != nil {
+		a.Scores = spec.scores(ctx, g, budget.Jobs)
 	}
+	var zero int64
 	if g.Over() {
 		score := g.Final(g.Turn())
 		if spec.finalScore != nil {
 			score = spec.finalScore(g)
 		}
-		return answer(score, "-", 0, 0)
+		a.Score, a.Nodes, a.Micros = &score, &zero, &zero
+		return a
 	}
 	d := bot.Think(ctx, g, budget)
-	s := answer(d.Score, g.FormatMove(d.Move), d.Nodes, d.Time.Microseconds())
-	if trace := traceText(bot, d, budget); trace != "" {
-		s += "\n" + trace
+	move, us := g.FormatMove(d.Move), d.Time.Microseconds()
+	a.Score, a.Move, a.Nodes, a.Micros = &d.Score, &move, &d.Nodes, &us
+	a.Trace = traceText(bot, d, budget)
+	return a
+}
+
+// text is the answer line as mode asks: JSON, or SPEC's fields
+// <position> <score> <best move> <nodes> <microseconds>, then with -scores
+// every move's score, "-" where no move is legal, as the public Connect
+// Four solver's analyze prints them; or <position> error: <reason>. The
+// empty position is the empty first field: the answer then starts with the
+// score, as in "1 4 ..." for Connect Four's empty board. A trace follows
+// on its own lines.
+func (a analyzeJSON) text(mode analyzeMode) string {
+	if mode.json {
+		line, err := json.Marshal(a)
+		if err != nil {
+			panic(err) // an answer always marshals
+		}
+		return string(line)
+	}
+	if a.Error != "" {
+		return a.Position + " error: " + a.Error
+	}
+	move := "-"
+	if a.Move != nil {
+		move = *a.Move
+	}
+	fields := []string{fmt.Sprint(*a.Score), move, fmt.Sprint(*a.Nodes), fmt.Sprint(*a.Micros)}
+	if a.Position != "" {
+		fields = append([]string{a.Position}, fields...)
+	}
+	for _, v := range a.Scores {
+		if v == nil {
+			fields = append(fields, "-")
+		} else {
+			fields = append(fields, fmt.Sprint(*v))
+		}
+	}
+	s := strings.Join(fields, " ")
+	if a.Trace != "" {
+		s += "\n" + a.Trace
 	}
 	return s
 }

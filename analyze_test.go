@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -129,4 +132,75 @@ func (cancellingBot) Name() string { return "cancelling" }
 func (b cancellingBot) Think(_ context.Context, g Game, _ Budget) Decision {
 	b.cancel()
 	return Decision{Move: g.Moves(nil)[0], Stats: Stats{Score: 1, Nodes: 5}}
+}
+
+// -scores adds every move's exact score, "-" where no move is legal, as
+// the public Connect Four solver's analyze does; -format json answers
+// the same as JSON, null for those moves, parsed here.
+func TestAnalyzeScoresAndJSON(t *testing.T) {
+	c4, _ := findGame("c4")
+	ttt, _ := findGame("ttt")
+	tests := []struct {
+		spec      *gameSpec
+		bot       Bot
+		in        string
+		text      []string // the answers' fields, time apart
+		positions []string
+		scores    [][]any // per answer: numbers, or nil for "-"
+	}{
+		{c4, NewSolverBot(), "\n1212121\n448\n",
+			[]string{"1 4 -2 -1 0 1 0 -1 -2", "1212121 -18 - - - - - - - -", "448 error: illegal: 8 is off the board at move 3"},
+			[]string{"", "1212121", "448"},
+			[][]any{{-2, -1, 0, 1, 0, -1, -2}, {nil, nil, nil, nil, nil, nil, nil}, nil}},
+		{ttt, SearchBot{Prune: true}, "04\n",
+			[]string{"04 0 1 - 0 0 0 - 0 0 0 0"},
+			[]string{"04"},
+			[][]any{{nil, 0, 0, 0, nil, 0, 0, 0, 0}}},
+	}
+	for _, tc := range tests {
+		var text, js strings.Builder
+		if err := analyzeWith(context.Background(), strings.NewReader(tc.in), &text, tc.spec, tc.bot, Budget{}, nil, analyzeMode{scores: true}); err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(strings.TrimSuffix(text.String(), "\n"), "\n") {
+			f := strings.Fields(line)
+			if len(f) > 4 && !strings.Contains(line, "error") {
+				// The nodes and microseconds vary with the book and the clock.
+				at := 2
+				if tc.positions[i] != "" {
+					at = 3
+				}
+				f = slices.Delete(f, at, at+2)
+			}
+			if got := strings.Join(f, " "); got != tc.text[i] {
+				t.Errorf("%s answer %d: %q, want %q", tc.spec.name, i+1, got, tc.text[i])
+			}
+		}
+		if err := analyzeWith(context.Background(), strings.NewReader(tc.in), &js, tc.spec, tc.bot, Budget{}, nil, analyzeMode{json: true, scores: true}); err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(strings.TrimSuffix(js.String(), "\n"), "\n") {
+			var a struct {
+				Position string
+				Error    string
+				Scores   []*int
+				Score    *int
+				Move     *string
+			}
+			if err := json.Unmarshal([]byte(line), &a); err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+			var scores []any
+			for _, v := range a.Scores {
+				if v == nil {
+					scores = append(scores, nil)
+				} else {
+					scores = append(scores, *v)
+				}
+			}
+			if a.Position != tc.positions[i] || !reflect.DeepEqual(scores, tc.scores[i]) || (a.Error == "") != (a.Score != nil) {
+				t.Errorf("%s JSON answer %d: %s", tc.spec.name, i+1, line)
+			}
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -29,94 +30,13 @@ func gameSeed(seed uint64, i int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15*uint64(i+1)))
 }
 
-// openingSeed is the source of the opening of pair k: a stream apart from
-// the games' own, so that the bots' random choices and the openings do not
-// depend on each other.
-func openingSeed(seed uint64, k int) *rand.Rand {
-	return rand.New(rand.NewPCG(seed^0x6f70656e696e6773, 0xbf58476d1ce4e5b9*uint64(k+1)))
-}
-
-// randomOpening draws an opening of plies random legal plies from the
-// start, none of which ends the game: at every ply it picks at random among
-// the moves after which the game goes on, and backtracks from a position
-// where every move ends the game (Tic-Tac-Toe's eighth ply may leave only
-// winning cells). An opening as long as the game does not exist; the
-// search gives up with an error after openingTries moves rather than try
-// every game there is.
-func randomOpening(spec *gameSpec, opt gameOptions, plies int, rng *rand.Rand) ([]Move, error) {
-	g := spec.start(opt)
-	tries := openingTries
-	if !extendOpening(g, plies, rng, &tries) {
-		return nil, openingsError{plies: plies, title: spec.title}
-	}
-	return slices.Clone(g.History()), nil
-}
-
-// openingsError is a -openings value after which no game is left to
-// play. It is a bad flag value (exit status 2) rather than a failure of
-// the run: matches and tournaments draw their openings before any game.
-type openingsError struct {
-	plies int
-	title string // the game's
-}
-
-func (e openingsError) Error() string {
-	return fmt.Sprintf("-openings %d: no opening of %d plies leaves %s open: accepted are 0 or more plies that do",
-		e.plies, e.plies, e.title)
-}
-
-// openingTries bounds randomOpening's search, far above what any opening
-// that exists needs.
-const openingTries = 1 << 20
-
-// extendOpening plays plies more random plies on g that leave the game
-// open and reports true, or leaves g as it was and reports false.
-func extendOpening(g Game, plies int, rng *rand.Rand, tries *int) bool {
-	if plies == 0 {
-		return true
-	}
-	var open []Move
-	for _, m := range g.Moves(nil) {
-		g.Play(m)
-		if !g.Over() {
-			open = append(open, m)
-		}
-		g.Undo()
-	}
-	for len(open) > 0 {
-		if *tries--; *tries < 0 {
-			return false
-		}
-		i := rng.IntN(len(open))
-		g.Play(open[i])
-		if extendOpening(g, plies-1, rng, tries) {
-			return true
-		}
-		g.Undo()
-		open = slices.Delete(open, i, i+1) // a dead end: try the others
-	}
-	return false
-}
-
-// openingsFor draws the openings of pairs 0..pairs-1.
-func openingsFor(spec *gameSpec, opt gameOptions, plies, pairs int, seed uint64) ([][]Move, error) {
-	openings := make([][]Move, pairs)
-	for k := range openings {
-		o, err := randomOpening(spec, opt, plies, openingSeed(seed, k))
-		if err != nil {
-			return nil, err
-		}
-		openings[k] = o
-	}
-	return openings, nil
-}
-
 // gameJob is one game of a run: who sits where, from which opening.
 type gameJob struct {
 	index   int       // its place in the run, from 0; its bots' seed
+	pair    int       // its pair of openings, from 0
 	bots    [3]string // the registry names of the bots, by side
 	labels  [3]string // their names in lines and tables, by side
-	opening []Move
+	opening []Move    // from the game's start
 }
 
 // gameResult is a game played (or stopped) with its bots' figures by side.
@@ -126,7 +46,12 @@ type gameResult struct {
 	moves [3]int
 	nodes [3]int64
 	time  [3]time.Duration
-	err   error
+	// forfeit is the side that lost by breaking a rule of play (an
+	// external engine's crash, time or illegal move), reason says how;
+	// Nobody when the game was played out.
+	forfeit Side
+	reason  string
+	err     error
 }
 
 // arena plays the games of a match or a tournament, jobs games at once.
@@ -139,6 +64,13 @@ type arena struct {
 	// progress, if not nil (a terminal), shows the games done and an
 	// estimate of the time left.
 	progress io.Writer
+	// The run as its records name it (results.go).
+	event string   // "match" or "tournament"
+	field []string // the players as rated, in the order given
+	total int      // the games of the whole run, every shard's
+	// stopped, if not nil, gets each game that an interrupt stopped
+	// under way, after done has had every finished one.
+	stopped func(gameResult)
 }
 
 // play plays the games, a.jobs at a time, one goroutine per game, and hands
@@ -187,17 +119,25 @@ func (a arena) play(ctx context.Context, games []gameJob, done func(gameResult))
 		}
 	}
 	var failed error
-	finished := map[int]gameResult{} // finished games not yet handed on
+	place := map[int]int{} // a game's place in games, by its index
+	for i, j := range games {
+		place[j.index] = i
+	}
+	finished := map[int]gameResult{} // finished games not yet handed on, by place
+	var stopped []gameResult
 	handed, count, begun := 0, 0, time.Now()
 	for r := range results {
 		if r.err != nil {
 			if failed == nil || errors.Is(failed, errInterrupted) && !errors.Is(r.err, errInterrupted) {
 				failed = r.err
 			}
+			if r.game != nil && (errors.Is(r.err, errInterrupted) || errors.Is(r.err, context.Canceled)) {
+				stopped = append(stopped, r)
+			}
 			cancel()
 			continue
 		}
-		finished[r.job.index] = r
+		finished[place[r.job.index]] = r
 		count++
 		for ; ; handed++ {
 			r, ok := finished[handed]
@@ -219,6 +159,12 @@ func (a arena) play(ctx context.Context, games []gameJob, done func(gameResult))
 	// After a stop, the games that finished behind an unfinished one.
 	for _, i := range slices.Sorted(maps.Keys(finished)) {
 		done(finished[i])
+	}
+	if a.stopped != nil {
+		slices.SortFunc(stopped, func(p, q gameResult) int { return place[p.job.index] - place[q.job.index] })
+		for _, r := range stopped {
+			a.stopped(r)
+		}
 	}
 	if failed == nil && ctx.Err() != nil {
 		failed = errInterrupted // stopped before any game was under way
@@ -271,14 +217,21 @@ type tally struct {
 
 // matchConfig is a head-to-head match between two bots.
 type matchConfig struct {
-	spec     *gameSpec
-	opt      gameOptions
-	bots     [2]string // the bots of -x and -o
-	budget   Budget
-	games    int
-	openings int // random plies before each pair of games
-	seed     uint64
-	jobs     int // games at once
+	spec   *gameSpec
+	opt    gameOptions
+	bots   [2]string // the bots of -x and -o
+	budget Budget
+	games  int
+	plan   openingPlan // where each pair of games starts
+	seed   uint64
+	jobs   int // games at once
+	report
+}
+
+// report is where a run's results go besides the lines it prints.
+type report struct {
+	keep *resultsWriter // -out: every game as a JSON line; nil for none
+	json bool           // -format json: the lines and tables as JSON
 }
 
 // labels are the bots' names in lines and tables: their names, or when a
@@ -292,20 +245,24 @@ func (m matchConfig) labels() [2]string {
 
 // run plays the games between the bots of -x and -o in pairs: games 2k+1
 // and 2k+2 (counted from 1) start from the same opening, the bot of -x
-// playing X in the first and O in the second. It prints one line per game
-// in the order of the games, then the results table. On an interrupt it
-// prints the table of the games finished and returns errInterrupted.
+// playing X in the first and O in the second. It prints the seed, one line
+// per game in the order of the games, then the results table. On an
+// interrupt it prints the table of the games finished and returns
+// errInterrupted.
 func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	labels := m.labels()
-	openings, err := openingsFor(m.spec, m.opt, m.openings, (m.games+1)/2, m.seed)
+	openings, note, err := m.plan.openings(m.spec, m.opt, (m.games+1)/2, m.seed)
 	if err != nil {
 		return err
 	}
+	a := arena{spec: m.spec, opt: m.opt, budget: m.budget, seed: m.seed, jobs: m.jobs, progress: progress,
+		event: "match", field: labels[:], total: m.games}
+	m.header(out, a, note, "")
 	games := make([]gameJob, m.games)
 	for i := range games {
 		// Bot 0 (of -x) plays X in even games, O in odd ones.
 		x, o := i%2, 1-i%2
-		games[i] = gameJob{index: i, bots: [3]string{X: m.bots[x], O: m.bots[o]},
+		games[i] = gameJob{index: i, pair: i / 2, bots: [3]string{X: m.bots[x], O: m.bots[o]},
 			labels: [3]string{X: labels[x], O: labels[o]}, opening: openings[i/2]}
 	}
 	tallies := [2]*tally{{name: labels[0]}, {name: labels[1]}}
@@ -313,7 +270,7 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	for i := range points {
 		points[i] = -1
 	}
-	a := arena{spec: m.spec, opt: m.opt, budget: m.budget, seed: m.seed, jobs: m.jobs, progress: progress}
+	a.stopped = func(r gameResult) { m.game(out, a, r) }
 	err = a.play(ctx, games, func(r gameResult) {
 		i := r.job.index
 		order := [3]int{X: i % 2, O: 1 - i%2}
@@ -323,7 +280,7 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 			t.nodes += r.nodes[side]
 			t.time += r.time[side]
 		}
-		switch w := r.game.Winner(); w {
+		switch w := r.winner(); w {
 		case Nobody:
 			tallies[0].draws++
 			tallies[1].draws++
@@ -331,19 +288,127 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 			tallies[order[w]].wins++
 			tallies[1-order[w]].losses++
 		}
-		points[i] = outcome(r.game, [2]Side{X, O}[i%2])
-		opening := ""
-		if len(r.job.opening) > 0 {
-			opening = ", opening " + m.spec.line(r.job.opening)
-		}
-		fmt.Fprintf(out, "game %d/%d: X %s, O %s%s: %s moves: %s\n", i+1, m.games,
-			r.job.labels[X], r.job.labels[O], opening, resultLine(r.game), m.spec.record(r.game))
+		points[i] = r.points([2]Side{X, O}[i%2])
+		m.game(out, a, r)
 	})
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err
 	}
-	writeTable(out, tallies, matchElo(labels[0], points))
+	if m.json {
+		diff, plusMinus, n := matchEloFigures(points)
+		writeJSONLine(out, matchSummary(m.spec.name, m.seed, m.games, tallies, eloFigures(labels[0], diff, plusMinus, n)))
+	} else {
+		writeTable(out, tallies, matchElo(labels[0], points))
+	}
 	return err
+}
+
+// header starts a run's output: the seed, so that any run can be
+// repeated, and the openings' note if they must repeat.
+func (r report) header(out io.Writer, a arena, note, shard string) {
+	if r.json {
+		writeJSONLine(out, runHeader{Type: "start", Event: a.event, Game: a.spec.name, Seed: a.seed,
+			Field: a.field, Games: a.total, Shard: shard, Note: note})
+		return
+	}
+	fmt.Fprintf(out, "seed: %d\n", a.seed)
+	if note != "" {
+		fmt.Fprintln(out, note)
+	}
+}
+
+// game reports one game, finished or stopped: its record to -out, and
+// its line (text or JSON) to out.
+func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
+	rec := a.record(r)
+	if m.keep != nil {
+		m.keep.write(rec)
+	}
+	switch {
+	case m.json:
+		writeJSONLine(out, rec)
+	case r.err != nil:
+		fmt.Fprintf(out, "game %d/%d: X %s, O %s: interrupted, moves: %s\n", r.job.index+1, m.games,
+			r.job.labels[X], r.job.labels[O], rec.Record)
+	default:
+		opening := ""
+		if len(r.job.opening) > 0 {
+			opening = ", opening " + rec.Opening
+		}
+		fmt.Fprintf(out, "game %d/%d: X %s, O %s%s: %s moves: %s\n", r.job.index+1, m.games,
+			r.job.labels[X], r.job.labels[O], opening, r.resultLine(), rec.Record)
+	}
+}
+
+// winner is the side that won: the game's winner, or the opponent of the
+// side that forfeited.
+func (r gameResult) winner() Side {
+	if r.forfeit != Nobody {
+		return r.forfeit.Other()
+	}
+	return r.game.Winner()
+}
+
+// points is what side s scored: 1, 1/2 or 0.
+func (r gameResult) points(s Side) float64 {
+	switch r.winner() {
+	case s:
+		return 1
+	case Nobody:
+		return 0.5
+	}
+	return 0
+}
+
+// resultLine is the original programs' last line, or the forfeit.
+func (r gameResult) resultLine() string {
+	if r.forfeit != Nobody {
+		return fmt.Sprintf("%s forfeits (%s), %s win.", r.forfeit, r.reason, r.forfeit.Other())
+	}
+	return resultLine(r.game)
+}
+
+// record is the game as -out keeps it (results.go).
+func (a arena) record(r gameResult) gameRecord {
+	rec := gameRecord{Type: "game", Game: a.spec.name, Event: a.event, Field: a.field,
+		Number: r.job.index + 1, Games: a.total, Pair: r.job.pair + 1, Seed: a.seed,
+		Opening: a.spec.line(r.job.opening), Record: a.spec.record(r.game)}
+	if opt := a.spec.defaults(a.opt); len(opt) > 0 {
+		rec.Options = opt
+	}
+	for _, side := range []Side{X, O} {
+		p := playerRecord{Name: r.job.bots[side], Settings: settingsOf(a.budget),
+			Moves: r.moves[side], TimeMS: float64(r.time[side].Microseconds()) / 1000, Nodes: r.nodes[side]}
+		if r.job.labels[side] != p.Name {
+			p.Label = r.job.labels[side]
+		}
+		if sp := a.spec.specialFor(p.Name); sp != nil {
+			p.Impl = sp.impl
+		}
+		if side == X {
+			rec.X = p
+		} else {
+			rec.O = p
+		}
+	}
+	w := r.winner()
+	switch {
+	case r.err != nil:
+		rec.Result, rec.End = "*", endInterrupted
+		return rec
+	case r.forfeit != Nobody:
+		rec.End, rec.Reason = endForfeit, r.reason
+	case w == Nobody:
+		rec.End = endDraw
+	default:
+		rec.End = endWin
+	}
+	rec.Result, rec.Winner = resultOf(w), map[Side]string{X: "X", O: "O"}[w]
+	if a.spec.start(a.opt).Utility().Margin && r.forfeit == Nobody {
+		margin := r.game.Final(X)
+		rec.Margin = &margin
+	}
+	return rec
 }
 
 // matchElo is the elo line of the bot of -x from its points by game (-1
@@ -363,6 +428,12 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 //     quite, but it is the only estimate left, and it does not claim
 //     certainty.
 func matchElo(name string, points []float64) string {
+	diff, plusMinus, n := matchEloFigures(points)
+	return eloLine(name, diff, plusMinus, n)
+}
+
+// matchEloFigures are matchElo's difference, interval and games.
+func matchEloFigures(points []float64) (diff, plusMinus float64, n int) {
 	var games wdl
 	var pairs pentanomial
 	lone, loneDraws := 0, 0 // games whose pair's other game was not played
@@ -388,10 +459,10 @@ func matchElo(name string, points []float64) string {
 			}
 		}
 	}
-	n := games.games()
+	n = games.games()
 	if n > 0 && paired {
 		if diff, plusMinus, ok := eloIntervalPairs(pairs); ok {
-			return eloLine(name, diff, plusMinus, n)
+			return diff, plusMinus, n
 		}
 	}
 	complete := 0
@@ -399,10 +470,10 @@ func matchElo(name string, points []float64) string {
 		complete += c
 	}
 	if n > 0 && pairs[2] == complete && loneDraws == lone {
-		return eloLine(name, 0, drawsInterval(complete+lone), n)
+		return 0, drawsInterval(complete + lone), n
 	}
-	diff, plusMinus := eloInterval(games)
-	return eloLine(name, diff, plusMinus, n)
+	diff, plusMinus = eloInterval(games)
+	return diff, plusMinus, n
 }
 
 // writeTable prints the results table, the elo line and SPEC's total line.
@@ -421,4 +492,16 @@ func writeTable(out io.Writer, t [2]*tally, elo string) {
 		draws = "1 draw"
 	}
 	fmt.Fprintf(out, "total: %s %d - %s %d, %s\n", t[0].name, t[0].wins, t[1].name, t[1].wins, draws)
+}
+
+// matchSummary is the table, the elo line and the total of a match as
+// JSON (-format json).
+func matchSummary(game string, seed uint64, games int, t [2]*tally, elo eloJSON) matchJSON {
+	m := matchJSON{Type: "match", Game: game, Seed: seed, Games: games, Played: t[0].wins + t[0].draws + t[0].losses, Elo: elo}
+	for _, b := range t {
+		perMove := func(x float64) float64 { return math.Round(100*x/float64(max(b.moves, 1))) / 100 }
+		m.Bots = append(m.Bots, matchBotJSON{Bot: b.name, Wins: b.wins, Draws: b.draws, Losses: b.losses,
+			MSPerMove: perMove(float64(b.time.Microseconds()) / 1000), NodesPerMove: perMove(float64(b.nodes))})
+	}
+	return m
 }

@@ -28,7 +28,7 @@ func TestMatchTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	for i, want := range []string{"game 1/6: X alphabeta, O random:", "game 2/6: X random, O alphabeta:"} {
+	for i, want := range []string{"seed: 7", "game 1/6: X alphabeta, O random:", "game 2/6: X random, O alphabeta:"} {
 		if !strings.HasPrefix(lines[i], want) {
 			t.Errorf("line %d: %q, want it to start %q", i+1, lines[i], want)
 		}
@@ -83,11 +83,15 @@ func TestMatchPairs(t *testing.T) {
 		t.Run(fmt.Sprint(tc.spec.name, tc.openings), func(t *testing.T) {
 			var out strings.Builder
 			m := matchConfig{spec: tc.spec, bots: tc.bots, budget: Budget{Depth: 2},
-				games: 6, openings: tc.openings, seed: 3, jobs: 2}
+				games: 6, plan: openingPlan{plies: tc.openings}, seed: 3, jobs: 2}
 			if err := m.run(context.Background(), &out, nil); err != nil {
 				t.Fatal(err)
 			}
 			lines := strings.Split(out.String(), "\n")
+			if lines[0] != "seed: 3" {
+				t.Errorf("line 1: %q, want the seed", lines[0])
+			}
+			lines = lines[1:]
 			var prev []string
 			for i := range 6 {
 				f := gameLine.FindStringSubmatch(lines[i])
@@ -170,7 +174,7 @@ func TestMatchJobs(t *testing.T) {
 			var runs [2]string
 			for j := range runs {
 				var out strings.Builder
-				m := matchConfig{spec: c4, bots: bots, budget: Budget{Depth: 3}, games: 8, openings: 2, seed: 11, jobs: j + 1}
+				m := matchConfig{spec: c4, bots: bots, budget: Budget{Depth: 3}, games: 8, plan: openingPlan{plies: 2}, seed: 11, jobs: j + 1}
 				if err := m.run(context.Background(), &out, nil); err != nil {
 					t.Fatal(err)
 				}
@@ -273,7 +277,7 @@ func TestMatchInterrupted(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			var out strings.Builder
-			m := matchConfig{spec: adj, bots: [2]string{"alphabeta", "genetic"}, budget: Budget{Depth: 3}, games: 20, openings: 2, seed: 5, jobs: jobs}
+			m := matchConfig{spec: adj, bots: [2]string{"alphabeta", "genetic"}, budget: Budget{Depth: 3}, games: 20, plan: openingPlan{plies: 2}, seed: 5, jobs: jobs}
 			err := m.run(ctx, &out, &cancelAfter{n: 3, cancel: cancel})
 			if !errors.Is(err, errInterrupted) {
 				t.Fatalf("err %v, want errInterrupted", err)
@@ -281,7 +285,7 @@ func TestMatchInterrupted(t *testing.T) {
 			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 			played := 0
 			for _, l := range lines {
-				if strings.HasPrefix(l, "game ") {
+				if strings.HasPrefix(l, "game ") && !strings.Contains(l, ": interrupted, moves:") {
 					played++
 				}
 			}

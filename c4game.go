@@ -30,7 +30,14 @@ func init() {
 		hintBudget: Budget{Time: c4HintTime},
 		hint:       func(ctx context.Context, g Game, b Budget) string { return c4HintJobs(ctx, g, b.Jobs) },
 		finalScore: c4FinalScore,
-		describe:   c4Describe,
+		scores: func(ctx context.Context, g Game, jobs int) []*int {
+			scores, _ := c4ColumnScores(ctx, g, jobs)
+			return scores
+		},
+		describe: c4Describe,
+		// Left and right: column c is column 6-c in the mirror.
+		symmetries:   []func(Move) Move{func(m Move) Move { return c4Width - 1 - m }},
+		symmetryNote: "mirror images counted once",
 	})
 }
 
@@ -82,12 +89,33 @@ func c4Hint(ctx context.Context, g Game) string { return c4HintJobs(ctx, g, 1) }
 
 // c4HintJobs is c4Hint with so many search threads (-jobs).
 func c4HintJobs(ctx context.Context, g Game, jobs int) string {
-	c := g.(*ConnectFour)
-	if c.Over() {
+	if g.Over() {
 		return "the game is over"
 	}
 	ctx, cancel := context.WithTimeout(ctx, c4HintTime)
 	defer cancel()
+	scores, stopped := c4ColumnScores(ctx, g, jobs)
+	var b strings.Builder
+	b.WriteString("scores by column:")
+	for _, v := range scores {
+		switch {
+		case v == nil:
+			b.WriteString(" -")
+		case stopped:
+			b.WriteString(" ?")
+		default:
+			fmt.Fprintf(&b, " %d", *v)
+		}
+	}
+	b.WriteString("  (win > 0 > loss; higher wins sooner)")
+	return b.String()
+}
+
+// c4ColumnScores is the solver's exact score of every column for the side
+// to move (SPEC's scores), nil for a full column, with so many search
+// threads; stopped says ctx ended the search first, and the scores are
+// then guesses.
+func c4ColumnScores(ctx context.Context, g Game, jobs int) (scores []*int, stopped bool) {
 	shared.mu.Lock()
 	defer shared.mu.Unlock()
 	if shared.s == nil {
@@ -97,20 +125,12 @@ func c4HintJobs(ctx context.Context, g Game, jobs int) string {
 	s.ctx, s.stopped = ctx, false
 	s.setJobs(jobs)
 	defer func() { s.ctx = nil }()
-	p := c4PosOf(c)
-	var b strings.Builder
-	b.WriteString("scores by column:")
-	for col := 0; col < c4Width; col++ {
-		v, ok := s.childScore(p, col)
-		switch {
-		case !ok:
-			b.WriteString(" -")
-		case s.stopped:
-			b.WriteString(" ?")
-		default:
-			fmt.Fprintf(&b, " %d", v)
+	p := c4PosOf(g.(*ConnectFour))
+	scores = make([]*int, c4Width)
+	for col := range scores {
+		if v, ok := s.childScore(p, col); ok && !g.Over() {
+			scores[col] = &v
 		}
 	}
-	b.WriteString("  (win > 0 > loss; higher wins sooner)")
-	return b.String()
+	return scores, s.stopped
 }

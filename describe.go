@@ -57,3 +57,20 @@ func moveScores(ctx context.Context, g Game, describe func(Game, Decision) strin
 	}
 	return b.String()
 }
+
+// exactScores is every legal move's exact score for the side to move in
+// g, by move number below n (nil for the others), each searched to the end
+// by alpha-beta with a full window as moveScores does: affordable in
+// Tic-Tac-Toe.
+func exactScores(ctx context.Context, g Game, n int) []*int {
+	s := &searcher{ctx: ctx, prune: true, toEnd: true}
+	p := g.Clone()
+	scores := make([]*int, n)
+	for _, m := range p.Moves(nil) {
+		p.Play(m)
+		v := -s.negamax(p, infinity, 1, -infinity, infinity)
+		p.Undo()
+		scores[m] = &v
+	}
+	return scores
+}

@@ -19,6 +19,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -42,6 +43,14 @@ type options struct {
 	version                bool   // print the version and exit
 	makeBook               string // build the Connect Four book into this file
 	bookPly, bookLinePly   int
+	openingsArg            string   // -openings as given: K plies or a file
+	openingsFile           string   // -openings FILE
+	moves                  string   // -moves: the starting position's record
+	out                    string   // -out FILE
+	rate                   []string // -rate FILE...: every file
+	shard, shards          int      // -shard I/N; 0 and 0 when not given
+	format                 string   // -format: text or json
+	scores                 bool     // -scores: every move's score in -analyze
 	// gameOpts are the games' own flags (Adjacency's -rounds) as given;
 	// set holds those on the command line.
 	gameOpts map[string]*int
@@ -213,10 +222,27 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		}
 		return nil, flagError(err)
 	}
+	// -rate a.jsonl b.jsonl -format json: the files after the flag's own
+	// are -rate's too, and flags may follow them.
+	for rest := fs.Args(); len(rest) > 0 && len(o.rate) > 0; rest = fs.Args() {
+		if strings.HasPrefix(rest[0], "-") {
+			if err := fs.Parse(rest); err != nil {
+				return nil, flagError(err)
+			}
+			continue
+		}
+		o.rate = append(o.rate, rest[0])
+		if err := fs.Parse(rest[1:]); err != nil {
+			return nil, flagError(err)
+		}
+	}
+	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q: all settings are flags (see -h)", fs.Arg(0))
 	}
-	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
+	if err := o.checkRecords(); err != nil {
+		return nil, err
+	}
 	o.seedSet, o.delaySet = o.set["seed"], o.set["delay"]
 	if !o.seedSet {
 		o.seed = uint64(time.Now().UnixNano())
@@ -234,8 +260,6 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		return nil, fmt.Errorf("-playouts %d: accepted is 0 (by time) or more", o.playouts)
 	case o.jobs < 1:
 		return nil, fmt.Errorf("-jobs %d: accepted is 1 or more", o.jobs)
-	case o.openings < 0:
-		return nil, fmt.Errorf("-openings %d: accepted is 0 or more plies", o.openings)
 	case o.delay < 0:
 		return nil, fmt.Errorf("-delay %s: accepted is 0 or a positive duration like 1s", o.delay)
 	case o.trace < 0:
@@ -246,9 +270,6 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		return nil, fmt.Errorf("-book-ply %d: accepted are 0..%d plies, -book-line-ply (%d) at most", o.bookPly, o.bookLinePly, o.bookLinePly)
 	case o.bookLinePly < o.bookPly || o.bookLinePly > c4Cells:
 		return nil, fmt.Errorf("-book-line-ply %d: accepted are -book-ply (%d)..%d plies", o.bookLinePly, o.bookPly, c4Cells)
-	}
-	if !o.set["openings"] {
-		o.openings = -1
 	}
 	for _, g := range gameRegistry {
 		for _, opt := range g.options {
@@ -285,7 +306,7 @@ func (o *options) flagSet() *flag.FlagSet {
 	// The default is per game, which a number cannot say: 0 here keeps
 	// -h from printing a second "(default ...)", and parseFlags turns a
 	// -openings not given into -1.
-	fs.IntVar(&o.openings, "openings", 0, "with -games or -tournament: `K` random plies open each pair of games (default per game)")
+	fs.StringVar(&o.openingsArg, "openings", "", "with -games or -tournament: `K` random plies open each pair of games (default per game), or a file of records, one a pair, in order")
 	fs.StringVar(&o.tournament, "tournament", "", "round-robin of the bots listed, comma-separated, or all")
 	fs.IntVar(&o.playouts, "playouts", 0, "Monte Carlo tree search: playouts per move; 0 = by -time or the default")
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "CPUs: games at once in matches, threads of a search (default: every CPU)")
@@ -295,10 +316,62 @@ func (o *options) flagSet() *flag.FlagSet {
 	fs.BoolVar(&o.verbose, "v", false, "after each bot move, its score, depth, nodes, time and expected line")
 	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
 	fs.BoolVar(&o.version, "version", false, "print the program's version and exit")
+	fs.StringVar(&o.moves, "moves", "", "start from this position: a `RECORD` in the game's notation, e.g. 4453")
+	fs.StringVar(&o.out, "out", "", "with -games or -tournament: write every game to `FILE` as a JSON line")
+	fs.Func("rate", "rate the games of `FILE`s written by -out together: -rate a.jsonl b.jsonl", func(v string) error {
+		o.rate = append(o.rate, v)
+		return nil
+	})
+	fs.Func("shard", "with -tournament: play only slice `I/N` of its games, e.g. 1/4", o.parseShard)
+	fs.StringVar(&o.format, "format", "text", "text or json: tables, game lines and -analyze answers")
+	fs.BoolVar(&o.scores, "scores", false, "with -analyze: add every move's exact score (Tic-Tac-Toe, Connect Four)")
 	fs.StringVar(&o.makeBook, "make-book", "", "build the Connect Four opening book into `FILE` with the solver, then exit")
 	fs.IntVar(&o.bookPly, "book-ply", 12, "with -make-book: the last ply of the book's full tree")
 	fs.IntVar(&o.bookLinePly, "book-line-ply", 36, "with -make-book: the last ply of the book's solver games")
 	return fs
+}
+
+// parseShard reads -shard I/N.
+func (o *options) parseShard(v string) error {
+	i, n, ok := strings.Cut(v, "/")
+	var err1, err2 error
+	if ok {
+		o.shard, err1 = strconv.Atoi(i)
+		o.shards, err2 = strconv.Atoi(n)
+	}
+	if !ok || err1 != nil || err2 != nil || o.shard < 1 || o.shard > o.shards {
+		return errors.New("bad shard")
+	}
+	return nil
+}
+
+// checkRecords checks the flags of positions, records and results: what
+// each takes, and that it goes with the mode that reads it.
+func (o *options) checkRecords() error {
+	o.openings = -1 // the game's default
+	if o.openingsArg != "" {
+		if n, err := strconv.Atoi(o.openingsArg); err == nil {
+			if n < 0 {
+				return fmt.Errorf("-openings %d: accepted is 0 or more plies, or a file of records", n)
+			}
+			o.openings = n
+		} else if _, err := os.Stat(o.openingsArg); err != nil {
+			return fmt.Errorf("-openings %q: no such file and not a number: accepted is K plies (0 or more) or a file of records", o.openingsArg)
+		} else {
+			o.openingsFile = o.openingsArg
+		}
+	}
+	switch {
+	case o.format != "text" && o.format != "json":
+		return fmt.Errorf("-format %q: accepted are text, json", o.format)
+	case o.shards > 0 && o.tournament == "":
+		return fmt.Errorf("-shard %d/%d: accepted only with -tournament", o.shard, o.shards)
+	case o.scores && !o.analyze:
+		return errors.New("-scores: accepted only with -analyze")
+	case o.openingsFile != "" && o.moves != "":
+		return errors.New("-moves with -openings FILE: the file's records start from the start: give one or the other")
+	}
+	return nil
 }
 
 // flagTakes says what each of the program's own flags takes, for the
@@ -309,7 +382,6 @@ var flagTakes = map[string]string{
 	"time":          "a duration like 500ms or 5s, 0 for the game's default",
 	"seed":          "a whole number 0 or more",
 	"games":         "a whole number 1 or more",
-	"openings":      "a whole number of plies 0 or more",
 	"playouts":      "a whole number 0 or more",
 	"jobs":          "a whole number 1 or more",
 	"delay":         "a duration like 500ms or 1s",
@@ -318,6 +390,8 @@ var flagTakes = map[string]string{
 	"analyze":       "true or false",
 	"v":             "true or false",
 	"no-color":      "true or false",
+	"scores":        "true or false",
+	"shard":         "I/N, the I-th of N slices, 1 <= I <= N, like 2/4",
 	"book-line-ply": "a whole number of plies",
 	"version":       "true or false",
 }
@@ -373,7 +447,10 @@ type setup struct {
 	seatNames [3]string // the bots' -bot names ("" for a person)
 	budget    Budget
 	hinter    Bot
-	warnings  []string // flags that do not apply to the chosen game
+	warnings  []string    // flags that do not apply to the chosen game
+	from      []Move      // -moves: where every game starts
+	field     []string    // -tournament's bots
+	plan      openingPlan // where a match's or a tournament's pairs start
 }
 
 // resolve applies the per-game defaults and the -bot, -first, -x, -o rules
@@ -442,6 +519,17 @@ func resolve(o *options) (*setup, error) {
 	if s.hinter, err = spec.newBot(spec.strongest, s.rng); err != nil {
 		return nil, err
 	}
+	if err := s.positions(o); err != nil {
+		return nil, err
+	}
+	if o.scores && spec.scores == nil {
+		return nil, fmt.Errorf("-scores: %s's search does not score every move: accepted with Tic-Tac-Toe and Connect Four", spec.title)
+	}
+	if o.tournament != "" {
+		if s.field, err = tournamentField(spec, o.tournament); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
 }
 
@@ -491,6 +579,40 @@ func buildVersion(info *debug.BuildInfo) string {
 	return text
 }
 
+// positions reads -moves and -openings: where games start.
+func (s *setup) positions(o *options) error {
+	if o.moves != "" && !o.analyze {
+		g, err := s.spec.parseRecord(o.moves, s.opt)
+		if err != nil {
+			return fmt.Errorf("-moves %s: %v", quoteShort(o.moves), err)
+		}
+		if g.Over() {
+			return fmt.Errorf("-moves %s: the game is over there: accepted is a record that leaves it open", quoteShort(o.moves))
+		}
+		s.from = slices.Clone(g.History())
+	}
+	// Random plies: the game's default from its start, none from -moves
+	// unless asked.
+	s.plan = openingPlan{start: s.from, plies: o.openings}
+	if o.openings < 0 && o.moves == "" {
+		s.plan.plies = s.spec.openings
+	} else if o.openings < 0 {
+		s.plan.plies = 0
+	}
+	if o.openingsFile != "" {
+		f, err := os.Open(o.openingsFile)
+		if err != nil {
+			return fmt.Errorf("-openings: %v", err)
+		}
+		defer f.Close()
+		if s.plan.suite, err = readOpenings(f, s.spec, s.opt); err != nil {
+			return fmt.Errorf("-openings %s: %v", o.openingsFile, err)
+		}
+		s.plan.file = o.openingsFile
+	}
+	return nil
+}
+
 // isTerminal reports whether f is a character device, a terminal in practice.
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
@@ -517,6 +639,9 @@ func run(args []string) int {
 		}
 		return 0
 	}
+	if err == nil && len(o.rate) > 0 {
+		return rateFiles(o.rate, o.format == "json", os.Stdout, os.Stderr)
+	}
 	if err == nil {
 		var s *setup
 		if s, err = resolve(o); err == nil {
@@ -527,6 +652,9 @@ func run(args []string) int {
 	return 2
 }
 
+// matchOrTournament reports whether the options ask for many games.
+func (o *options) matchOrTournament() bool { return o.tournament != "" || o.games > 1 }
+
 // start runs the chosen mode under a context that Ctrl-C cancels, so a
 // thinking bot stops at once and the terminal is restored.
 func (s *setup) start(o *options) int {
@@ -536,41 +664,45 @@ func (s *setup) start(o *options) int {
 	for _, w := range s.warnings {
 		fmt.Fprintf(os.Stderr, "boardbots: %s\n", w)
 	}
-	if o.verbose {
-		fmt.Printf("seed: %d\n", o.seed)
+	if o.verbose && !o.matchOrTournament() {
+		fmt.Printf("seed: %d\n", o.seed) // a match or a tournament prints it anyway
 	}
 	var err error
 	atTable := false // a game at the table ends its lines itself, even when interrupted
 	switch {
 	case o.analyze:
-		err = analyze(ctx, os.Stdin, os.Stdout, s.spec, s.bot, s.budget, s.opt)
-	case o.tournament != "" || o.games > 1:
+		err = analyzeWith(ctx, os.Stdin, os.Stdout, s.spec, s.bot, s.budget, s.opt, analyzeMode{json: o.format == "json", scores: o.scores})
+	case o.matchOrTournament():
 		var progress io.Writer
 		if isTerminal(os.Stderr) {
 			progress = os.Stderr
 		}
-		openings := o.openings
-		if openings < 0 {
-			openings = s.spec.openings
+		rep := report{json: o.format == "json"}
+		if o.out != "" {
+			f, err := os.Create(o.out)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "boardbots: -out: %v\n", err)
+				return 2
+			}
+			defer f.Close()
+			rep.keep = &resultsWriter{w: f}
 		}
 		if o.tournament == "" {
 			m := matchConfig{spec: s.spec, opt: s.opt, bots: [2]string{s.seatNames[X], s.seatNames[O]},
-				budget: s.budget, games: o.games, openings: openings, seed: o.seed, jobs: o.jobs}
+				budget: s.budget, games: o.games, plan: s.plan, seed: o.seed, jobs: o.jobs, report: rep}
 			err = m.run(ctx, os.Stdout, progress)
-			break
+		} else {
+			games := o.games
+			if !o.set["games"] {
+				games = 2 // one pair
+			}
+			t := tournamentConfig{spec: s.spec, opt: s.opt, bots: s.field, budget: s.budget,
+				games: games, plan: s.plan, seed: o.seed, jobs: o.jobs, shard: o.shard, shards: o.shards, report: rep}
+			err = t.run(ctx, os.Stdout, progress)
 		}
-		var field []string
-		if field, err = tournamentField(s.spec, o.tournament); err != nil {
-			fmt.Fprintf(os.Stderr, "boardbots: %v\n", err)
-			return 2
+		if rep.keep != nil && rep.keep.err != nil && err == nil {
+			err = fmt.Errorf("-out %s: %v", o.out, rep.keep.err)
 		}
-		games := o.games
-		if !o.set["games"] {
-			games = 2 // one pair
-		}
-		t := tournamentConfig{spec: s.spec, opt: s.opt, bots: field, budget: s.budget,
-			games: games, openings: openings, seed: o.seed, jobs: o.jobs}
-		err = t.run(ctx, os.Stdout, progress)
 	default:
 		err = s.play(ctx, o, color)
 		atTable = true
@@ -607,7 +739,7 @@ func exitStatus(ctx context.Context, err error) int {
 // play seats the person (if any) at a table on the program's terminal or
 // pipe and plays games there until the person stops.
 func (s *setup) play(ctx context.Context, o *options, color bool) error {
-	t := &table{spec: s.spec, out: os.Stdout, color: color, verbose: o.verbose,
+	t := &table{spec: s.spec, opt: s.opt, out: os.Stdout, color: color, verbose: o.verbose,
 		budget: s.budget, seats: s.seats, hinter: s.hinter,
 		firstDrawn: o.first == "random" && o.x == "" && o.o == ""}
 	if s.seats[X] == nil || s.seats[O] == nil {
@@ -626,7 +758,13 @@ func (s *setup) play(ctx context.Context, o *options, color bool) error {
 	if t.terminal {
 		t.width = terminalWidth(os.Stdout)
 	}
-	return t.session(ctx, func() Game { return s.spec.start(s.opt) })
+	return t.session(ctx, func() Game {
+		g := s.spec.start(s.opt)
+		for _, m := range s.from {
+			g.Play(m)
+		}
+		return g
+	})
 }
 
 // watchDelay is the pause between moves when two bots play: -delay if

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -44,8 +45,13 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-rounds", "1"}, `-rounds 1: accepted are 2..28`},
 		{[]string{"-games", "0"}, `-games 0: accepted is 1 or more`},
 		{[]string{"-games", "3"}, `-games 3: a match needs two bots`},
-		{[]string{"-openings", "-1"}, `-openings -1: accepted is 0 or more plies`},
-		{[]string{"-openings", "two"}, `-openings "two": accepted is a whole number`},
+		{[]string{"-openings", "-1"}, `-openings -1: accepted is 0 or more plies, or a file of records`},
+		{[]string{"-openings", "two"}, `-openings "two": no such file and not a number: accepted is K plies (0 or more) or a file of records`},
+		{[]string{"-shard", "3/2"}, `-shard "3/2": accepted is I/N, the I-th of N slices, 1 <= I <= N, like 2/4`},
+		{[]string{"-shard", "1/2"}, `-shard 1/2: accepted only with -tournament`},
+		{[]string{"-format", "xml"}, `-format "xml": accepted are text, json`},
+		{[]string{"-scores"}, `-scores: accepted only with -analyze`},
+		{[]string{"-moves", "44", "-openings", "main_test.go"}, `-moves with -openings FILE`},
 		{[]string{"-book-ply", "x"}, `-book-ply "x": accepted is a whole number of plies`},
 		{[]string{"-book-line-ply", "x"}, `-book-line-ply "x": accepted is a whole number of plies`},
 		{[]string{"-book-ply", "-3"}, "-book-ply -3: accepted are 0..42 plies"},
@@ -176,7 +182,13 @@ func TestHelpOnSeeds(t *testing.T) {
 func TestFlagAccepts(t *testing.T) {
 	fs := (&options{}).flagSet()
 	fs.VisitAll(func(f *flag.Flag) {
-		if _, isString := f.Value.(flag.Getter).Get().(string); isString {
+		// Strings, and the flags that read their own text (-rate,
+		// -shard: TestBadFlags has -shard's message), take any value.
+		g, isGetter := f.Value.(flag.Getter)
+		if !isGetter {
+			return
+		}
+		if _, isString := g.Get().(string); isString {
 			return
 		}
 		t.Run(f.Name, func(t *testing.T) {
@@ -389,5 +401,23 @@ func TestBuildVersion(t *testing.T) {
 		if got := buildVersion(&tc.info); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// -rate takes every file after it, and flags may come before or after
+// them.
+func TestRateFiles(t *testing.T) {
+	for _, args := range [][]string{
+		{"-rate", "a.jsonl", "b.jsonl", "-format", "json"},
+		{"-format", "json", "-rate", "a.jsonl", "b.jsonl"},
+		{"-rate", "a.jsonl", "-format", "json", "b.jsonl"},
+	} {
+		o, err := parseFlags(args, nil)
+		if err != nil || !slices.Equal(o.rate, []string{"a.jsonl", "b.jsonl"}) || o.format != "json" {
+			t.Errorf("%q: files %v, format %v, error %v", args, o.rate, o.format, err)
+		}
+	}
+	if _, err := parseFlags([]string{"-format", "json", "a.jsonl"}, nil); err == nil {
+		t.Error("a file without -rate: want an error")
 	}
 }

@@ -188,6 +188,7 @@ func (r *pipeReader) ReadLine(ctx context.Context, prompt string) (string, error
 // who sits on each side, and the terminal. It owns all the printing.
 type table struct {
 	spec    *gameSpec
+	opt     gameOptions // the game's options, for load
 	out     io.Writer
 	in      lineReader
 	color   bool
@@ -208,7 +209,15 @@ type table struct {
 	// 0 means thinkingShown.
 	thinkAfter time.Duration
 	introShown bool
+	// base is how many moves of the game in play came with its starting
+	// position (-moves, load): undo never takes them back.
+	base int
 }
+
+// loaded is the load command: the game is dropped for g.
+type loaded struct{ g Game }
+
+func (loaded) Error() string { return "load a position" }
 
 // errNew is the "new" command: the game is dropped and another starts.
 var errNew = errors.New("new game")
@@ -233,11 +242,18 @@ func (t *table) humans() int {
 // again, with the same sides or swapped. newGame gives each starting
 // position.
 func (t *table) session(ctx context.Context, newGame func() Game) error {
+	g := newGame()
 	for {
-		err := t.play(ctx, newGame())
+		t.base = len(g.History())
+		err := t.play(ctx, g)
+		var load loaded
 		switch {
+		case errors.As(err, &load):
+			g = load.g
+			continue
 		case errors.Is(err, errNew):
 			fmt.Fprintln(t.out, "new game")
+			g = newGame()
 			continue
 		case err != nil:
 			return err
@@ -248,6 +264,7 @@ func (t *table) session(ctx context.Context, newGame func() Game) error {
 		if err != nil || !again {
 			return err
 		}
+		g = newGame()
 	}
 }
 
@@ -361,8 +378,8 @@ func (t *table) play(ctx context.Context, g Game) error {
 		if t.terminal && errors.Is(err, errInterrupted) {
 			fmt.Fprint(t.out, "\r\x1b[K") // over the terminal's ^C
 		}
-		if len(g.History()) > 0 && !errors.Is(err, errNew) {
-			fmt.Fprintln(t.out, "moves: "+t.spec.record(g))
+		if len(g.History()) > 0 {
+			fmt.Fprintln(t.out, "moves: "+t.spec.record(g)) // the record of the game dropped
 		}
 		return err
 	}
@@ -498,7 +515,10 @@ func (t *table) help(g Game) string {
 commands:
   undo, u          take back your last move (and the bot's reply)
   hint, hi         show the strongest bot's move and its score
-  new              drop this game and start another
+  new              drop this game (its record is printed) and start another
+  board            show the board again
+  moves            print the record of the game so far
+  load RECORD      play on from a position: its moves, as a record prints them
   rules            the rules of this game
   help, h, ?       this list
   quit, q, exit    end the game (Ctrl-D and Ctrl-C too)`
@@ -531,7 +551,28 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 		if err != nil {
 			return NoMove, err
 		}
+		if word, record, ok := strings.Cut(strings.TrimSpace(line), " "); ok && strings.ToLower(word) == "load" {
+			p, err := t.load(strings.TrimSpace(record))
+			if err == nil {
+				return NoMove, loaded{p}
+			}
+			fmt.Fprintln(t.out, err)
+			continue
+		}
 		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "board":
+			fmt.Fprint(t.out, g.Render(t.color))
+			continue
+		case "moves":
+			if len(g.History()) == 0 {
+				fmt.Fprintln(t.out, "no moves yet")
+			} else {
+				fmt.Fprintln(t.out, "moves: "+t.spec.record(g))
+			}
+			continue
+		case "load":
+			fmt.Fprintln(t.out, "load what? type load and a record, like the moves line prints")
+			continue
 		case "help", "h", "?":
 			fmt.Fprintln(t.out, t.help(g))
 			continue
@@ -570,6 +611,19 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 	}
 }
 
+// load reads the position of a load command. Its error is one line for
+// the prompt: which move is wrong, and what is accepted.
+func (t *table) load(record string) (Game, error) {
+	if len(strings.Fields(record)) > 1 {
+		return nil, fmt.Errorf("load %s: one record, without spaces, like the moves line prints", quoteShort(record))
+	}
+	g, err := t.spec.parseRecord(record, t.opt)
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %v; the position is unchanged", quoteShort(record), err)
+	}
+	return g, nil
+}
+
 // moveAdvice words a refused move for the prompt, in one short line: what
 // was wrong and what is accepted. Letters typed are as likely a command
 // mistyped as a move, so then help is offered too.
@@ -590,7 +644,7 @@ func moveAdvice(line string, err error) string {
 func (t *table) undo(g Game) bool {
 	h := g.History()
 	last := -1
-	for i := range h {
+	for i := t.base; i < len(h); i++ {
 		if t.seats[moverOf(i)] == nil {
 			last = i
 		}

@@ -404,10 +404,10 @@ func TestPlayAgainAndNew(t *testing.T) {
 				ask + "s\n", "You play X and move first; first plays O\n", "Enter the number: 8\n", "O win.\nYou lose\nmoves: 807152\n"},
 			nil, ask + "\n"},
 		{"new mid-game, then quit mid-game", true, "4\nnew\n2\nquit\n",
-			[]string{"Enter the number: new\nnew game\n", "You play O; first plays X and moves first\n", "Enter the number: 2\n"},
+			[]string{"Enter the number: new\nmoves: 041\nnew game\n", "You play O; first plays X and moves first\n", "Enter the number: 2\n"},
 			errQuit, "Enter the number: quit\nmoves: 021\n"},
 		{"piped: new, and no question at the end", false, "4\nnew\n4\n2\n6\n",
-			[]string{"Enter the number: new\nnew game\n"},
+			[]string{"Enter the number: new\nmoves: 041\nnew game\n"},
 			nil, "O win.\nmoves: 041236\n"},
 	}
 	for _, tt := range tests {
@@ -674,5 +674,59 @@ func TestPipePromptRefusesOverLongLine(t *testing.T) {
 		if len(line) > 100 {
 			t.Errorf("an output line of %d bytes: %.60q...", len(line), line)
 		}
+	}
+}
+
+// The record commands at the prompt: board redraws, moves prints the
+// record, load plays on from a position (undo stops there; a bad record
+// changes nothing), new prints the record of the game it drops; a -moves
+// start is a position undo cannot go behind either.
+func TestRecordCommands(t *testing.T) {
+	tests := []struct {
+		name, script string
+		start        string // the session's starting record
+		want         []string
+		tail         string
+	}{
+		{"board and moves", "4\nboard\nmoves\nquit\n", "",
+			[]string{"Enter the number: board\n---------\n| X X 2 |\n| 3 O 5 |\n| 6 7 8 |\n---------\n", "Enter the number: moves\nmoves: 041\n"},
+			"Enter the number: quit\nmoves: 041\n"},
+		{"load, undo back to it, not before", "load 0481\nundo\n5\nundo\nmoves\nquit\n", "",
+			[]string{"Enter the number: load 0481\n", "nothing to undo: you have not moved yet\n", "Enter the number: 5\n",
+				"Enter the number: undo\n", "Enter the number: moves\nmoves: 04812\n"},
+			"Enter the number: quit\nmoves: 04812\n"},
+		{"a bad load changes nothing", "4\nload 44\nload\nmoves\nquit\n", "",
+			[]string{`load "44": illegal: cell 4 is taken at move 2; the position is unchanged` + "\n",
+				"load what? type load and a record, like the moves line prints\n", "moves: 041\n"},
+			"Enter the number: quit\nmoves: 041\n"},
+		{"new prints the dropped record", "4\nnew\nmoves\nquit\n", "",
+			[]string{"Enter the number: new\nmoves: 041\nnew game\n", "Enter the number: moves\nmoves: 0\n"},
+			"Enter the number: quit\nmoves: 0\n"},
+		{"a -moves start", "undo\n5\nundo\nmoves\nnew\nquit\n", "48",
+			[]string{"nothing to undo: you have not moved yet\n", "Enter the number: moves\nmoves: 480\n", "new\nmoves: 480\nnew game\n"},
+			"Enter the number: quit\nmoves: 480\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out strings.Builder
+			tb := terminalTable(t, "ttt", tt.script, &out)
+			tb.seats = [3]Bot{X: firstBot{}}
+			spec, _ := findGame("ttt")
+			err := tb.session(context.Background(), func() Game {
+				g, err := spec.parseRecord(tt.start, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return g
+			})
+			if !errors.Is(err, errQuit) {
+				t.Fatalf("session: %v, want quit\n%s", err, out.String())
+			}
+			text := out.String()
+			inOrder(t, text, tt.want...)
+			if !strings.HasSuffix(text, tt.tail) {
+				t.Errorf("output does not end %q:\n%s", tt.tail, text)
+			}
+		})
 	}
 }

@@ -59,6 +59,17 @@ type gameSpec struct {
 	// finalScore, when set, is the -analyze answer for a finished position;
 	// otherwise Final of the side to move.
 	finalScore func(g Game) int
+	// scores, when set, is the exact score of every move for the side to
+	// move (-analyze -scores), by move number from 0 (Tic-Tac-Toe's
+	// cells, Connect Four's columns), nil where no move is legal; jobs is
+	// -jobs, the threads it may use.
+	scores func(ctx context.Context, g Game, jobs int) []*int
+	// symmetries map moves onto their images under the board's
+	// symmetries that keep the starting position (not the identity):
+	// openings that are images of each other count as one (openings.go).
+	// symmetryNote says which, for messages.
+	symmetries   []func(Move) Move
+	symmetryNote string
 	// describe says a decision's score for the side to move in g in
 	// words for a person: exact ("wins in 3 plies", "draw") where the
 	// search saw the end of the game, else the evaluation's figure.

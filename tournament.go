@@ -13,14 +13,18 @@ import (
 // match of games games in pairs, as -games does, and the field is rated
 // together (elo.go).
 type tournamentConfig struct {
-	spec     *gameSpec
-	opt      gameOptions
-	bots     []string // the field, in the order given
-	budget   Budget
-	games    int // games between every two bots
-	openings int // random plies before each pair of games
-	seed     uint64
-	jobs     int // games at once
+	spec   *gameSpec
+	opt    gameOptions
+	bots   []string // the field, in the order given
+	budget Budget
+	games  int         // games between every two bots
+	plan   openingPlan // where each pair of games starts
+	seed   uint64
+	jobs   int // games at once
+	// shard and shards play only the shard-th slice of shards (-shard
+	// I/N); 0 and 0 play it all.
+	shard, shards int
+	report
 }
 
 // tournamentField reads -tournament: "all" is every bot that plays the
@@ -75,7 +79,7 @@ func (t tournamentConfig) schedule(openings [][]Move) (games []gameJob, byBot []
 					if (g+i+j)%2 == 1 {
 						x, o = j, i
 					}
-					games = append(games, gameJob{index: len(games),
+					games = append(games, gameJob{index: len(games), pair: k,
 						bots:    [3]string{X: t.bots[x], O: t.bots[o]},
 						labels:  [3]string{X: t.bots[x], O: t.bots[o]},
 						opening: openings[k]})
@@ -87,20 +91,71 @@ func (t tournamentConfig) schedule(openings [][]Move) (games []gameJob, byBot []
 	return games, byBot
 }
 
-// run plays the round-robin, showing progress on a terminal, then prints
-// the crosstable and the standings. On an interrupt it prints them for the
-// games finished and returns errInterrupted.
+// slice is the games of one shard (1-based) of shards. The schedule goes
+// round by round, every match playing its pair k of games in round k;
+// pair k of the m-th match (from 0, in the schedule's order) goes to shard
+// (k + m) mod shards + 1, so that each match's pairs go round the shards
+// and every shard has its share of every match. A game with no partner (an
+// odd -games) is a pair of its own. Every game keeps its place in the
+// whole schedule, and with it its seed and its opening, so the shards
+// together play exactly the games one run plays.
+func (t tournamentConfig) slice(games []gameJob, byBot [][3]int) []gameJob {
+	if t.shards == 0 {
+		return games
+	}
+	var mine []gameJob
+	match, last := -1, [3]int{-1}
+	for k, g := range games {
+		// A pair's games are next to each other in the schedule: the
+		// same two bots from the same opening.
+		b := byBot[k]
+		key := [3]int{g.pair, min(b[X], b[O]), max(b[X], b[O])}
+		switch {
+		case key[0] != last[0]:
+			match = 0 // a new round
+		case key != last:
+			match++
+		}
+		last = key
+		if (g.pair+match)%t.shards == t.shard-1 {
+			mine = append(mine, g)
+		}
+	}
+	return mine
+}
+
+// run plays the round-robin (or its shard), showing progress on a
+// terminal, then prints the crosstable and the standings. On an interrupt
+// it prints them for the games finished and returns errInterrupted.
 func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) error {
-	openings, err := openingsFor(t.spec, t.opt, t.openings, (t.games+1)/2, t.seed)
+	openings, note, err := t.plan.openings(t.spec, t.opt, (t.games+1)/2, t.seed)
 	if err != nil {
 		return err
 	}
-	games, byBot := t.schedule(openings)
+	all, byBot := t.schedule(openings)
+	games := t.slice(all, byBot)
+	a := arena{spec: t.spec, opt: t.opt, budget: t.budget, seed: t.seed, jobs: t.jobs, progress: progress,
+		event: "tournament", field: t.bots, total: len(all)}
+	shard := ""
+	if t.shards > 0 {
+		shard = fmt.Sprintf("%d/%d", t.shard, t.shards)
+	}
+	t.header(out, a, note, shard)
 	results := newCrossResults(len(t.bots))
-	a := arena{spec: t.spec, opt: t.opt, budget: t.budget, seed: t.seed, jobs: t.jobs, progress: progress}
+	keep := func(r gameResult) {
+		rec := a.record(r)
+		if t.keep != nil {
+			t.keep.write(rec)
+		}
+		if t.json {
+			writeJSONLine(out, rec)
+		}
+	}
+	a.stopped = keep
 	err = a.play(ctx, games, func(r gameResult) {
 		b := byBot[r.job.index]
-		results.add(b[X], b[O], outcome(r.game, X))
+		results.add(b[X], b[O], r.points(X))
+		keep(r)
 	})
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err
@@ -111,9 +166,22 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 			played += results[i][j].games()
 		}
 	}
-	fmt.Fprintf(out, "%s round-robin: %d bots, %d of %d games, %d a match\n\n",
-		t.spec.title, len(t.bots), played, len(games), t.games)
 	s := results.standings()
+	if t.json {
+		seed := t.seed
+		tj := tableJSON{Type: "tournament", Game: t.spec.name, Seed: &seed, Shard: shard, Games: played,
+			Of: len(games), PerMatch: t.games, Open: len(games) - played}
+		tj.fillTables(t.bots, results, s)
+		writeJSONLine(out, tj)
+		return err
+	}
+	if shard != "" {
+		fmt.Fprintf(out, "%s round-robin, shard %s: %d bots, %d of this shard's %d games (%d in all), %d a match\n\n",
+			t.spec.title, shard, len(t.bots), played, len(games), len(all), t.games)
+	} else {
+		fmt.Fprintf(out, "%s round-robin: %d bots, %d of %d games, %d a match\n\n",
+			t.spec.title, len(t.bots), played, len(games), t.games)
+	}
 	writeCrosstable(out, t.bots, results, s)
 	fmt.Fprintln(out)
 	writeStandings(out, t.bots, results, s)

@@ -118,7 +118,7 @@ func TestTournamentSchedule(t *testing.T) {
 func tttField(jobs int) tournamentConfig {
 	ttt, _ := findGame("ttt")
 	return tournamentConfig{spec: ttt, bots: []string{"random", "minimax", "alphabeta"},
-		games: 4, openings: 2, seed: 2, jobs: jobs}
+		games: 4, plan: openingPlan{plies: 2}, seed: 3, jobs: jobs}
 }
 
 // The tiny field's tables: the perfect players score alike against each
@@ -136,7 +136,10 @@ func TestTournamentTables(t *testing.T) {
 	if outs[0] != outs[1] {
 		t.Errorf("-jobs 1:\n%s\n-jobs 2:\n%s", outs[0], outs[1])
 	}
-	out := outs[0]
+	out, ok := strings.CutPrefix(outs[0], "seed: 3\n")
+	if !ok {
+		t.Errorf("the first line should give the seed:\n%s", outs[0])
+	}
 	if !strings.HasPrefix(out, "Tic-Tac-Toe round-robin: 3 bots, 12 of 12 games, 4 a match\n") {
 		t.Errorf("heading: %q", strings.SplitN(out, "\n", 2)[0])
 	}
@@ -209,7 +212,7 @@ func TestTournamentInterrupted(t *testing.T) {
 		t.Fatalf("err %v, want errInterrupted", err)
 	}
 	var played, all, perMatch int
-	if _, err := fmt.Sscanf(out.String(), "Tic-Tac-Toe round-robin: 3 bots, %d of %d games, %d a match", &played, &all, &perMatch); err != nil {
+	if _, err := fmt.Sscanf(out.String(), "seed: 3\nTic-Tac-Toe round-robin: 3 bots, %d of %d games, %d a match", &played, &all, &perMatch); err != nil {
 		t.Fatalf("%v:\n%s", err, out.String())
 	}
 	games := 0

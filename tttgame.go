@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // Tic-Tac-Toe's card: its names, the defaults and messages of the original
 // Java program, and its scores in words.
@@ -16,20 +19,23 @@ func tttDescribe(g Game, d Decision) string {
 
 func init() {
 	registerGame(&gameSpec{
-		name:       "ttt",
-		aliases:    []string{"tictactoe"},
-		title:      "Tic-Tac-Toe",
-		order:      1,
-		newGame:    func(gameOptions) Game { return NewTicTacToe() },
-		bot:        "minimax",
-		botFirst:   true,
-		intro:      "please select number to mark",
-		playouts:   20_000,
-		prompt:     "Enter the number: ",
-		rules:      tttRules,
-		strongest:  "alphabeta",
-		hintBudget: Budget{},
-		describe:   tttDescribe,
+		name:         "ttt",
+		aliases:      []string{"tictactoe"},
+		title:        "Tic-Tac-Toe",
+		order:        1,
+		newGame:      func(gameOptions) Game { return NewTicTacToe() },
+		bot:          "minimax",
+		botFirst:     true,
+		intro:        "please select number to mark",
+		playouts:     20_000,
+		prompt:       "Enter the number: ",
+		rules:        tttRules,
+		strongest:    "alphabeta",
+		hintBudget:   Budget{},
+		describe:     tttDescribe,
+		scores:       func(ctx context.Context, g Game, _ int) []*int { return exactScores(ctx, g, 9) },
+		symmetries:   tttImages(),
+		symmetryNote: "rotations and reflections counted once",
 	})
 }
 
@@ -38,3 +44,24 @@ const tttRules = `Tic-Tac-Toe: X and O take turns marking an empty cell of the 3
 X first. Three marks in a row, a column or a diagonal win; a full grid
 without one is a draw. Type a cell number 0-8 (an empty cell shows its
 number), or its row and column counted from 0, like "1 2".`
+
+// tttImages are the grid's seven symmetries besides the identity: the
+// rotations by a quarter, a half and three quarters, and the four
+// reflections, each as a map of cells.
+func tttImages() []func(Move) Move {
+	cell := func(f func(r, c int) (int, int)) func(Move) Move {
+		return func(m Move) Move {
+			r, c := f(int(m)/3, int(m)%3)
+			return Move(r*3 + c)
+		}
+	}
+	return []func(Move) Move{
+		cell(func(r, c int) (int, int) { return c, 2 - r }),     // a quarter turn
+		cell(func(r, c int) (int, int) { return 2 - r, 2 - c }), // a half turn
+		cell(func(r, c int) (int, int) { return 2 - c, r }),     // three quarters
+		cell(func(r, c int) (int, int) { return r, 2 - c }),     // left and right
+		cell(func(r, c int) (int, int) { return 2 - r, c }),     // top and bottom
+		cell(func(r, c int) (int, int) { return c, r }),         // the diagonal
+		cell(func(r, c int) (int, int) { return 2 - c, 2 - r }), // the other diagonal
+	}
+}

@@ -1,0 +1,258 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// Openings: the positions the pairs of a match or a tournament start from.
+// A run starts at the -moves position (the start by default) and adds
+// either K random plies (-openings K) or the records of a file, one per
+// pair, in order (-openings FILE), the way engine testers use fixed suites.
+//
+// Random openings are drawn without replacement: every distinct opening
+// comes once before any comes twice. Two openings are the same when they
+// reach the same position or its mirror image (game cards list their
+// symmetries), since deterministic bots then play the same game, or its
+// mirror image, again: counting it twice would count one trial as two.
+
+// openingPlan says where the pairs of a run start.
+type openingPlan struct {
+	start []Move   // the -moves position, from the game's start
+	plies int      // random plies after start (-openings K)
+	suite [][]Move // the records of -openings FILE, from the start; nil for random plies
+	file  string   // the file's name, for messages
+}
+
+// openings are the openings of pairs 0..pairs-1, each its moves from the
+// game's start, and a note when some must repeat ("" when none).
+func (p openingPlan) openings(spec *gameSpec, opt gameOptions, pairs int, seed uint64) ([][]Move, string, error) {
+	out := make([][]Move, pairs)
+	if p.suite != nil {
+		for k := range out {
+			out[k] = p.suite[k%len(p.suite)]
+		}
+		note := ""
+		if pairs > len(p.suite) {
+			note = fmt.Sprintf("openings: %d pairs from the %d records of %s: the records repeat in order once all are played",
+				pairs, len(p.suite), p.file)
+		}
+		return out, note, nil
+	}
+	g := spec.start(opt)
+	for _, m := range p.start {
+		g.Play(m)
+	}
+	distinct, all := distinctOpenings(spec, opt, g, p.plies)
+	if all && len(distinct) == 0 {
+		return nil, "", openingsError{plies: p.plies, title: spec.title}
+	}
+	if !all {
+		return sampledOpenings(spec, opt, g, p.plies, pairs, seed)
+	}
+	rng := openingSeed(seed, 0)
+	var order []int
+	for k := range out {
+		if k%len(distinct) == 0 {
+			order = rng.Perm(len(distinct)) // every opening once, then again
+		}
+		out[k] = distinct[order[k%len(distinct)]]
+	}
+	note := ""
+	if pairs > len(distinct) && p.plies > 0 {
+		note = fmt.Sprintf("openings: %d pairs asked, but %s has only %d distinct openings of %d plies%s: each comes once before any comes twice",
+			pairs, spec.title, len(distinct), p.plies, mirrorWords(spec))
+	}
+	return out, note, nil
+}
+
+// mirrorWords says how the game's openings were counted.
+func mirrorWords(spec *gameSpec) string {
+	if len(spec.symmetries) == 0 {
+		return ""
+	}
+	return " (" + spec.symmetryNote + ")"
+}
+
+// maxOpenings bounds the positions distinctOpenings visits to list the
+// openings (Adjacency has about ten million of 4 plies; a long opening
+// may have none at all, found only at the end of a walk through the whole
+// game); beyond it they are drawn at random, skipping the ones already
+// drawn.
+const maxOpenings = 1 << 17
+
+// distinctOpenings lists the openings of plies plies from g, none of which
+// ends the game, one of each class of the same positions up to symmetry,
+// in the game's move order; each is its moves from the game's start. all
+// is false when the walk would visit more than maxOpenings positions.
+func distinctOpenings(spec *gameSpec, opt gameOptions, g Game, plies int) (openings [][]Move, all bool) {
+	seen := map[uint64]bool{}
+	visited := 0
+	var walk func(left int) bool
+	walk = func(left int) bool {
+		if visited++; visited > maxOpenings {
+			return false
+		}
+		if left == 0 {
+			if k := classKey(spec, opt, g); !seen[k] {
+				seen[k] = true
+				openings = append(openings, slices.Clone(g.History()))
+			}
+			return true
+		}
+		for _, m := range g.Moves(nil) {
+			g.Play(m)
+			ok := g.Over() || walk(left-1)
+			g.Undo()
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return openings, walk(plies)
+}
+
+// classKey is the least key of g's position and its images under the
+// game's symmetries: the same for every position of one class. Each image
+// replays the mirrored moves from the start, which is its own mirror image.
+func classKey(spec *gameSpec, opt gameOptions, g Game) uint64 {
+	key := g.Key()
+	for _, sym := range spec.symmetries {
+		p := spec.start(opt)
+		for _, m := range g.History() {
+			p.Play(sym(m))
+		}
+		key = min(key, p.Key())
+	}
+	return key
+}
+
+// sampledOpenings draws the openings of pairs 0..pairs-1 at random from g
+// when there are too many to list: pair k draws from its own stream until
+// it finds an opening no earlier pair has, which among so many takes a
+// draw or two.
+func sampledOpenings(spec *gameSpec, opt gameOptions, g Game, plies, pairs int, seed uint64) ([][]Move, string, error) {
+	out := make([][]Move, pairs)
+	seen := map[uint64]bool{}
+	for k := range out {
+		rng := openingSeed(seed, k)
+		for try := 0; ; try++ {
+			p := g.Clone()
+			tries := openingTries
+			if !extendOpening(p, plies, rng, &tries) {
+				return nil, "", openingsError{plies: plies, title: spec.title}
+			}
+			if key := classKey(spec, opt, p); !seen[key] || try == 100 {
+				seen[key] = true
+				out[k] = slices.Clone(p.History())
+				break
+			}
+		}
+	}
+	return out, "", nil
+}
+
+// readOpenings reads an openings file: one record a line in the game's
+// notation, from the start, as -analyze reads positions (the first field;
+// the rest of the line is ignored); empty lines and lines starting with #
+// are skipped. A record must be legal and leave the game open.
+func readOpenings(r io.Reader, spec *gameSpec, opt gameOptions) ([][]Move, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxLine)
+	var suite [][]Move
+	for n := 1; sc.Scan(); n++ {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		g, err := spec.parseRecord(fields[0], opt)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %s: %v", n, quoteShort(fields[0]), err)
+		}
+		if g.Over() {
+			return nil, fmt.Errorf("line %d: %s ends the game: an opening must leave it open", n, quoteShort(fields[0]))
+		}
+		suite = append(suite, slices.Clone(g.History()))
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(suite) == 0 {
+		return nil, fmt.Errorf("no records: a record a line, like the moves line of a game")
+	}
+	return suite, nil
+}
+
+// openingSeed is the source of the opening of pair k: a stream apart from
+// the games' own, so that the bots' random choices and the openings do not
+// depend on each other.
+func openingSeed(seed uint64, k int) *rand.Rand {
+	return rand.New(rand.NewPCG(seed^0x6f70656e696e6773, 0xbf58476d1ce4e5b9*uint64(k+1)))
+}
+
+// randomOpening draws an opening of plies random legal plies from the
+// start, none of which ends the game: at every ply it picks at random among
+// the moves after which the game goes on, and backtracks from a position
+// where every move ends the game (Tic-Tac-Toe's eighth ply may leave only
+// winning cells). An opening as long as the game does not exist; the
+// search gives up with an error after openingTries moves rather than try
+// every game there is.
+func randomOpening(spec *gameSpec, opt gameOptions, plies int, rng *rand.Rand) ([]Move, error) {
+	g := spec.start(opt)
+	tries := openingTries
+	if !extendOpening(g, plies, rng, &tries) {
+		return nil, openingsError{plies: plies, title: spec.title}
+	}
+	return slices.Clone(g.History()), nil
+}
+
+// openingsError is a -openings value after which no game is left to
+// play. It is a bad flag value (exit status 2) rather than a failure of
+// the run: matches and tournaments draw their openings before any game.
+type openingsError struct {
+	plies int
+	title string // the game's
+}
+
+func (e openingsError) Error() string {
+	return fmt.Sprintf("-openings %d: no opening of %d plies leaves %s open: accepted are 0 or more plies that do",
+		e.plies, e.plies, e.title)
+}
+
+// openingTries bounds randomOpening's search, far above what any opening
+// that exists needs.
+const openingTries = 1 << 20
+
+// extendOpening plays plies more random plies on g that leave the game
+// open and reports true, or leaves g as it was and reports false.
+func extendOpening(g Game, plies int, rng *rand.Rand, tries *int) bool {
+	if plies == 0 {
+		return true
+	}
+	var open []Move
+	for _, m := range g.Moves(nil) {
+		g.Play(m)
+		if !g.Over() {
+			open = append(open, m)
+		}
+		g.Undo()
+	}
+	for len(open) > 0 {
+		if *tries--; *tries < 0 {
+			return false
+		}
+		i := rng.IntN(len(open))
+		g.Play(open[i])
+		if extendOpening(g, plies-1, rng, tries) {
+			return true
+		}
+		g.Undo()
+		open = slices.Delete(open, i, i+1) // a dead end: try the others
+	}
+	return false
+}
