@@ -279,6 +279,9 @@ type matchConfig struct {
 	openings int // random plies before each pair of games
 	seed     uint64
 	jobs     int // games at once
+	// width is the terminal's, to wrap the game lines to between tokens;
+	// 0 (a pipe) leaves them one line each.
+	width int
 }
 
 // labels are the bots' names in lines and tables: their names, or when a
@@ -336,11 +339,15 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		if len(r.job.opening) > 0 {
 			opening = ", opening " + m.spec.line(r.job.opening)
 		}
-		fmt.Fprintf(out, "game %d/%d: X %s, O %s%s: %s moves: %s\n", i+1, m.games,
-			r.job.labels[X], r.job.labels[O], opening, resultLine(r.game), m.spec.record(r.game))
+		line := fmt.Sprintf("game %d/%d: X %s, O %s%s: %s, moves: %s", i+1, m.games,
+			r.job.labels[X], r.job.labels[O], opening, outcomeWords(r.game), m.spec.record(r.game))
+		fmt.Fprintln(out, wrapHanging(line, m.width, 4))
 	})
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err
+	}
+	if played := tallies[0].wins + tallies[0].draws + tallies[0].losses; played < m.games {
+		fmt.Fprintf(out, "stopped after %d of %d games\n", played, m.games)
 	}
 	writeTable(out, tallies, matchElo(labels[0], points))
 	return err

@@ -13,14 +13,12 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 	"unicode/utf8"
 )
@@ -192,15 +190,6 @@ func botList() string {
 	return strings.Join(names, ", ")
 }
 
-// gameList is the -game values with their aliases.
-func gameList() string {
-	var names []string
-	for _, g := range gameRegistry {
-		names = append(names, fmt.Sprintf("%s (%s)", g.name, strings.Join(g.aliases, ", ")))
-	}
-	return strings.Join(names, ", ")
-}
-
 // parseFlags reads the command line into options, checking every value
 // with a one-line error that names the flag and what it accepts.
 func parseFlags(args []string, stdout io.Writer) (*options, error) {
@@ -218,6 +207,7 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 	}
 	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
 	o.seedSet, o.delaySet = o.set["seed"], o.set["delay"]
+	o.first = strings.ToLower(o.first)
 	if !o.seedSet {
 		o.seed = uint64(time.Now().UnixNano())
 	}
@@ -404,7 +394,7 @@ func resolve(o *options) (*setup, error) {
 	if err != nil {
 		return nil, fmt.Errorf("-bot: %v", err)
 	}
-	s.bot = bot
+	s.bot, botName = bot, findBot(botName).name
 	botFirst := spec.botFirst
 	switch o.first {
 	case "human":
@@ -424,16 +414,16 @@ func resolve(o *options) (*setup, error) {
 		if side == O {
 			name = o.o
 		}
-		switch name {
-		case "":
-		case "human":
+		switch {
+		case name == "":
+		case strings.EqualFold(name, "human"):
 			s.seats[side], s.seatNames[side] = nil, ""
 		default:
 			b, err := spec.newBot(name, s.rng)
 			if err != nil {
 				return nil, fmt.Errorf("-%s: %v (or human)", strings.ToLower(side.String()), err)
 			}
-			s.seats[side], s.seatNames[side] = b, name
+			s.seats[side], s.seatNames[side] = b, findBot(name).name
 		}
 	}
 	if o.games > 1 && o.tournament == "" && (s.seats[X] == nil || s.seats[O] == nil) {
@@ -528,9 +518,10 @@ func run(args []string) int {
 }
 
 // start runs the chosen mode under a context that Ctrl-C cancels, so a
-// thinking bot stops at once and the terminal is restored.
+// thinking bot stops at once and the terminal is restored; at a table
+// with a person, Ctrl-C during a search cuts only the search short.
 func (s *setup) start(o *options) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, intr, stop := interruptible()
 	defer stop()
 	color := !o.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(os.Stdout)
 	for _, w := range s.warnings {
@@ -556,6 +547,9 @@ func (s *setup) start(o *options) int {
 		if o.tournament == "" {
 			m := matchConfig{spec: s.spec, opt: s.opt, bots: [2]string{s.seatNames[X], s.seatNames[O]},
 				budget: s.budget, games: o.games, openings: openings, seed: o.seed, jobs: o.jobs}
+			if isTerminal(os.Stdout) {
+				m.width = terminalWidth(os.Stdout)
+			}
 			err = m.run(ctx, os.Stdout, progress)
 			break
 		}
@@ -572,7 +566,7 @@ func (s *setup) start(o *options) int {
 			games: games, openings: openings, seed: o.seed, jobs: o.jobs}
 		err = t.run(ctx, os.Stdout, progress)
 	default:
-		err = s.play(ctx, o, color)
+		err = s.play(ctx, o, color, intr)
 		atTable = true
 	}
 	status := exitStatus(ctx, err)
@@ -606,7 +600,7 @@ func exitStatus(ctx context.Context, err error) int {
 
 // play seats the person (if any) at a table on the program's terminal or
 // pipe and plays games there until the person stops.
-func (s *setup) play(ctx context.Context, o *options, color bool) error {
+func (s *setup) play(ctx context.Context, o *options, color bool, intr *interrupter) error {
 	t := &table{spec: s.spec, out: os.Stdout, color: color, verbose: o.verbose,
 		budget: s.budget, seats: s.seats, hinter: s.hinter,
 		firstDrawn: o.first == "random" && o.x == "" && o.o == ""}
@@ -625,6 +619,7 @@ func (s *setup) play(ctx context.Context, o *options, color bool) error {
 	}
 	if t.terminal {
 		t.width = terminalWidth(os.Stdout)
+		t.moveNow = intr
 	}
 	return t.session(ctx, func() Game { return s.spec.start(s.opt) })
 }

@@ -149,7 +149,8 @@ func TestInterruptWhileBotThinks(t *testing.T) {
 				t.Errorf("moves played %v, want only the person's 4", h)
 			}
 			// At a terminal the thinking line is cleared, and the ^C.
-			_, after, _ := strings.Cut(out.String(), "playing by AI\n")
+			after := out.String()[strings.LastIndex(out.String(), "---------\n")+10:]
+			after = strings.TrimPrefix(after, "playing by AI\n")
 			if after = strings.ReplaceAll(after, "\r\x1b[K", ""); after != "moves: 4\n" {
 				t.Errorf("after the bot's turn came %q, want only the record:\n%s", after, out.String())
 			}
@@ -342,19 +343,19 @@ func TestTerminalTalks(t *testing.T) {
 		terminal bool
 	}{
 		{"seed 003 game at a terminal", minimaxBot, nil, false, "4\n2\n3\n8\nq\n",
-			[]string{"You play O; minimax plays X and moves first\n", "playing by AI\n", "minimax (X) plays 0\n",
-				"Enter the number: 4\n", "minimax (X) plays 1\n", "minimax (X) plays 6\n", "minimax (X) plays 5\n",
+			[]string{"You play O; minimax plays X and moves first\nplease select number to mark\n", "minimax (X) plays 0\n",
+				"|[X]1 2 |", "O to move, enter the number: 4\n", "minimax (X) plays 1\n", "minimax (X) plays 6\n", "minimax (X) plays 5\n",
 				"minimax (X) plays 7\n", "Draw\nmoves: 041263587\n"},
-			"Play again? [Y]es / [s]wap sides / [q]uit: q\n", "Draw\nYou", true},
+			"Play again? [Y]es / [s]wap sides / [q]uit: q\n", "playing by AI", true},
 		{"you win as O", firstBot{}, nil, false, "4\n2\n6\nq\n",
 			[]string{"You play O; first plays X and moves first\n", "first (X) plays 3\n"},
-			"O win.\nYou win\nmoves: 041236\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You lose", true},
+			"You win (O wins)\nmoves: 041236\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "O win.", true},
 		{"you lose as X, drawn at random", nil, firstBot{}, true, "8\n7\n5\nq\n",
 			[]string{"You play X and move first (drawn at random); first plays O\n", "first (O) plays 0\n"},
-			"O win.\nYou lose\nmoves: 807152\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You win", true},
+			"You lose (O wins)\nmoves: 807152\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You win", true},
 		{"hot seat: no verdict", nil, nil, false, "0\n3\n1\n4\n2\nq\n",
-			[]string{"X and O both play here, X first\n", "X, enter the number: 0\n"},
-			"X win.\nmoves: 03142\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You", true},
+			[]string{"X and O both play here, X first\n", "X to move, enter the number: 0\n"},
+			"X wins\nmoves: 03142\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You", true},
 		{"piped: the original's words only", firstBot{}, nil, false, "4\n2\n6\n",
 			nil, "O win.\nmoves: 041236\n", "first (X) plays", false},
 		{"piped: no status line", firstBot{}, nil, false, "4\n2\n6\n",
@@ -394,18 +395,18 @@ func TestPlayAgainAndNew(t *testing.T) {
 		tail     string
 	}{
 		{"yes, then quit", true, "4\n2\n6\ny\n4\n2\n6\nq\n",
-			[]string{"O win.\nYou win\nmoves: 041236\n", ask + "y\n", "You play O; first plays X", "O win.\nYou win\nmoves: 041236\n"},
+			[]string{"You win (O wins)\nmoves: 041236\n", ask + "y\n", "You play O; first plays X", "You win (O wins)\nmoves: 041236\n"},
 			nil, ask + "q\n"},
 		{"Enter alone plays again", true, "4\n2\n6\n\n4\n2\n6\nq\n",
 			[]string{"moves: 041236\n", ask + "\n", "You play O; first plays X", "moves: 041236\n"},
 			nil, ask + "q\n"},
 		{"swap sides, then end of input", true, "4\n2\n6\nwhat\ns\n8\n7\n5\n",
 			[]string{"You play O; first plays X and moves first\n", ask + "what\ntype y (or just Enter) to play again, s to swap sides, q to quit\n",
-				ask + "s\n", "You play X and move first; first plays O\n", "Enter the number: 8\n", "O win.\nYou lose\nmoves: 807152\n"},
+				ask + "s\n", "You play X and move first; first plays O\n", "X to move, enter the number: 8\n", "You lose (O wins)\nmoves: 807152\n"},
 			nil, ask + "\n"},
 		{"new mid-game, then quit mid-game", true, "4\nnew\n2\nquit\n",
-			[]string{"Enter the number: new\nnew game\n", "You play O; first plays X and moves first\n", "Enter the number: 2\n"},
-			errQuit, "Enter the number: quit\nmoves: 021\n"},
+			[]string{"O to move, enter the number: new\nnew game\n", "You play O; first plays X and moves first\n", "O to move, enter the number: 2\n"},
+			errQuit, "O to move, enter the number: quit\nmoves: 021\n"},
 		{"piped: new, and no question at the end", false, "4\nnew\n4\n2\n6\n",
 			[]string{"Enter the number: new\nnew game\n"},
 			nil, "O win.\nmoves: 041236\n"},
@@ -517,7 +518,7 @@ func TestInterruptAtPrompt(t *testing.T) {
 	if !errors.Is(err, errInterrupted) {
 		t.Fatalf("error %v, want errInterrupted", err)
 	}
-	if !strings.HasSuffix(out.String(), "Enter the number: \n\r\x1b[Kmoves: 041\n") {
+	if !strings.HasSuffix(out.String(), "O to move, enter the number: \n\r\x1b[Kmoves: 041\n") {
 		t.Errorf("no record after the interrupt:\n%s", out.String())
 	}
 }
@@ -560,7 +561,7 @@ func TestThinkingLine(t *testing.T) {
 				}
 				return
 			}
-			inOrder(t, text, "playing by AI\n", "\r\x1b[Kfirst (X) is thinking: 0.", "s, 1.", "s left", "\r\x1b[Kfirst (X) plays 0\n")
+			inOrder(t, text, "---------\n", "\r\x1b[Kfirst (X) is thinking: 0.", "s, 1.", "s left", "\r\x1b[Kfirst (X) plays 0\n")
 		})
 	}
 }
@@ -579,7 +580,7 @@ func TestWatchDelay(t *testing.T) {
 	if took := time.Since(start); took < 6*tb.delay {
 		t.Errorf("a 7-move game took %v with pauses of %v", took, tb.delay)
 	}
-	inOrder(t, out.String(), "first plays X and moves first; first plays O\n", "first (O) plays 5\n", "X win.\nmoves: 0123456\n")
+	inOrder(t, out.String(), "first plays X and moves first; first plays O\n", "first (O) plays 5\n", "X wins\nmoves: 0123456\n")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()

@@ -113,22 +113,31 @@ func registerBot(b *botSpec) {
 	slices.SortStableFunc(botRegistry, func(a, b *botSpec) int { return a.order - b.order })
 }
 
-// findGame looks a -game value up.
+// findGame looks a -game value up, by its name or an alias, in any case
+// (TTT, Connect4).
 func findGame(name string) (*gameSpec, error) {
-	var names []string
 	for _, g := range gameRegistry {
-		if g.name == name || slices.Contains(g.aliases, name) {
+		if strings.EqualFold(g.name, name) || slices.ContainsFunc(g.aliases, func(a string) bool { return strings.EqualFold(a, name) }) {
 			return g, nil
 		}
-		names = append(names, g.name)
 	}
-	return nil, fmt.Errorf("unknown game %q: accepted are %s", name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("unknown game %q: accepted are %s", name, gameList())
 }
 
-// findBot looks a -bot value up in the registry, whatever the game.
+// gameList is the -game values with their aliases: "ttt (tictactoe), ...".
+func gameList() string {
+	var names []string
+	for _, g := range gameRegistry {
+		names = append(names, fmt.Sprintf("%s (%s)", g.name, strings.Join(g.aliases, ", ")))
+	}
+	return strings.Join(names, ", ")
+}
+
+// findBot looks a -bot value up in the registry, whatever the game and in
+// any case (AlphaBeta); the registry's own spelling is the botSpec's name.
 func findBot(name string) *botSpec {
 	for _, b := range botRegistry {
-		if b.name == name {
+		if strings.EqualFold(b.name, name) {
 			return b
 		}
 	}
