@@ -40,6 +40,7 @@ type options struct {
 	version                bool   // print the version and exit
 	makeBook               string // build the Connect Four book into this file
 	bookPly, bookLinePly   int
+	level                  int // 0: none; else the opponent's level, 1..levelCount
 	// gameOpts are the games' own flags (Adjacency's -rounds) as given;
 	// set holds those on the command line.
 	gameOpts map[string]*int
@@ -176,7 +177,9 @@ func gameDefaults() string {
 func botHelp() string {
 	var b strings.Builder
 	for _, bot := range botRegistry {
-		b.WriteString(wrapHelp(fmt.Sprintf("  %-10s ", bot.name), fmt.Sprintf("%s (%s)", bot.about, bot.gameTitles()), 13))
+		if !bot.hidden {
+			b.WriteString(wrapHelp(fmt.Sprintf("  %-10s ", bot.name), fmt.Sprintf("%s (%s)", bot.about, bot.gameTitles()), 13))
+		}
 	}
 	return b.String()
 }
@@ -185,7 +188,9 @@ func botHelp() string {
 func botList() string {
 	var names []string
 	for _, b := range botRegistry {
-		names = append(names, b.name)
+		if !b.hidden {
+			names = append(names, b.name)
+		}
 	}
 	return strings.Join(names, ", ")
 }
@@ -228,6 +233,8 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		return nil, fmt.Errorf("-openings %d: accepted is 0 or more plies", o.openings)
 	case o.delay < 0:
 		return nil, fmt.Errorf("-delay %s: accepted is 0 or a positive duration like 1s", o.delay)
+	case o.level < 0 || o.level > levelCount:
+		return nil, fmt.Errorf("-level %d: accepted are 1 (easiest) to %d (strongest)", o.level, levelCount)
 	case o.trace < 0:
 		return nil, fmt.Errorf("-trace %d: accepted is 0 (off) or more plies", o.trace)
 	case o.bookPly < 0 || o.bookPly > c4Cells:
@@ -280,6 +287,7 @@ func (o *options) flagSet() *flag.FlagSet {
 	fs.IntVar(&o.playouts, "playouts", 0, "Monte Carlo tree search: playouts per move; 0 = by -time or the default")
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "CPUs: games at once in matches, threads of a search (default: every CPU)")
 	fs.DurationVar(&o.delay, "delay", 0, "pause between two bots' moves (default 0.5s on a terminal, 0 on a pipe)")
+	fs.IntVar(&o.level, "level", 0, fmt.Sprintf("an opponent from 1 (easiest) to %d (strongest), in place of -bot", levelCount))
 	fs.IntVar(&o.trace, "trace", 0, "print the tree minimax or alphabeta searched, N plies deep")
 	fs.BoolVar(&o.analyze, "analyze", false, "read positions from stdin, print <position> <score> <move> <nodes> <us>")
 	fs.BoolVar(&o.verbose, "v", false, "after each bot move, its score, depth, nodes, time and expected line")
@@ -304,6 +312,7 @@ var flagTakes = map[string]string{
 	"jobs":          "a whole number 1 or more",
 	"delay":         "a duration like 500ms or 1s",
 	"trace":         "a whole number of plies 0 or more",
+	"level":         fmt.Sprintf("a level 1..%d", levelCount),
 	"book-ply":      "a whole number of plies",
 	"analyze":       "true or false",
 	"v":             "true or false",
@@ -363,7 +372,7 @@ type setup struct {
 	seatNames [3]string // the bots' -bot names ("" for a person)
 	budget    Budget
 	hinter    Bot
-	warnings  []string // flags that do not apply to the chosen game
+	warnings  []string // flags the run cannot use (flagrules.go)
 }
 
 // resolve applies the per-game defaults and the -bot, -first, -x, -o rules
@@ -382,12 +391,13 @@ func resolve(o *options) (*setup, error) {
 	for name, v := range o.gameOpts {
 		if slices.ContainsFunc(spec.options, func(g gameOption) bool { return g.name == name }) {
 			s.opt[name] = *v
-		} else if o.set[name] {
-			s.warnings = append(s.warnings, fmt.Sprintf("-%s does not apply to %s: ignored", name, spec.title))
 		}
 	}
 	botName := o.bot
-	if botName == "" {
+	switch {
+	case o.level > 0:
+		botName = levelName(o.level)
+	case botName == "":
 		botName = spec.bot
 	}
 	bot, err := spec.newBot(botName, s.rng)
@@ -432,6 +442,7 @@ func resolve(o *options) (*setup, error) {
 	if s.hinter, err = spec.newBot(spec.strongest, s.rng); err != nil {
 		return nil, err
 	}
+	s.warnings = flagWarnings(newFlagRun(o, s))
 	return s, nil
 }
 

@@ -91,6 +91,9 @@ type botSpec struct {
 	order int // place in help and listings, lowest first
 	// games are the games it plays by name; none means every game.
 	games []string
+	// hidden leaves it out of help's list, "accepted are" and
+	// -tournament all: the levels, which are other bots at settings.
+	hidden bool
 	// build makes one bot, drawing every random choice from rng. A bot
 	// belongs to one game at a time: matches build one per game.
 	build func(rng *rand.Rand) Bot
@@ -193,7 +196,7 @@ func (spec *gameSpec) newBot(name string, rng *rand.Rand) (Bot, error) {
 func (spec *gameSpec) botNames() []string {
 	var names []string
 	for _, b := range botRegistry {
-		if b.plays(spec) {
+		if b.plays(spec) && !b.hidden {
 			names = append(names, b.name)
 		}
 	}
