@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -98,19 +99,32 @@ func c4HintJobs(ctx context.Context, g Game, jobs int) string {
 	s.setJobs(jobs)
 	defer func() { s.ctx = nil }()
 	p := c4PosOf(c)
-	var b strings.Builder
-	b.WriteString("scores by column:")
-	for col := 0; col < c4Width; col++ {
+	scores := make([]string, c4Width)
+	for col := range scores {
 		v, ok := s.childScore(p, col)
 		switch {
 		case !ok:
-			b.WriteString(" -")
+			scores[col] = "-"
 		case s.stopped:
-			b.WriteString(" ?")
+			scores[col] = "?"
 		default:
-			fmt.Fprintf(&b, " %d", v)
+			scores[col] = strconv.Itoa(v)
 		}
 	}
-	b.WriteString("  (win > 0 > loss; higher wins sooner)")
-	return b.String()
+	return c4ScoreTable(scores)
+}
+
+// c4ScoreTable writes the hint's scores (column 1 first) under their
+// column numbers, each right-aligned in a field wide enough for "-21":
+// the board's own numbers are two characters apart, too close for such
+// scores, so the table repeats them above.
+func c4ScoreTable(scores []string) string {
+	var cols, vals strings.Builder
+	cols.WriteString("column:")
+	vals.WriteString("score: ")
+	for i, v := range scores {
+		fmt.Fprintf(&cols, "%4d", i+1)
+		fmt.Fprintf(&vals, "%4s", v)
+	}
+	return "scores by column (win > 0 > loss; higher wins sooner):\n" + cols.String() + "\n" + vals.String()
 }

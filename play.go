@@ -700,6 +700,9 @@ func (t *table) hint(ctx context.Context, g Game) string {
 	if len(d.PV) > 1 {
 		s += ", expects " + t.spec.line(d.PV)
 	}
+	if ctx.Err() != nil {
+		return s // cut short: every move's score would be a search stopped at once
+	}
 	switch {
 	case t.spec.hint != nil:
 		s += "\n" + t.spec.hint(ctx, g, b)

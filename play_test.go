@@ -677,3 +677,80 @@ func TestPipePromptRefusesOverLongLine(t *testing.T) {
 		}
 	}
 }
+
+// With a person at a terminal, Ctrl-C while the bot thinks is "move now":
+// the bot's best move so far is played and the game goes on; during a hint
+// the hint so far is shown; twice within a second it ends the game.
+func TestCtrlCMovesNow(t *testing.T) {
+	tests := []struct {
+		name    string
+		hint    bool // the slow search is the hint's, not the bot's
+		presses int
+		want    error
+		says    string
+		moves   []Move
+	}{
+		{"bot's move", false, 1, errQuit, "started (X) plays 0 (Ctrl-C: its best move so far)\n", []Move{0}},
+		{"hint", true, 1, errQuit, "(Ctrl-C: the hint so far) hint: 1 (started: ", []Move{0}},
+		{"twice quits", false, 2, errInterrupted, "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			in := &interrupter{quit: cancel}
+			var out syncBuffer
+			script := "q\n"
+			if tt.hint {
+				script = "hint\nq\n"
+			}
+			tb := terminalTable(t, "ttt", "", &out)
+			pr, pw := io.Pipe()
+			defer pw.Close()
+			tb.in, tb.moveNow = newPipeReader(pr, &out), in
+			slow := startedBot{started: make(chan struct{}, 1)}
+			if tt.hint {
+				tb.seats, tb.hinter = [3]Bot{X: firstBot{}}, slow
+			} else {
+				tb.seats = [3]Bot{X: slow}
+			}
+			g := NewTicTacToe()
+			done := make(chan error, 1)
+			go func() { done <- tb.play(ctx, g) }()
+			if tt.hint {
+				pw.Write([]byte("hint\n"))
+			}
+			select {
+			case <-slow.started:
+			case err := <-done:
+				t.Fatalf("the game ended before the search began: %v\n%s", err, out.String())
+			}
+			if tt.presses == 2 {
+				interrupt(t, func() { in.interrupt(); in.interrupt() }, done)
+				return
+			}
+			in.interrupt()
+			deadline := time.Now().Add(5 * time.Second)
+			for !strings.Contains(out.String(), "enter the number: ") || !strings.Contains(out.String(), tt.says) {
+				if time.Now().After(deadline) {
+					t.Fatalf("no %q after the interrupt:\n%s", tt.says, out.String())
+				}
+				select {
+				case err := <-done:
+					t.Fatalf("the game ended: %v\n%s", err, out.String())
+				case <-time.After(time.Millisecond):
+				}
+			}
+			pw.Write([]byte(script[len(script)-2:]))
+			if err := <-done; !errors.Is(err, tt.want) {
+				t.Errorf("error %v, want %v", err, tt.want)
+			}
+			if h := g.History(); fmt.Sprint(h) != fmt.Sprint(tt.moves) {
+				t.Errorf("moves %v, want %v:\n%s", h, tt.moves, out.String())
+			}
+			if !strings.Contains(tb.help(g), "Ctrl-C while the bot thinks or a hint runs: move now") {
+				t.Errorf("help does not say what Ctrl-C does:\n%s", tb.help(g))
+			}
+		})
+	}
+}
