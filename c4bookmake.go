@@ -18,6 +18,10 @@ type bookStats struct {
 	Positions int
 	Nodes     int64
 	Time      time.Duration
+	// Of is how many positions the ply has queued, repeats included:
+	// Positions of Of is how far the ply is. Done says the ply is over.
+	Of   int
+	Done bool
 }
 
 // bookConfig says what buildBook builds.
@@ -75,7 +79,7 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 			count++
 			if progress != nil && s.nodes > before {
 				// A position the solver had to search: save the book so far.
-				progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start)}, packBook(entries))
+				progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start), Of: len(level[ply])}, packBook(entries))
 			}
 			// The opponent's every reply to the book move is a position
 			// of the solver two plies on, unless the game is over.
@@ -92,7 +96,7 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 		}
 		delete(level, ply)
 		if progress != nil {
-			progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start)}, packBook(entries))
+			progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start), Of: len(level[ply]), Done: true}, packBook(entries))
 		}
 	}
 	return packBook(entries), nil
@@ -121,9 +125,10 @@ func (b book) encode() []byte {
 // tree of both sides up to treePly, then the games against itself and
 // the seed's alpha-beta up to linePly. It rewrites the file after every
 // solved position, so an interrupted build keeps what it did, and
-// reports on stderr.
-func makeBook(path string, treePly, linePly int) error {
-	if err := makeBookWith(path, bookConfig{MaxPly: treePly, TableBits: 25}); err != nil {
+// reports on stderr: at a terminal (status), a line per ply and a status
+// line with the time left in the ply; on a pipe, a line per position.
+func makeBook(path string, treePly, linePly int, status bool) error {
+	if err := makeBookWith(path, bookConfig{MaxPly: treePly, TableBits: 25}, status); err != nil {
 		return err
 	}
 	data, err := os.ReadFile(path)
@@ -144,15 +149,30 @@ func makeBook(path string, treePly, linePly int) error {
 }
 
 // makeBookWith is makeBook with every setting.
-func makeBookWith(path string, cfg bookConfig) error {
+func makeBookWith(path string, cfg bookConfig, status bool) error {
 	_, err := buildBook(context.Background(), cfg, func(st bookStats, b book) {
-		fmt.Fprintf(os.Stderr, "ply %d: %d positions, %d nodes, %v; book %d entries\n",
-			st.Ply, st.Positions, st.Nodes, st.Time.Round(time.Millisecond), len(b))
+		if status && !st.Done {
+			fmt.Fprint(os.Stderr, "\r"+bookStatus(st)+"\x1b[K")
+		} else {
+			if status {
+				fmt.Fprint(os.Stderr, "\r\x1b[K")
+			}
+			fmt.Fprintf(os.Stderr, "ply %d: %d positions, %d nodes, %v; book %d entries\n",
+				st.Ply, st.Positions, st.Nodes, st.Time.Round(time.Millisecond), len(b))
+		}
 		if err := os.WriteFile(path, b.encode(), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 		}
 	})
 	return err
+}
+
+// bookStatus is the status line of a ply under way: how far, and the time
+// left at the pace so far (an estimate: repeats cost nothing, and some
+// positions take far longer than others).
+func bookStatus(st bookStats) string {
+	left := st.Time * time.Duration(max(st.Of-st.Positions, 0)) / time.Duration(max(st.Positions, 1))
+	return fmt.Sprintf("ply %d: %d of %d positions, about %s left in this ply", st.Ply, st.Positions, st.Of, left.Round(time.Second))
 }
 
 // extendBook adds to a book the solver's positions along whole games from

@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -199,5 +200,22 @@ func TestFlagWarnings(t *testing.T) {
 				t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(s.warnings, "\n"), strings.Join(tt.want, "\n"))
 			}
 		})
+	}
+}
+
+// The book builder's status line says how far the ply is and the time
+// left at its pace so far.
+func TestBookStatus(t *testing.T) {
+	for _, tt := range []struct {
+		st   bookStats
+		want string
+	}{
+		{bookStats{Ply: 9, Positions: 10, Of: 40, Time: 20 * time.Second}, "ply 9: 10 of 40 positions, about 1m0s left in this ply"},
+		{bookStats{Ply: 3, Positions: 40, Of: 40, Time: time.Minute}, "ply 3: 40 of 40 positions, about 0s left in this ply"},
+		{bookStats{Ply: 0, Positions: 0, Of: 1}, "ply 0: 0 of 1 positions, about 0s left in this ply"},
+	} {
+		if got := bookStatus(tt.st); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.st, got, tt.want)
+		}
 	}
 }

@@ -512,7 +512,7 @@ func run(args []string) int {
 		return 0
 	}
 	if err == nil && o.makeBook != "" {
-		if err := makeBook(o.makeBook, o.bookPly, o.bookLinePly); err != nil {
+		if err := makeBook(o.makeBook, o.bookPly, o.bookLinePly, isTerminal(os.Stderr)); err != nil {
 			fmt.Fprintf(os.Stderr, "boardbots: -make-book: %v\n", err)
 			return 1
 		}
