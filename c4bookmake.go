@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -150,9 +151,27 @@ func makeBook(path string, treePly, linePly int, status bool) error {
 
 // makeBookWith is makeBook with every setting.
 func makeBookWith(path string, cfg bookConfig, status bool) error {
+	// At a terminal the status line is redrawn every second as well, as
+	// one position can take minutes; mu keeps its lines whole.
+	var mu sync.Mutex
+	last, since := bookStats{Ply: -1, Done: true}, time.Now()
+	if status {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		go func() {
+			for range tick.C {
+				mu.Lock()
+				fmt.Fprint(os.Stderr, "\r"+bookStatus(last, time.Since(since))+"\x1b[K")
+				mu.Unlock()
+			}
+		}()
+	}
 	_, err := buildBook(context.Background(), cfg, func(st bookStats, b book) {
+		mu.Lock()
+		defer mu.Unlock()
+		last, since = st, time.Now()
 		if status && !st.Done {
-			fmt.Fprint(os.Stderr, "\r"+bookStatus(st)+"\x1b[K")
+			fmt.Fprint(os.Stderr, "\r"+bookStatus(st, 0)+"\x1b[K")
 		} else {
 			if status {
 				fmt.Fprint(os.Stderr, "\r\x1b[K")
@@ -167,12 +186,20 @@ func makeBookWith(path string, cfg bookConfig, status bool) error {
 	return err
 }
 
-// bookStatus is the status line of a ply under way: how far, and the time
-// left at the pace so far (an estimate: repeats cost nothing, and some
-// positions take far longer than others).
-func bookStatus(st bookStats) string {
+// bookStatus is the status line of a build after the report st, the
+// position after it being solved for so long (0: just reported): how far
+// the ply is, and the time left at its pace so far (an estimate: repeats
+// cost nothing, and some positions take far longer than others).
+func bookStatus(st bookStats, solving time.Duration) string {
+	on := ""
+	if solving > 0 {
+		on = fmt.Sprintf("; this position %s", solving.Round(time.Second))
+	}
+	if st.Done { // the next ply has begun, no position of it solved yet
+		return fmt.Sprintf("ply %d: solving%s", st.Ply+1, on)
+	}
 	left := st.Time * time.Duration(max(st.Of-st.Positions, 0)) / time.Duration(max(st.Positions, 1))
-	return fmt.Sprintf("ply %d: %d of %d positions, about %s left in this ply", st.Ply, st.Positions, st.Of, left.Round(time.Second))
+	return fmt.Sprintf("ply %d: %d of %d positions, about %s left in this ply%s", st.Ply, st.Positions, st.Of, left.Round(time.Second), on)
 }
 
 // extendBook adds to a book the solver's positions along whole games from

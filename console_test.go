@@ -207,14 +207,17 @@ func TestFlagWarnings(t *testing.T) {
 // left at its pace so far.
 func TestBookStatus(t *testing.T) {
 	for _, tt := range []struct {
-		st   bookStats
-		want string
+		st      bookStats
+		solving time.Duration
+		want    string
 	}{
-		{bookStats{Ply: 9, Positions: 10, Of: 40, Time: 20 * time.Second}, "ply 9: 10 of 40 positions, about 1m0s left in this ply"},
-		{bookStats{Ply: 3, Positions: 40, Of: 40, Time: time.Minute}, "ply 3: 40 of 40 positions, about 0s left in this ply"},
-		{bookStats{Ply: 0, Positions: 0, Of: 1}, "ply 0: 0 of 1 positions, about 0s left in this ply"},
+		{bookStats{Ply: 9, Positions: 10, Of: 40, Time: 20 * time.Second}, 0, "ply 9: 10 of 40 positions, about 1m0s left in this ply"},
+		{bookStats{Ply: 9, Positions: 10, Of: 40, Time: 20 * time.Second}, 3 * time.Second, "ply 9: 10 of 40 positions, about 1m0s left in this ply; this position 3s"},
+		{bookStats{Ply: 3, Positions: 40, Of: 40, Time: time.Minute}, 0, "ply 3: 40 of 40 positions, about 0s left in this ply"},
+		{bookStats{Ply: -1, Done: true}, 12 * time.Second, "ply 0: solving; this position 12s"},
+		{bookStats{Ply: 4, Done: true}, time.Second, "ply 5: solving; this position 1s"},
 	} {
-		if got := bookStatus(tt.st); got != tt.want {
+		if got := bookStatus(tt.st, tt.solving); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.st, got, tt.want)
 		}
 	}

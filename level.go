@@ -50,7 +50,7 @@ var levelPlans = map[string][levelCount]levelPlan{
 		{depth: 1, temp: 40},
 		{depth: 2, temp: 20},
 		{depth: 4, temp: 8},
-		{depth: 6, temp: 3},
+		{depth: 8, temp: 2},
 		{bot: "solver"}, // perfect
 	},
 	"adjacency": {
