@@ -61,6 +61,8 @@ examples:
         Tic-Tac-Toe, you move first
   %[1]s -game connect4
         Connect Four against the perfect solver
+  %[1]s -game c4 -level 2
+        Connect Four against level 2 of 5
   %[1]s -game adj -bot genetic -time 2s
         Adjacency against genetic minimax, 2 seconds a move
   %[1]s -x alphabeta -o random -v
@@ -74,7 +76,9 @@ examples:
   echo 4455 | %[1]s -game c4 -analyze
         score a position: <position> <score> <move> <nodes> <us>
 
-in a game type a move, or help, undo, hint, new, rules, quit.
+in a game type a move, or help, undo, hint, new, rules, quit. At a terminal,
+Ctrl-C while the bot thinks or a hint runs means "move now"; at the prompt
+it quits.
 
 With a time budget (-time) how deep a bot searches depends on the machine's
 speed, so the same -seed can give different games; with fixed budgets only
