@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"maps"
-	"math/rand/v2"
 	"slices"
 	"strings"
 )
@@ -24,13 +22,16 @@ const (
 	modeAnalyze                   // -analyze
 )
 
-// flagRun is what the rules look at: the options, the game, the mode and
-// the bots that will play.
+// flagRun is what the rules look at: the flags given, the game, the mode
+// and the bots that will play.
 type flagRun struct {
-	o    *options
-	spec *gameSpec
-	mode runMode
-	bots []Bot
+	set      map[string]bool // the flags on the command line
+	x, o     string          // -x and -o as given
+	level    int             // -level, 0 when not given
+	gameOpts []string        // every game's own flags (-rounds)
+	spec     *gameSpec
+	mode     runMode
+	bots     []Bot
 }
 
 // flagRule is one flag's rule: notFor says what in the run the flag does
@@ -57,7 +58,7 @@ var flagRules = []flagRule{
 		return r.modeName()
 	}},
 	{"bot", func(r flagRun) string {
-		if r.o.level > 0 && r.mode != modeTournament {
+		if r.level > 0 && r.mode != modeTournament {
 			return "a run with -level, which picks the bot"
 		}
 		return r.seatsGiven()
@@ -74,7 +75,7 @@ var flagRules = []flagRule{
 	{"games", func(r flagRun) string { return r.only(modePlay, modeMatch, modeTournament) }},
 	{"tournament", func(r flagRun) string { return r.only(modeTournament) }},
 	{"delay", func(r flagRun) string {
-		if r.mode == modePlay && r.o.x != "" && r.o.o != "" && !strings.EqualFold(r.o.x, "human") && !strings.EqualFold(r.o.o, "human") {
+		if r.mode == modePlay && r.x != "" && r.o != "" && !strings.EqualFold(r.x, "human") && !strings.EqualFold(r.o, "human") {
 			return ""
 		}
 		return "a run that is not two bots watched"
@@ -88,60 +89,19 @@ var flagRules = []flagRule{
 func flagWarnings(r flagRun) []string {
 	var lines []string
 	warn := func(flag, what string) {
-		if r.o.set[flag] && what != "" {
+		if r.set[flag] && what != "" {
 			lines = append(lines, fmt.Sprintf("-%s does not apply to %s: ignored", flag, what))
 		}
 	}
 	for _, rule := range flagRules {
 		warn(rule.flag, rule.notFor(r))
 	}
-	for _, name := range slices.Sorted(maps.Keys(r.o.gameOpts)) {
+	for _, name := range slices.Sorted(slices.Values(r.gameOpts)) {
 		if !slices.ContainsFunc(r.spec.options, func(g gameOption) bool { return g.name == name }) {
 			warn(name, r.spec.title)
 		}
 	}
 	return lines
-}
-
-// modeOf is the mode start runs for these options.
-func modeOf(o *options) runMode {
-	switch {
-	case o.analyze:
-		return modeAnalyze
-	case o.tournament != "":
-		return modeTournament
-	case o.games > 1:
-		return modeMatch
-	}
-	return modePlay
-}
-
-// newFlagRun gathers what the rules look at; the tournament's field is
-// built here only to ask its bots what they read.
-func newFlagRun(o *options, s *setup) flagRun {
-	r := flagRun{o: o, spec: s.spec, mode: modeOf(o)}
-	switch r.mode {
-	case modeAnalyze:
-		r.bots = []Bot{s.bot}
-	case modeTournament:
-		field, err := tournamentField(s.spec, o.tournament)
-		if err != nil {
-			break // start reports it
-		}
-		rng := rand.New(rand.NewPCG(0, 0))
-		for _, name := range field {
-			if b, err := s.spec.newBot(name, rng); err == nil {
-				r.bots = append(r.bots, b)
-			}
-		}
-	default:
-		for _, b := range s.seats {
-			if b != nil {
-				r.bots = append(r.bots, b)
-			}
-		}
-	}
-	return r
 }
 
 // botsWithout names the run's bots when none of them reads the limit l;
@@ -168,7 +128,7 @@ func (r flagRun) seatsGiven() string {
 		return r.modeName()
 	case r.mode == modeAnalyze:
 		return ""
-	case r.o.x != "" && r.o.o != "":
+	case r.x != "" && r.o != "":
 		return "a game with both -x and -o set"
 	}
 	return ""

@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -448,6 +449,48 @@ func resolve(o *options) (*setup, error) {
 	}
 	s.warnings = flagWarnings(newFlagRun(o, s))
 	return s, nil
+}
+
+// modeOf is the mode start runs for these options.
+func modeOf(o *options) runMode {
+	switch {
+	case o.analyze:
+		return modeAnalyze
+	case o.tournament != "":
+		return modeTournament
+	case o.games > 1:
+		return modeMatch
+	}
+	return modePlay
+}
+
+// newFlagRun gathers what the rules look at; the tournament's field is
+// built here only to ask its bots what they read.
+func newFlagRun(o *options, s *setup) flagRun {
+	r := flagRun{set: o.set, x: o.x, o: o.o, level: o.level, gameOpts: slices.Collect(maps.Keys(o.gameOpts)),
+		spec: s.spec, mode: modeOf(o)}
+	switch r.mode {
+	case modeAnalyze:
+		r.bots = []Bot{s.bot}
+	case modeTournament:
+		field, err := tournamentField(s.spec, o.tournament)
+		if err != nil {
+			break // start reports it
+		}
+		rng := rand.New(rand.NewPCG(0, 0))
+		for _, name := range field {
+			if b, err := s.spec.newBot(name, rng); err == nil {
+				r.bots = append(r.bots, b)
+			}
+		}
+	default:
+		for _, b := range s.seats {
+			if b != nil {
+				r.bots = append(r.bots, b)
+			}
+		}
+	}
+	return r
 }
 
 // devVersion is what -version says of a build that recorded no version of
