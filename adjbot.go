@@ -47,6 +47,9 @@ func (b *AdjBot) Name() string {
 	return "minimax"
 }
 
+// Reads the depth limit; it draws no -trace outline.
+func (b *AdjBot) Reads() Limits { return ReadsDepth }
+
 // adjCache keeps one bot's table between its moves. Its entries stay true
 // across moves because each holds the value of one position at one exact
 // depth; a bot shared by two concurrent games allocates a second table

@@ -386,12 +386,13 @@ func adjResultForX(a *Adjacency, tt *adjTable, jobs int) int {
 type matchGame struct {
 	number int
 	x, o   string
-	result string     // as resultLine writes it
+	result string     // as outcomeWords writes it (resultLine in older transcripts)
 	game   *Adjacency // its record replayed
 }
 
 // parseMatchLine reads `game 3/40: X alphabeta, O mcts, opening 26,58:
-// O win. moves: 26,58,5,...` and replays the record, of as many rounds as
+// O wins, moves: 26,58,5,...` (or, as older transcripts have it, `O win.
+// moves: ...`) and replays the record, of as many rounds as
 // it has pairs of moves. ok is false for a line of another kind.
 func parseMatchLine(spec *gameSpec, line string) (g matchGame, ok bool, err error) {
 	head, rest, ok := strings.Cut(line, ": X ")
@@ -408,7 +409,7 @@ func parseMatchLine(spec *gameSpec, line string) (g matchGame, ok bool, err erro
 	if !found {
 		return g, true, fmt.Errorf("no moves in %q", line)
 	}
-	g.result = rest[strings.LastIndex(rest, ": ")+2:]
+	g.result = strings.TrimSuffix(rest[strings.LastIndex(rest, ": ")+2:], ",")
 	record = strings.TrimSpace(record)
 	played, err := spec.parseRecord(record, gameOptions{"rounds": (strings.Count(record, ",") + 1) / 2})
 	if err != nil {
@@ -449,7 +450,7 @@ func TestParseMatchLine(t *testing.T) {
 					t.Errorf("game %d: %v", n, err)
 				case g.number != n:
 					t.Errorf("game %d read as number %d", n, g.number)
-				case !g.game.Over() || resultLine(g.game) != g.result:
+				case !g.game.Over() || resultLine(g.game) != g.result && outcomeWords(g.game) != g.result:
 					t.Errorf("game %d: replayed to %q (over %v), the line says %q", n, resultLine(g.game), g.game.Over(), g.result)
 				}
 			}

@@ -225,6 +225,9 @@ type matchConfig struct {
 	plan   openingPlan // where each pair of games starts
 	seed   uint64
 	jobs   int // games at once
+	// width is the terminal's, to wrap the game lines to between tokens;
+	// 0 (a pipe) leaves them one line each.
+	width int
 	report
 }
 
@@ -298,6 +301,9 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		diff, plusMinus, n := matchEloFigures(points)
 		writeJSONLine(out, matchSummary(m.spec.name, m.seed, m.games, tallies, eloFigures(labels[0], diff, plusMinus, n)))
 	} else {
+		if played := tallies[0].wins + tallies[0].draws + tallies[0].losses; played < m.games {
+			fmt.Fprintf(out, "stopped after %d of %d games\n", played, m.games)
+		}
 		writeTable(out, tallies, matchElo(labels[0], points))
 	}
 	return err
@@ -327,16 +333,17 @@ func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
 	switch {
 	case m.json:
 		writeJSONLine(out, rec)
-	case r.err != nil:
-		fmt.Fprintf(out, "game %d/%d: X %s, O %s: interrupted, moves: %s\n", r.job.index+1, m.games,
-			r.job.labels[X], r.job.labels[O], rec.Record)
 	default:
-		opening := ""
+		outcome, opening := r.outcome(), ""
+		if r.err != nil {
+			outcome = "interrupted"
+		}
 		if len(r.job.opening) > 0 {
 			opening = ", opening " + rec.Opening
 		}
-		fmt.Fprintf(out, "game %d/%d: X %s, O %s%s: %s moves: %s\n", r.job.index+1, m.games,
-			r.job.labels[X], r.job.labels[O], opening, r.resultLine(), rec.Record)
+		line := fmt.Sprintf("game %d/%d: X %s, O %s%s: %s, moves: %s", r.job.index+1, m.games,
+			r.job.labels[X], r.job.labels[O], opening, outcome, rec.Record)
+		fmt.Fprintln(out, wrapHanging(line, m.width, 4))
 	}
 }
 
@@ -360,12 +367,12 @@ func (r gameResult) points(s Side) float64 {
 	return 0
 }
 
-// resultLine is the original programs' last line, or the forfeit.
-func (r gameResult) resultLine() string {
+// outcome says who won in the match lines' words, or who forfeited and why.
+func (r gameResult) outcome() string {
 	if r.forfeit != Nobody {
-		return fmt.Sprintf("%s forfeits (%s), %s win.", r.forfeit, r.reason, r.forfeit.Other())
+		return fmt.Sprintf("%s forfeits (%s), %s wins", r.forfeit, r.reason, r.forfeit.Other())
 	}
-	return resultLine(r.game)
+	return outcomeWords(r.game)
 }
 
 // record is the game as -out keeps it (results.go).

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -18,6 +19,10 @@ type bookStats struct {
 	Positions int
 	Nodes     int64
 	Time      time.Duration
+	// Of is how many positions the ply has queued, repeats included:
+	// Positions of Of is how far the ply is. Done says the ply is over.
+	Of   int
+	Done bool
 }
 
 // bookConfig says what buildBook builds.
@@ -75,7 +80,7 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 			count++
 			if progress != nil && s.nodes > before {
 				// A position the solver had to search: save the book so far.
-				progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start)}, packBook(entries))
+				progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start), Of: len(level[ply])}, packBook(entries))
 			}
 			// The opponent's every reply to the book move is a position
 			// of the solver two plies on, unless the game is over.
@@ -92,7 +97,7 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 		}
 		delete(level, ply)
 		if progress != nil {
-			progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start)}, packBook(entries))
+			progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start), Of: len(level[ply]), Done: true}, packBook(entries))
 		}
 	}
 	return packBook(entries), nil
@@ -121,9 +126,10 @@ func (b book) encode() []byte {
 // tree of both sides up to treePly, then the games against itself and
 // the seed's alpha-beta up to linePly. It rewrites the file after every
 // solved position, so an interrupted build keeps what it did, and
-// reports on stderr.
-func makeBook(path string, treePly, linePly int) error {
-	if err := makeBookWith(path, bookConfig{MaxPly: treePly, TableBits: 25}); err != nil {
+// reports on stderr: at a terminal (status), a line per ply and a status
+// line with the time left in the ply; on a pipe, a line per position.
+func makeBook(path string, treePly, linePly int, status bool) error {
+	if err := makeBookWith(path, bookConfig{MaxPly: treePly, TableBits: 25}, status); err != nil {
 		return err
 	}
 	data, err := os.ReadFile(path)
@@ -144,15 +150,56 @@ func makeBook(path string, treePly, linePly int) error {
 }
 
 // makeBookWith is makeBook with every setting.
-func makeBookWith(path string, cfg bookConfig) error {
+func makeBookWith(path string, cfg bookConfig, status bool) error {
+	// At a terminal the status line is redrawn every second as well, as
+	// one position can take minutes; mu keeps its lines whole.
+	var mu sync.Mutex
+	last, since := bookStats{Ply: -1, Done: true}, time.Now()
+	if status {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		go func() {
+			for range tick.C {
+				mu.Lock()
+				fmt.Fprint(os.Stderr, "\r"+bookStatus(last, time.Since(since))+"\x1b[K")
+				mu.Unlock()
+			}
+		}()
+	}
 	_, err := buildBook(context.Background(), cfg, func(st bookStats, b book) {
-		fmt.Fprintf(os.Stderr, "ply %d: %d positions, %d nodes, %v; book %d entries\n",
-			st.Ply, st.Positions, st.Nodes, st.Time.Round(time.Millisecond), len(b))
+		mu.Lock()
+		defer mu.Unlock()
+		last, since = st, time.Now()
+		if status && !st.Done {
+			fmt.Fprint(os.Stderr, "\r"+bookStatus(st, 0)+"\x1b[K")
+		} else {
+			if status {
+				fmt.Fprint(os.Stderr, "\r\x1b[K")
+			}
+			fmt.Fprintf(os.Stderr, "ply %d: %d positions, %d nodes, %v; book %d entries\n",
+				st.Ply, st.Positions, st.Nodes, st.Time.Round(time.Millisecond), len(b))
+		}
 		if err := os.WriteFile(path, b.encode(), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 		}
 	})
 	return err
+}
+
+// bookStatus is the status line of a build after the report st, the
+// position after it being solved for so long (0: just reported): how far
+// the ply is, and the time left at its pace so far (an estimate: repeats
+// cost nothing, and some positions take far longer than others).
+func bookStatus(st bookStats, solving time.Duration) string {
+	on := ""
+	if solving > 0 {
+		on = fmt.Sprintf("; this position %s", solving.Round(time.Second))
+	}
+	if st.Done { // the next ply has begun, no position of it solved yet
+		return fmt.Sprintf("ply %d: solving%s", st.Ply+1, on)
+	}
+	left := st.Time * time.Duration(max(st.Of-st.Positions, 0)) / time.Duration(max(st.Positions, 1))
+	return fmt.Sprintf("ply %d: %d of %d positions, about %s left in this ply%s", st.Ply, st.Positions, st.Of, left.Round(time.Second), on)
 }
 
 // extendBook adds to a book the solver's positions along whole games from

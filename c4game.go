@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -95,20 +96,18 @@ func c4HintJobs(ctx context.Context, g Game, jobs int) string {
 	ctx, cancel := context.WithTimeout(ctx, c4HintTime)
 	defer cancel()
 	scores, stopped := c4ColumnScores(ctx, g, jobs)
-	var b strings.Builder
-	b.WriteString("scores by column:")
-	for _, v := range scores {
+	cells := make([]string, len(scores))
+	for col, v := range scores {
 		switch {
 		case v == nil:
-			b.WriteString(" -")
+			cells[col] = "-"
 		case stopped:
-			b.WriteString(" ?")
+			cells[col] = "?"
 		default:
-			fmt.Fprintf(&b, " %d", *v)
+			cells[col] = strconv.Itoa(*v)
 		}
 	}
-	b.WriteString("  (win > 0 > loss; higher wins sooner)")
-	return b.String()
+	return c4ScoreTable(cells)
 }
 
 // c4ColumnScores is the solver's exact score of every column for the side
@@ -133,4 +132,19 @@ func c4ColumnScores(ctx context.Context, g Game, jobs int) (scores []*int, stopp
 		}
 	}
 	return scores, s.stopped
+}
+
+// c4ScoreTable writes the hint's scores (column 1 first) under their
+// column numbers, each right-aligned in a field wide enough for "-21":
+// the board's own numbers are two characters apart, too close for such
+// scores, so the table repeats them above.
+func c4ScoreTable(scores []string) string {
+	var cols, vals strings.Builder
+	cols.WriteString("column:")
+	vals.WriteString("score: ")
+	for i, v := range scores {
+		fmt.Fprintf(&cols, "%4d", i+1)
+		fmt.Fprintf(&vals, "%4s", v)
+	}
+	return "scores by column (win > 0 > loss; higher wins sooner):\n" + cols.String() + "\n" + vals.String()
 }

@@ -77,6 +77,9 @@ func NewGeneticBot(rng *rand.Rand) *GeneticBot {
 // Name is "genetic".
 func (b *GeneticBot) Name() string { return "genetic" }
 
+// Reads the depth of its chromosomes' move sequences.
+func (b *GeneticBot) Reads() Limits { return ReadsDepth }
+
 // Think runs the genetic search on a copy of g within the budget and plays
 // the root child with the best backed-up value (see best for ties). Nodes
 // counts the positions scored (leaf evaluations); Depth is the chromosome

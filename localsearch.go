@@ -30,6 +30,9 @@ type LocalBot struct{}
 // Name is "local".
 func (LocalBot) Name() string { return "local" }
 
+// Reads nothing but the time: local search looks one move ahead.
+func (LocalBot) Reads() Limits { return 0 }
+
 // Think scores every move's resulting position from the mover's side: the
 // final score if the move ends the game, otherwise the evaluation (see
 // greedy). The budget's depth does not apply (local search looks one move
@@ -104,6 +107,9 @@ type RolloutBot struct{}
 
 // Name is "rollout".
 func (RolloutBot) Name() string { return "rollout" }
+
+// Reads the depth: how far each rollout goes.
+func (RolloutBot) Reads() Limits { return ReadsDepth }
 
 // Think rolls every move out and keeps the best final score (first among
 // equals). Nodes counts the positions scored, in the rollouts included;

@@ -98,6 +98,16 @@ func resultLine(g Game) string {
 	return "Draw"
 }
 
+// outcomeWords says who won in plain words, as a terminal and the match
+// lines do: "X wins", "O wins" or "draw".
+func outcomeWords(g Game) string {
+	switch w := g.Winner(); w {
+	case X, O:
+		return w.String() + " wins"
+	}
+	return "draw"
+}
+
 // Ways a game loop stops or starts over before the game's end; the front
 // ends turn them into messages and exit codes.
 var (

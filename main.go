@@ -11,9 +11,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -21,7 +21,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 	"unicode/utf8"
 )
@@ -51,6 +50,7 @@ type options struct {
 	shard, shards          int      // -shard I/N; 0 and 0 when not given
 	format                 string   // -format: text or json
 	scores                 bool     // -scores: every move's score in -analyze
+	level                  int      // 0: none; else the opponent's level, 1..levelCount
 	// gameOpts are the games' own flags (Adjacency's -rounds) as given;
 	// set holds those on the command line.
 	gameOpts map[string]*int
@@ -71,6 +71,8 @@ examples:
         Tic-Tac-Toe, you move first
   %[1]s -game connect4
         Connect Four against the perfect solver
+  %[1]s -game c4 -level 2
+        Connect Four against level 2 of 5
   %[1]s -game adj -bot genetic -time 2s
         Adjacency against genetic minimax, 2 seconds a move
   %[1]s -x alphabeta -o random -v
@@ -84,7 +86,9 @@ examples:
   echo 4455 | %[1]s -game c4 -analyze
         score a position: <position> <score> <move> <nodes> <us>
 
-in a game type a move, or help, undo, hint, new, rules, quit.
+in a game type a move, or help, undo, hint, new, rules, quit. At a terminal,
+Ctrl-C while the bot thinks or a hint runs means "move now"; at the prompt
+it quits.
 
 With a time budget (-time) how deep a bot searches depends on the machine's
 speed, so the same -seed can give different games; with fixed budgets only
@@ -187,7 +191,9 @@ func gameDefaults() string {
 func botHelp() string {
 	var b strings.Builder
 	for _, bot := range botRegistry {
-		b.WriteString(wrapHelp(fmt.Sprintf("  %-10s ", bot.name), fmt.Sprintf("%s (%s)", bot.about, bot.gameTitles()), 13))
+		if !bot.hidden {
+			b.WriteString(wrapHelp(fmt.Sprintf("  %-10s ", bot.name), fmt.Sprintf("%s (%s)", bot.about, bot.gameTitles()), 13))
+		}
 	}
 	return b.String()
 }
@@ -196,16 +202,9 @@ func botHelp() string {
 func botList() string {
 	var names []string
 	for _, b := range botRegistry {
-		names = append(names, b.name)
-	}
-	return strings.Join(names, ", ")
-}
-
-// gameList is the -game values with their aliases.
-func gameList() string {
-	var names []string
-	for _, g := range gameRegistry {
-		names = append(names, fmt.Sprintf("%s (%s)", g.name, strings.Join(g.aliases, ", ")))
+		if !b.hidden {
+			names = append(names, b.name)
+		}
 	}
 	return strings.Join(names, ", ")
 }
@@ -244,6 +243,7 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		return nil, err
 	}
 	o.seedSet, o.delaySet = o.set["seed"], o.set["delay"]
+	o.first = strings.ToLower(o.first)
 	if !o.seedSet {
 		o.seed = uint64(time.Now().UnixNano())
 	}
@@ -262,6 +262,8 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		return nil, fmt.Errorf("-jobs %d: accepted is 1 or more", o.jobs)
 	case o.delay < 0:
 		return nil, fmt.Errorf("-delay %s: accepted is 0 or a positive duration like 1s", o.delay)
+	case o.level < 0 || o.level > levelCount:
+		return nil, fmt.Errorf("-level %d: accepted are 1 (easiest) to %d (strongest)", o.level, levelCount)
 	case o.trace < 0:
 		return nil, fmt.Errorf("-trace %d: accepted is 0 (off) or more plies", o.trace)
 	case o.bookPly < 0 || o.bookPly > c4Cells:
@@ -311,6 +313,7 @@ func (o *options) flagSet() *flag.FlagSet {
 	fs.IntVar(&o.playouts, "playouts", 0, "Monte Carlo tree search: playouts per move; 0 = by -time or the default")
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "CPUs: games at once in matches, threads of a search (default: every CPU)")
 	fs.DurationVar(&o.delay, "delay", 0, "pause between two bots' moves (default 0.5s on a terminal, 0 on a pipe)")
+	fs.IntVar(&o.level, "level", 0, fmt.Sprintf("an opponent from 1 (easiest) to %d (strongest), in place of -bot", levelCount))
 	fs.IntVar(&o.trace, "trace", 0, "print the tree minimax or alphabeta searched, N plies deep")
 	fs.BoolVar(&o.analyze, "analyze", false, "read positions from stdin, print <position> <score> <move> <nodes> <us>")
 	fs.BoolVar(&o.verbose, "v", false, "after each bot move, its score, depth, nodes, time and expected line")
@@ -386,6 +389,7 @@ var flagTakes = map[string]string{
 	"jobs":          "a whole number 1 or more",
 	"delay":         "a duration like 500ms or 1s",
 	"trace":         "a whole number of plies 0 or more",
+	"level":         fmt.Sprintf("a level 1..%d", levelCount),
 	"book-ply":      "a whole number of plies",
 	"analyze":       "true or false",
 	"v":             "true or false",
@@ -447,7 +451,7 @@ type setup struct {
 	seatNames [3]string // the bots' -bot names ("" for a person)
 	budget    Budget
 	hinter    Bot
-	warnings  []string    // flags that do not apply to the chosen game
+	warnings  []string    // flags the run cannot use (flagrules.go)
 	from      []Move      // -moves: where every game starts
 	field     []string    // -tournament's bots
 	plan      openingPlan // where a match's or a tournament's pairs start
@@ -469,19 +473,20 @@ func resolve(o *options) (*setup, error) {
 	for name, v := range o.gameOpts {
 		if slices.ContainsFunc(spec.options, func(g gameOption) bool { return g.name == name }) {
 			s.opt[name] = *v
-		} else if o.set[name] {
-			s.warnings = append(s.warnings, fmt.Sprintf("-%s does not apply to %s: ignored", name, spec.title))
 		}
 	}
 	botName := o.bot
-	if botName == "" {
+	switch {
+	case o.level > 0:
+		botName = levelName(o.level)
+	case botName == "":
 		botName = spec.bot
 	}
 	bot, err := spec.newBot(botName, s.rng)
 	if err != nil {
 		return nil, fmt.Errorf("-bot: %v", err)
 	}
-	s.bot = bot
+	s.bot, botName = bot, findBot(botName).name
 	botFirst := spec.botFirst
 	switch o.first {
 	case "human":
@@ -501,16 +506,16 @@ func resolve(o *options) (*setup, error) {
 		if side == O {
 			name = o.o
 		}
-		switch name {
-		case "":
-		case "human":
+		switch {
+		case name == "":
+		case strings.EqualFold(name, "human"):
 			s.seats[side], s.seatNames[side] = nil, ""
 		default:
 			b, err := spec.newBot(name, s.rng)
 			if err != nil {
 				return nil, fmt.Errorf("-%s: %v (or human)", strings.ToLower(side.String()), err)
 			}
-			s.seats[side], s.seatNames[side] = b, name
+			s.seats[side], s.seatNames[side] = b, findBot(name).name
 		}
 	}
 	if o.games > 1 && o.tournament == "" && (s.seats[X] == nil || s.seats[O] == nil) {
@@ -530,7 +535,50 @@ func resolve(o *options) (*setup, error) {
 			return nil, err
 		}
 	}
+	s.warnings = flagWarnings(newFlagRun(o, s))
 	return s, nil
+}
+
+// modeOf is the mode start runs for these options.
+func modeOf(o *options) runMode {
+	switch {
+	case o.analyze:
+		return modeAnalyze
+	case o.tournament != "":
+		return modeTournament
+	case o.games > 1:
+		return modeMatch
+	}
+	return modePlay
+}
+
+// newFlagRun gathers what the rules look at; the tournament's field is
+// built here only to ask its bots what they read.
+func newFlagRun(o *options, s *setup) flagRun {
+	r := flagRun{set: o.set, x: o.x, o: o.o, level: o.level, gameOpts: slices.Collect(maps.Keys(o.gameOpts)),
+		spec: s.spec, mode: modeOf(o)}
+	switch r.mode {
+	case modeAnalyze:
+		r.bots = []Bot{s.bot}
+	case modeTournament:
+		field, err := tournamentField(s.spec, o.tournament)
+		if err != nil {
+			break // start reports it
+		}
+		rng := rand.New(rand.NewPCG(0, 0))
+		for _, name := range field {
+			if b, err := s.spec.newBot(name, rng); err == nil {
+				r.bots = append(r.bots, b)
+			}
+		}
+	default:
+		for _, b := range s.seats {
+			if b != nil {
+				r.bots = append(r.bots, b)
+			}
+		}
+	}
+	return r
 }
 
 // devVersion is what -version says of a build that recorded no version of
@@ -633,7 +681,7 @@ func run(args []string) int {
 		return 0
 	}
 	if err == nil && o.makeBook != "" {
-		if err := makeBook(o.makeBook, o.bookPly, o.bookLinePly); err != nil {
+		if err := makeBook(o.makeBook, o.bookPly, o.bookLinePly, isTerminal(os.Stderr)); err != nil {
 			fmt.Fprintf(os.Stderr, "boardbots: -make-book: %v\n", err)
 			return 1
 		}
@@ -656,9 +704,10 @@ func run(args []string) int {
 func (o *options) matchOrTournament() bool { return o.tournament != "" || o.games > 1 }
 
 // start runs the chosen mode under a context that Ctrl-C cancels, so a
-// thinking bot stops at once and the terminal is restored.
+// thinking bot stops at once and the terminal is restored; at a table
+// with a person, Ctrl-C during a search cuts only the search short.
 func (s *setup) start(o *options) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, intr, stop := interruptible()
 	defer stop()
 	color := !o.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(os.Stdout)
 	for _, w := range s.warnings {
@@ -690,6 +739,9 @@ func (s *setup) start(o *options) int {
 		if o.tournament == "" {
 			m := matchConfig{spec: s.spec, opt: s.opt, bots: [2]string{s.seatNames[X], s.seatNames[O]},
 				budget: s.budget, games: o.games, plan: s.plan, seed: o.seed, jobs: o.jobs, report: rep}
+			if isTerminal(os.Stdout) {
+				m.width = terminalWidth(os.Stdout)
+			}
 			err = m.run(ctx, os.Stdout, progress)
 		} else {
 			games := o.games
@@ -704,7 +756,7 @@ func (s *setup) start(o *options) int {
 			err = fmt.Errorf("-out %s: %v", o.out, rep.keep.err)
 		}
 	default:
-		err = s.play(ctx, o, color)
+		err = s.play(ctx, o, color, intr)
 		atTable = true
 	}
 	status := exitStatus(ctx, err)
@@ -738,7 +790,7 @@ func exitStatus(ctx context.Context, err error) int {
 
 // play seats the person (if any) at a table on the program's terminal or
 // pipe and plays games there until the person stops.
-func (s *setup) play(ctx context.Context, o *options, color bool) error {
+func (s *setup) play(ctx context.Context, o *options, color bool, intr *interrupter) error {
 	t := &table{spec: s.spec, opt: s.opt, out: os.Stdout, color: color, verbose: o.verbose,
 		budget: s.budget, seats: s.seats, hinter: s.hinter,
 		firstDrawn: o.first == "random" && o.x == "" && o.o == ""}
@@ -757,6 +809,7 @@ func (s *setup) play(ctx context.Context, o *options, color bool) error {
 	}
 	if t.terminal {
 		t.width = terminalWidth(os.Stdout)
+		t.moveNow = intr
 	}
 	return t.session(ctx, func() Game {
 		g := s.spec.start(s.opt)

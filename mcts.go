@@ -93,6 +93,9 @@ func NewMCTS(rng *rand.Rand) *MCTS {
 // Name is "mcts".
 func (*MCTS) Name() string { return "mcts" }
 
+// Reads the count of playouts.
+func (*MCTS) Reads() Limits { return ReadsPlayouts }
+
 // Think runs playouts until Budget.Playouts or Budget.Time, whichever
 // comes first (mctsDefaultTime when neither is set), and plays
 // the most-visited root move. Score is that move's win rate in percent,

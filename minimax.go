@@ -283,6 +283,9 @@ func (b SearchBot) Name() string {
 	return "minimax"
 }
 
+// Reads: the depth limit, and -trace's outline.
+func (SearchBot) Reads() Limits { return ReadsDepth | ReadsTrace }
+
 // Think searches a copy of g within the budget.
 func (b SearchBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	ctx, cancel := withBudget(ctx, budget)

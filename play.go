@@ -212,6 +212,11 @@ type table struct {
 	// base is how many moves of the game in play came with its starting
 	// position (-moves, load): undo never takes them back.
 	base int
+	// moveNow takes Ctrl-C during a search for the person at the table
+	// as "move now" (nil: Ctrl-C always stops the game); cut says it cut
+	// the last bot move short.
+	moveNow *interrupter
+	cut     bool
 }
 
 // loaded is the load command: the game is dropped for g.
@@ -323,12 +328,13 @@ func (t *table) status() string {
 // (see terminal). It returns errQuit, io.EOF, errInterrupted or errNew if
 // the game stops early, after printing the record so far.
 func (t *table) play(ctx context.Context, g Game) error {
+	// At a terminal the person learns their side first, then how to move.
+	if t.terminal {
+		fmt.Fprintln(t.out, wrapWords(t.status(), t.columns()))
+	}
 	if t.spec.intro != "" && t.humans() > 0 && !t.introShown {
 		fmt.Fprintln(t.out, wrapWords(t.spec.intro, t.columns()))
 		t.introShown = true
-	}
-	if t.terminal {
-		fmt.Fprintln(t.out, t.status())
 	}
 	var seats [3]seat
 	for _, side := range []Side{X, O} {
@@ -345,18 +351,17 @@ func (t *table) play(ctx context.Context, g Game) error {
 	}
 	err := playGame(ctx, g, seats, gameHooks{
 		before: func(g Game) {
-			fmt.Fprint(t.out, g.Render(t.color))
-			if t.seats[g.Turn()] != nil {
-				fmt.Fprintln(t.out, "playing by AI")
+			fmt.Fprint(t.out, t.board(g))
+			if t.seats[g.Turn()] != nil && !t.terminal {
+				fmt.Fprintln(t.out, "playing by AI") // a terminal shows the thinking line
 			}
 		},
 		after: func(g Game, d Decision) error {
-			mover := g.Turn().Other()
-			bot := t.seats[mover]
-			if bot != nil && t.terminal {
-				fmt.Fprintf(t.out, "%s (%s) plays %s\n", bot.Name(), mover, g.FormatMove(d.Move))
-			}
-			if bot != nil && t.verbose {
+			bot := t.seats[g.Turn().Other()]
+			switch {
+			case bot != nil && t.terminal:
+				fmt.Fprintln(t.out, wrapHanging(t.botMoveLine(g, bot, d), t.columns(), 4))
+			case bot != nil && t.verbose:
 				fmt.Fprintln(t.out, t.thinking(g, bot, d))
 			}
 			if bot != nil {
@@ -383,19 +388,69 @@ func (t *table) play(ctx context.Context, g Game) error {
 		}
 		return err
 	}
-	fmt.Fprint(t.out, g.Render(t.color))
-	fmt.Fprintln(t.out, resultLine(g))
-	if t.terminal && t.humans() == 1 {
-		switch w := g.Winner(); {
-		case w == Nobody: // the original's line says Draw
-		case t.seats[w] == nil:
-			fmt.Fprintln(t.out, "You win")
-		default:
-			fmt.Fprintln(t.out, "You lose")
-		}
-	}
+	fmt.Fprint(t.out, t.board(g))
+	fmt.Fprintln(t.out, t.result(g))
 	fmt.Fprintln(t.out, "moves: "+t.spec.record(g))
 	return nil
+}
+
+// board draws g: in colour; at a terminal without colour with the last
+// move, the marks it turned and a winning line in brackets, and the turned
+// marks named; piped, as the original programs did.
+func (t *table) board(g Game) string {
+	switch {
+	case t.color:
+		return g.Render(true)
+	case t.terminal:
+		return plainMarks(g.Render(true)) + turnedLine(g)
+	}
+	return g.Render(false)
+}
+
+// result is the line that ends a game: the original's words on a pipe
+// (X win., O win., Draw); at a terminal one line in plain words, which
+// says "you" to a person playing a bot.
+func (t *table) result(g Game) string {
+	w := g.Winner()
+	switch {
+	case !t.terminal:
+		return resultLine(g)
+	case w == Nobody:
+		return "Draw"
+	case t.humans() != 1:
+		return outcomeWords(g)
+	case t.seats[w] == nil:
+		return "You win (" + outcomeWords(g) + ")"
+	}
+	return "You lose (" + outcomeWords(g) + ")"
+}
+
+// botMoveLine names a bot's move at a terminal; with -v it goes on with
+// what the search did (the piped -v line's figures), so a move is one
+// line either way.
+func (t *table) botMoveLine(g Game, bot Bot, d Decision) string {
+	name := bot.Name()
+	if t.verbose {
+		name = t.spec.implName(name) // Adjacency's alphabeta is its own search
+	}
+	line := fmt.Sprintf("%s (%s) plays %s", name, g.Turn().Other(), g.FormatMove(d.Move))
+	if t.cut {
+		line += " (Ctrl-C: its best move so far)"
+		t.cut = false
+	}
+	if t.verbose {
+		line += ": " + t.searchFigures(g, d)
+	}
+	return line
+}
+
+// widthIfTerminal is the width to wrap lines to at a terminal; 0 (none)
+// on a pipe, whose output stays the program's lines.
+func (t *table) widthIfTerminal() int {
+	if !t.terminal {
+		return 0
+	}
+	return t.columns()
 }
 
 // columns is the width to wrap text to: the terminal's, or 80.
@@ -406,27 +461,6 @@ func (t *table) columns() int {
 	return 80
 }
 
-// wrapWords breaks text into lines of at most width characters at spaces
-// (a longer word gets a line of its own).
-func wrapWords(text string, width int) string {
-	var b strings.Builder
-	n := 0
-	for _, w := range strings.Fields(text) {
-		switch {
-		case n == 0:
-		case n+1+len(w) > width:
-			b.WriteString("\n")
-			n = 0
-		default:
-			b.WriteString(" ")
-			n++
-		}
-		b.WriteString(w)
-		n += len(w)
-	}
-	return b.String()
-}
-
 // watchedSeat is a bot at a terminal: while it thinks, a line says so.
 type watchedSeat struct {
 	botSeat
@@ -434,10 +468,22 @@ type watchedSeat struct {
 	side Side
 }
 
+// choose asks the bot, showing the thinking line. With a person at the
+// table, Ctrl-C meanwhile cuts the search short and its move is played;
+// only the end of ctx stops the game.
 func (s watchedSeat) choose(ctx context.Context, g Game) (Decision, error) {
 	stop := s.t.showThinking(fmt.Sprintf("%s (%s) is thinking", s.label, s.side), s.budget.Time)
 	defer stop()
-	return s.botSeat.choose(ctx, g)
+	if s.t.humans() == 0 {
+		return s.botSeat.choose(ctx, g)
+	}
+	search, done := s.t.moveNow.searching(ctx)
+	d := s.bot.Think(search, g, s.budget)
+	s.t.cut = done()
+	if ctx.Err() != nil {
+		return d, errInterrupted
+	}
+	return d, nil
 }
 
 // showThinking starts the live line of a search that has a time limit
@@ -487,8 +533,14 @@ func (t *table) showThinking(what string, limit time.Duration) (stop func()) {
 // it): the bot under its -bot name, with the game's own implementation
 // where it has one.
 func (t *table) thinking(g Game, bot Bot, d Decision) string {
-	line := fmt.Sprintf("%s %s: move %s, score %d, depth %d, nodes %d, time %s",
-		g.Turn().Other(), t.spec.implName(bot.Name()), g.FormatMove(d.Move), d.Score, d.Depth, d.Nodes, d.Time.Round(time.Microsecond))
+	return fmt.Sprintf("%s %s: move %s, ", g.Turn().Other(), t.spec.implName(bot.Name()), g.FormatMove(d.Move)) +
+		t.searchFigures(g, d)
+}
+
+// searchFigures are the figures of a bot's decision for -v: score, depth,
+// nodes, time, and what the bot says beyond them.
+func (t *table) searchFigures(g Game, d Decision) string {
+	line := fmt.Sprintf("score %d, depth %d, nodes %d, time %s", d.Score, d.Depth, d.Nodes, d.Time.Round(time.Microsecond))
 	// A result proved well before the search ended (which then sought
 	// the margin, or a swindle) is worth saying when.
 	if d.Solved > 0 && d.Solved < d.Time*9/10 {
@@ -521,7 +573,18 @@ commands:
   load RECORD      play on from a position: its moves, as a record prints them
   rules            the rules of this game
   help, h, ?       this list
-  quit, q, exit    end the game (Ctrl-D and Ctrl-C too)`
+  quit, q, exit    end the game (Ctrl-D and Ctrl-C too)` + t.ctrlCHelp()
+}
+
+// ctrlCHelp says what Ctrl-C does while a search runs, where it does
+// more than quit.
+func (t *table) ctrlCHelp() string {
+	if t.moveNow == nil {
+		return ""
+	}
+	return `
+Ctrl-C while the bot thinks or a hint runs: move now (the bot plays, or the
+hint shows, its best move so far); twice within a second: quit.`
 }
 
 // humanSeat is the person at the prompt of a table.
@@ -539,7 +602,10 @@ func (h humanSeat) choose(ctx context.Context, g Game) (Decision, error) {
 // it returns errRetake, so that the loop shows the board again.
 func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 	prompt := t.spec.prompt
-	if t.humans() == 2 {
+	switch {
+	case t.terminal: // the side, as "You play X" has scrolled away
+		prompt = g.Turn().String() + " to move, " + strings.ToLower(prompt[:1]) + prompt[1:]
+	case t.humans() == 2:
 		prompt = g.Turn().String() + ", " + strings.ToLower(prompt[:1]) + prompt[1:]
 	}
 	for {
@@ -594,12 +660,17 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 			if t.terminal {
 				stop = t.showThinking("hint: thinking", t.spec.hintBudget.Time)
 			}
-			hint := t.hint(ctx, g)
+			search, done := t.moveNow.searching(ctx)
+			hint := t.hint(search, g)
+			cut := done()
 			stop()
 			if ctx.Err() != nil {
 				return NoMove, errInterrupted
 			}
-			fmt.Fprintln(t.out, hint)
+			if cut {
+				hint = "(Ctrl-C: the hint so far) " + hint
+			}
+			fmt.Fprintln(t.out, wrapHanging(hint, t.widthIfTerminal(), 4))
 			continue
 		}
 		m, err := g.ParseMove(line)
@@ -682,6 +753,9 @@ func (t *table) hint(ctx context.Context, g Game) string {
 	s := fmt.Sprintf("hint: %s (%s: %s)", g.FormatMove(d.Move), t.hinter.Name(), words)
 	if len(d.PV) > 1 {
 		s += ", expects " + t.spec.line(d.PV)
+	}
+	if ctx.Err() != nil {
+		return s // cut short: every move's score would be a search stopped at once
 	}
 	switch {
 	case t.spec.hint != nil:

@@ -149,7 +149,8 @@ func TestInterruptWhileBotThinks(t *testing.T) {
 				t.Errorf("moves played %v, want only the person's 4", h)
 			}
 			// At a terminal the thinking line is cleared, and the ^C.
-			_, after, _ := strings.Cut(out.String(), "playing by AI\n")
+			after := out.String()[strings.LastIndex(out.String(), "---------\n")+10:]
+			after = strings.TrimPrefix(after, "playing by AI\n")
 			if after = strings.ReplaceAll(after, "\r\x1b[K", ""); after != "moves: 4\n" {
 				t.Errorf("after the bot's turn came %q, want only the record:\n%s", after, out.String())
 			}
@@ -342,19 +343,19 @@ func TestTerminalTalks(t *testing.T) {
 		terminal bool
 	}{
 		{"seed 003 game at a terminal", minimaxBot, nil, false, "4\n2\n3\n8\nq\n",
-			[]string{"You play O; minimax plays X and moves first\n", "playing by AI\n", "minimax (X) plays 0\n",
-				"Enter the number: 4\n", "minimax (X) plays 1\n", "minimax (X) plays 6\n", "minimax (X) plays 5\n",
+			[]string{"You play O; minimax plays X and moves first\nplease select number to mark\n", "minimax (X) plays 0\n",
+				"|[X]1 2 |", "O to move, enter the number: 4\n", "minimax (X) plays 1\n", "minimax (X) plays 6\n", "minimax (X) plays 5\n",
 				"minimax (X) plays 7\n", "Draw\nmoves: 041263587\n"},
-			"Play again? [Y]es / [s]wap sides / [q]uit: q\n", "Draw\nYou", true},
+			"Play again? [Y]es / [s]wap sides / [q]uit: q\n", "playing by AI", true},
 		{"you win as O", firstBot{}, nil, false, "4\n2\n6\nq\n",
 			[]string{"You play O; first plays X and moves first\n", "first (X) plays 3\n"},
-			"O win.\nYou win\nmoves: 041236\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You lose", true},
+			"You win (O wins)\nmoves: 041236\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "O win.", true},
 		{"you lose as X, drawn at random", nil, firstBot{}, true, "8\n7\n5\nq\n",
 			[]string{"You play X and move first (drawn at random); first plays O\n", "first (O) plays 0\n"},
-			"O win.\nYou lose\nmoves: 807152\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You win", true},
+			"You lose (O wins)\nmoves: 807152\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You win", true},
 		{"hot seat: no verdict", nil, nil, false, "0\n3\n1\n4\n2\nq\n",
-			[]string{"X and O both play here, X first\n", "X, enter the number: 0\n"},
-			"X win.\nmoves: 03142\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You", true},
+			[]string{"X and O both play here, X first\n", "X to move, enter the number: 0\n"},
+			"X wins\nmoves: 03142\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You", true},
 		{"piped: the original's words only", firstBot{}, nil, false, "4\n2\n6\n",
 			nil, "O win.\nmoves: 041236\n", "first (X) plays", false},
 		{"piped: no status line", firstBot{}, nil, false, "4\n2\n6\n",
@@ -394,18 +395,18 @@ func TestPlayAgainAndNew(t *testing.T) {
 		tail     string
 	}{
 		{"yes, then quit", true, "4\n2\n6\ny\n4\n2\n6\nq\n",
-			[]string{"O win.\nYou win\nmoves: 041236\n", ask + "y\n", "You play O; first plays X", "O win.\nYou win\nmoves: 041236\n"},
+			[]string{"You win (O wins)\nmoves: 041236\n", ask + "y\n", "You play O; first plays X", "You win (O wins)\nmoves: 041236\n"},
 			nil, ask + "q\n"},
 		{"Enter alone plays again", true, "4\n2\n6\n\n4\n2\n6\nq\n",
 			[]string{"moves: 041236\n", ask + "\n", "You play O; first plays X", "moves: 041236\n"},
 			nil, ask + "q\n"},
 		{"swap sides, then end of input", true, "4\n2\n6\nwhat\ns\n8\n7\n5\n",
 			[]string{"You play O; first plays X and moves first\n", ask + "what\ntype y (or just Enter) to play again, s to swap sides, q to quit\n",
-				ask + "s\n", "You play X and move first; first plays O\n", "Enter the number: 8\n", "O win.\nYou lose\nmoves: 807152\n"},
+				ask + "s\n", "You play X and move first; first plays O\n", "X to move, enter the number: 8\n", "You lose (O wins)\nmoves: 807152\n"},
 			nil, ask + "\n"},
 		{"new mid-game, then quit mid-game", true, "4\nnew\n2\nquit\n",
-			[]string{"Enter the number: new\nmoves: 041\nnew game\n", "You play O; first plays X and moves first\n", "Enter the number: 2\n"},
-			errQuit, "Enter the number: quit\nmoves: 021\n"},
+			[]string{"O to move, enter the number: new\nmoves: 041\nnew game\n", "You play O; first plays X and moves first\n", "O to move, enter the number: 2\n"},
+			errQuit, "O to move, enter the number: quit\nmoves: 021\n"},
 		{"piped: new, and no question at the end", false, "4\nnew\n4\n2\n6\n",
 			[]string{"Enter the number: new\nmoves: 041\nnew game\n"},
 			nil, "O win.\nmoves: 041236\n"},
@@ -517,7 +518,7 @@ func TestInterruptAtPrompt(t *testing.T) {
 	if !errors.Is(err, errInterrupted) {
 		t.Fatalf("error %v, want errInterrupted", err)
 	}
-	if !strings.HasSuffix(out.String(), "Enter the number: \n\r\x1b[Kmoves: 041\n") {
+	if !strings.HasSuffix(out.String(), "O to move, enter the number: \n\r\x1b[Kmoves: 041\n") {
 		t.Errorf("no record after the interrupt:\n%s", out.String())
 	}
 }
@@ -560,7 +561,7 @@ func TestThinkingLine(t *testing.T) {
 				}
 				return
 			}
-			inOrder(t, text, "playing by AI\n", "\r\x1b[Kfirst (X) is thinking: 0.", "s, 1.", "s left", "\r\x1b[Kfirst (X) plays 0\n")
+			inOrder(t, text, "---------\n", "\r\x1b[Kfirst (X) is thinking: 0.", "s, 1.", "s left", "\r\x1b[Kfirst (X) plays 0\n")
 		})
 	}
 }
@@ -579,7 +580,7 @@ func TestWatchDelay(t *testing.T) {
 	if took := time.Since(start); took < 6*tb.delay {
 		t.Errorf("a 7-move game took %v with pauses of %v", took, tb.delay)
 	}
-	inOrder(t, out.String(), "first plays X and moves first; first plays O\n", "first (O) plays 5\n", "X win.\nmoves: 0123456\n")
+	inOrder(t, out.String(), "first plays X and moves first; first plays O\n", "first (O) plays 5\n", "X wins\nmoves: 0123456\n")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
@@ -689,22 +690,22 @@ func TestRecordCommands(t *testing.T) {
 		tail         string
 	}{
 		{"board and moves", "4\nboard\nmoves\nquit\n", "",
-			[]string{"Enter the number: board\n---------\n| X X 2 |\n| 3 O 5 |\n| 6 7 8 |\n---------\n", "Enter the number: moves\nmoves: 041\n"},
-			"Enter the number: quit\nmoves: 041\n"},
+			[]string{"O to move, enter the number: board\n---------\n| X X 2 |\n| 3 O 5 |\n| 6 7 8 |\n---------\n", "O to move, enter the number: moves\nmoves: 041\n"},
+			"O to move, enter the number: quit\nmoves: 041\n"},
 		{"load, undo back to it, not before", "load 0481\nundo\n5\nundo\nmoves\nquit\n", "",
-			[]string{"Enter the number: load 0481\n", "nothing to undo: you have not moved yet\n", "Enter the number: 5\n",
-				"Enter the number: undo\n", "Enter the number: moves\nmoves: 04812\n"},
-			"Enter the number: quit\nmoves: 04812\n"},
+			[]string{"O to move, enter the number: load 0481\n", "nothing to undo: you have not moved yet\n", "O to move, enter the number: 5\n",
+				"O to move, enter the number: undo\n", "O to move, enter the number: moves\nmoves: 04812\n"},
+			"O to move, enter the number: quit\nmoves: 04812\n"},
 		{"a bad load changes nothing", "4\nload 44\nload\nmoves\nquit\n", "",
 			[]string{`load "44": illegal: cell 4 is taken at move 2; the position is unchanged` + "\n",
 				"load what? type load and a record, like the moves line prints\n", "moves: 041\n"},
-			"Enter the number: quit\nmoves: 041\n"},
+			"O to move, enter the number: quit\nmoves: 041\n"},
 		{"new prints the dropped record", "4\nnew\nmoves\nquit\n", "",
-			[]string{"Enter the number: new\nmoves: 041\nnew game\n", "Enter the number: moves\nmoves: 0\n"},
-			"Enter the number: quit\nmoves: 0\n"},
+			[]string{"O to move, enter the number: new\nmoves: 041\nnew game\n", "O to move, enter the number: moves\nmoves: 0\n"},
+			"O to move, enter the number: quit\nmoves: 0\n"},
 		{"a -moves start", "undo\n5\nundo\nmoves\nnew\nquit\n", "48",
-			[]string{"nothing to undo: you have not moved yet\n", "Enter the number: moves\nmoves: 480\n", "new\nmoves: 480\nnew game\n"},
-			"Enter the number: quit\nmoves: 480\n"},
+			[]string{"nothing to undo: you have not moved yet\n", "O to move, enter the number: moves\nmoves: 480\n", "new\nmoves: 480\nnew game\n"},
+			"O to move, enter the number: quit\nmoves: 480\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -726,6 +727,83 @@ func TestRecordCommands(t *testing.T) {
 			inOrder(t, text, tt.want...)
 			if !strings.HasSuffix(text, tt.tail) {
 				t.Errorf("output does not end %q:\n%s", tt.tail, text)
+			}
+		})
+	}
+}
+
+// With a person at a terminal, Ctrl-C while the bot thinks is "move now":
+// the bot's best move so far is played and the game goes on; during a hint
+// the hint so far is shown; twice within a second it ends the game.
+func TestCtrlCMovesNow(t *testing.T) {
+	tests := []struct {
+		name    string
+		hint    bool // the slow search is the hint's, not the bot's
+		presses int
+		want    error
+		says    string
+		moves   []Move
+	}{
+		{"bot's move", false, 1, errQuit, "started (X) plays 0 (Ctrl-C: its best move so far)\n", []Move{0}},
+		{"hint", true, 1, errQuit, "(Ctrl-C: the hint so far) hint: 1 (started: ", []Move{0}},
+		{"twice quits", false, 2, errInterrupted, "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			in := &interrupter{quit: cancel}
+			var out syncBuffer
+			script := "q\n"
+			if tt.hint {
+				script = "hint\nq\n"
+			}
+			tb := terminalTable(t, "ttt", "", &out)
+			pr, pw := io.Pipe()
+			defer pw.Close()
+			tb.in, tb.moveNow = newPipeReader(pr, &out), in
+			slow := startedBot{started: make(chan struct{}, 1)}
+			if tt.hint {
+				tb.seats, tb.hinter = [3]Bot{X: firstBot{}}, slow
+			} else {
+				tb.seats = [3]Bot{X: slow}
+			}
+			g := NewTicTacToe()
+			done := make(chan error, 1)
+			go func() { done <- tb.play(ctx, g) }()
+			if tt.hint {
+				pw.Write([]byte("hint\n"))
+			}
+			select {
+			case <-slow.started:
+			case err := <-done:
+				t.Fatalf("the game ended before the search began: %v\n%s", err, out.String())
+			}
+			if tt.presses == 2 {
+				interrupt(t, func() { in.interrupt(); in.interrupt() }, done)
+				return
+			}
+			in.interrupt()
+			deadline := time.Now().Add(5 * time.Second)
+			for !strings.Contains(out.String(), "enter the number: ") || !strings.Contains(out.String(), tt.says) {
+				if time.Now().After(deadline) {
+					t.Fatalf("no %q after the interrupt:\n%s", tt.says, out.String())
+				}
+				select {
+				case err := <-done:
+					t.Fatalf("the game ended: %v\n%s", err, out.String())
+				case <-time.After(time.Millisecond):
+				}
+			}
+			pw.Write([]byte(script[len(script)-2:]))
+			if err := <-done; !errors.Is(err, tt.want) {
+				t.Errorf("error %v, want %v", err, tt.want)
+			}
+			if h := g.History(); fmt.Sprint(h) != fmt.Sprint(tt.moves) {
+				t.Errorf("moves %v, want %v:\n%s", h, tt.moves, out.String())
+			}
+			if !strings.Contains(tb.help(g), "Ctrl-C while the bot thinks or a hint runs: move now") {
+				t.Errorf("help does not say what Ctrl-C does:\n%s", tb.help(g))
 			}
 		})
 	}

@@ -18,6 +18,9 @@ type RandomBot struct{ rng *rand.Rand }
 // Name is "random".
 func (RandomBot) Name() string { return "random" }
 
+// Reads no limit: it does not search.
+func (RandomBot) Reads() Limits { return 0 }
+
 // Think picks a move at random.
 func (b RandomBot) Think(_ context.Context, g Game, _ Budget) Decision {
 	start := time.Now()

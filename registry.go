@@ -102,6 +102,9 @@ type botSpec struct {
 	order int // place in help and listings, lowest first
 	// games are the games it plays by name; none means every game.
 	games []string
+	// hidden leaves it out of help's list, "accepted are" and
+	// -tournament all: the levels, which are other bots at settings.
+	hidden bool
 	// build makes one bot, drawing every random choice from rng. A bot
 	// belongs to one game at a time: matches build one per game.
 	build func(rng *rand.Rand) Bot
@@ -124,22 +127,31 @@ func registerBot(b *botSpec) {
 	slices.SortStableFunc(botRegistry, func(a, b *botSpec) int { return a.order - b.order })
 }
 
-// findGame looks a -game value up.
+// findGame looks a -game value up, by its name or an alias, in any case
+// (TTT, Connect4).
 func findGame(name string) (*gameSpec, error) {
-	var names []string
 	for _, g := range gameRegistry {
-		if g.name == name || slices.Contains(g.aliases, name) {
+		if strings.EqualFold(g.name, name) || slices.ContainsFunc(g.aliases, func(a string) bool { return strings.EqualFold(a, name) }) {
 			return g, nil
 		}
-		names = append(names, g.name)
 	}
-	return nil, fmt.Errorf("unknown game %q: accepted are %s", name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("unknown game %q: accepted are %s", name, gameList())
 }
 
-// findBot looks a -bot value up in the registry, whatever the game.
+// gameList is the -game values with their aliases: "ttt (tictactoe), ...".
+func gameList() string {
+	var names []string
+	for _, g := range gameRegistry {
+		names = append(names, fmt.Sprintf("%s (%s)", g.name, strings.Join(g.aliases, ", ")))
+	}
+	return strings.Join(names, ", ")
+}
+
+// findBot looks a -bot value up in the registry, whatever the game and in
+// any case (AlphaBeta); the registry's own spelling is the botSpec's name.
 func findBot(name string) *botSpec {
 	for _, b := range botRegistry {
-		if b.name == name {
+		if strings.EqualFold(b.name, name) {
 			return b
 		}
 	}
@@ -195,7 +207,7 @@ func (spec *gameSpec) newBot(name string, rng *rand.Rand) (Bot, error) {
 func (spec *gameSpec) botNames() []string {
 	var names []string
 	for _, b := range botRegistry {
-		if b.plays(spec) {
+		if b.plays(spec) && !b.hidden {
 			names = append(names, b.name)
 		}
 	}

@@ -31,7 +31,7 @@ type tournamentConfig struct {
 // game, in registry order; otherwise a comma-separated list of bots that
 // play it, each once, at least two.
 func tournamentField(spec *gameSpec, list string) ([]string, error) {
-	if list == "all" {
+	if strings.EqualFold(list, "all") {
 		return spec.botNames(), nil
 	}
 	var field []string
@@ -45,6 +45,7 @@ func tournamentField(spec *gameSpec, list string) ([]string, error) {
 			return nil, fmt.Errorf("-tournament: %q does not play %s: accepted are all or some of %s",
 				name, spec.title, strings.Join(spec.botNames(), ","))
 		}
+		name = findBot(name).name // the registry's spelling
 		if slices.Contains(field, name) {
 			return nil, fmt.Errorf("-tournament: %s is listed twice", name)
 		}

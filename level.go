@@ -1,0 +1,188 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"time"
+)
+
+// Levels (-level 1..5): opponents from easy to perfect for a person, the
+// same five for every game. A level below the top scores every legal move
+// with a short alpha-beta search and then draws its move at random
+// (seeded), more likely the better it scores: a softmax over the root
+// scores, p(move) ~ exp((score - best) / temperature). A high temperature
+// plays loosely, often a move a little worse than the best; a
+// temperature of 0 plays only the best moves, one of them at random. So a
+// person meets varied play and cannot beat a level by replaying one
+// winning line. The top levels hand the move to the game's strongest bot.
+// Each level is registered as a bot, level1 to level5, so that matches
+// measure one level against another (docs/levels.md).
+
+// levelCount is how many levels every game has.
+const levelCount = 5
+
+// levelPlan is how one level plays one game.
+type levelPlan struct {
+	depth int     // plies of the scoring search; 0 means to the end of the game
+	temp  float64 // softmax temperature, in the game's score units; 0: the best moves only
+	// bot, when set, plays the level instead: the game's strong bot, with
+	// the run's budget, and its depth limit when depth is set.
+	bot string
+}
+
+// levelPlans are the levels of each game, by the game's name, easiest
+// first. The temperatures follow each game's scale: Tic-Tac-Toe's
+// open-lines count moves by ones, the seed's Connect Four count by tens,
+// Adjacency's objective by marks. Measured against each other in
+// docs/levels.md.
+var levelPlans = map[string][levelCount]levelPlan{
+	"ttt": {
+		{depth: 1, temp: 3},
+		{depth: 2, temp: 1.5},
+		{depth: 3, temp: 0.7},
+		{depth: 5, temp: 0.3},
+		{temp: 0}, // perfect: any move that keeps the game's value
+	},
+	"connect4": {
+		{depth: 1, temp: 40},
+		{depth: 2, temp: 20},
+		{depth: 4, temp: 8},
+		{depth: 8, temp: 2},
+		{bot: "solver"}, // perfect
+	},
+	"adjacency": {
+		{depth: 1, temp: 3},
+		{depth: 2, temp: 1.5},
+		{depth: 3, temp: 0.5},
+		{bot: "alphabeta", depth: 5},
+		{bot: "alphabeta"}, // the game's own search, at the run's time
+	},
+}
+
+func init() {
+	about := [levelCount]string{"the easiest", "easy", "medium", "hard", "the strongest"}
+	for i := range levelCount {
+		level := i + 1
+		registerBot(&botSpec{name: levelName(level), order: 200 + level, hidden: true,
+			about: fmt.Sprintf("level %d of %d, %s (-level %d)", level, levelCount, about[i], level),
+			build: func(rng *rand.Rand) Bot { return &LevelBot{level: level, rng: rng} }})
+	}
+}
+
+// levelName is the bot name of a level.
+func levelName(level int) string { return fmt.Sprintf("level%d", level) }
+
+// LevelBot plays one level in whatever game it is given.
+type LevelBot struct {
+	level int
+	rng   *rand.Rand
+	// spec is the game's card and strong the plan's bot, both found at
+	// the first move.
+	spec   *gameSpec
+	strong Bot
+}
+
+// Name is the level's bot name, level1 to level5.
+func (b *LevelBot) Name() string { return levelName(b.level) }
+
+// Reads no limit but the time: a level sets its own depth.
+func (b *LevelBot) Reads() Limits { return 0 }
+
+// Think plays the level's plan for g's game.
+func (b *LevelBot) Think(ctx context.Context, g Game, budget Budget) Decision {
+	if b.spec == nil {
+		b.spec = specOf(g)
+	}
+	plan := levelPlans[b.spec.name][b.level-1]
+	if plan.bot != "" {
+		if b.strong == nil {
+			bot, err := b.spec.newBot(plan.bot, b.rng)
+			if err != nil {
+				panic(err) // levelPlans names a bot the game lacks
+			}
+			b.strong = bot
+		}
+		budget.Depth = plan.depth
+		return b.strong.Think(ctx, g, budget)
+	}
+	return b.softmax(ctx, g, plan, budget)
+}
+
+// softmax scores every move of g with an alpha-beta search of plan.depth
+// plies and draws one by its softmax weight. When time runs out (the
+// budget, or Ctrl-C's "move now") it draws among the moves scored so far.
+func (b *LevelBot) softmax(ctx context.Context, g Game, plan levelPlan, budget Budget) Decision {
+	start := time.Now()
+	ctx, cancel := withBudget(ctx, Budget{Time: budget.Time})
+	defer cancel()
+	g = g.Clone()
+	s := &searcher{ctx: ctx, prune: true, toEnd: plan.depth == 0}
+	depth := plan.depth
+	if depth == 0 {
+		depth = -1 // negamax: no limit
+	}
+	moves := g.Moves(nil)
+	scores := make([]int, 0, len(moves))
+	for _, m := range moves {
+		g.Play(m)
+		v := -s.negamax(g, depth-1, 1, -infinity, infinity)
+		g.Undo()
+		if s.stopped {
+			break
+		}
+		scores = append(scores, v)
+	}
+	d := Decision{Move: moves[0]}
+	if len(scores) > 0 {
+		i := softmaxPick(scores, plan.temp, b.rng)
+		d.Move, d.Score = moves[i], scores[i]
+	}
+	d.Depth, d.Nodes, d.Time, d.PV = max(plan.depth, s.maxPly), s.nodes, time.Since(start), []Move{d.Move}
+	return d
+}
+
+// softmaxPick draws an index with weight exp((score - best) / temp); with
+// temp 0, uniformly among the best scores.
+func softmaxPick(scores []int, temp float64, rng *rand.Rand) int {
+	best := scores[0]
+	for _, v := range scores {
+		best = max(best, v)
+	}
+	weights := make([]float64, len(scores))
+	total := 0.0
+	for i, v := range scores {
+		switch {
+		case temp > 0:
+			weights[i] = math.Exp(float64(v-best) / temp)
+		case v == best:
+			weights[i] = 1
+		}
+		total += weights[i]
+	}
+	r := rng.Float64() * total
+	last := 0
+	for i, w := range weights {
+		if w == 0 {
+			continue
+		}
+		if r < w {
+			return i
+		}
+		r -= w
+		last = i
+	}
+	return last // rounding left r at the very top
+}
+
+// specOf finds the card of g's game by the type of its positions.
+func specOf(g Game) *gameSpec {
+	for _, spec := range gameRegistry {
+		if reflect.TypeOf(spec.start(nil)) == reflect.TypeOf(g) {
+			return spec
+		}
+	}
+	panic(fmt.Sprintf("no game registered for %T", g))
+}
