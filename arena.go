@@ -126,7 +126,38 @@ type gameResult struct {
 	moves [3]int
 	nodes [3]int64
 	time  [3]time.Duration
-	err   error
+	// forfeit, when not nil, is how the game ended: a side's engine
+	// failed (its Reason says how), and the other side won.
+	forfeit *Forfeit
+	err     error
+}
+
+// winner is the game's winner, a forfeit's included.
+func (r gameResult) winner() Side {
+	if r.forfeit != nil {
+		return r.forfeit.Side.Other()
+	}
+	return r.game.Winner()
+}
+
+// points is what side s scored: 1 for a win, 1/2 for a draw, 0 for a loss.
+func (r gameResult) points(s Side) float64 {
+	switch r.winner() {
+	case s:
+		return 1
+	case Nobody:
+		return 0.5
+	}
+	return 0
+}
+
+// result is the game's result for its line: the original's, after the
+// forfeit's reason when there was one.
+func (r gameResult) result() string {
+	if r.forfeit != nil {
+		return r.forfeit.Error() + "; " + winLine(r.winner())
+	}
+	return resultLine(r.game)
 }
 
 // arena plays the games of a match or a tournament, jobs games at once.
@@ -257,6 +288,9 @@ func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 		r.time[side] += d.Time
 		return nil
 	}})
+	if errors.As(r.err, &r.forfeit) {
+		r.err = nil // a game lost, not a run stopped
+	}
 	return r
 }
 
@@ -323,7 +357,7 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 			t.nodes += r.nodes[side]
 			t.time += r.time[side]
 		}
-		switch w := r.game.Winner(); w {
+		switch w := r.winner(); w {
 		case Nobody:
 			tallies[0].draws++
 			tallies[1].draws++
@@ -331,13 +365,13 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 			tallies[order[w]].wins++
 			tallies[1-order[w]].losses++
 		}
-		points[i] = outcome(r.game, [2]Side{X, O}[i%2])
+		points[i] = r.points([2]Side{X, O}[i%2])
 		opening := ""
 		if len(r.job.opening) > 0 {
 			opening = ", opening " + m.spec.line(r.job.opening)
 		}
 		fmt.Fprintf(out, "game %d/%d: X %s, O %s%s: %s moves: %s\n", i+1, m.games,
-			r.job.labels[X], r.job.labels[O], opening, resultLine(r.game), m.spec.record(r.game))
+			r.job.labels[X], r.job.labels[O], opening, r.result(), m.spec.record(r.game))
 	})
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err

@@ -42,6 +42,7 @@ type options struct {
 	version                bool   // print the version and exit
 	makeBook               string // build the Connect Four book into this file
 	bookPly, bookLinePly   int
+	engines                []string // the -engine values, in order
 	// gameOpts are the games' own flags (Adjacency's -rounds) as given;
 	// set holds those on the command line.
 	gameOpts map[string]*int
@@ -72,6 +73,8 @@ examples:
         a 100-game match, seats swapped every game
   %[1]s -game c4 -tournament all -time 100ms
         every bot against every other, then standings with ratings
+  %[1]s -engine 'me=python3 examples/randombot.py' -x me -o random
+        your own bot, in any language (docs/engines.md), against random
   echo 4455 | %[1]s -game c4 -analyze
         score a position: <position> <score> <move> <nodes> <us>
 
@@ -250,6 +253,9 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 	if !o.set["openings"] {
 		o.openings = -1
 	}
+	if err := declareEngines(o.engines); err != nil {
+		return nil, err
+	}
 	for _, g := range gameRegistry {
 		for _, opt := range g.options {
 			if v := *o.gameOpts[opt.name]; v < opt.min || v > opt.max {
@@ -295,6 +301,10 @@ func (o *options) flagSet() *flag.FlagSet {
 	fs.BoolVar(&o.verbose, "v", false, "after each bot move, its score, depth, nodes, time and expected line")
 	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
 	fs.BoolVar(&o.version, "version", false, "print the program's version and exit")
+	fs.Func("engine", "declare an external bot: `NAME=COMMAND` speaking our protocol (docs/engines.md),\nor NAME=riddles:COMMAND for a riddles.io Four In A Row bot; repeatable;\nNAME then plays wherever a bot name goes", func(v string) error {
+		o.engines = append(o.engines, v)
+		return nil
+	})
 	fs.StringVar(&o.makeBook, "make-book", "", "build the Connect Four opening book into `FILE` with the solver, then exit")
 	fs.IntVar(&o.bookPly, "book-ply", 12, "with -make-book: the last ply of the book's full tree")
 	fs.IntVar(&o.bookLinePly, "book-line-ply", 36, "with -make-book: the last ply of the book's solver games")
@@ -502,6 +512,7 @@ func main() { os.Exit(run(os.Args[1:])) }
 // run is the program; it returns the exit status so that deferred clean-up
 // (the terminal above all) happens before the process ends.
 func run(args []string) int {
+	defer killEngines()
 	o, err := parseFlags(args, os.Stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0

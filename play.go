@@ -357,6 +357,13 @@ func (t *table) play(ctx context.Context, g Game) error {
 			return nil
 		},
 	})
+	var forfeit *Forfeit
+	if errors.As(err, &forfeit) {
+		// An engine that failed loses, and the person sees why.
+		fmt.Fprint(t.out, g.Render(t.color))
+		fmt.Fprintln(t.out, forfeit.Error())
+		err = nil
+	}
 	if err != nil {
 		if t.terminal && errors.Is(err, errInterrupted) {
 			fmt.Fprint(t.out, "\r\x1b[K") // over the terminal's ^C
@@ -366,10 +373,16 @@ func (t *table) play(ctx context.Context, g Game) error {
 		}
 		return err
 	}
-	fmt.Fprint(t.out, g.Render(t.color))
-	fmt.Fprintln(t.out, resultLine(g))
+	if forfeit == nil {
+		fmt.Fprint(t.out, g.Render(t.color))
+	}
+	w := g.Winner()
+	if forfeit != nil {
+		w = forfeit.Side.Other()
+	}
+	fmt.Fprintln(t.out, winLine(w))
 	if t.terminal && t.humans() == 1 {
-		switch w := g.Winner(); {
+		switch {
 		case w == Nobody: // the original's line says Draw
 		case t.seats[w] == nil:
 			fmt.Fprintln(t.out, "You win")

@@ -100,7 +100,11 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	a := arena{spec: t.spec, opt: t.opt, budget: t.budget, seed: t.seed, jobs: t.jobs, progress: progress}
 	err = a.play(ctx, games, func(r gameResult) {
 		b := byBot[r.job.index]
-		results.add(b[X], b[O], outcome(r.game, X))
+		results.add(b[X], b[O], r.points(X))
+		if r.forfeit != nil {
+			fmt.Fprintf(out, "game %d: X %s, O %s: %s moves: %s\n", r.job.index+1,
+				r.job.labels[X], r.job.labels[O], r.result(), t.spec.record(r.game))
+		}
 	})
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err
