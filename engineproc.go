@@ -143,18 +143,18 @@ func readEngineLines(r io.Reader, max int, emit func(string, error)) {
 		}
 		line := append(long, chunk...)
 		long = nil
-		if err != nil { // the end, with or without a last line
-			if len(line) > 0 {
-				emit(strings.TrimSuffix(string(line), "\r"), nil)
-			}
-			return
+		if err != nil && len(line) == 0 {
+			return // the end, after a whole line
 		}
-		text := strings.TrimSuffix(string(line[:len(line)-1]), "\r")
+		text := strings.TrimSuffix(strings.TrimSuffix(string(line), "\n"), "\r")
 		if len(text) > max {
 			emit("", errLineLong)
 			return
 		}
 		emit(text, nil)
+		if err != nil {
+			return // the end, after a last line without its newline
+		}
 	}
 }
 

@@ -42,7 +42,7 @@ type options struct {
 	version                bool   // print the version and exit
 	makeBook               string // build the Connect Four book into this file
 	bookPly, bookLinePly   int
-	engines                []string // the -engine values, in order
+	engines                engineFlags
 	// gameOpts are the games' own flags (Adjacency's -rounds) as given;
 	// set holds those on the command line.
 	gameOpts map[string]*int
@@ -301,15 +301,20 @@ func (o *options) flagSet() *flag.FlagSet {
 	fs.BoolVar(&o.verbose, "v", false, "after each bot move, its score, depth, nodes, time and expected line")
 	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
 	fs.BoolVar(&o.version, "version", false, "print the program's version and exit")
-	fs.Func("engine", "declare an external bot: `NAME=COMMAND` speaking our protocol (docs/engines.md),\nor NAME=riddles:COMMAND for a riddles.io Four In A Row bot; repeatable;\nNAME then plays wherever a bot name goes", func(v string) error {
-		o.engines = append(o.engines, v)
-		return nil
-	})
+	fs.Var(&o.engines, "engine", "declare an external bot: `NAME=COMMAND` speaking our protocol (docs/engines.md),\nor NAME=riddles:COMMAND for a riddles.io Four In A Row bot; repeatable;\nNAME then plays wherever a bot name goes")
 	fs.StringVar(&o.makeBook, "make-book", "", "build the Connect Four opening book into `FILE` with the solver, then exit")
 	fs.IntVar(&o.bookPly, "book-ply", 12, "with -make-book: the last ply of the book's full tree")
 	fs.IntVar(&o.bookLinePly, "book-line-ply", 36, "with -make-book: the last ply of the book's solver games")
 	return fs
 }
+
+// engineFlags are the -engine values, in order: the flag may be given
+// again and again.
+type engineFlags []string
+
+func (e *engineFlags) String() string     { return strings.Join(*e, " ") }
+func (e *engineFlags) Set(v string) error { *e = append(*e, v); return nil }
+func (e *engineFlags) Get() any           { return e.String() } // text, as a string flag's
 
 // flagTakes says what each of the program's own flags takes, for the
 // one-line error about a value the flag package cannot parse; the games'

@@ -359,8 +359,8 @@ func (t *table) play(ctx context.Context, g Game) error {
 	})
 	var forfeit *Forfeit
 	if errors.As(err, &forfeit) {
-		// An engine that failed loses, and the person sees why.
-		fmt.Fprint(t.out, g.Render(t.color))
+		// An engine that failed loses, and the person sees why under
+		// the board it failed to move on.
 		fmt.Fprintln(t.out, forfeit.Error())
 		err = nil
 	}
