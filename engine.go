@@ -29,8 +29,10 @@ const (
 	// loses on time.
 	engineGrace = 300 * time.Millisecond
 	// engineStartup is what a process's first move may take on top, for
-	// the program's start (an interpreter, a JVM, a table to load).
-	engineStartup = 5 * time.Second
+	// the program's start (an interpreter, a JVM, a table to load). It is
+	// generous: on a busy 2-core machine pyenv's python3 took 7 s to start
+	// (its shim is a shell script), the interpreter itself 1 s.
+	engineStartup = 10 * time.Second
 )
 
 // engineDecl is an engine as -engine declared it.
