@@ -44,16 +44,19 @@ type engineDecl struct {
 	env     []string // more environment for the process (the tests' fixtures)
 }
 
-// parseEngine reads an -engine value, NAME=COMMAND or
-// NAME=riddles:COMMAND, and checks that the program is there to run.
+// parseEngine reads an -engine value, NAME=COMMAND, NAME=riddles:COMMAND
+// or NAME=theaigames:COMMAND, and checks that the program is there to run.
 func parseEngine(value string) (*engineDecl, error) {
 	name, command, ok := strings.Cut(value, "=")
 	if !ok {
-		return nil, errors.New("no =: accepted is NAME=COMMAND or NAME=riddles:COMMAND")
+		return nil, errors.New("no =: accepted is NAME=COMMAND, NAME=riddles:COMMAND or NAME=theaigames:COMMAND")
 	}
 	d := &engineDecl{name: strings.TrimSpace(name), dialect: ourProtocol{}}
-	if rest, ok := strings.CutPrefix(strings.TrimSpace(command), "riddles:"); ok {
+	command = strings.TrimSpace(command)
+	if rest, ok := strings.CutPrefix(command, "riddles:"); ok {
 		command, d.dialect = rest, riddlesProtocol{}
+	} else if rest, ok := strings.CutPrefix(command, "theaigames:"); ok {
+		command, d.dialect = rest, riddlesProtocol{classic: true}
 	}
 	d.command = strings.TrimSpace(command)
 	switch {
@@ -126,7 +129,7 @@ func setEngines(decls []*engineDecl) error {
 }
 
 // engineDialect is a protocol an engine speaks: ours for every game, or
-// the riddles.io one for Connect Four.
+// the riddles.io (or theaigames) one for Connect Four.
 type engineDialect interface {
 	// games are the games it can play; none means all.
 	games() []string

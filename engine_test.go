@@ -282,6 +282,17 @@ func TestRiddlesLines(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
+	// theaigames: players 1 and 2, "0" empty, rows apart by ";", the
+	// board's size under its own keys alone.
+	classic := riddlesProtocol{classic: true}
+	row := "0,0,0,0,0,0,0;"
+	if got, want := classic.turn(g, time.Second)[1], "update game field "+strings.Repeat(row, 4)+"0,0,0,2,0,0,0;0,0,0,1,1,0,0"; got != want {
+		t.Errorf("theaigames field\n%s, want\n%s", got, want)
+	}
+	if got := classic.greeting(g, O, time.Second); len(got) != 7 || got[2] != "settings player_names player1,player2" ||
+		got[4] != "settings your_botid 2" || got[6] != "settings field_rows 6" {
+		t.Errorf("theaigames settings %q", got)
+	}
 	// docs/engines.md shows the greeting, a turn and what follows it.
 	page, err := os.ReadFile("docs/engines.md")
 	if err != nil {

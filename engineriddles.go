@@ -20,64 +20,92 @@ import (
 // riddlesBank is the bank's size and start, the competitions' 10 s.
 const riddlesBank = 10 * time.Second
 
-// riddlesProtocol is the Four In A Row protocol.
-type riddlesProtocol struct{}
+// riddlesProtocol is the Four In A Row protocol as riddles.io ran it, or
+// with classic set as theaigames.com ran it before: players 1 and 2
+// rather than 0 and 1, "0" for an empty cell, rows separated by ";", and
+// the board's size under its own keys only (a theaigames bot may stop at
+// a setting it does not know).
+type riddlesProtocol struct{ classic bool }
 
 func (riddlesProtocol) games() []string     { return []string{"connect4"} }
-func (riddlesProtocol) about() string       { return "external Four In A Row engine (riddles.io protocol)" }
 func (riddlesProtocol) bank() time.Duration { return riddlesBank }
 
-// riddlesID is a side's player number: X, who moves first, is player0.
-func riddlesID(s Side) int {
-	if s == X {
-		return 0
+func (r riddlesProtocol) about() string {
+	if r.classic {
+		return "external Four In A Row engine (theaigames protocol)"
 	}
-	return 1
+	return "external Four In A Row engine (riddles.io protocol)"
 }
 
-func (riddlesProtocol) greeting(_ Game, side Side, perMove time.Duration) []string {
-	id := riddlesID(side)
-	return []string{
+// id is a side's player number: X, who moves first, is player0
+// (theaigames: player1).
+func (r riddlesProtocol) id(s Side) int {
+	id := 0
+	if s == O {
+		id = 1
+	}
+	if r.classic {
+		id++
+	}
+	return id
+}
+
+func (r riddlesProtocol) greeting(_ Game, side Side, perMove time.Duration) []string {
+	lines := []string{
 		fmt.Sprintf("settings timebank %d", riddlesBank.Milliseconds()),
 		fmt.Sprintf("settings time_per_move %d", perMove.Milliseconds()),
-		"settings player_names player0,player1",
-		fmt.Sprintf("settings your_bot player%d", id),
-		fmt.Sprintf("settings your_botid %d", id),
+		fmt.Sprintf("settings player_names player%d,player%d", r.id(X), r.id(O)),
+		fmt.Sprintf("settings your_bot player%d", r.id(side)),
+		fmt.Sprintf("settings your_botid %d", r.id(side)),
 		fmt.Sprintf("settings field_columns %d", c4Width),
 		fmt.Sprintf("settings field_rows %d", c4Height),
-		fmt.Sprintf("settings field_width %d", c4Width),
-		fmt.Sprintf("settings field_height %d", c4Height),
 	}
+	if !r.classic {
+		lines = append(lines, fmt.Sprintf("settings field_width %d", c4Width),
+			fmt.Sprintf("settings field_height %d", c4Height))
+	}
+	return lines
 }
 
-// riddlesField is the board as riddles.io wrote it: every cell, the top
+// field is the board as the competition wrote it: every cell, the top
 // row first and each row from the left, comma-separated, "." for an empty
-// cell and the player number of a stone.
-func riddlesField(moves []Move) string {
+// cell and the player number of a stone (theaigames: "0" for an empty
+// cell, and ";" between rows).
+func (r riddlesProtocol) field(moves []Move) string {
+	empty, rows := ".", ","
+	if r.classic {
+		empty, rows = "0", ";"
+	}
 	var grid [c4Height][c4Width]string // [row from the bottom][column]
 	var height [c4Width]int
 	for i, m := range moves {
-		grid[height[m]][m] = strconv.Itoa(i % 2)
+		grid[height[m]][m] = strconv.Itoa(r.id([2]Side{X, O}[i%2]))
 		height[m]++
 	}
-	cells := make([]string, 0, c4Width*c4Height)
+	var b strings.Builder
 	for row := c4Height - 1; row >= 0; row-- {
+		if row < c4Height-1 {
+			b.WriteString(rows)
+		}
 		for col := range c4Width {
-			if grid[row][col] == "" {
-				grid[row][col] = "."
+			if col > 0 {
+				b.WriteString(",")
 			}
-			cells = append(cells, grid[row][col])
+			if grid[row][col] == "" {
+				grid[row][col] = empty
+			}
+			b.WriteString(grid[row][col])
 		}
 	}
-	return strings.Join(cells, ",")
+	return b.String()
 }
 
 // turn: the round is the number of the move about to be played, counted
 // from 1 over both players' moves, as theaigames' engine counted it.
-func (riddlesProtocol) turn(g Game, left time.Duration) []string {
+func (r riddlesProtocol) turn(g Game, left time.Duration) []string {
 	return []string{
 		fmt.Sprintf("update game round %d", len(g.History())+1),
-		"update game field " + riddlesField(g.History()),
+		"update game field " + r.field(g.History()),
 		fmt.Sprintf("action move %d", left.Milliseconds()),
 	}
 }
@@ -103,8 +131,8 @@ func (riddlesProtocol) answer(line string, g Game, _ *Decision) (Move, bool, err
 }
 
 // played: theaigames' engine sent the field again after each move.
-func (riddlesProtocol) played(g Game, m Move) []string {
-	return []string{"update game field " + riddlesField(append(g.History()[:len(g.History()):len(g.History())], m))}
+func (r riddlesProtocol) played(g Game, m Move) []string {
+	return []string{"update game field " + r.field(append(slices.Clip(g.History()), m))}
 }
 
 // end: the protocol has no result or quit; the process is closed.

@@ -301,7 +301,7 @@ func (o *options) flagSet() *flag.FlagSet {
 	fs.BoolVar(&o.verbose, "v", false, "after each bot move, its score, depth, nodes, time and expected line")
 	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
 	fs.BoolVar(&o.version, "version", false, "print the program's version and exit")
-	fs.Var(&o.engines, "engine", "declare an external bot: `NAME=COMMAND` speaking our protocol (docs/engines.md),\nor NAME=riddles:COMMAND for a riddles.io Four In A Row bot; repeatable;\nNAME then plays wherever a bot name goes")
+	fs.Var(&o.engines, "engine", "an external bot: `NAME=COMMAND` speaking our protocol (docs/engines.md),\nor NAME=riddles:COMMAND (or theaigames:COMMAND) for a Four In A Row\ncompetition bot; repeatable; NAME then plays wherever a bot name goes")
 	fs.StringVar(&o.makeBook, "make-book", "", "build the Connect Four opening book into `FILE` with the solver, then exit")
 	fs.IntVar(&o.bookPly, "book-ply", 12, "with -make-book: the last ply of the book's full tree")
 	fs.IntVar(&o.bookLinePly, "book-line-ply", 36, "with -make-book: the last ply of the book's solver games")
