@@ -253,7 +253,7 @@ func TestRiddlesTimeBank(t *testing.T) {
 	bot := &engineBot{decl: fixtureEngine(t, "slow", "riddles-slow")}
 	g := NewConnectFour()
 	b := Budget{Time: 50 * time.Millisecond}
-	for i := range 3 {
+	for i := range 2 {
 		d, err := bot.decide(context.Background(), g, b)
 		if err != nil {
 			t.Fatalf("move %d: %v", i+1, err)

@@ -73,7 +73,7 @@ func runFixture(behaviour string, in io.Reader, out io.Writer) int {
 		fmt.Fprintln(os.Stderr, "fixture: crashing at the start")
 		return 3
 	case "slow-start":
-		time.Sleep(1500 * time.Millisecond)
+		time.Sleep(700 * time.Millisecond) // over a move's 100 ms and the grace, within the allowance
 	case "flood-stderr":
 		chunk := strings.Repeat("e", 1023) + "\n"
 		for range 2 << 10 {

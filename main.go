@@ -73,8 +73,8 @@ examples:
         a 100-game match, seats swapped every game
   %[1]s -game c4 -tournament all -time 100ms
         every bot against every other, then standings with ratings
-  %[1]s -engine 'me=python3 examples/randombot.py' -x me -o random
-        your own bot, in any language (docs/engines.md), against random
+  %[1]s -engine 'me=python3 examples/randombot.py' -x me
+        play against your own bot, in any language (docs/engines.md)
   echo 4455 | %[1]s -game c4 -analyze
         score a position: <position> <score> <move> <nodes> <us>
 
