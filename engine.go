@@ -90,7 +90,7 @@ func declareEngines(values []string) error {
 	for _, v := range values {
 		d, err := parseEngine(v)
 		if err != nil {
-			return fmt.Errorf("-engine %s: %v", quoteShort(v), err)
+			return fmt.Errorf("-engine %q: %v", v, err)
 		}
 		decls = append(decls, d)
 	}
