@@ -117,8 +117,8 @@ func (riddlesProtocol) answer(line string, g Game, _ *Decision) (Move, bool, err
 		return NoMove, false, nil
 	case fields[0] != "place_disc":
 		return NoMove, false, fmt.Errorf("said %s, not place_disc", quoteShort(line))
-	case len(fields) != 2:
-		return NoMove, false, fmt.Errorf("answered %s: accepted is place_disc and one column", quoteShort(line))
+	case len(fields) < 2: // more words are let pass, as theaigames did
+		return NoMove, false, fmt.Errorf("answered %s: accepted is place_disc and a column", quoteShort(line))
 	}
 	col, err := strconv.Atoi(fields[1])
 	if err != nil || col < 0 || col >= c4Width {
