@@ -46,11 +46,9 @@ type gameResult struct {
 	moves [3]int
 	nodes [3]int64
 	time  [3]time.Duration
-	// forfeit is the side that lost by breaking a rule of play (an
-	// external engine's crash, time or illegal move), reason says how;
-	// Nobody when the game was played out.
-	forfeit Side
-	reason  string
+	// forfeit, when not nil, is how the game ended: a side's engine
+	// failed (its Reason says how), and the other side won.
+	forfeit *Forfeit
 	err     error
 }
 
@@ -203,6 +201,9 @@ func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 		r.time[side] += d.Time
 		return nil
 	}})
+	if errors.As(r.err, &r.forfeit) {
+		r.err = nil // a game lost, not a run stopped
+	}
 	return r
 }
 
@@ -350,8 +351,8 @@ func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
 // winner is the side that won: the game's winner, or the opponent of the
 // side that forfeited.
 func (r gameResult) winner() Side {
-	if r.forfeit != Nobody {
-		return r.forfeit.Other()
+	if r.forfeit != nil {
+		return r.forfeit.Side.Other()
 	}
 	return r.game.Winner()
 }
@@ -369,8 +370,8 @@ func (r gameResult) points(s Side) float64 {
 
 // outcome says who won in the match lines' words, or who forfeited and why.
 func (r gameResult) outcome() string {
-	if r.forfeit != Nobody {
-		return fmt.Sprintf("%s forfeits (%s), %s wins", r.forfeit, r.reason, r.forfeit.Other())
+	if r.forfeit != nil {
+		return fmt.Sprintf("%s forfeits (%s), %s", r.forfeit.Side, r.forfeit.Reason, winWords(r.winner()))
 	}
 	return outcomeWords(r.game)
 }
@@ -403,15 +404,15 @@ func (a arena) record(r gameResult) gameRecord {
 	case r.err != nil:
 		rec.Result, rec.End = "*", endInterrupted
 		return rec
-	case r.forfeit != Nobody:
-		rec.End, rec.Reason = endForfeit, r.reason
+	case r.forfeit != nil:
+		rec.End, rec.Reason = endForfeit, r.forfeit.Reason
 	case w == Nobody:
 		rec.End = endDraw
 	default:
 		rec.End = endWin
 	}
 	rec.Result, rec.Winner = resultOf(w), map[Side]string{X: "X", O: "O"}[w]
-	if a.spec.start(a.opt).Utility().Margin && r.forfeit == Nobody {
+	if a.spec.start(a.opt).Utility().Margin && r.forfeit == nil {
 		margin := r.game.Final(X)
 		rec.Margin = &margin
 	}

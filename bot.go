@@ -113,3 +113,31 @@ func expired(ctx context.Context) bool {
 	deadline, ok := ctx.Deadline()
 	return ctx.Err() != nil || ok && time.Now().After(deadline)
 }
+
+// Forfeit is a game lost by a seat's fault rather than on the board: an
+// external engine that crashed, hung, overran its time or answered an
+// illegal move. playGame returns it with Side set to the side that
+// forfeited; the front ends turn it into a result (the other side wins)
+// and show Reason, one line that names the engine.
+type Forfeit struct {
+	Side   Side
+	Reason string
+}
+
+func (f *Forfeit) Error() string { return "forfeit: " + f.Reason }
+
+// fallibleBot is a bot that can fail to give a move (an external engine):
+// the game loop asks it through decide, whose error is a *Forfeit or the
+// caller's interrupt. Its Think still keeps the Bot contract, answering a
+// legal move whatever happens.
+type fallibleBot interface {
+	Bot
+	decide(ctx context.Context, g Game, b Budget) (Decision, error)
+}
+
+// finisher is a bot that holds something for the length of a game (an
+// engine's process): playGame tells it the game has ended, however it
+// ended (err is playGame's own, nil for a game played out).
+type finisher interface {
+	finish(g Game, err error)
+}

@@ -31,13 +31,27 @@ type botSeat struct {
 
 func (s botSeat) name() string { return s.label }
 
-// choose asks the bot; an interrupt while it thinks stops the game.
+// choose asks the bot; an interrupt while it thinks stops the game, and
+// a bot that can fail (an engine) may forfeit.
 func (s botSeat) choose(ctx context.Context, g Game) (Decision, error) {
-	d := s.bot.Think(ctx, g, s.budget)
+	var d Decision
+	var err error
+	if f, ok := s.bot.(fallibleBot); ok {
+		d, err = f.decide(ctx, g, s.budget)
+	} else {
+		d = s.bot.Think(ctx, g, s.budget)
+	}
 	if ctx.Err() != nil {
 		return d, errInterrupted
 	}
-	return d, nil
+	return d, err
+}
+
+// finish tells a bot that holds a process that its game has ended.
+func (s botSeat) finish(g Game, err error) {
+	if f, ok := s.bot.(finisher); ok {
+		f.finish(g, err)
+	}
 }
 
 // botSeats seats bot x on X and bot o on O, both with budget b.
@@ -57,8 +71,17 @@ type gameHooks struct {
 // playGame is the one game loop: every game the program plays, at the
 // prompt, in a match, in the book builder and in the tests, goes through
 // it. It asks the seat of the side to move for a move, checks that it is
-// legal and plays it, until the game is over.
-func playGame(ctx context.Context, g Game, seats [3]seat, h gameHooks) error {
+// legal and plays it, until the game is over. A seat that forfeits ends
+// the game with a *Forfeit naming its side. However the game ends, the
+// seats that hold something for it (engines) are told.
+func playGame(ctx context.Context, g Game, seats [3]seat, h gameHooks) (err error) {
+	defer func() {
+		for _, s := range seats {
+			if f, ok := s.(finisher); ok {
+				f.finish(g, err)
+			}
+		}
+	}()
 	var legal []Move
 	for !g.Over() {
 		if h.before != nil {
@@ -66,9 +89,13 @@ func playGame(ctx context.Context, g Game, seats [3]seat, h gameHooks) error {
 		}
 		s := seats[g.Turn()]
 		d, err := s.choose(ctx, g)
+		var forfeit *Forfeit
 		switch {
 		case errors.Is(err, errRetake):
 			continue
+		case errors.As(err, &forfeit):
+			forfeit.Side = g.Turn()
+			return forfeit
 		case err != nil:
 			return err
 		}
@@ -88,8 +115,12 @@ func playGame(ctx context.Context, g Game, seats [3]seat, h gameHooks) error {
 }
 
 // resultLine is the original program's last line.
-func resultLine(g Game) string {
-	switch g.Winner() {
+func resultLine(g Game) string { return winLine(g.Winner()) }
+
+// winLine is the original program's last line for a game that w won
+// (Nobody: a draw).
+func winLine(w Side) string {
+	switch w {
 	case X:
 		return "X win."
 	case O:
@@ -100,8 +131,12 @@ func resultLine(g Game) string {
 
 // outcomeWords says who won in plain words, as a terminal and the match
 // lines do: "X wins", "O wins" or "draw".
-func outcomeWords(g Game) string {
-	switch w := g.Winner(); w {
+func outcomeWords(g Game) string { return winWords(g.Winner()) }
+
+// winWords is outcomeWords for a game that w won (Nobody: a draw), a
+// forfeit's included.
+func winWords(w Side) string {
+	switch w {
 	case X, O:
 		return w.String() + " wins"
 	}

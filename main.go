@@ -51,6 +51,7 @@ type options struct {
 	format                 string   // -format: text or json
 	scores                 bool     // -scores: every move's score in -analyze
 	level                  int      // 0: none; else the opponent's level, 1..levelCount
+	engines                engineFlags
 	// gameOpts are the games' own flags (Adjacency's -rounds) as given;
 	// set holds those on the command line.
 	gameOpts map[string]*int
@@ -83,6 +84,8 @@ examples:
         a 100-game match, seats swapped every game
   %[1]s -game c4 -tournament all -time 100ms
         every bot against every other, then standings with ratings
+  %[1]s -engine 'me=python3 examples/randombot.py' -x me
+        play against your own bot, in any language (docs/engines.md)
   echo 4455 | %[1]s -game c4 -analyze
         score a position: <position> <score> <move> <nodes> <us>
 
@@ -273,6 +276,9 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 	case o.bookLinePly < o.bookPly || o.bookLinePly > c4Cells:
 		return nil, fmt.Errorf("-book-line-ply %d: accepted are -book-ply (%d)..%d plies", o.bookLinePly, o.bookPly, c4Cells)
 	}
+	if err := declareEngines(o.engines); err != nil {
+		return nil, err
+	}
 	for _, g := range gameRegistry {
 		for _, opt := range g.options {
 			if v := *o.gameOpts[opt.name]; v < opt.min || v > opt.max {
@@ -328,6 +334,7 @@ func (o *options) flagSet() *flag.FlagSet {
 	fs.Func("shard", "with -tournament: play only slice `I/N` of its games, e.g. 1/4", o.parseShard)
 	fs.StringVar(&o.format, "format", "text", "text or json: tables, game lines and -analyze answers")
 	fs.BoolVar(&o.scores, "scores", false, "with -analyze: add every move's exact score (Tic-Tac-Toe, Connect Four)")
+	fs.Var(&o.engines, "engine", "an external bot: `NAME=COMMAND` speaking our protocol (docs/engines.md),\nor NAME=riddles:COMMAND (or theaigames:COMMAND) for a Four In A Row\ncompetition bot; repeatable; NAME then plays wherever a bot name goes")
 	fs.StringVar(&o.makeBook, "make-book", "", "build the Connect Four opening book into `FILE` with the solver, then exit")
 	fs.IntVar(&o.bookPly, "book-ply", 12, "with -make-book: the last ply of the book's full tree")
 	fs.IntVar(&o.bookLinePly, "book-line-ply", 36, "with -make-book: the last ply of the book's solver games")
@@ -376,6 +383,14 @@ func (o *options) checkRecords() error {
 	}
 	return nil
 }
+
+// engineFlags are the -engine values, in order: the flag may be given
+// again and again.
+type engineFlags []string
+
+func (e *engineFlags) String() string     { return strings.Join(*e, " ") }
+func (e *engineFlags) Set(v string) error { *e = append(*e, v); return nil }
+func (e *engineFlags) Get() any           { return e.String() } // text, as a string flag's
 
 // flagTakes says what each of the program's own flags takes, for the
 // one-line error about a value the flag package cannot parse; the games'
@@ -672,6 +687,7 @@ func main() { os.Exit(run(os.Args[1:])) }
 // run is the program; it returns the exit status so that deferred clean-up
 // (the terminal above all) happens before the process ends.
 func run(args []string) int {
+	defer killEngines()
 	o, err := parseFlags(args, os.Stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0

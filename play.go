@@ -379,6 +379,13 @@ func (t *table) play(ctx context.Context, g Game) error {
 			return nil
 		},
 	})
+	var forfeit *Forfeit
+	if errors.As(err, &forfeit) {
+		// An engine that failed loses, and the person sees why under
+		// the board it failed to move on.
+		fmt.Fprintln(t.out, forfeit.Error())
+		err = nil
+	}
 	if err != nil {
 		if t.terminal && errors.Is(err, errInterrupted) {
 			fmt.Fprint(t.out, "\r\x1b[K") // over the terminal's ^C
@@ -388,8 +395,13 @@ func (t *table) play(ctx context.Context, g Game) error {
 		}
 		return err
 	}
-	fmt.Fprint(t.out, t.board(g))
-	fmt.Fprintln(t.out, t.result(g))
+	w := g.Winner()
+	if forfeit == nil {
+		fmt.Fprint(t.out, t.board(g))
+	} else {
+		w = forfeit.Side.Other()
+	}
+	fmt.Fprintln(t.out, t.result(w))
 	fmt.Fprintln(t.out, "moves: "+t.spec.record(g))
 	return nil
 }
@@ -410,19 +422,18 @@ func (t *table) board(g Game) string {
 // result is the line that ends a game: the original's words on a pipe
 // (X win., O win., Draw); at a terminal one line in plain words, which
 // says "you" to a person playing a bot.
-func (t *table) result(g Game) string {
-	w := g.Winner()
+func (t *table) result(w Side) string {
 	switch {
 	case !t.terminal:
-		return resultLine(g)
+		return winLine(w)
 	case w == Nobody:
 		return "Draw"
 	case t.humans() != 1:
-		return outcomeWords(g)
+		return winWords(w)
 	case t.seats[w] == nil:
-		return "You win (" + outcomeWords(g) + ")"
+		return "You win (" + winWords(w) + ")"
 	}
-	return "You lose (" + outcomeWords(g) + ")"
+	return "You lose (" + winWords(w) + ")"
 }
 
 // botMoveLine names a bot's move at a terminal; with -v it goes on with

@@ -57,7 +57,13 @@ func snapshot(spec *gameSpec, g Game) string {
 // registered: over random games, only legal moves; Think leaves the
 // position as it was; a cancelled context is answered at once with a legal
 // move; a short time budget is kept; the same seed plays the same moves.
+//
+// The fixture engines (enginefixture_test.go) are registered for it as
+// -engine registers an engine, so an engine is held to the contract too,
+// and a fault of theirs fails the test rather than pass as Think's
+// fallback move.
 func TestConformance(t *testing.T) {
+	withEngines(t, fixtureEngine(t, "fixture", "good"), fixtureEngine(t, "fixture-riddles", "riddles"))
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, spec := range gameRegistry {
@@ -68,6 +74,9 @@ func TestConformance(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if f, ok := bot.(finisher); ok {
+					t.Cleanup(func() { f.finish(spec.start(nil), errInterrupted) })
+				}
 				// Legal moves, and the position unchanged, over random
 				// games played out by the bot itself from random openings.
 				quick := Budget{Depth: 3, Time: 20 * time.Millisecond, Playouts: 200, Jobs: 1}
@@ -75,7 +84,7 @@ func TestConformance(t *testing.T) {
 					g := conformanceGame(spec, rng)
 					for !g.Over() {
 						before := snapshot(spec, g)
-						d := bot.Think(context.Background(), g, quick)
+						d := thinkOrFail(t, bot, g, quick)
 						if after := snapshot(spec, g); after != before {
 							t.Fatalf("Think changed the position %s into %s", before, after)
 						}
@@ -125,6 +134,21 @@ func TestConformance(t *testing.T) {
 			})
 		}
 	}
+}
+
+// thinkOrFail is bot's decision, failing the test if the bot (an engine)
+// forfeits.
+func thinkOrFail(t *testing.T, bot Bot, g Game, b Budget) Decision {
+	t.Helper()
+	f, ok := bot.(fallibleBot)
+	if !ok {
+		return bot.Think(context.Background(), g, b)
+	}
+	d, err := f.decide(context.Background(), g, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 // Every bot and game is registered once under a unique name, and help and

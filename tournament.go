@@ -148,8 +148,12 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		if t.keep != nil {
 			t.keep.write(rec)
 		}
-		if t.json {
+		switch {
+		case t.json:
 			writeJSONLine(out, rec)
+		case r.forfeit != nil: // a forfeit is news: the tables alone would hide why
+			fmt.Fprintf(out, "game %d: X %s, O %s: %s, moves: %s\n", r.job.index+1,
+				r.job.labels[X], r.job.labels[O], r.outcome(), rec.Record)
 		}
 	}
 	a.stopped = keep

@@ -1,0 +1,330 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+)
+
+// External engines: a program in any language that plays over lines of
+// text on its stdin and stdout. -engine NAME=COMMAND declares one, and it
+// joins the bot registry under NAME, so it plays wherever a bot does; the
+// game loop asks it for moves like any bot, and a fault of its own (a
+// crash, a hang, garbage, an illegal move) forfeits the game it is in
+// rather than stopping the run. docs/engines.md is the protocol.
+
+// Times an engine is given, beyond the move's budget.
+const (
+	// engineDefaultTime is an engine's time a move in games without a
+	// default time (Tic-Tac-Toe, Connect Four) when -time is not given:
+	// an engine needs some limit, or a hung one would hang the run.
+	engineDefaultTime = 5 * time.Second
+	// engineGrace is how late an answer may come for the pipes and the
+	// process's scheduling: later than the budget and this, the engine
+	// loses on time.
+	engineGrace = 300 * time.Millisecond
+	// engineStartup is what a process's first move may take on top, for
+	// the program's start (an interpreter, a JVM, a table to load). It is
+	// generous: on a busy 2-core machine pyenv's python3 took 7 s to start
+	// (its shim is a shell script), the interpreter itself 1 s.
+	engineStartup = 10 * time.Second
+)
+
+// engineDecl is an engine as -engine declared it.
+type engineDecl struct {
+	name    string
+	command string   // as given, for help
+	argv    []string // the command split into words
+	dialect engineDialect
+	env     []string // more environment for the process (the tests' fixtures)
+}
+
+// parseEngine reads an -engine value, NAME=COMMAND, NAME=riddles:COMMAND
+// or NAME=theaigames:COMMAND, and checks that the program is there to run.
+func parseEngine(value string) (*engineDecl, error) {
+	name, command, ok := strings.Cut(value, "=")
+	if !ok {
+		return nil, errors.New("no =: accepted is NAME=COMMAND, NAME=riddles:COMMAND or NAME=theaigames:COMMAND")
+	}
+	d := &engineDecl{name: strings.TrimSpace(name), dialect: ourProtocol{}}
+	command = strings.TrimSpace(command)
+	if rest, ok := strings.CutPrefix(command, "riddles:"); ok {
+		command, d.dialect = rest, riddlesProtocol{}
+	} else if rest, ok := strings.CutPrefix(command, "theaigames:"); ok {
+		command, d.dialect = rest, riddlesProtocol{classic: true}
+	}
+	d.command = strings.TrimSpace(command)
+	switch {
+	case d.name == "":
+		return nil, errors.New("the name before = is empty: accepted is NAME=COMMAND")
+	case strings.IndexFunc(d.name, func(r rune) bool { return !isNameRune(r) }) >= 0:
+		return nil, fmt.Errorf("name %q: accepted are letters, digits, - _ and .", d.name)
+	case d.name == "human" || d.name == "all":
+		return nil, fmt.Errorf("name %q is a word the bot flags keep for themselves: choose another", d.name)
+	case findBot(d.name) != nil && !isEngine(d.name):
+		return nil, fmt.Errorf("name %q is a built-in bot: choose another", d.name)
+	}
+	argv, err := splitCommand(d.command)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("command %s", err)
+	case len(argv) == 0:
+		return nil, errors.New("no command after =: accepted is NAME=COMMAND")
+	}
+	if _, err := exec.LookPath(argv[0]); err != nil {
+		return nil, fmt.Errorf("command %q not found: %v", argv[0], errors.Unwrap(err))
+	}
+	d.argv = argv
+	return d, nil
+}
+
+// declareEngines reads the -engine values and registers the engines as
+// bots; a bad one is the flag's one-line error.
+func declareEngines(values []string) error {
+	var decls []*engineDecl
+	for _, v := range values {
+		d, err := parseEngine(v)
+		if err != nil {
+			return fmt.Errorf("-engine %q: %v", v, err)
+		}
+		decls = append(decls, d)
+	}
+	return setEngines(decls)
+}
+
+// isNameRune says r may be part of an engine's name, which shows in
+// tables, in -tournament's comma list and in its log file's name.
+func isNameRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.'
+}
+
+// engineNames are the engines in the bot registry now.
+var engineNames []string
+
+// isEngine says the registered bot called name is an engine.
+func isEngine(name string) bool { return slices.Contains(engineNames, name) }
+
+// setEngines makes the declared engines the registry's: those of an
+// earlier command line go (tests parse many), these join as bots.
+func setEngines(decls []*engineDecl) error {
+	for i, d := range decls {
+		if slices.ContainsFunc(decls[:i], func(e *engineDecl) bool { return e.name == d.name }) {
+			return fmt.Errorf("-engine %q: %s is declared twice", d.name, d.name)
+		}
+	}
+	botRegistry = slices.DeleteFunc(botRegistry, func(b *botSpec) bool { return isEngine(b.name) })
+	engineNames = nil
+	for i, d := range decls {
+		registerBot(&botSpec{name: d.name, order: 1000 + i, games: d.dialect.games(),
+			about: d.dialect.about() + ": " + d.command,
+			build: func(*rand.Rand) Bot { return &engineBot{decl: d} }})
+		engineNames = append(engineNames, d.name)
+	}
+	return nil
+}
+
+// engineDialect is a protocol an engine speaks: ours for every game, or
+// the riddles.io (or theaigames) one for Connect Four.
+type engineDialect interface {
+	// games are the games it can play; none means all.
+	games() []string
+	// about says what it is, for -h.
+	about() string
+	// greeting is what a new process is told: the game, its options, the
+	// engine's side, the time a move (perMove).
+	greeting(g Game, side Side, perMove time.Duration) []string
+	// bank is the time a process has in hand at its start; 0: none, it
+	// has the budget of each move.
+	bank() time.Duration
+	// turn asks for a move in g with time left to answer.
+	turn(g Game, left time.Duration) []string
+	// answer reads a line the engine wrote while asked for a move:
+	// done with the move, or information on its search added to d. Its
+	// error is the fault that forfeits, worded after the engine's name.
+	answer(line string, g Game, d *Decision) (m Move, done bool, err error)
+	// played is what an engine is told once its move m in g is taken.
+	played(g Game, m Move) []string
+	// end is what it is told after the game: the result (w won, Nobody
+	// for a draw) when the game was played out, then quit.
+	end(w Side, over bool, forfeit bool) []string
+}
+
+// engineBot is an engine playing as a bot. It runs a process for each
+// side it plays (a bot may play itself) from its first move in a game to
+// the game's end, and restarts it for another game or after a fault.
+type engineBot struct {
+	decl     *engineDecl
+	sessions [3]*engineSession
+}
+
+// engineSession is one process playing one side of one game.
+type engineSession struct {
+	proc *engineProc
+	key  string        // its greeting: a change means another game
+	left time.Duration // the time bank, for a dialect that has one
+	// answered counts its moves: the first gets the start-up allowance.
+	answered int
+}
+
+func (e *engineBot) Name() string { return e.decl.name }
+
+// Think keeps the Bot contract: the engine's move, or if it fails the
+// first legal move (a front end that cares asks decide instead).
+func (e *engineBot) Think(ctx context.Context, g Game, b Budget) Decision {
+	d, err := e.decide(ctx, g, b)
+	if err != nil {
+		d = Decision{Move: g.Moves(nil)[0]}
+	}
+	return d
+}
+
+// decide asks the engine for its move in g within b's time (or
+// engineDefaultTime). Its error is a *Forfeit for any fault of the
+// engine's, or the caller's context's.
+func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, error) {
+	if ctx.Err() != nil {
+		return Decision{}, ctx.Err()
+	}
+	side, perMove := g.Turn(), b.Time
+	if perMove <= 0 {
+		perMove = engineDefaultTime
+	}
+	start := time.Now()
+	s, err := e.session(g, side, perMove)
+	if err != nil {
+		return Decision{}, e.forfeit(side, "failed to start: %v", err)
+	}
+	left := perMove
+	if e.decl.dialect.bank() > 0 {
+		left = s.left
+	}
+	allowed := left + engineGrace
+	if s.answered == 0 {
+		allowed += engineStartup
+	}
+	d, err := e.ask(ctx, s, g, left, start.Add(allowed))
+	if err != nil {
+		e.drop(side)
+		var f *Forfeit
+		if errors.As(err, &f) || ctx.Err() != nil {
+			return d, err
+		}
+		if errors.Is(err, errNoAnswer) {
+			return d, e.forfeit(side, "lost on time: no move in %s (%s to think, %s grace%s)",
+				time.Since(start).Round(time.Millisecond), left, engineGrace, e.startupNote(s))
+		}
+		return d, e.forfeit(side, "%v", err)
+	}
+	d.Time = time.Since(start)
+	s.answered++
+	if e.decl.dialect.bank() > 0 {
+		s.left = min(max(s.left-d.Time, 0)+perMove, e.decl.dialect.bank())
+	}
+	return d, nil
+}
+
+// startupNote is the lost-on-time message's word on the start-up
+// allowance, when the move was a process's first.
+func (e *engineBot) startupNote(s *engineSession) string {
+	if s.answered == 0 {
+		return fmt.Sprintf(", %s to start", engineStartup)
+	}
+	return ""
+}
+
+// ask sends the turn and reads until the move, by deadline.
+func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time.Duration, deadline time.Time) (Decision, error) {
+	var d Decision
+	if err := s.proc.send(e.decl.dialect.turn(g, left)...); err != nil {
+		// It has gone: its output's end says how.
+		for {
+			if _, err := s.proc.next(ctx, deadline); err != nil {
+				return d, e.readFault(s, g.Turn(), err)
+			}
+		}
+	}
+	for {
+		line, err := s.proc.next(ctx, deadline)
+		if err != nil {
+			return d, e.readFault(s, g.Turn(), err)
+		}
+		m, done, err := e.decl.dialect.answer(line, g, &d)
+		if err != nil {
+			return d, e.forfeit(g.Turn(), "%v", err)
+		}
+		if done {
+			d.Move = m
+			if lines := e.decl.dialect.played(g, m); len(lines) > 0 {
+				s.proc.send(lines...)
+			}
+			return d, nil
+		}
+	}
+}
+
+// readFault words why no answer came: as the engine ended, or the
+// reading's own error (the time is decide's to word).
+func (e *engineBot) readFault(s *engineSession, side Side, err error) error {
+	switch {
+	case errors.Is(err, errClosed):
+		return e.forfeit(side, "%s", s.proc.ended())
+	case errors.Is(err, errNoAnswer), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return err
+	}
+	return e.forfeit(side, "%v", err)
+}
+
+// forfeit is the engine's loss of the game, its reason after its name.
+func (e *engineBot) forfeit(side Side, format string, args ...any) *Forfeit {
+	return &Forfeit{Side: side, Reason: e.decl.name + " " + fmt.Sprintf(format, args...)}
+}
+
+// session is the process playing side in g, started and greeted if it is
+// not running for this game yet.
+func (e *engineBot) session(g Game, side Side, perMove time.Duration) (*engineSession, error) {
+	greeting := e.decl.dialect.greeting(g, side, perMove)
+	key := strings.Join(greeting, "\n")
+	if s := e.sessions[side]; s != nil && s.key == key {
+		return s, nil
+	}
+	e.drop(side)
+	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, engineLog(e.decl.name))
+	if err != nil {
+		return nil, err
+	}
+	s := &engineSession{proc: p, key: key, left: e.decl.dialect.bank()}
+	e.sessions[side] = s
+	p.send(greeting...) // a process that is gone already shows at the first move
+	return s, nil
+}
+
+// drop ends the process of side at once, after a fault.
+func (e *engineBot) drop(side Side) {
+	if s := e.sessions[side]; s != nil {
+		s.proc.close()
+		e.sessions[side] = nil
+	}
+}
+
+// finish ends the game for the engine's processes: the result if it was
+// played out (or forfeited), then quit; one that does not exit is killed.
+func (e *engineBot) finish(g Game, err error) {
+	var f *Forfeit
+	forfeit := errors.As(err, &f)
+	w := g.Winner()
+	if forfeit {
+		w = f.Side.Other()
+	}
+	over := err == nil && g.Over() || forfeit
+	for _, side := range []Side{X, O} {
+		if s := e.sessions[side]; s != nil {
+			s.proc.close(e.decl.dialect.end(w, over, forfeit)...)
+			e.sessions[side] = nil
+		}
+	}
+}

@@ -1,0 +1,477 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+)
+
+// engineMatch plays a match of games games between engine or bot names x
+// and o, and returns its output.
+func engineMatch(t *testing.T, game, x, o string, games, jobs int, b Budget) string {
+	t.Helper()
+	spec := specNamed(t, game)
+	var out bytes.Buffer
+	m := matchConfig{spec: spec, opt: spec.defaults(nil), bots: [2]string{x, o}, budget: b,
+		games: games, seed: 5, jobs: jobs}
+	if err := m.run(context.Background(), &out, nil); err != nil {
+		t.Fatalf("%s: %v", out.String(), err)
+	}
+	return out.String()
+}
+
+// gameLines are the game lines of a match's output.
+func gameLines(out string) []string {
+	var games []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "game ") {
+			games = append(games, line)
+		}
+	}
+	return games
+}
+
+// quickBudget keeps the built-in bots' moves short in these tests.
+var quickBudget = Budget{Time: 100 * time.Millisecond, Depth: 2, Playouts: 100, Jobs: 1}
+
+// Every fault of an engine loses its game, with a line that names the
+// engine and says what it did, and the match goes on: the engine as X and
+// as O, each in a fresh process, and no process is left behind.
+func TestEngineFaults(t *testing.T) {
+	for _, tt := range []struct {
+		behaviour, reason string
+	}{
+		{"crash-start", `bad exited with status 3`},
+		{"crash-mid", `bad exited with status 4`},
+		{"hang", `bad lost on time: no move in \d+ms \(100ms to think, 300ms grace\)`},
+		{"garbage", `bad said "hello there", not a move or info line`},
+		{"illegal", `bad answered "move 99": 99 is off the board`},
+		{"long-line", `bad wrote a line over 64 KiB`},
+		{"flood-stderr", `bad wrote over 1024 KiB to stderr`},
+	} {
+		t.Run(tt.behaviour, func(t *testing.T) {
+			withEngines(t, fixtureEngine(t, "bad", tt.behaviour))
+			out := engineMatch(t, "c4", "bad", "random", 2, 2, quickBudget)
+			games := gameLines(out)
+			for i, seats := range []string{"X bad, O random: X", "X random, O bad: O"} { // bad is X, then O
+				want := fmt.Sprintf(`^game %d/2: %s forfeits \(%s\), %s wins, moves: `, i+1, seats, tt.reason, Side(i+1).Other())
+				if i >= len(games) || !regexp.MustCompile(want).MatchString(games[i]) {
+					t.Errorf("game %d: want a line matching %q in\n%s", i+1, want, out)
+				}
+			}
+			if !strings.Contains(out, "total: bad 0 - random 2, 0 draws") {
+				t.Errorf("the forfeits are not counted as losses:\n%s", out)
+			}
+			noChildrenLeft(t)
+		})
+	}
+}
+
+// Faults that are not faults: a slow start within the allowance, answers
+// cut across writes, CRLF line ends, and an engine that ignores quit (it
+// is killed after a short wait) all play their games out.
+func TestEngineQuirks(t *testing.T) {
+	for _, behaviour := range []string{"slow-start", "split", "crlf", "ignore-quit"} {
+		t.Run(behaviour, func(t *testing.T) {
+			withEngines(t, fixtureEngine(t, "odd", behaviour))
+			out := engineMatch(t, "ttt", "odd", "random", 2, 2, quickBudget)
+			if strings.Contains(out, "forfeit") {
+				t.Errorf("a forfeit:\n%s", out)
+			}
+			if n := strings.Count(out, "game "); n != 2 {
+				t.Errorf("%d games played:\n%s", n, out)
+			}
+			noChildrenLeft(t)
+		})
+	}
+}
+
+// An engine that ignores quit is killed engineQuitWait after it, not
+// left running and not waited for longer.
+func TestEngineIgnoresQuit(t *testing.T) {
+	bot := &engineBot{decl: fixtureEngine(t, "deaf", "ignore-quit")}
+	g := NewTicTacToe()
+	if _, err := bot.decide(context.Background(), g, Budget{Time: time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	bot.finish(g, nil)
+	if took := time.Since(start); took < engineQuitWait || took > engineQuitWait+time.Second {
+		t.Errorf("closed in %v; want about %v", took, engineQuitWait)
+	}
+	noChildrenLeft(t)
+}
+
+// The good fixtures, of both protocols, play a short match against every
+// built-in bot in every game they play.
+func TestEngineAgainstEveryBot(t *testing.T) {
+	withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "fourrow", "riddles"))
+	for _, spec := range gameRegistry {
+		for _, name := range spec.botNames() {
+			if isEngine(name) {
+				continue
+			}
+			for _, engine := range []string{"good", "fourrow"} {
+				if !findBot(engine).plays(spec) {
+					continue
+				}
+				t.Run(spec.name+"/"+engine+"-"+name, func(t *testing.T) {
+					out := engineMatch(t, spec.name, engine, name, 2, 2, quickBudget)
+					if strings.Contains(out, "forfeit") || len(gameLines(out)) != 2 {
+						t.Errorf("not two games played out:\n%s", out)
+					}
+				})
+			}
+		}
+	}
+	noChildrenLeft(t)
+}
+
+// A tournament mixes engines and bots; "all" takes in the engines that
+// play the game, and a forfeit counts as the engine's loss.
+func TestEngineTournament(t *testing.T) {
+	withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "bad", "illegal"),
+		fixtureEngine(t, "fourrow", "riddles"))
+	spec := specNamed(t, "c4")
+	field, err := tournamentField(spec, "all")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(field, "good") || !slices.Contains(field, "fourrow") {
+		t.Fatalf("all is %v", field)
+	}
+	if field, err = tournamentField(specNamed(t, "ttt"), "all"); slices.Contains(field, "fourrow") {
+		t.Errorf("a Four In A Row engine in Tic-Tac-Toe's all: %v %v", field, err)
+	}
+	var out bytes.Buffer
+	tc := tournamentConfig{spec: spec, opt: spec.defaults(nil), bots: []string{"good", "bad", "random"},
+		budget: quickBudget, games: 2, seed: 3, jobs: 2}
+	if err := tc.run(context.Background(), &out, nil); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if n := strings.Count(text, `forfeits (bad answered "move 99"`); n != 4 {
+		t.Errorf("%d forfeit lines, want 4 (bad's games):\n%s", n, text)
+	}
+	// bad scored nothing: its standings row has 0 wins, 0 draws, 4 losses.
+	if !regexp.MustCompile(`(?m)^\s*\d+\s+bad\s+4\s+0\s+0\s+4\s`).MatchString(text) {
+		t.Errorf("bad's row is not 4 games, 4 losses:\n%s", text)
+	}
+	noChildrenLeft(t)
+}
+
+// With deterministic engines, -jobs changes nothing but the time.
+func TestEngineJobs(t *testing.T) {
+	withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "fourrow", "riddles"))
+	b := Budget{Depth: 2, Playouts: 100, Jobs: 1}
+	games := func(out string) string { // the game lines and the total, not the times
+		var keep []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "game ") || strings.HasPrefix(l, "total: ") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	one := games(engineMatch(t, "c4", "good", "fourrow", 6, 1, b))
+	three := games(engineMatch(t, "c4", "good", "fourrow", 6, 3, b))
+	if one != three || !strings.Contains(one, "total: ") {
+		t.Errorf("-jobs 1:\n%s\n-jobs 3:\n%s", one, three)
+	}
+	noChildrenLeft(t)
+}
+
+// The whole conversation of a Tic-Tac-Toe game, as docs/engines.md shows
+// it: the page's transcript is this test's.
+func TestEngineTranscript(t *testing.T) {
+	d := fixtureEngine(t, "demo", "good")
+	log := filepath.Join(t.TempDir(), "talk")
+	d.env = append(d.env, fixtureLogEnv+"="+log)
+	withEngines(t, d)
+	spec := specNamed(t, "ttt")
+	x, _ := spec.newBot("demo", nil)
+	o, _ := spec.newBot("minimax", nil)
+	g := spec.start(nil)
+	if err := playGame(context.Background(), g, botSeats(x, o, Budget{Time: 5 * time.Second}), gameHooks{}); err != nil {
+		t.Fatal(err)
+	}
+	talk, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile("docs/engines.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), "```\n"+string(talk)+"```\n") {
+		t.Errorf("docs/engines.md lacks the transcript of this game:\n%s", talk)
+	}
+	if got := spec.record(g); got != "308261" {
+		t.Errorf("record %s", got)
+	}
+}
+
+// A person playing an engine that dies sees why and the record, and is
+// offered another game; the process is gone.
+func TestEngineDiesAtThePrompt(t *testing.T) {
+	withEngines(t, fixtureEngine(t, "bad", "crash-mid"))
+	spec := specNamed(t, "ttt")
+	bot, _ := spec.newBot("bad", nil)
+	var out bytes.Buffer
+	tb := &table{spec: spec, out: &out, budget: Budget{Time: time.Second}, seats: [3]Bot{X: bot},
+		in: newPipeReader(strings.NewReader("4\n0\n"), &out)}
+	if err := tb.session(context.Background(), func() Game { return spec.start(nil) }); err != nil {
+		t.Fatalf("%v after:\n%s", err, out.String())
+	}
+	text := out.String()
+	for _, want := range []string{"Enter the number: 0\n---------\n| O 1 2 |\n| X O 5 |\n| 6 7 X |\n---------\nplaying by AI\nforfeit: bad exited with status 4\nO win.\nmoves: 3480\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+	noChildrenLeft(t)
+}
+
+// Ctrl-C in a game against a hung engine stops the game at once and
+// leaves no process.
+func TestEngineInterrupted(t *testing.T) {
+	bot := &engineBot{decl: fixtureEngine(t, "stuck", "hang")}
+	g := NewTicTacToe()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	seats := botSeats(bot, bot, Budget{Time: time.Hour})
+	start := time.Now()
+	err := playGame(ctx, g, seats, gameHooks{})
+	if !errors.Is(err, errInterrupted) || time.Since(start) > 2*time.Second {
+		t.Errorf("err %v after %v", err, time.Since(start))
+	}
+	noChildrenLeft(t)
+}
+
+// A riddles.io engine lives off its time bank: 400 ms a move with a
+// budget of 50 ms is fine while the bank lasts; our protocol's engine
+// loses on time at once doing the same (after its first move, which has
+// the start-up allowance).
+func TestRiddlesTimeBank(t *testing.T) {
+	bot := &engineBot{decl: fixtureEngine(t, "slow", "riddles-slow")}
+	g := NewConnectFour()
+	b := Budget{Time: 50 * time.Millisecond}
+	for i := range 2 {
+		d, err := bot.decide(context.Background(), g, b)
+		if err != nil {
+			t.Fatalf("move %d: %v", i+1, err)
+		}
+		g.Play(d.Move)
+		left := bot.sessions[X].left
+		if left > riddlesBank-time.Duration(i+1)*300*time.Millisecond {
+			t.Errorf("after move %d, %v in the bank", i+1, left)
+		}
+		g.Play(fixtureChoice(g))
+	}
+	bot.finish(g, nil)
+	noChildrenLeft(t)
+}
+
+// The field as riddles.io wrote it, and the round as theaigames counted.
+func TestRiddlesLines(t *testing.T) {
+	g := NewConnectFour()
+	for _, m := range []Move{3, 3, 4} {
+		g.Play(m)
+	}
+	got := riddlesProtocol{}.turn(g, 9500*time.Millisecond)
+	want := []string{"update game round 4",
+		"update game field " + strings.Repeat(".,", 28) + ".,.,.,1,.,.,.,.,.,.,0,0,.,.",
+		"action move 9500"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+	// theaigames: players 1 and 2, "0" empty, rows apart by ";", the
+	// board's size under its own keys alone.
+	classic := riddlesProtocol{classic: true}
+	row := "0,0,0,0,0,0,0;"
+	if got, want := classic.turn(g, time.Second)[1], "update game field "+strings.Repeat(row, 4)+"0,0,0,2,0,0,0;0,0,0,1,1,0,0"; got != want {
+		t.Errorf("theaigames field\n%s, want\n%s", got, want)
+	}
+	if got := classic.greeting(g, O, time.Second); len(got) != 7 || got[2] != "settings player_names player1,player2" ||
+		got[4] != "settings your_botid 2" || got[6] != "settings field_rows 6" {
+		t.Errorf("theaigames settings %q", got)
+	}
+	// docs/engines.md shows the greeting, a turn and what follows it.
+	page, err := os.ReadFile("docs/engines.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2 := NewConnectFour()
+	g2.Play(3)
+	g2.Play(3)
+	r := riddlesProtocol{}
+	for _, lines := range [][]string{r.greeting(g2, X, 5*time.Second),
+		append(r.turn(g2, 9500*time.Millisecond), "place_disc 2"), r.played(g2, 2)} {
+		if text := strings.Join(lines, "\n") + "\n"; !strings.Contains(string(page), "```\n"+text+"```\n") {
+			t.Errorf("docs/engines.md lacks\n%s", text)
+		}
+	}
+	for _, tt := range []struct{ line, err string }{
+		{"place_disc 3", ""},
+		{"place_disc 7", `answered "place_disc 7": columns are 0-6`},
+		{"place_disc x", `answered "place_disc x": columns are 0-6`},
+		{"no_moves", `said "no_moves", not place_disc`},
+	} {
+		m, done, err := riddlesProtocol{}.answer(tt.line, g, nil)
+		switch {
+		case tt.err == "" && (err != nil || !done || m != 3):
+			t.Errorf("%q: %v %v %v", tt.line, m, done, err)
+		case tt.err != "" && (err == nil || err.Error() != tt.err):
+			t.Errorf("%q: error %v, want %q", tt.line, err, tt.err)
+		}
+	}
+}
+
+// Our protocol's answers: the move, info taken into the decision, and the
+// faults worded after the engine's name.
+func TestOurAnswers(t *testing.T) {
+	g, _ := specNamed(t, "adj").parseRecord("10,41", nil)
+	var d Decision
+	for _, line := range []string{"", "info depth 3 score -2 nodes 500 string hi there", "info bogus 1 nodes x pv 20 21 21 22"} {
+		if _, done, err := (ourProtocol{}).answer(line, g, &d); done || err != nil {
+			t.Fatalf("%q: done %v, %v", line, done, err)
+		}
+	}
+	if d.Depth != 3 || d.Score != -2 || d.Nodes != 500 || !slices.Equal(d.PV, []Move{20, 21}) {
+		t.Errorf("info read as %+v", d.Stats)
+	}
+	for _, tt := range []struct{ line, err string }{
+		{"move 20", ""},
+		{"move 10", `answered "move 10": cell 10 is taken`},
+		{"move 64", `answered "move 64": 64 is off the board`},
+		{"move", `answered "move": accepted is move and one move`},
+		{"move 1 2", `answered "move 1 2": accepted is move and one move`},
+		{"bestmove 20", `said "bestmove 20", not a move or info line`},
+	} {
+		m, done, err := (ourProtocol{}).answer(tt.line, g, &d)
+		switch {
+		case tt.err == "" && (err != nil || !done || m != 20):
+			t.Errorf("%q: %v %v %v", tt.line, m, done, err)
+		case tt.err != "" && (err == nil || err.Error() != tt.err):
+			t.Errorf("%q: error %v, want %q", tt.line, err, tt.err)
+		}
+	}
+}
+
+// A bad -engine is one line naming the flag, before any game.
+func TestEngineFlags(t *testing.T) {
+	t.Cleanup(func() { setEngines(nil) })
+	self := shellQuote(os.Args[0])
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-engine", "me"}, `-engine "me": no =: accepted is NAME=COMMAND`},
+		{[]string{"-engine", "=python3 x.py"}, `-engine "=python3 x.py": the name before = is empty`},
+		{[]string{"-engine", "alphabeta=" + self}, `name "alphabeta" is a built-in bot`},
+		{[]string{"-engine", "human=" + self}, `name "human" is a word the bot flags keep`},
+		{[]string{"-engine", "a,b=" + self}, `name "a,b": accepted are letters, digits`},
+		{[]string{"-engine", "me="}, `no command after =`},
+		{[]string{"-engine", "me=riddles:"}, `no command after =`},
+		{[]string{"-engine", "me=no-such-program-here x"}, `command "no-such-program-here" not found`},
+		{[]string{"-engine", "me=./no/such/file"}, `command "./no/such/file" not found`},
+		{[]string{"-engine", "me=bot | tee"}, `command '|' unquoted: no shell runs the command`},
+		{[]string{"-engine", "me=" + self, "-engine", "me=" + self}, `-engine "me": me is declared twice`},
+		{[]string{"-engine", "me=riddles:" + self, "-x", "me"}, `-x: bot "me" does not play Tic-Tac-Toe`},
+	} {
+		o, err := parseFlags(tt.args, nil)
+		if err == nil {
+			_, err = resolve(o)
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: error %v; want one line containing %q", tt.args, err, tt.want)
+		}
+	}
+	// A good one is a bot at once, in -h's list and in -x.
+	o, err := parseFlags([]string{"-engine", "me=" + self, "-x", "me", "-o", "random"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := resolve(o); err != nil || s.seats[X].Name() != "me" {
+		t.Errorf("-x me: %v", err)
+	}
+	if !strings.Contains(botHelp(), "me         external engine: "+self) {
+		t.Errorf("help lacks the engine:\n%s", botHelp())
+	}
+	noChildrenLeft(t)
+}
+
+// FuzzEngineLines: whatever bytes an engine writes, in whatever pieces,
+// the reader hands on the lines a line splitter finds (CR LF or LF, the
+// last line without one too), or stops at the first over-long line.
+func FuzzEngineLines(f *testing.F) {
+	f.Add([]byte("info depth 1\nmove 4\n"), 3)
+	f.Add([]byte("move 4\r\nmove 5"), 1)
+	f.Add([]byte("\n\r\n\r\r\n"), 2)
+	f.Add(bytes.Repeat([]byte("x"), 5000), 7)
+	f.Add([]byte(strings.Repeat("y", 99)+"\n"+strings.Repeat("z", 101)+"\n"), 64)
+	f.Fuzz(func(t *testing.T, data []byte, piece int) {
+		const limit = 100
+		var want []string
+		if len(data) > 0 {
+			want = strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		}
+		long := -1
+		for i, l := range want {
+			want[i] = strings.TrimSuffix(l, "\r")
+			if long < 0 && len(want[i]) > limit {
+				long = i
+			}
+		}
+		var r io.Reader = bytes.NewReader(data)
+		if piece = piece%17 + 1; piece > 1 {
+			r = &pieces{data: data, n: piece}
+		} else {
+			r = iotest.OneByteReader(r)
+		}
+		var got []string
+		sawLong := false
+		readEngineLines(r, limit, func(line string, err error) {
+			if sawLong {
+				t.Fatal("a line after the over-long one")
+			}
+			if err != nil {
+				sawLong = errors.Is(err, errLineLong)
+				return
+			}
+			got = append(got, line)
+		})
+		if long >= 0 {
+			if !sawLong || !slices.Equal(got, want[:long]) {
+				t.Errorf("%q: got %q (long %v), want %q then the long line", data, got, sawLong, want[:long])
+			}
+		} else if !slices.Equal(got, want) {
+			t.Errorf("%q: got %q, want %q", data, got, want)
+		}
+	})
+}
+
+// pieces reads its data n bytes at a time, as writes split by a pipe.
+type pieces struct {
+	data []byte
+	n    int
+}
+
+func (p *pieces) Read(b []byte) (int, error) {
+	if len(p.data) == 0 {
+		return 0, io.EOF
+	}
+	k := copy(b, p.data[:min(p.n, len(p.data))])
+	p.data = p.data[k:]
+	return k, nil
+}

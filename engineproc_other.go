@@ -1,0 +1,15 @@
+//go:build !(linux || darwin || freebsd || netbsd || openbsd)
+
+package main
+
+import (
+	"os"
+	"syscall"
+)
+
+// ownGroup: process groups are a Unix notion; elsewhere the engine runs
+// as a plain child.
+func ownGroup() *syscall.SysProcAttr { return nil }
+
+// killGroup kills p (what it started may live on outside Unix).
+func killGroup(p *os.Process) { p.Kill() }

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Our engine protocol (docs/engines.md), for every game: a greeting that
+// names the game, its options and the engine's side; each turn the whole
+// record in the game's notation and the time to answer in; the answer
+// "move M", after any "info" lines; the result and quit at the end. The
+// whole record every turn lets an engine keep no state at all.
+
+// engineProtocolVersion is the greeting's first line's number: it goes up
+// only if a change would break engines written to this one.
+const engineProtocolVersion = 1
+
+// ourProtocol is our protocol.
+type ourProtocol struct{}
+
+func (ourProtocol) games() []string     { return nil }
+func (ourProtocol) about() string       { return "external engine" }
+func (ourProtocol) bank() time.Duration { return 0 }
+
+// engineGame is how the protocol names g's game and its options.
+func engineGame(g Game) (name, options string) {
+	switch g := g.(type) {
+	case *TicTacToe:
+		return "tictactoe", ""
+	case *ConnectFour:
+		return "connect4", fmt.Sprintf(" width %d height %d", c4Width, c4Height)
+	case *Adjacency:
+		return "adjacency", fmt.Sprintf(" rounds %d", g.rounds)
+	}
+	panic(fmt.Sprintf("engines: no protocol name for %T", g))
+}
+
+// engineRecord is g's record in its game's notation, "-" for none (so
+// that the line always has a word to read).
+func engineRecord(g Game) string {
+	name, _ := engineGame(g)
+	spec, err := findGame(name)
+	if err != nil {
+		panic(err) // engineGame names registered games only
+	}
+	if rec := spec.record(g); rec != "" {
+		return rec
+	}
+	return "-"
+}
+
+func (ourProtocol) greeting(g Game, side Side, _ time.Duration) []string {
+	name, options := engineGame(g)
+	return []string{
+		fmt.Sprintf("boardbots %d", engineProtocolVersion),
+		"game " + name + options,
+		"side " + side.String(),
+	}
+}
+
+func (ourProtocol) turn(g Game, left time.Duration) []string {
+	return []string{"position " + engineRecord(g), fmt.Sprintf("go time %d", left.Milliseconds())}
+}
+
+func (ourProtocol) answer(line string, g Game, d *Decision) (Move, bool, error) {
+	fields := strings.Fields(line)
+	switch {
+	case len(fields) == 0:
+		return NoMove, false, nil // a blank line says nothing
+	case fields[0] == "info":
+		readInfo(fields[1:], g, d)
+		return NoMove, false, nil
+	case fields[0] != "move":
+		return NoMove, false, fmt.Errorf("said %s, not a move or info line", quoteShort(line))
+	case len(fields) != 2:
+		return NoMove, false, fmt.Errorf("answered %s: accepted is move and one move", quoteShort(line))
+	}
+	m, err := g.ParseMove(fields[1])
+	if err != nil {
+		return NoMove, false, fmt.Errorf("answered %s: %s", quoteShort(line), moveFault(fields[1], err))
+	}
+	return m, true, nil
+}
+
+// readInfo takes what it knows of an info line's words into d: score,
+// depth and nodes each with a whole number, and pv with the moves it
+// expects (its own first) to the line's end, as far as they are legal.
+// Anything else, such as "string" and its text, is passed over: info is
+// for people, and a word it does not know costs the engine nothing.
+func readInfo(words []string, g Game, d *Decision) {
+	for i := 0; i < len(words); i++ {
+		key := words[i]
+		if key == "pv" {
+			d.PV = readPV(words[i+1:], g)
+			return
+		}
+		if key == "string" {
+			return
+		}
+		if i+1 == len(words) {
+			return
+		}
+		n, err := strconv.ParseInt(words[i+1], 10, 64)
+		if err != nil {
+			continue
+		}
+		switch key {
+		case "score":
+			d.Score = int(max(-infinity, min(infinity, n)))
+		case "depth":
+			d.Depth = int(max(0, min(1<<20, n)))
+		case "nodes":
+			d.Nodes = max(0, n)
+		default:
+			continue
+		}
+		i++
+	}
+}
+
+// readPV is the legal start of a line of moves from g.
+func readPV(words []string, g Game) []Move {
+	g = g.Clone()
+	var pv []Move
+	for _, w := range words {
+		m, err := g.ParseMove(w)
+		if err != nil {
+			break
+		}
+		pv = append(pv, m)
+		g.Play(m)
+	}
+	return pv
+}
+
+func (ourProtocol) played(Game, Move) []string { return nil }
+
+func (ourProtocol) end(w Side, over, forfeit bool) []string {
+	if !over {
+		return []string{"quit"}
+	}
+	result := "result draw"
+	if w != Nobody {
+		result = "result " + w.String()
+	}
+	if forfeit {
+		result += " forfeit"
+	}
+	return []string{result, "quit"}
+}

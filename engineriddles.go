@@ -1,0 +1,139 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The riddles.io / theaigames "Four In A Row" protocol, so that the bots
+// written for those competitions play Connect Four here unchanged
+// (docs/engines.md has the mapping). The engine is told the settings once,
+// then each turn the round, the whole field and the time left in its bank,
+// and answers "place_disc C" with a column counted from 0. The time is a
+// bank, as those competitions ran it: it starts full, each move takes what
+// it used and then adds the time a move, never above full, and a bot loses
+// on time only when an answer takes longer than the bank holds.
+
+// riddlesBank is the bank's size and start, the competitions' 10 s.
+const riddlesBank = 10 * time.Second
+
+// riddlesProtocol is the Four In A Row protocol as riddles.io ran it, or
+// with classic set as theaigames.com ran it before: players 1 and 2
+// rather than 0 and 1, "0" for an empty cell, rows separated by ";", and
+// the board's size under its own keys only (a theaigames bot may stop at
+// a setting it does not know).
+type riddlesProtocol struct{ classic bool }
+
+func (riddlesProtocol) games() []string     { return []string{"connect4"} }
+func (riddlesProtocol) bank() time.Duration { return riddlesBank }
+
+func (r riddlesProtocol) about() string {
+	if r.classic {
+		return "external Four In A Row engine (theaigames protocol)"
+	}
+	return "external Four In A Row engine (riddles.io protocol)"
+}
+
+// id is a side's player number: X, who moves first, is player0
+// (theaigames: player1).
+func (r riddlesProtocol) id(s Side) int {
+	id := 0
+	if s == O {
+		id = 1
+	}
+	if r.classic {
+		id++
+	}
+	return id
+}
+
+func (r riddlesProtocol) greeting(_ Game, side Side, perMove time.Duration) []string {
+	lines := []string{
+		fmt.Sprintf("settings timebank %d", riddlesBank.Milliseconds()),
+		fmt.Sprintf("settings time_per_move %d", perMove.Milliseconds()),
+		fmt.Sprintf("settings player_names player%d,player%d", r.id(X), r.id(O)),
+		fmt.Sprintf("settings your_bot player%d", r.id(side)),
+		fmt.Sprintf("settings your_botid %d", r.id(side)),
+		fmt.Sprintf("settings field_columns %d", c4Width),
+		fmt.Sprintf("settings field_rows %d", c4Height),
+	}
+	if !r.classic {
+		lines = append(lines, fmt.Sprintf("settings field_width %d", c4Width),
+			fmt.Sprintf("settings field_height %d", c4Height))
+	}
+	return lines
+}
+
+// field is the board as the competition wrote it: every cell, the top
+// row first and each row from the left, comma-separated, "." for an empty
+// cell and the player number of a stone (theaigames: "0" for an empty
+// cell, and ";" between rows).
+func (r riddlesProtocol) field(moves []Move) string {
+	empty, rows := ".", ","
+	if r.classic {
+		empty, rows = "0", ";"
+	}
+	var grid [c4Height][c4Width]string // [row from the bottom][column]
+	var height [c4Width]int
+	for i, m := range moves {
+		grid[height[m]][m] = strconv.Itoa(r.id([2]Side{X, O}[i%2]))
+		height[m]++
+	}
+	var b strings.Builder
+	for row := c4Height - 1; row >= 0; row-- {
+		if row < c4Height-1 {
+			b.WriteString(rows)
+		}
+		for col := range c4Width {
+			if col > 0 {
+				b.WriteString(",")
+			}
+			if grid[row][col] == "" {
+				grid[row][col] = empty
+			}
+			b.WriteString(grid[row][col])
+		}
+	}
+	return b.String()
+}
+
+// turn: the round is the number of the move about to be played, counted
+// from 1 over both players' moves, as theaigames' engine counted it.
+func (r riddlesProtocol) turn(g Game, left time.Duration) []string {
+	return []string{
+		fmt.Sprintf("update game round %d", len(g.History())+1),
+		"update game field " + r.field(g.History()),
+		fmt.Sprintf("action move %d", left.Milliseconds()),
+	}
+}
+
+func (riddlesProtocol) answer(line string, g Game, _ *Decision) (Move, bool, error) {
+	fields := strings.Fields(line)
+	switch {
+	case len(fields) == 0:
+		return NoMove, false, nil
+	case fields[0] != "place_disc":
+		return NoMove, false, fmt.Errorf("said %s, not place_disc", quoteShort(line))
+	case len(fields) < 2: // more words are let pass, as theaigames did
+		return NoMove, false, fmt.Errorf("answered %s: accepted is place_disc and a column", quoteShort(line))
+	}
+	col, err := strconv.Atoi(fields[1])
+	if err != nil || col < 0 || col >= c4Width {
+		return NoMove, false, fmt.Errorf("answered %s: columns are 0-%d", quoteShort(line), c4Width-1)
+	}
+	if !slices.Contains(g.Moves(nil), Move(col)) {
+		return NoMove, false, fmt.Errorf("answered %s: column %d is full", quoteShort(line), col)
+	}
+	return Move(col), true, nil
+}
+
+// played: theaigames' engine sent the field again after each move.
+func (r riddlesProtocol) played(g Game, m Move) []string {
+	return []string{"update game field " + r.field(append(slices.Clip(g.History()), m))}
+}
+
+// end: the protocol has no result or quit; the process is closed.
+func (riddlesProtocol) end(Side, bool, bool) []string { return nil }
