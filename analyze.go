@@ -84,7 +84,7 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 	}
 	d := bot.Think(ctx, g, budget)
 	s := answer(d.Score, g.FormatMove(d.Move), d.Nodes, d.Time.Microseconds())
-	if trace := traceText(bot, d, budget); trace != "" {
+	if trace := traceOutput(bot, d, budget); trace != "" {
 		s += "\n" + trace
 	}
 	return s

@@ -35,6 +35,7 @@ type options struct {
 	limit, delay           time.Duration
 	delaySet               bool
 	trace                  int
+	traceFormat            string
 	seed                   uint64
 	seedSet                bool
 	analyze, verbose       bool
@@ -240,6 +241,8 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		return nil, fmt.Errorf("-delay %s: accepted is 0 or a positive duration like 1s", o.delay)
 	case o.trace < 0:
 		return nil, fmt.Errorf("-trace %d: accepted is 0 (off) or more plies", o.trace)
+	case !slices.Contains(traceFormats, o.traceFormat):
+		return nil, fmt.Errorf("-trace-format %q: accepted are %s", o.traceFormat, strings.Join(traceFormats, ", "))
 	case o.bookPly < 0 || o.bookPly > c4Cells:
 		return nil, fmt.Errorf("-book-ply %d: accepted are 0..%d plies", o.bookPly, c4Cells)
 	case o.bookLinePly < o.bookPly && !o.set["book-line-ply"]:
@@ -290,7 +293,8 @@ func (o *options) flagSet() *flag.FlagSet {
 	fs.IntVar(&o.playouts, "playouts", 0, "Monte Carlo tree search: playouts per move; 0 = by -time or the default")
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "CPUs: games at once in matches, threads of a search (default: every CPU)")
 	fs.DurationVar(&o.delay, "delay", 0, "pause between two bots' moves (default 0.5s on a terminal, 0 on a pipe)")
-	fs.IntVar(&o.trace, "trace", 0, "print the tree minimax or alphabeta searched, N plies deep")
+	fs.IntVar(&o.trace, "trace", 0, "after each bot move, print the tree it searched, N plies deep")
+	fs.StringVar(&o.traceFormat, "trace-format", "text", "how -trace writes: text, dot (Graphviz) or json")
 	fs.BoolVar(&o.analyze, "analyze", false, "read positions from stdin, print <position> <score> <move> <nodes> <us>")
 	fs.BoolVar(&o.verbose, "v", false, "after each bot move, its score, depth, nodes, time and expected line")
 	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
@@ -388,7 +392,7 @@ func resolve(o *options) (*setup, error) {
 		s.budget.Playouts = o.playouts
 	}
 	s.budget.Jobs = o.jobs
-	s.budget.Trace = o.trace
+	s.budget.Trace, s.budget.TraceFormat = o.trace, o.traceFormat
 	for name, v := range o.gameOpts {
 		if slices.ContainsFunc(spec.options, func(g gameOption) bool { return g.name == name }) {
 			s.opt[name] = *v

@@ -343,7 +343,7 @@ func (t *table) play(ctx context.Context, g Game) error {
 				fmt.Fprintln(t.out, t.thinking(g, bot, d))
 			}
 			if bot != nil {
-				if s := traceText(bot, d, t.budget); s != "" {
+				if s := traceOutput(bot, d, t.budget); s != "" {
 					fmt.Fprintln(t.out, s)
 				}
 			}
