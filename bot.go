@@ -57,6 +57,16 @@ type Stats struct {
 	Playouts int64
 	Share    float64
 	WinRate  float64
+	// Top is the most-visited root moves, most first (mcts), for -v.
+	Top []MoveVisits
+}
+
+// MoveVisits is a root move of a Monte Carlo search: its playouts and
+// their mean result for the mover (0..1).
+type MoveVisits struct {
+	Move    Move
+	Visits  int64
+	WinRate float64
 }
 
 // Decision is a bot's move with the stats behind it.

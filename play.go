@@ -484,6 +484,9 @@ func (t *table) thinking(g Game, bot Bot, d Decision) string {
 	if len(d.PV) > 0 {
 		line += ", expects " + t.spec.line(d.PV)
 	}
+	if len(d.Top) > 0 {
+		line += "\n" + visitsLine(g, d.Top, min(t.columns(), 80))
+	}
 	return line
 }
 

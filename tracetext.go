@@ -35,26 +35,27 @@ func labelWidth(n *TraceNode, depth int) int {
 }
 
 // writeOutline writes n, depth levels down, and its subtree.
-func writeOutline(b *strings.Builder, n *TraceNode, depth, width int) {
-	fmt.Fprintf(b, "%-*s", width, strings.Repeat("  ", depth)+n.Move)
+func writeOutline(out *strings.Builder, n *TraceNode, depth, width int) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-*s", width, strings.Repeat("  ", depth)+n.Move)
 	if n.Role != "" {
 		b.WriteString("  " + n.Role)
 	}
 	if n.Alpha != nil {
-		fmt.Fprintf(b, "  %-16s", "("+n.Alpha.String()+", "+n.Beta.String()+")")
+		fmt.Fprintf(&b, "  %-16s", "("+n.Alpha.String()+", "+n.Beta.String()+")")
 	}
 	if n.Value != nil {
-		fmt.Fprintf(b, "  = %-4s", n.Value)
+		fmt.Fprintf(&b, "  = %-4s", n.Value)
 	}
 	if n.Visits > 0 {
-		fmt.Fprintf(b, "  visits %-6d", n.Visits)
+		fmt.Fprintf(&b, "  visits %-6d", n.Visits)
 	}
 	if n.WinRate != nil {
-		fmt.Fprintf(b, "  win %5.1f%%", 100**n.WinRate)
+		fmt.Fprintf(&b, "  win %5.1f%%", 100**n.WinRate)
 	}
 	if depth > 0 && n.Visits > 0 {
 		if n.UCB != nil {
-			fmt.Fprintf(b, "  ucb %.3f", *n.UCB)
+			fmt.Fprintf(&b, "  ucb %.3f", *n.UCB)
 		} else {
 			b.WriteString("  ucb untried")
 		}
@@ -63,19 +64,21 @@ func writeOutline(b *strings.Builder, n *TraceNode, depth, width int) {
 	case n.Kind != "":
 		b.WriteString("  " + n.Kind)
 	case n.Nodes > 0:
-		fmt.Fprintf(b, "  %d nodes", n.Nodes)
+		fmt.Fprintf(&b, "  %d nodes", n.Nodes)
 	}
 	if n.Skipped > 0 {
-		fmt.Fprintf(b, "  cut: %s skipped", plural(n.Skipped, "move", "moves"))
+		fmt.Fprintf(&b, "  cut: %s skipped", plural(n.Skipped, "move", "moves"))
 	}
 	if n.Note != "" {
 		b.WriteString("  " + n.Note)
 	}
-	b.WriteByte('\n')
+	// The columns are padded for the fields that follow; the last
+	// leaves spaces at the end.
+	out.WriteString(strings.TrimRight(b.String(), " ") + "\n")
 	for _, c := range n.Children {
-		writeOutline(b, c, depth+1, width)
+		writeOutline(out, c, depth+1, width)
 	}
 	if n.More > 0 {
-		fmt.Fprintf(b, "%s... %s more, %d visits\n", strings.Repeat("  ", depth+1), plural(n.More, "move", "moves"), n.MoreVisits)
+		fmt.Fprintf(out, "%s... %s more, %d visits\n", strings.Repeat("  ", depth+1), plural(n.More, "move", "moves"), n.MoreVisits)
 	}
 }
