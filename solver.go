@@ -127,7 +127,12 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 				continue
 			}
 		}
-		v := -s.negamax(p.play(cells[i]), -beta, -alpha)
+		var v int
+		if s.tr == nil {
+			v = -s.negamax(p.play(cells[i]), -beta, -alpha)
+		} else {
+			v = -s.traced(p.play(cells[i]), -beta, -alpha)
+		}
 		if s.stopped {
 			if marked {
 				s.busy.leave(key)
@@ -156,4 +161,12 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	best = max(min(best, hi), lo)
 	s.store(key, p.moves, lo, best, flipCol(ttMove, flip))
 	return best
+}
+
+// traced is negamax with the tracer told of the node (-trace).
+func (s *c4Solver) traced(p c4Pos, alpha, beta int) int {
+	s.tr.enter(p, alpha, beta, s.nodes)
+	v := s.negamax(p, alpha, beta)
+	s.tr.leave(p, v, s.nodes)
+	return v
 }
