@@ -19,7 +19,7 @@ type RandomBot struct{ rng *rand.Rand }
 func (RandomBot) Name() string { return "random" }
 
 // Think picks a move at random.
-func (b RandomBot) Think(_ context.Context, g Game, _ Budget) Decision {
+func (b RandomBot) Think(_ context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
 	moves := g.Moves(nil)
 	d := Decision{Move: NoMove}
@@ -27,5 +27,8 @@ func (b RandomBot) Think(_ context.Context, g Game, _ Budget) Decision {
 		d.Move = moves[b.rng.IntN(len(moves))]
 	}
 	d.Nodes, d.Time = 1, time.Since(start)
+	if budget.Trace > 0 {
+		d.Trace = &SearchTrace{Bot: "random", Heading: []string{"trace: random picks a legal move uniformly at random: there is no search to trace"}}
+	}
 	return d
 }
