@@ -38,7 +38,7 @@ type options struct {
 	traceFormat            string
 	seed                   uint64
 	seedSet                bool
-	analyze, verbose       bool
+	analyze, verbose, step bool
 	noColor                bool
 	version                bool   // print the version and exit
 	makeBook               string // build the Connect Four book into this file
@@ -297,6 +297,7 @@ func (o *options) flagSet() *flag.FlagSet {
 	fs.StringVar(&o.traceFormat, "trace-format", "text", "how -trace writes: text, dot (Graphviz) or json")
 	fs.BoolVar(&o.analyze, "analyze", false, "read positions from stdin, print <position> <score> <move> <nodes> <us>")
 	fs.BoolVar(&o.verbose, "v", false, "after each bot move, its score, depth, nodes, time and expected line")
+	fs.BoolVar(&o.step, "step", false, "with two bots, wait for Enter after each move (b: back, q: quit)")
 	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
 	fs.BoolVar(&o.version, "version", false, "print the program's version and exit")
 	fs.StringVar(&o.makeBook, "make-book", "", "build the Connect Four opening book into `FILE` with the solver, then exit")
@@ -321,6 +322,7 @@ var flagTakes = map[string]string{
 	"book-ply":      "a whole number of plies",
 	"analyze":       "true or false",
 	"v":             "true or false",
+	"step":          "true or false",
 	"no-color":      "true or false",
 	"book-line-ply": "a whole number of plies",
 	"version":       "true or false",
@@ -626,6 +628,14 @@ func (s *setup) play(ctx context.Context, o *options, color bool) error {
 	} else {
 		t.terminal = isTerminal(os.Stdout)
 		t.delay = watchDelay(o, t.terminal)
+		if o.step {
+			t.step, t.delay, t.in = true, 0, newPipeReader(os.Stdin, os.Stdout)
+			if isTerminal(os.Stdin) && t.terminal {
+				tr := newTermReader()
+				defer tr.Close()
+				t.in = tr
+			}
+		}
 	}
 	if t.terminal {
 		t.width = terminalWidth(os.Stdout)

@@ -208,6 +208,9 @@ type table struct {
 	// 0 means thinkingShown.
 	thinkAfter time.Duration
 	introShown bool
+	// step holds a game of two bots after each move until the person
+	// presses Enter (-step): b takes a move back, q quits.
+	step bool
 }
 
 // errNew is the "new" command: the game is dropped and another starts.
@@ -347,6 +350,9 @@ func (t *table) play(ctx context.Context, g Game) error {
 					fmt.Fprintln(t.out, s)
 				}
 			}
+			if t.step && t.humans() == 0 && !g.Over() {
+				return t.stepWait(ctx, g)
+			}
 			if t.humans() == 0 && t.delay > 0 && !g.Over() {
 				select {
 				case <-ctx.Done():
@@ -379,6 +385,43 @@ func (t *table) play(ctx context.Context, g Game) error {
 	}
 	fmt.Fprintln(t.out, "moves: "+t.spec.record(g))
 	return nil
+}
+
+// stepPrompt is -step's prompt between moves.
+const stepPrompt = "Enter: next move, b: back, q: quit "
+
+// stepWait holds a game of two bots after a move (-step) until the person
+// presses Enter. b takes the last move back and shows the position again,
+// as often as asked, and the bot to move then thinks again from there; q
+// ends the game. At the end of a piped script the game plays on.
+func (t *table) stepWait(ctx context.Context, g Game) error {
+	for {
+		line, err := t.in.ReadLine(ctx, stepPrompt)
+		switch {
+		case errors.Is(err, io.EOF):
+			t.step = false
+			return nil
+		case errors.Is(err, errLineTooLong):
+			line = "?"
+		case err != nil:
+			return err
+		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "":
+			return nil
+		case "b", "back":
+			if len(g.History()) == 0 {
+				fmt.Fprintln(t.out, "this is the start: no move to take back")
+				continue
+			}
+			g.Undo()
+			fmt.Fprint(t.out, g.Render(t.color))
+		case "q", "quit":
+			return errQuit
+		default:
+			fmt.Fprintf(t.out, "%s: accepted are Enter (the next move), b (back one move), q (quit)\n", quoteShort(line))
+		}
+	}
 }
 
 // columns is the width to wrap text to: the terminal's, or 80.
