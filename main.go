@@ -69,6 +69,8 @@ examples:
         watch two bots, with their thinking
   %[1]s -x alphabeta -o human -trace 2
         see the tree alpha-beta searched for each of its moves
+  %[1]s -x alphabeta -o mcts -step -trace 1
+        two bots a move at a time, Enter for the next (docs/trace.md)
   %[1]s -game adj -x alphabeta -o local -games 100 -time 100ms
         a 100-game match, seats swapped every game
   %[1]s -game c4 -tournament all -time 100ms

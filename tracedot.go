@@ -54,7 +54,7 @@ func writeDOT(b *strings.Builder, n *TraceNode, id *int) {
 	case n.PV:
 		attrs += ", " + dotPV + `, fillcolor="#e3edfb"`
 	case n.Role == "min":
-		attrs += `, fillcolor="#f6f6f6"`
+		attrs += `, fillcolor="#fdf0e1"`
 	}
 	fmt.Fprintf(b, "  n%d [%s];\n", me, attrs)
 	for _, c := range n.Children {
