@@ -85,7 +85,7 @@ func (b *MCTS) top(k int) []MoveVisits {
 func (b *MCTS) trace(pos Game, plies int, d Decision) *SearchTrace {
 	root := b.nodes[0]
 	t := &SearchTrace{Bot: "mcts", Heading: []string{
-		fmt.Sprintf("trace: mcts ran %d playouts, root visits %d (%d kept from before), %s shown",
+		fmt.Sprintf("trace: mcts, %d playouts; root visits %d, %d kept from earlier; %s shown",
 			d.Playouts, root.visits, int64(root.visits)-d.Playouts, plural(plies, "ply", "plies")),
 		"win: the mean result for the side that made the move (win 1, draw 1/2, loss 0)",
 		fmt.Sprintf("ucb: wins/visits + %.2f*sqrt(ln(parent visits)/visits) when last chosen", b.C),
