@@ -31,6 +31,9 @@ func init() {
 //
 // After the budget the bot plays the root move visited most: the most
 // trusted, not merely the luckiest.
+//
+// The tree itself (mctsNode, the MCTS type) and its reading for -trace
+// and -v are in mctstree.go.
 
 // mctsExploration is UCB1's constant c: sqrt 2 is the value for which
 // Auer et al. proved the regret bound with rewards in [0, 1].
