@@ -346,3 +346,16 @@ func FuzzDOTQuote(f *testing.F) {
 		}
 	})
 }
+
+// count is the number of nodes in the tree under n, n included (the
+// summaries of children left out not counted).
+func (n *TraceNode) count() int {
+	if n == nil {
+		return 0
+	}
+	c := 1
+	for _, k := range n.Children {
+		c += k.count()
+	}
+	return c
+}

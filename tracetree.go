@@ -123,19 +123,6 @@ func floatOf(f float64) *float64 {
 	return &f
 }
 
-// count is the number of nodes in the tree under n, n included (the
-// summaries of children left out not counted).
-func (n *TraceNode) count() int {
-	if n == nil {
-		return 0
-	}
-	c := 1
-	for _, k := range n.Children {
-		c += k.count()
-	}
-	return c
-}
-
 // plural writes a count with its noun.
 func plural(n int, one, many string) string {
 	if n == 1 {
