@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -70,6 +71,9 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	// at once, unless a depth limit asks for a shallower value.
 	if b.Prune && !b.plain && (budget.Depth == 0 || budget.Depth >= a.PliesLeft()) {
 		if d, ok := adjBookMove(a); ok {
+			if budget.Trace > 0 {
+				d.Trace = &SearchTrace{Bot: b.Name(), Heading: []string{fmt.Sprintf("trace: %s: the book knows this position (score %d): no search", b.Name(), d.Score)}}
+			}
 			return d
 		}
 	}
@@ -98,7 +102,14 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	tt.gen++
 	s := newAdjSearch(ctx, a, b.Prune, tt)
 	s.swindle = b.Prune && !b.plain
-	return s.run(a, budget)
+	if budget.Trace <= 0 {
+		return s.run(a, budget)
+	}
+	// One thread, so that the tree shown is the whole search's.
+	s.tr, budget.Jobs = newAdjTracer(budget.Trace, len(a.history)), 1
+	d := s.run(a, budget)
+	d.Trace = s.tr.trace(b.Name(), d)
+	return d
 }
 
 // run is iterative deepening from the root: depth 1, 2, ... up to the
@@ -357,11 +368,19 @@ func adjNextIteration(times []time.Duration, depth int) time.Duration {
 // together (see together).
 func (s *adjSearch) root(me, opp uint64, ply, depth int, moves []Move, jobs int) (Move, int) {
 	best, bestScore := NoMove, -infinity
+	if s.tr != nil {
+		s.tr.restart(depth)
+		s.tr.enter(me, opp, ply, depth, -infinity, infinity, s.plies, s.nodes)
+		defer func() { s.tr.leave(ply, bestScore, s.nodes) }()
+	}
 	for i, m := range moves {
 		nme, nopp := adjAfter(me, opp, m)
 		// child is the move's value searched within (alpha, beta).
 		child := func(alpha, beta int) int {
 			return -s.together(jobs, func(t *adjSearch) int {
+				if t.tr != nil {
+					return t.traced(nopp, nme, ply+1, depth-1, -beta, -alpha)
+				}
 				return t.negamax(nopp, nme, ply+1, depth-1, -beta, -alpha)
 			})
 		}

@@ -68,6 +68,8 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 		nme, nopp := adjAfter(me, opp, Move(m))
 		var v int
 		switch {
+		case s.tr != nil:
+			v = s.tracedChild(nopp, nme, ply+1, depth-1, p.first(), alpha, beta)
 		case !s.prune:
 			v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, infinity)
 		case p.first():
@@ -154,4 +156,30 @@ func (s *adjSearch) remember(key uint64, mirrored bool, depth, best int, bestMov
 		bestMove = adjMirrorCell(bestMove)
 	}
 	s.table(depth).store(key, depth, best, flag, bestMove)
+}
+
+// tracedChild is the search of a child below as negamax's loop makes it,
+// first if it is the first child searched, with the tracer told of each search
+// (a null window, then a re-search when it fails high); returns the
+// value for the parent.
+func (s *adjSearch) tracedChild(me, opp uint64, ply, depth int, first bool, alpha, beta int) int {
+	switch {
+	case !s.prune:
+		return -s.traced(me, opp, ply, depth, -infinity, infinity)
+	case first:
+		return -s.traced(me, opp, ply, depth, -beta, -alpha)
+	}
+	v := -s.traced(me, opp, ply, depth, -alpha-1, -alpha)
+	if v > alpha && v < beta && !s.stopped {
+		v = -s.traced(me, opp, ply, depth, -beta, -alpha)
+	}
+	return v
+}
+
+// traced is negamax with the tracer told of the node.
+func (s *adjSearch) traced(me, opp uint64, ply, depth, alpha, beta int) int {
+	s.tr.enter(me, opp, ply, depth, alpha, beta, s.plies, s.nodes)
+	v := s.negamax(me, opp, ply, depth, alpha, beta)
+	s.tr.leave(ply, v, s.nodes)
+	return v
 }

@@ -70,6 +70,9 @@ type adjSearch struct {
 	// helpers are the other threads' searches (see together), kept for
 	// their near tables.
 	helpers []*adjSearch
+	// tr records the search for -trace; nil (the rule) costs a test a
+	// child.
+	tr *adjTracer
 }
 
 // adjMove is a move with its ordering score.

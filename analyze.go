@@ -112,7 +112,7 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 	d := bot.Think(ctx, g, budget)
 	move, us := g.FormatMove(d.Move), d.Time.Microseconds()
 	a.Score, a.Move, a.Nodes, a.Micros = &d.Score, &move, &d.Nodes, &us
-	a.Trace = traceText(bot, d, budget)
+	a.Trace = traceOutput(bot, d, budget)
 	return a
 }
 

@@ -180,6 +180,7 @@ func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 	rng := gameSeed(a.seed, j.index)
 	budget := a.budget
 	budget.Jobs = 1
+	budget.Trace = 0 // a match prints no trees: none to build
 	var seats [3]seat
 	for _, side := range []Side{X, O} {
 		b, err := a.spec.newBot(j.bots[side], rng)

@@ -24,10 +24,13 @@ type Budget struct {
 	// Jobs is how many threads one search may use (-jobs): read by the
 	// Connect Four solver and the Adjacency alpha-beta; 0 or 1 means one.
 	Jobs int
-	// Trace asks minimax and alphabeta for an outline of the tree they
-	// searched, this many plies deep, in Decision.Trace (-trace); 0 means
-	// none, and other bots ignore it.
+	// Trace asks the bot for the tree it searched, this many plies deep,
+	// in Decision.Trace (-trace); 0 means none.
 	Trace int
+	// TraceFormat is how the front end writes the trace: "text" (or ""),
+	// "dot" or "json" (-trace-format). Bots ignore it; it rides here so
+	// that every front end that prints traces has it with the depth.
+	TraceFormat string
 }
 
 // Stats says what a search did: the score of its move from the mover's
@@ -54,15 +57,26 @@ type Stats struct {
 	Playouts int64
 	Share    float64
 	WinRate  float64
+	// Top is the most-visited root moves, most first (mcts), for -v.
+	Top []MoveVisits
+}
+
+// MoveVisits is a root move of a Monte Carlo search: its playouts and
+// their mean result for the mover (0..1).
+type MoveVisits struct {
+	Move    Move
+	Visits  int64
+	WinRate float64
 }
 
 // Decision is a bot's move with the stats behind it.
 type Decision struct {
 	Move Move
 	Stats
-	// Trace is the searched tree as plain text when the budget asked for
-	// it and the bot can show it; the front end prints it.
-	Trace string
+	// Trace is what the search shows of itself when the budget asked
+	// for it (nil otherwise, or from a bot that cannot say); the front
+	// end writes it.
+	Trace *SearchTrace
 }
 
 // Bot chooses moves. Think never prints and never changes g; it returns a

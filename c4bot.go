@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -46,6 +47,9 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	if e, ok := openingBook().lookup(bookKey(p)); ok {
 		d.Move, d.Score, d.Exact = bookMove(p, e), int(e.score), true
 		d.Depth, d.PV, d.Time = plies(d.Score, p.moves), bookLine(p), time.Since(start)
+		if budget.Trace > 0 {
+			d.Trace = &SearchTrace{Bot: b.Name(), Heading: []string{fmt.Sprintf("trace: solver: the opening book knows this position (score %d): no search", d.Score)}}
+		}
 		return d
 	}
 	ctx, cancel := withBudget(ctx, budget)
@@ -60,7 +64,13 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		s = shared.s
 	}
 	s.ctx, s.stopped, s.nodes = ctx, false, 0
-	s.setJobs(budget.Jobs)
+	jobs := budget.Jobs
+	if budget.Trace > 0 {
+		// One thread, so that the tree shown is the whole search's.
+		s.tr, jobs = newC4Tracer(budget.Trace, p), 1
+		defer func() { s.tr = nil }()
+	}
+	s.setJobs(jobs)
 	m, v := s.bestMove(p)
 	if s.stopped {
 		m = safeMove(s, p)
@@ -72,6 +82,9 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		d.PV = s.expectedLine(p, d.Move, d.Score)
 	}
 	d.Nodes, d.Time = s.nodes, time.Since(start)
+	if s.tr != nil {
+		d.Trace = s.tr.trace(d.Nodes, d.Score, d.PV)
+	}
 	s.ctx = nil
 	return d
 }

@@ -81,7 +81,12 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	best := lo
 	for i := moves.pick(p); i >= 0; i = moves.pick(p) {
 		mv := moves.entries[i]
-		v := -s.negamax(p.play(mv.cell), -beta, -alpha)
+		var v int
+		if s.tr == nil {
+			v = -s.negamax(p.play(mv.cell), -beta, -alpha)
+		} else {
+			v = -s.traced(p.play(mv.cell), -beta, -alpha)
+		}
 		if s.stopped {
 			s.leave(marked, key)
 			return s.halted(p.moves)
@@ -146,4 +151,12 @@ func (s *c4Solver) halted(moves int) int {
 		return s.unwindV
 	}
 	return 0
+}
+
+// traced is negamax with the tracer told of the node (-trace).
+func (s *c4Solver) traced(p c4Pos, alpha, beta int) int {
+	s.tr.enter(p, alpha, beta, s.nodes)
+	v := s.negamax(p, alpha, beta)
+	s.tr.leave(p, v, s.nodes)
+	return v
 }

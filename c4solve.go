@@ -1,5 +1,7 @@
 package main
 
+import "fmt"
+
 // Exact scores from null-window searches: the driver that narrows a
 // position's score to one value, and the best move that keeps it.
 
@@ -36,7 +38,7 @@ func (s *c4Solver) solve(p c4Pos) int {
 		} else if med >= 0 && hi/2 > med {
 			med = hi / 2
 		}
-		if r := s.search(p, med, med+1); r <= med {
+		if r := s.probeRoot(p, med); r <= med {
 			hi = r
 		} else {
 			lo = r
@@ -92,7 +94,7 @@ func (s *c4Solver) bestMove(p c4Pos) (Move, int) {
 		}
 		// The child scores at least -v for the opponent; it keeps v
 		// exactly when it scores no more.
-		r := s.window(q, -v, -v+1)
+		r := s.probeChild(q, col, -v)
 		if s.stopped {
 			break // a cut-short window proves nothing
 		}
@@ -101,4 +103,34 @@ func (s *c4Solver) bestMove(p c4Pos) (Move, int) {
 		}
 	}
 	return fallback, v
+}
+
+// probeRoot is the search of the position p with the null window
+// (med, med+1), noted for -trace with its tree.
+func (s *c4Solver) probeRoot(p c4Pos, med int) int {
+	if s.tr == nil {
+		return s.search(p, med, med+1)
+	}
+	s.tr.restart()
+	n := s.nodes
+	r := s.traced(p, med, med+1)
+	s.tr.probe("position", med, med+1, r, s.nodes-n)
+	return r
+}
+
+// probeChild is window(q, a, a+1) of the position q after col, noted for
+// -trace without its tree: the root probes' tree is the one shown.
+func (s *c4Solver) probeChild(q c4Pos, col, a int) int {
+	tr := s.tr
+	if tr == nil {
+		return s.window(q, a, a+1)
+	}
+	s.tr = nil
+	n := s.nodes
+	r := s.window(q, a, a+1)
+	s.tr = tr
+	// The window and answer are the opponent's: the mover's are their
+	// negation.
+	tr.probe(fmt.Sprintf("column %d", col+1), -a-1, -a, -r, s.nodes-n)
+	return r
 }

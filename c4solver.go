@@ -26,7 +26,8 @@ type c4Solver struct {
 	nodes   int64
 	ctx     context.Context
 	stopped bool
-	book    book // opening book, nil for none
+	book    book      // opening book, nil for none
+	tr      *c4Tracer // -trace: records the search; nil (the rule) costs a test a node
 
 	// The parallel search (c4parallel.go): the helper threads' solvers,
 	// the busy marks they share; while a search runs, done says another

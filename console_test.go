@@ -182,11 +182,14 @@ func TestFlagWarnings(t *testing.T) {
 		{[]string{"-first", "human", "-x", "minimax", "-o", "random"}, []string{"-first does not apply to a game with both -x and -o set: ignored"}},
 		{[]string{"-delay", "1s"}, []string{"-delay does not apply to a run that is not two bots watched: ignored"}},
 		{[]string{"-delay", "1s", "-x", "minimax", "-o", "random"}, nil},
+		{[]string{"-step", "-bot", "minimax"}, []string{"-step does not apply to a run that is not two bots watched: ignored"}},
+		{[]string{"-step", "-x", "minimax", "-o", "random", "-trace", "1", "-trace-format", "dot"}, nil},
+		{[]string{"-trace-format", "json"}, []string{"-trace-format does not apply to a run without -trace: ignored"}},
 		{[]string{"-out", "games.jsonl"}, []string{"-out does not apply to a single game: ignored"}},
 		{[]string{"-out", "games.jsonl", "-x", "minimax", "-o", "random", "-games", "2"}, nil},
 		{[]string{"-book-ply", "3"}, []string{"-book-ply does not apply to a run without -make-book: ignored"}},
-		{[]string{"-analyze", "-x", "minimax", "-trace", "1"},
-			[]string{"-trace does not apply to -analyze: ignored", "-x does not apply to -analyze: ignored"}},
+		{[]string{"-analyze", "-x", "minimax", "-trace", "1"}, []string{"-x does not apply to -analyze: ignored"}},
+		{[]string{"-trace", "1", "-x", "minimax", "-o", "random", "-games", "2"}, []string{"-trace does not apply to a match: ignored"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -46,8 +46,8 @@ var flagRules = []flagRule{
 	{"depth", func(r flagRun) string { return r.botsWithout(ReadsDepth) }},
 	{"playouts", func(r flagRun) string { return r.botsWithout(ReadsPlayouts) }},
 	{"trace", func(r flagRun) string {
-		if r.mode != modePlay {
-			return r.modeName() // only the table prints a trace
+		if m := r.only(modePlay, modeAnalyze); m != "" {
+			return m // matches print no trace
 		}
 		return r.botsWithout(ReadsTrace)
 	}},
@@ -75,11 +75,13 @@ var flagRules = []flagRule{
 	{"games", func(r flagRun) string { return r.only(modePlay, modeMatch, modeTournament) }},
 	{"tournament", func(r flagRun) string { return r.only(modeTournament) }},
 	{"out", func(r flagRun) string { return r.only(modeMatch, modeTournament) }},
-	{"delay", func(r flagRun) string {
-		if r.mode == modePlay && r.x != "" && r.o != "" && !strings.EqualFold(r.x, "human") && !strings.EqualFold(r.o, "human") {
+	{"delay", flagRun.botsWatched},
+	{"step", flagRun.botsWatched},
+	{"trace-format", func(r flagRun) string {
+		if r.set["trace"] {
 			return ""
 		}
-		return "a run that is not two bots watched"
+		return "a run without -trace"
 	}},
 	{"book-ply", func(flagRun) string { return "a run without -make-book" }},
 	{"book-line-ply", func(flagRun) string { return "a run without -make-book" }},
@@ -138,6 +140,15 @@ func (r flagRun) seatsGiven() string {
 // seatsListed is for -x and -o: a tournament seats the bots it lists, and
 // -analyze has no seats.
 func (r flagRun) seatsListed() string { return r.only(modePlay, modeMatch) }
+
+// botsWatched is for the flags that pace a game of two bots (-delay,
+// -step): "" when the run is one.
+func (r flagRun) botsWatched() string {
+	if r.mode == modePlay && r.x != "" && r.o != "" && !strings.EqualFold(r.x, "human") && !strings.EqualFold(r.o, "human") {
+		return ""
+	}
+	return "a run that is not two bots watched"
+}
 
 // only is "" when the run's mode is among modes, else its name.
 func (r flagRun) only(modes ...runMode) string {

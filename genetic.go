@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -99,10 +101,14 @@ func (b *GeneticBot) Think(ctx context.Context, g Game, budget Budget) Decision 
 		return d
 	}
 	d.Move = s.rootMoves[0] // a legal answer even if time is up at once
+	s.traceBest = min(budget.Trace, geneticTraceBest)
 	if len(s.rootMoves) > 1 {
 		s.evolve(b)
 		d.Move, d.Score = s.best()
 		d.Depth = s.depth
+	}
+	if budget.Trace > 0 {
+		d.Trace = s.trace(d)
 	}
 	d.Nodes, d.Time = s.evals, time.Since(start)
 	return d
@@ -202,6 +208,10 @@ type genetic struct {
 	placed    int64 // chromosomes replayed
 	stopped   bool
 	spare     []Move // repair candidates
+	// traced is, for -trace, the best chromosomes of each generation,
+	// traceBest of them; nil when not traced.
+	traced    []*TraceNode
+	traceBest int
 }
 
 // newGenetic prepares a search of g's position depth plies deep, drawing
@@ -352,7 +362,54 @@ func (s *genetic) evolve(b *GeneticBot) {
 		next = s.crossover(pop, next, seen, int(b.Crossover*float64(len(pop))/2+0.5))
 		next = s.mutate(pop, next, seen, b.Mutation)
 		pop = s.selectFittest(next, seen, n)
+		if s.traceBest > 0 {
+			s.traceGeneration(pop)
+		}
 	}
+}
+
+// traceGeneration notes the best chromosomes of the population just
+// selected, fittest first: their genes, the value of the leaf each
+// reached (the root mover's) and their fitness.
+func (s *genetic) traceGeneration(pop []individual) {
+	gen := &TraceNode{Move: fmt.Sprintf("generation %d", len(s.traced)+1)}
+	for _, p := range pop[:min(s.traceBest, len(pop))] {
+		moves := make([]string, len(p.genes))
+		for i, m := range p.genes {
+			moves[i] = s.g.FormatMove(m)
+		}
+		gen.Children = append(gen.Children, &TraceNode{Move: strings.Join(moves, " "),
+			Value: scoreOf(p.leaf.value), Note: fmt.Sprintf("fitness %d", p.fitness)})
+	}
+	s.traced = append(s.traced, gen)
+}
+
+// geneticTraceBest caps the chromosomes a trace shows of a generation.
+const geneticTraceBest = 10
+
+// geneticTraceGenerations is how many generations a trace shows, evenly
+// spaced from the first, and the last one too.
+const geneticTraceGenerations = 10
+
+// trace is the decision's trace: some generations' best chromosomes and,
+// under the root, the move chosen with its value.
+func (s *genetic) trace(d Decision) *SearchTrace {
+	t := &SearchTrace{Bot: "genetic", Heading: []string{
+		fmt.Sprintf("trace: genetic ran %d generations, %d leaves scored; the %d best chromosomes of each generation shown",
+			len(s.traced), s.evals, s.traceBest),
+		fmt.Sprintf("a chromosome is %d moves from here; value: its leaf's, %v's; fitness: ancestors sharing that value",
+			s.depth, s.me),
+	}}
+	root := &TraceNode{Move: "root", Value: scoreOf(d.Score), PV: true, Note: "plays " + s.g.FormatMove(d.Move)}
+	step := max(1, (len(s.traced)+geneticTraceGenerations-1)/geneticTraceGenerations)
+	for i := 0; i < len(s.traced); i += step {
+		root.Children = append(root.Children, s.traced[i])
+	}
+	if n := len(s.traced); n > 0 && (n-1)%step != 0 {
+		root.Children = append(root.Children, s.traced[n-1])
+	}
+	t.Root = root
+	return t
 }
 
 // crossover adds to next the children of pairs random pairs of pop, two

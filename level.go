@@ -88,8 +88,8 @@ type LevelBot struct {
 // Name is the level's bot name, level1 to level5.
 func (b *LevelBot) Name() string { return levelName(b.level) }
 
-// Reads no limit but the time: a level sets its own depth.
-func (b *LevelBot) Reads() Limits { return 0 }
+// Reads no limit but the time and -trace: a level sets its own depth.
+func (b *LevelBot) Reads() Limits { return ReadsTrace }
 
 // Think plays the level's plan for g's game.
 func (b *LevelBot) Think(ctx context.Context, g Game, budget Budget) Decision {
@@ -141,6 +141,15 @@ func (b *LevelBot) softmax(ctx context.Context, g Game, plan levelPlan, budget B
 		d.Move, d.Score = moves[i], scores[i]
 	}
 	d.Depth, d.Nodes, d.Time, d.PV = max(plan.depth, s.maxPly), s.nodes, time.Since(start), []Move{d.Move}
+	if budget.Trace > 0 {
+		deep := "to the end of the game"
+		if plan.depth > 0 {
+			deep = fmt.Sprintf("%d plies deep", plan.depth)
+		}
+		d.Trace = candidatesTrace(b.Name(), g, d, scores,
+			fmt.Sprintf("trace: %s scored every move by alpha-beta %s and drew one by softmax (temperature %g)", b.Name(), deep, plan.temp),
+			fmt.Sprintf("scores are %v's", g.Turn()))
+	}
 	return d
 }
 

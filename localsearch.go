@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"time"
 )
@@ -50,7 +51,35 @@ func (LocalBot) Think(ctx context.Context, g Game, b Budget) Decision {
 		d.Score = 0
 	}
 	d.Time = time.Since(start)
+	if b.Trace > 0 {
+		// Scored again, one ply each: nothing for greedy to keep when
+		// not traced.
+		var scores []int
+		for _, m := range g.Moves(nil) {
+			g.Play(m)
+			scores = append(scores, localScore(g, g.Turn().Other()))
+			g.Undo()
+		}
+		d.Trace = candidatesTrace("local", g, d, scores,
+			"trace: local search scored every move one ply ahead and keeps the last of the best",
+			fmt.Sprintf("scores are %v's: the objective of the position the move makes", g.Turn()))
+	}
 	return d
+}
+
+// candidatesTrace is the trace of a search that scores each legal move of
+// g once (local search, rollout): the moves with their scores, in the
+// game's order, the one played marked.
+func candidatesTrace(bot string, g Game, d Decision, scores []int, heading ...string) *SearchTrace {
+	root := &TraceNode{Move: "root", Value: scoreOf(d.Score), PV: true}
+	for i, m := range g.Moves(nil)[:len(scores)] {
+		c := &TraceNode{Move: g.FormatMove(m), Value: scoreOf(scores[i]), PV: m == d.Move}
+		if c.PV {
+			c.Note = "played"
+		}
+		root.Children = append(root.Children, c)
+	}
+	return &SearchTrace{Bot: bot, Root: root, Heading: heading}
 }
 
 // greedy is the local search step: the move whose resulting position
@@ -129,6 +158,7 @@ func (RolloutBot) Think(ctx context.Context, g Game, b Budget) Decision {
 	}
 	d.Move, d.Score = moves[0], -infinity
 	buf := make([]Move, 0, 64) // greedy is done with it before the next call
+	var scores []int           // each move's, for -trace
 	for i, m := range moves {
 		if i > 0 && expired(ctx) {
 			break
@@ -153,7 +183,15 @@ func (RolloutBot) Think(ctx context.Context, g Game, b Budget) Decision {
 		if v > d.Score {
 			d.Move, d.Score = m, v
 		}
+		if b.Trace > 0 {
+			scores = append(scores, v)
+		}
 	}
 	d.Time = time.Since(start)
+	if b.Trace > 0 {
+		d.Trace = candidatesTrace("rollout", g, d, scores,
+			"trace: rollout played each move out with local search and keeps the first of the best",
+			fmt.Sprintf("scores are %v's: the objective of the position where the rollout ended", me))
+	}
 	return d
 }

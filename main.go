@@ -35,9 +35,10 @@ type options struct {
 	limit, delay           time.Duration
 	delaySet               bool
 	trace                  int
+	traceFormat            string
 	seed                   uint64
 	seedSet                bool
-	analyze, verbose       bool
+	analyze, verbose, step bool
 	noColor                bool
 	version                bool   // print the version and exit
 	makeBook               string // build the Connect Four book into this file
@@ -80,6 +81,8 @@ examples:
         watch two bots, with their thinking
   %[1]s -x alphabeta -o human -trace 2
         see the tree alpha-beta searched for each of its moves
+  %[1]s -x alphabeta -o mcts -step -trace 1
+        two bots a move at a time, Enter for the next (docs/trace.md)
   %[1]s -game adj -x alphabeta -o local -games 100 -time 100ms
         a 100-game match, seats swapped every game
   %[1]s -game c4 -tournament all -time 100ms
@@ -269,6 +272,8 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 		return nil, fmt.Errorf("-level %d: accepted are 1 (easiest) to %d (strongest)", o.level, levelCount)
 	case o.trace < 0:
 		return nil, fmt.Errorf("-trace %d: accepted is 0 (off) or more plies", o.trace)
+	case !slices.Contains(traceFormats, o.traceFormat):
+		return nil, fmt.Errorf("-trace-format %q: accepted are %s", o.traceFormat, strings.Join(traceFormats, ", "))
 	case o.bookPly < 0 || o.bookPly > c4Cells:
 		return nil, fmt.Errorf("-book-ply %d: accepted are 0..%d plies", o.bookPly, c4Cells)
 	case o.bookLinePly < o.bookPly && !o.set["book-line-ply"]:
@@ -320,9 +325,11 @@ func (o *options) flagSet() *flag.FlagSet {
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "CPUs: games at once in matches, threads of a search (default: every CPU)")
 	fs.DurationVar(&o.delay, "delay", 0, "pause between two bots' moves (default 0.5s on a terminal, 0 on a pipe)")
 	fs.IntVar(&o.level, "level", 0, fmt.Sprintf("an opponent from 1 (easiest) to %d (strongest), in place of -bot", levelCount))
-	fs.IntVar(&o.trace, "trace", 0, "print the tree minimax or alphabeta searched, N plies deep")
+	fs.IntVar(&o.trace, "trace", 0, "after each bot move, print the tree it searched, N plies deep")
+	fs.StringVar(&o.traceFormat, "trace-format", "text", "how -trace writes: text, dot (Graphviz) or json")
 	fs.BoolVar(&o.analyze, "analyze", false, "read positions from stdin, print <position> <score> <move> <nodes> <us>")
 	fs.BoolVar(&o.verbose, "v", false, "after each bot move, its score, depth, nodes, time and expected line")
+	fs.BoolVar(&o.step, "step", false, "with two bots, wait for Enter after each move (b: back, q: quit)")
 	fs.BoolVar(&o.noColor, "no-color", false, "plain output, even on a terminal")
 	fs.BoolVar(&o.version, "version", false, "print the program's version and exit")
 	fs.StringVar(&o.moves, "moves", "", "start from this position: a `RECORD` in the game's notation, e.g. 4453")
@@ -408,6 +415,7 @@ var flagTakes = map[string]string{
 	"book-ply":      "a whole number of plies",
 	"analyze":       "true or false",
 	"v":             "true or false",
+	"step":          "true or false",
 	"no-color":      "true or false",
 	"scores":        "true or false",
 	"shard":         "I/N, the I-th of N slices, 1 <= I <= N, like 2/4",
@@ -484,7 +492,7 @@ func resolve(o *options) (*setup, error) {
 		s.budget.Playouts = o.playouts
 	}
 	s.budget.Jobs = o.jobs
-	s.budget.Trace = o.trace
+	s.budget.Trace, s.budget.TraceFormat = o.trace, o.traceFormat
 	for name, v := range o.gameOpts {
 		if slices.ContainsFunc(spec.options, func(g gameOption) bool { return g.name == name }) {
 			s.opt[name] = *v
@@ -822,6 +830,14 @@ func (s *setup) play(ctx context.Context, o *options, color bool, intr *interrup
 	} else {
 		t.terminal = isTerminal(os.Stdout)
 		t.delay = watchDelay(o, t.terminal)
+		if o.step {
+			t.step, t.delay, t.in = true, 0, newPipeReader(os.Stdin, os.Stdout)
+			if isTerminal(os.Stdin) && t.terminal {
+				tr := newTermReader()
+				defer tr.Close()
+				t.in = tr
+			}
+		}
 	}
 	if t.terminal {
 		t.width = terminalWidth(os.Stdout)

@@ -31,6 +31,9 @@ func init() {
 //
 // After the budget the bot plays the root move visited most: the most
 // trusted, not merely the luckiest.
+//
+// The tree itself (mctsNode, the MCTS type) and its reading for -trace
+// and -v are in mctstree.go.
 
 // mctsExploration is UCB1's constant c: sqrt 2 is the value for which
 // Auer et al. proved the regret bound with rewards in [0, 1].
@@ -47,43 +50,6 @@ const mctsMaxNodes = 1 << 22
 
 // mctsPoll is how many playouts pass between looks at the clock.
 const mctsPoll = 16
-
-// none marks a missing node index.
-const none = -1
-
-// mctsNode is one position in the tree. The nodes live in one slice and
-// point at each other by index, so that adding a node allocates nothing
-// (the slice grows by doubling) and the garbage collector sees one object.
-// A node's children form a list: child is the first, sibling the next.
-type mctsNode struct {
-	move    Move    // the move that led here from the parent
-	parent  int32   // none for the root
-	child   int32   // first child, none before the first expansion
-	sibling int32   // next child of the same parent
-	visits  int32   // playouts through this node
-	untried int32   // legal moves not yet expanded; -1 until counted
-	wins    float64 // their results for the side that made move
-	tried   uint64  // bit m set when move m (< 64) has a child
-}
-
-// MCTS is the Monte Carlo tree search bot. It belongs to one game: between
-// its decisions it keeps the tree below the position it was asked about,
-// and reuses the part under the moves played since.
-type MCTS struct {
-	rng *rand.Rand
-	// C is UCB1's exploration constant (sqrt 2 unless set).
-	C float64
-
-	nodes []mctsNode // the tree; nodes[0] is the root
-	spare []mctsNode // the other buffer, for moving a kept subtree
-	queue []int32    // scratch of that move
-	moves []Move     // scratch move list
-	// The root's position: its game type, the moves that led to it and
-	// its key, to recognise the next position as a descendant.
-	rootType reflect.Type
-	rootHist []Move
-	rootKey  uint64
-}
 
 // NewMCTS returns the bot, drawing every random choice from rng.
 func NewMCTS(rng *rand.Rand) *MCTS {
@@ -126,6 +92,9 @@ func (b *MCTS) Think(ctx context.Context, g Game, budget Budget) Decision {
 	}
 	b.decide(pos, &d)
 	d.Nodes, d.Time = int64(len(b.nodes)-kept), time.Since(start)
+	if budget.Trace > 0 {
+		d.Trace = b.trace(pos, budget.Trace, d)
+	}
 	return d
 }
 
@@ -198,7 +167,7 @@ func (b *MCTS) expand(pos Game, n int32) int32 {
 		pick--
 	}
 	c := int32(len(b.nodes))
-	b.nodes = append(b.nodes, mctsNode{move: m, parent: n, child: none, sibling: b.nodes[n].child, untried: -1})
+	b.nodes = append(b.nodes, mctsNode{move: m, parent: n, child: none, sibling: b.nodes[n].child, untried: -1, ucb: float32(math.Inf(1))})
 	node := &b.nodes[n]
 	node.child = c
 	node.untried--
@@ -237,6 +206,7 @@ func (b *MCTS) selectChild(n int32) int32 {
 			best, bestValue = c, value
 		}
 	}
+	b.nodes[best].ucb = float32(bestValue)
 	return best
 }
 
@@ -301,6 +271,7 @@ func (b *MCTS) decide(pos Game, d *Decision) {
 	d.WinRate = child.wins / float64(child.visits)
 	d.Share = float64(child.visits) / float64(b.nodes[0].visits)
 	d.Score = int(math.Round(100 * d.WinRate))
+	d.Top = b.top(mctsTopMoves)
 	for n := best; n != none; n = b.mostVisited(n) {
 		d.PV = append(d.PV, b.nodes[n].move)
 	}

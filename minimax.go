@@ -252,7 +252,7 @@ func (s *searcher) search(g Game, b Budget) Decision {
 		d.Move, d.Score, d.Depth = m, v, s.maxPly
 		d.PV = append(d.PV[:0], s.line(0)...)
 		if s.tr != nil {
-			d.Trace = s.tr.render(g, s.maxPly)
+			d.Trace = s.tr.tree(g, s.maxPly, d.PV)
 		}
 		if !s.cut {
 			break // every line reached the end: deeper search changes nothing

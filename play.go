@@ -217,6 +217,9 @@ type table struct {
 	// the last bot move short.
 	moveNow *interrupter
 	cut     bool
+	// step holds a game of two bots after each move until the person
+	// presses Enter (-step): b takes a move back, q quits.
+	step bool
 }
 
 // loaded is the load command: the game is dropped for g.
@@ -365,9 +368,12 @@ func (t *table) play(ctx context.Context, g Game) error {
 				fmt.Fprintln(t.out, t.thinking(g, bot, d))
 			}
 			if bot != nil {
-				if s := traceText(bot, d, t.budget); s != "" {
+				if s := traceOutput(bot, d, t.budget); s != "" {
 					fmt.Fprintln(t.out, s)
 				}
+			}
+			if t.step && t.humans() == 0 && !g.Over() {
+				return t.stepWait(ctx, g)
 			}
 			if t.humans() == 0 && t.delay > 0 && !g.Over() {
 				select {
@@ -462,6 +468,43 @@ func (t *table) widthIfTerminal() int {
 		return 0
 	}
 	return t.columns()
+}
+
+// stepPrompt is -step's prompt between moves.
+const stepPrompt = "Enter: next move, b: back, q: quit "
+
+// stepWait holds a game of two bots after a move (-step) until the person
+// presses Enter. b takes the last move back and shows the position again,
+// as often as asked, and the bot to move then thinks again from there; q
+// ends the game. At the end of a piped script the game plays on.
+func (t *table) stepWait(ctx context.Context, g Game) error {
+	for {
+		line, err := t.in.ReadLine(ctx, stepPrompt)
+		switch {
+		case errors.Is(err, io.EOF):
+			t.step = false
+			return nil
+		case errors.Is(err, errLineTooLong):
+			line = "?"
+		case err != nil:
+			return err
+		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "":
+			return nil
+		case "b", "back":
+			if len(g.History()) <= t.base {
+				fmt.Fprintln(t.out, "this is the start: no move to take back")
+				continue
+			}
+			g.Undo()
+			fmt.Fprint(t.out, t.board(g))
+		case "q", "quit":
+			return errQuit
+		default:
+			fmt.Fprintf(t.out, "%s: accepted are Enter (the next move), b (back one move), q (quit)\n", quoteShort(line))
+		}
+	}
 }
 
 // columns is the width to wrap text to: the terminal's, or 80.
@@ -563,6 +606,9 @@ func (t *table) searchFigures(g Game, d Decision) string {
 	}
 	if len(d.PV) > 0 {
 		line += ", expects " + t.spec.line(d.PV)
+	}
+	if len(d.Top) > 0 {
+		line += "\n" + visitsLine(g, d.Top, min(t.columns(), 80))
 	}
 	return line
 }

@@ -22,7 +22,7 @@ func (RandomBot) Name() string { return "random" }
 func (RandomBot) Reads() Limits { return 0 }
 
 // Think picks a move at random.
-func (b RandomBot) Think(_ context.Context, g Game, _ Budget) Decision {
+func (b RandomBot) Think(_ context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
 	moves := g.Moves(nil)
 	d := Decision{Move: NoMove}
@@ -30,5 +30,8 @@ func (b RandomBot) Think(_ context.Context, g Game, _ Budget) Decision {
 		d.Move = moves[b.rng.IntN(len(moves))]
 	}
 	d.Nodes, d.Time = 1, time.Since(start)
+	if budget.Trace > 0 {
+		d.Trace = &SearchTrace{Bot: "random", Heading: []string{"trace: random picks a legal move uniformly at random: there is no search to trace"}}
+	}
 	return d
 }

@@ -1,14 +1,12 @@
 package main
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
-// The -trace outline (SPEC: "Seeing inside a search"). While a minimax or
-// alpha-beta search runs with a tracer, every node it enters and leaves is
+// The tracer of minimax and alpha-beta (SPEC: "Seeing inside a search").
+// While a search runs with a tracer, every node it enters and leaves is
 // reported here; the nodes down to the traced depth are kept, in the order
-// the search visited them, and drawn afterwards as an indented outline.
+// the search visited them, and turned afterwards into the trace's tree
+// (tracetree.go), which the front end writes in the format asked for.
 // Without a tracer the search pays one nil test a node.
 
 // tracer records the top of one search tree.
@@ -94,85 +92,53 @@ func (t *tracer) leave(ply, value int, nodes int64) {
 	n.value, n.size = value, nodes-n.start
 }
 
-// render draws the recorded tree of a search from root (the position
-// searched, unchanged) that reached depth plies. Values and windows are
+// tree turns the recorded nodes of a search from root (the position
+// searched, unchanged) that reached depth plies into the trace; pv is the
+// line the search expects, marked in the tree. Values and windows are
 // turned to the root mover's side, as textbooks draw them: that side
 // takes the maximum, the other the minimum.
-func (t *tracer) render(root Game, depth int) string {
+func (t *tracer) tree(root Game, depth int, pv []Move) *SearchTrace {
 	if len(t.nodes) == 0 {
-		return ""
+		return nil
 	}
 	me, you := root.Turn(), root.Turn().Other()
-	var b strings.Builder
-	fmt.Fprintf(&b, "trace: %s searched %s, %d nodes; the outline shows %s\n",
-		t.bot, plural(depth, "ply", "plies"), t.nodes[0].size, plural(min(t.plies, depth), "ply", "plies"))
+	tr := &SearchTrace{Bot: t.bot, Heading: []string{fmt.Sprintf("trace: %s searched %s, %d nodes; the outline shows %s",
+		t.bot, plural(depth, "ply", "plies"), t.nodes[0].size, plural(min(t.plies, depth), "ply", "plies"))}}
 	if t.prune {
-		fmt.Fprintf(&b, "values and (alpha, beta) windows are %v's: max where %v moves, min where %v does\n", me, me, you)
+		tr.Heading = append(tr.Heading, fmt.Sprintf("values and (alpha, beta) windows are %v's: max where %v moves, min where %v does", me, me, you))
 	} else {
-		fmt.Fprintf(&b, "values are %v's: max where %v moves, min where %v does; minimax has no window and no cut-off\n", me, me, you)
+		tr.Heading = append(tr.Heading, fmt.Sprintf("values are %v's: max where %v moves, min where %v does; minimax has no window and no cut-off", me, me, you))
 	}
-	width := 4
+	// open[ply] is the tree node of the recorded node last seen at ply;
+	// onLine[ply] whether the path down to it follows pv.
+	open := make([]*TraceNode, 0, t.plies+1)
+	onLine := make([]bool, 0, t.plies+1)
 	for _, n := range t.nodes {
-		if n.ply > 0 {
-			width = max(width, 2*n.ply+len(root.FormatMove(n.move)))
-		}
-	}
-	for _, n := range t.nodes {
-		label := "root"
-		if n.ply > 0 {
-			label = strings.Repeat("  ", n.ply) + root.FormatMove(n.move)
-		}
-		role, value, alpha, beta := "max", n.value, n.alpha, n.beta
+		node := &TraceNode{Move: "root", Role: "max", Value: scoreOf(n.value), Nodes: n.size, Skipped: n.skipped}
+		alpha, beta := n.alpha, n.beta
 		if n.ply%2 == 1 {
-			role, value, alpha, beta = "min", -n.value, -n.beta, -n.alpha
+			node.Role, node.Value, alpha, beta = "min", scoreOf(-n.value), -n.beta, -n.alpha
 		}
-		fmt.Fprintf(&b, "%-*s  %s", width, label, role)
 		if t.prune {
-			fmt.Fprintf(&b, "  %-16s", "("+traceNum(alpha)+", "+traceNum(beta)+")")
+			node.Alpha, node.Beta = scoreOf(alpha), scoreOf(beta)
 		}
-		fmt.Fprintf(&b, "  = %-4s", traceNum(value))
 		switch n.kind {
 		case traceEnd:
-			b.WriteString("  game over")
+			node.Kind = "game over"
 		case traceHorizon:
-			b.WriteString("  evaluated")
-		default:
-			fmt.Fprintf(&b, "  %d nodes", n.size)
+			node.Kind = "evaluated"
 		}
-		if n.skipped > 0 {
-			fmt.Fprintf(&b, "  cut: %s skipped", plural(n.skipped, "move", "moves"))
+		open, onLine = open[:n.ply], onLine[:n.ply]
+		pvHere := n.ply == 0
+		if n.ply > 0 {
+			node.Move = root.FormatMove(n.move)
+			parent := open[n.ply-1]
+			parent.Children = append(parent.Children, node)
+			pvHere = onLine[n.ply-1] && n.ply <= len(pv) && pv[n.ply-1] == n.move
 		}
-		b.WriteByte('\n')
+		node.PV = pvHere
+		open, onLine = append(open, node), append(onLine, pvHere)
 	}
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
-// traceNum writes a score, with the search's infinities as -inf and +inf.
-func traceNum(v int) string {
-	switch {
-	case v <= -infinity/2:
-		return "-inf"
-	case v >= infinity/2:
-		return "+inf"
-	}
-	return fmt.Sprint(v)
-}
-
-// traceText is what the front end prints after a decision of bot made
-// under budget b: the outline, or, from a minimax or alpha-beta that
-// cannot draw one (a game's own search), a word that it cannot. Other
-// bots' moves get nothing: -trace is about those two.
-func traceText(bot Bot, d Decision, b Budget) string {
-	if name := bot.Name(); b.Trace > 0 && d.Trace == "" && (name == "minimax" || name == "alphabeta") {
-		return "trace: not available for this search"
-	}
-	return d.Trace
-}
-
-// plural writes a count with its noun.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	tr.Root = open[0] // the first recorded node, ply 0, the others below it
+	return tr
 }

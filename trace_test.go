@@ -31,9 +31,9 @@ func TestTraceFirstMoveDepthOne(t *testing.T) {
 	for _, bot := range perfectBots {
 		t.Run(bot.Name(), func(t *testing.T) {
 			d := bot.Think(context.Background(), NewTicTacToe(), Budget{Depth: 1, Trace: 1})
-			nodes := outlineNodes(t, d.Trace)
+			nodes := outlineNodes(t, traceText(d.Trace))
 			if len(nodes) != 10 {
-				t.Fatalf("%d node lines, want the root and 9 moves:\n%s", len(nodes), d.Trace)
+				t.Fatalf("%d node lines, want the root and 9 moves:\n%s", len(nodes), traceText(d.Trace))
 			}
 			best := -infinity
 			for i, line := range nodes[1:] {
@@ -72,13 +72,13 @@ func TestTraceCountsEveryNode(t *testing.T) {
 			g := playAll(t, tc.moves...)
 			plain := tc.bot.Think(context.Background(), g, Budget{})
 			traced := tc.bot.Think(context.Background(), g, Budget{Trace: 9})
-			if n := len(outlineNodes(t, traced.Trace)); int64(n) != traced.Nodes {
+			if n := len(outlineNodes(t, traceText(traced.Trace))); int64(n) != traced.Nodes {
 				t.Errorf("%d traced nodes, the search counted %d", n, traced.Nodes)
 			}
-			if plain.Trace != "" {
+			if plain.Trace != nil {
 				t.Errorf("a search without -trace returned a trace")
 			}
-			traced.Trace, traced.Time, plain.Time = "", 0, 0
+			traced.Trace, traced.Time, plain.Time = nil, 0, 0
 			if fmt.Sprint(traced) != fmt.Sprint(plain) {
 				t.Errorf("tracing changed the decision: %+v, without: %+v", traced, plain)
 			}
@@ -150,24 +150,24 @@ func TestTraceSkippedPlusVisitedIsLegalMoves(t *testing.T) {
 	}
 }
 
-// A minimax or alpha-beta that cannot draw its tree says so; other bots
-// and searches without -trace show nothing.
-func TestTraceText(t *testing.T) {
+// A bot that gives no trace gets one line saying so, in the format asked
+// for; without -trace nothing is printed.
+func TestTraceOutput(t *testing.T) {
+	x := &SearchTrace{Bot: "alphabeta", Heading: []string{"trace: x"}}
 	tests := []struct {
-		bot    Bot
 		d      Decision
 		budget Budget
 		want   string
 	}{
-		{NewAdjBot(true), Decision{}, Budget{Trace: 2}, "trace: not available for this search"},
-		{NewAdjBot(false), Decision{}, Budget{Trace: 1}, "trace: not available for this search"},
-		{NewAdjBot(true), Decision{}, Budget{}, ""},
-		{RandomBot{}, Decision{}, Budget{Trace: 2}, ""},
-		{alphabetaBot, Decision{Trace: "trace: x"}, Budget{Trace: 2}, "trace: x"},
+		{Decision{}, Budget{Trace: 2}, "trace: alphabeta gives no trace of this decision"},
+		{Decision{Trace: x}, Budget{}, ""},
+		{Decision{Trace: x}, Budget{Trace: 2}, "trace: x"},
+		{Decision{Trace: x}, Budget{Trace: 2, TraceFormat: "json"}, `{"bot":"alphabeta","heading":["trace: x"]}`},
+		{Decision{}, Budget{Trace: 1, TraceFormat: "json"}, `{"bot":"alphabeta","heading":["trace: alphabeta gives no trace of this decision"]}`},
 	}
 	for _, tc := range tests {
-		if s := traceText(tc.bot, tc.d, tc.budget); s != tc.want {
-			t.Errorf("%s, trace %q, budget %+v: %q, want %q", tc.bot.Name(), tc.d.Trace, tc.budget, s, tc.want)
+		if s := traceOutput(alphabetaBot, tc.d, tc.budget); s != tc.want {
+			t.Errorf("trace %v, budget %+v: %q, want %q", tc.d.Trace, tc.budget, s, tc.want)
 		}
 	}
 }

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// Every bot of every game answers -trace: a trace whose heading names it,
+// written in all three formats, the DOT and JSON parsing; and none changes
+// its move for being traced.
+func TestEveryBotTraces(t *testing.T) {
+	starts := map[string]string{"ttt": "04", "connect4": "274552224131661", "adjacency": ""}
+	for _, spec := range gameRegistry {
+		for _, bs := range botRegistry {
+			if len(bs.games) > 0 && !strings.Contains(strings.Join(bs.games, ","), spec.name) {
+				continue
+			}
+			t.Run(spec.name+"/"+bs.name, func(t *testing.T) {
+				opt := gameOptions{"rounds": 3}
+				g, err := spec.parseRecord(starts[spec.name], opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				budget := Budget{Depth: 2, Playouts: 200, Jobs: 1}
+				bot, err := spec.newBot(bs.name, rand.New(rand.NewPCG(1, 2)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				plain := bot.Think(context.Background(), g, budget)
+				bot, _ = spec.newBot(bs.name, rand.New(rand.NewPCG(1, 2)))
+				budget.Trace = 2
+				d := bot.Think(context.Background(), g, budget)
+				if d.Trace == nil || !strings.HasPrefix(d.Trace.Heading[0], "trace: "+d.Trace.Bot) {
+					t.Fatalf("no trace, or one that does not name the bot: %+v", d.Trace)
+				}
+				if d.Move != plain.Move {
+					t.Errorf("traced it plays %s, untraced %s", g.FormatMove(d.Move), g.FormatMove(plain.Move))
+				}
+				if _, err := parseDOT(traceDOT(d.Trace)); err != nil {
+					t.Errorf("DOT: %v\n%s", err, traceDOT(d.Trace))
+				}
+				var v map[string]any
+				if err := json.Unmarshal([]byte(traceJSON(d.Trace)), &v); err != nil {
+					t.Errorf("JSON: %v", err)
+				}
+			})
+		}
+	}
+}
+
+// Local search's trace is every legal move with its score; the move played
+// is the last of the best, as the search keeps it.
+func TestLocalTrace(t *testing.T) {
+	g := NewAdjacency(8)
+	d := LocalBot{}.Think(context.Background(), g, Budget{Trace: 1})
+	kids := d.Trace.Root.Children
+	if len(kids) != len(g.Moves(nil)) {
+		t.Fatalf("%d moves traced, %d legal", len(kids), len(g.Moves(nil)))
+	}
+	last := -1
+	for i, c := range kids {
+		if int(*c.Value) == d.Score {
+			last = i
+		}
+		if int(*c.Value) > d.Score {
+			t.Errorf("move %s scores %v, above the score played %d", c.Move, *c.Value, d.Score)
+		}
+	}
+	if last < 0 || kids[last].Move != g.FormatMove(d.Move) || !kids[last].PV || kids[last].Note != "played" {
+		t.Errorf("played %s, last of the best %+v", g.FormatMove(d.Move), kids[max(last, 0)])
+	}
+}
+
+// The genetic trace shows evenly spaced generations, the first and the
+// last among them, each with the best chromosomes fittest first.
+func TestGeneticTrace(t *testing.T) {
+	b := NewGeneticBot(rand.New(rand.NewPCG(4, 4)))
+	b.Generations = 25
+	d := b.Think(context.Background(), NewTicTacToe(), Budget{Depth: 3, Trace: 3})
+	var names []string
+	for _, gen := range d.Trace.Root.Children {
+		names = append(names, gen.Move)
+		if len(gen.Children) != 3 {
+			t.Errorf("%s: %d chromosomes, want 3", gen.Move, len(gen.Children))
+		}
+		for i, c := range gen.Children {
+			if len(strings.Fields(c.Move)) != 3 {
+				t.Errorf("%s: chromosome %q is not 3 moves", gen.Move, c.Move)
+			}
+			if i > 0 && c.Note > gen.Children[i-1].Note {
+				t.Errorf("%s: %s after %s", gen.Move, c.Note, gen.Children[i-1].Note)
+			}
+		}
+	}
+	want := "generation 1,generation 4,generation 7,generation 10,generation 13,generation 16,generation 19,generation 22,generation 25"
+	if strings.Join(names, ",") != want {
+		t.Errorf("generations %v, want %s", names, want)
+	}
+}

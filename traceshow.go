@@ -1,0 +1,46 @@
+package main
+
+import "fmt"
+
+// traceFormats are the -trace-format values.
+var traceFormats = []string{"text", "dot", "json"}
+
+// traceOutput is what a front end prints after a decision of bot made
+// under budget b with -trace: the decision's trace in the format asked
+// for, or, from a bot that gave none, a one-line trace saying so. Without
+// -trace it is "".
+func traceOutput(bot Bot, d Decision, b Budget) string {
+	if b.Trace <= 0 {
+		return ""
+	}
+	t := d.Trace
+	if t == nil {
+		t = &SearchTrace{Bot: bot.Name(), Heading: []string{fmt.Sprintf("trace: %s gives no trace of this decision", bot.Name())}}
+	}
+	switch b.TraceFormat {
+	case "dot":
+		return traceDOT(t)
+	case "json":
+		return traceJSON(t)
+	}
+	return traceText(t)
+}
+
+// visitsLine is mcts's root moves for -v, in one line of at most width
+// columns: as many of the most-visited as fit, each with its visits and
+// win rate for the mover, e.g. "  visits (win rate): 4 812 (55%), 3 301
+// (48%)".
+func visitsLine(g Game, top []MoveVisits, width int) string {
+	line := "  visits (win rate):"
+	for i, m := range top {
+		item := fmt.Sprintf(" %s %d (%.0f%%)", g.FormatMove(m.Move), m.Visits, 100*m.WinRate)
+		if i > 0 {
+			item = "," + item
+		}
+		if len(line)+len(item) > width {
+			break
+		}
+		line += item
+	}
+	return line
+}
