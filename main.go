@@ -396,6 +396,11 @@ func resolve(o *options) (*setup, error) {
 			s.warnings = append(s.warnings, fmt.Sprintf("-%s does not apply to %s: ignored", name, spec.title))
 		}
 	}
+	if spec.check != nil {
+		if err := spec.check(spec.defaults(s.opt)); err != nil {
+			return nil, err
+		}
+	}
 	botName := o.bot
 	if botName == "" {
 		botName = spec.bot
