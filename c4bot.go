@@ -40,8 +40,11 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
 	c := g.(*ConnectFour)
 	d := Decision{Move: NoMove}
-	if c.Over() {
+	switch {
+	case c.Over():
 		return d
+	case c.geo != c4Std:
+		return thinkAny(ctx, c, budget)
 	}
 	p := c4PosOf(c)
 	if e, ok := openingBook().lookup(bookKey(p)); ok {

@@ -14,16 +14,23 @@ import (
 
 func init() {
 	registerGame(&gameSpec{
-		name:       "connect4",
-		aliases:    []string{"c4"},
-		title:      "Connect Four",
-		order:      2,
-		newGame:    func(gameOptions) Game { return NewConnectFour() },
+		name:    "connect4",
+		aliases: []string{"c4"},
+		title:   "Connect Four",
+		order:   2,
+		options: []gameOption{
+			{name: "width", usage: "Connect Four columns, 4..12 (7 by default; width x (height+1) at most 64)",
+				def: c4Width, min: c4MinSide, max: c4MaxWidth},
+			{name: "height", usage: "Connect Four rows, 4..15 (6 by default)",
+				def: c4Height, min: c4MinSide, max: c4MaxHeight},
+		},
+		check:      func(opt gameOptions) error { return c4SizeError(opt["width"], opt["height"]) },
+		newGame:    func(opt gameOptions) Game { return NewConnectFourSize(opt["width"], opt["height"]) },
 		bot:        "solver",
 		depth:      c4DefaultDepth,
 		time:       c4DefaultTime,
 		openings:   2,
-		intro:      "drop a stone: type the column number 1-7 shown under the board",
+		intro:      "drop a stone: type the number of a column, as shown under the board",
 		playouts:   100_000,
 		prompt:     "Enter the column: ",
 		rules:      c4Rules,
@@ -43,19 +50,20 @@ func init() {
 }
 
 // c4Rules are the rules for the rules command.
-const c4Rules = `Connect Four: X and O take turns dropping a stone into one of the seven
-columns, X first; it falls to the lowest free cell. Four stones in a row,
-across, up or diagonally, win; a full board is a draw. Type the column
-number 1-7 printed under the board.`
+const c4Rules = `Connect Four: X and O take turns dropping a stone into one of the
+columns (seven of six cells, unless -width and -height say otherwise), X
+first; it falls to the lowest free cell. Four stones in a row, across, up
+or diagonally, win; a full board is a draw. Type the column number printed
+under the board (a, b, c for columns 10-12 of the widest boards).`
 
 // c4Describe: the solver's scores are exact (22 minus the winner's stone
-// count), the plies to the end following from the score; the seed's
+// count on 7x6), the plies to the end following from the score; the seed's
 // alpha-beta and minimax score wins and losses as ±512 and guess the rest,
 // on a scale whose small values look like the solver's.
 func c4Describe(g Game, d Decision) string {
 	switch {
 	case d.Exact:
-		return inPlies(d.Score, plies(d.Score, len(g.History())))
+		return inPlies(d.Score, c4AnyPlies(g.(*ConnectFour).geo.cells, d.Score, len(g.History())))
 	case endsGame(g, d.PV):
 		return inPlies(d.Score, len(d.PV))
 	}
@@ -64,8 +72,10 @@ func c4Describe(g Game, d Decision) string {
 
 // Per-game defaults of Connect Four: the seed's alpha-beta and minimax
 // search c4DefaultDepth plies (alpha-beta well under a second a move); no
-// time limit by default, so the solver always finishes (it answers from
-// the book or within a second anyway); a hint may take c4HintTime.
+// time limit by default, so the solver always finishes (on 7x6 it answers
+// from the book or within a second anyway; other sizes search from
+// scratch, the largest for minutes on the empty board); a hint may take
+// c4HintTime.
 const (
 	c4DefaultDepth = 7
 	c4DefaultTime  = 0
@@ -79,8 +89,9 @@ func c4FinalScore(g Game) int {
 	if c.Winner() == Nobody {
 		return 0
 	}
-	// The winner's last stone was its ceil(n/2)-th, n stones in all.
-	return -(22 - (len(c.history)+1)/2)
+	// The winner's last stone fell on len-1 stones: (W*H+1 - (len-1))/2,
+	// 22 minus the winner's stones on 7x6.
+	return -((c.geo.cells + 2 - len(c.history)) / 2)
 }
 
 // c4Hint shows the solver's score of every column (SPEC's scores, from
@@ -88,7 +99,8 @@ func c4FinalScore(g Game) int {
 // one search thread.
 func c4Hint(ctx context.Context, g Game) string { return c4HintJobs(ctx, g, 1) }
 
-// c4HintJobs is c4Hint with so many search threads (-jobs).
+// c4HintJobs is c4Hint with so many search threads (-jobs); boards other
+// than 7x6 have a solver of their own, on one thread (c4ColumnScores).
 func c4HintJobs(ctx context.Context, g Game, jobs int) string {
 	if g.Over() {
 		return "the game is over"
@@ -115,6 +127,10 @@ func c4HintJobs(ctx context.Context, g Game, jobs int) string {
 // threads; stopped says ctx ended the search first, and the scores are
 // then guesses.
 func c4ColumnScores(ctx context.Context, g Game, jobs int) (scores []*int, stopped bool) {
+	c := g.(*ConnectFour)
+	if c.geo != c4Std {
+		return anyColumnScores(ctx, c)
+	}
 	shared.mu.Lock()
 	defer shared.mu.Unlock()
 	if shared.s == nil {
@@ -124,7 +140,7 @@ func c4ColumnScores(ctx context.Context, g Game, jobs int) (scores []*int, stopp
 	s.ctx, s.stopped = ctx, false
 	s.setJobs(jobs)
 	defer func() { s.ctx = nil }()
-	p := c4PosOf(g.(*ConnectFour))
+	p := c4PosOf(c)
 	scores = make([]*int, c4Width)
 	for col := range scores {
 		if v, ok := s.childScore(p, col); ok && !g.Over() {
@@ -136,14 +152,14 @@ func c4ColumnScores(ctx context.Context, g Game, jobs int) (scores []*int, stopp
 
 // c4ScoreTable writes the hint's scores (column 1 first) under their
 // column numbers, each right-aligned in a field wide enough for "-21":
-// the board's own numbers are two characters apart, too close for such
+// the board's own names are two characters apart, too close for such
 // scores, so the table repeats them above.
 func c4ScoreTable(scores []string) string {
 	var cols, vals strings.Builder
 	cols.WriteString("column:")
 	vals.WriteString("score: ")
 	for i, v := range scores {
-		fmt.Fprintf(&cols, "%4d", i+1)
+		fmt.Fprintf(&cols, "%4s", c4ColumnName(i))
 		fmt.Fprintf(&vals, "%4s", v)
 	}
 	return "scores by column (win > 0 > loss; higher wins sooner):\n" + cols.String() + "\n" + vals.String()

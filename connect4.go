@@ -8,14 +8,18 @@ import (
 	"strings"
 )
 
-// Connect Four (seed 004): 7 columns of 6 cells; a stone drops to the
-// lowest free cell of its column; four in a row in any direction wins; a
-// full board is a draw.
+// Connect Four (seed 004): 7 columns of 6 cells by default, any size from
+// 4x4 up to what one 64-bit word holds; a stone drops to the lowest free
+// cell of its column; four in a row in any direction wins; a full board is
+// a draw.
 //
 // The board is a pair of bitboards in the layout the classic solvers use:
 // column c owns bits 7c..7c+5 (bottom to top) and bit 7c+6 stays empty as a
 // sentinel, so that shifting by 1 (vertical), 7 (horizontal), 6 and 8 (the
-// diagonals) never carries a line from one column into the next.
+// diagonals) never carries a line from one column into the next. Another
+// size H high uses H+1 bits a column the same way (c4Geom). The 7x6
+// constants below stay compile-time: the solver's hot loop (c4pos.go,
+// solver.go) and mcts's playouts are built on them.
 const (
 	c4Width  = 7
 	c4Height = 6
@@ -55,14 +59,24 @@ func c4Aligned(b uint64) bool {
 
 // ConnectFour is a Connect Four position and the moves that led to it.
 type ConnectFour struct {
+	geo     *c4Geom   // the board's size; c4Std for 7x6
 	stones  [3]uint64 // indexed by Side; stones[Nobody] is unused
 	mask    uint64    // every stone on the board
 	winner  Side      // set by the move that made four in a row
 	history []Move
 }
 
-// NewConnectFour returns the empty board.
-func NewConnectFour() *ConnectFour { return &ConnectFour{} }
+// NewConnectFour returns the empty 7x6 board.
+func NewConnectFour() *ConnectFour { return &ConnectFour{geo: c4Std} }
+
+// NewConnectFourSize returns the empty board of width columns and height
+// rows, which c4SizeError must accept.
+func NewConnectFourSize(width, height int) *ConnectFour {
+	return &ConnectFour{geo: c4GeomOf(width, height)}
+}
+
+// Size is the board's width and height.
+func (c *ConnectFour) Size() (width, height int) { return c.geo.width, c.geo.height }
 
 // Turn is X after an even number of stones.
 func (c *ConnectFour) Turn() Side {
@@ -73,7 +87,7 @@ func (c *ConnectFour) Turn() Side {
 }
 
 // canPlay reports whether column col has room.
-func (c *ConnectFour) canPlay(col int) bool { return c.mask&c4TopCell(col) == 0 }
+func (c *ConnectFour) canPlay(col int) bool { return c.mask&c.geo.top[col] == 0 }
 
 // Moves lists the open columns, centre first.
 func (c *ConnectFour) Moves(buf []Move) []Move {
@@ -81,7 +95,7 @@ func (c *ConnectFour) Moves(buf []Move) []Move {
 	if c.Over() {
 		return buf
 	}
-	for _, col := range c4Order {
+	for _, col := range c.geo.order {
 		if c.canPlay(col) {
 			buf = append(buf, Move(col))
 		}
@@ -92,16 +106,16 @@ func (c *ConnectFour) Moves(buf []Move) []Move {
 // Play drops a stone of the side to move into column m.
 func (c *ConnectFour) Play(m Move) {
 	s := c.Turn()
-	if m < 0 || m >= c4Width {
+	if m < 0 || int(m) >= c.geo.width {
 		panic(fmt.Sprintf("connect4: no column %d", m))
 	}
-	cell := (c.mask + c4BottomCell(int(m))) & c4ColumnMask(int(m))
+	cell := (c.mask + c.geo.bottomCell[m]) & c.geo.column[m]
 	if cell == 0 {
 		panic(fmt.Sprintf("connect4: column %d is full", m+1))
 	}
 	c.stones[s] |= cell
 	c.mask |= cell
-	if c4Aligned(c.stones[s]) {
+	if c.geo.aligned(c.stones[s]) {
 		c.winner = s
 	}
 	c.history = append(c.history, m)
@@ -112,7 +126,7 @@ func (c *ConnectFour) Play(m Move) {
 func (c *ConnectFour) Undo() {
 	m := c.history[len(c.history)-1]
 	c.history = c.history[:len(c.history)-1]
-	col := c.mask & c4ColumnMask(int(m))
+	col := c.mask & c.geo.column[m]
 	top := uint64(1) << (63 - bits.LeadingZeros64(col))
 	c.stones[c.Turn()] &^= top
 	c.mask &^= top
@@ -123,7 +137,7 @@ func (c *ConnectFour) Undo() {
 func (c *ConnectFour) History() []Move { return c.history }
 
 // Over: four in a row or a full board.
-func (c *ConnectFour) Over() bool { return c.winner != Nobody || len(c.history) == c4Cells }
+func (c *ConnectFour) Over() bool { return c.winner != Nobody || len(c.history) == c.geo.cells }
 
 // Winner is the side with four in a row, if any.
 func (c *ConnectFour) Winner() Side { return c.winner }
@@ -132,10 +146,14 @@ func (c *ConnectFour) Winner() Side { return c.winner }
 // uniformly random stones to the end of the game on copies of the
 // bitboards, so there is nothing to take back, and the winner. It draws
 // from rng exactly as Moves and Play in a loop would (the open columns in
-// c4Order), so a seeded search plays the same with it or without.
+// c4Order), so a seeded search plays the same with it or without. Other
+// sizes than 7x6 take the same steps with their size's masks.
 func (c *ConnectFour) randomPlayout(rng *rand.Rand) Side {
-	if c.winner != Nobody {
+	switch {
+	case c.winner != Nobody:
 		return c.winner
+	case c.geo != c4Std:
+		return c.anyPlayout(rng)
 	}
 	stones, mask, s := c.stones, c.mask, c.Turn()
 	var open [c4Width]int
@@ -152,6 +170,31 @@ func (c *ConnectFour) randomPlayout(rng *rand.Rand) Side {
 		stones[s] |= cell
 		mask |= cell
 		if c4Aligned(stones[s]) {
+			return s
+		}
+		s = s.Other()
+	}
+	return Nobody
+}
+
+// anyPlayout is randomPlayout for any size.
+func (c *ConnectFour) anyPlayout(rng *rand.Rand) Side {
+	g := c.geo
+	stones, mask, s := c.stones, c.mask, c.Turn()
+	var open [c4MaxWidth]int
+	for n := len(c.history); n < g.cells; n++ {
+		k := 0
+		for _, col := range g.order {
+			if mask&g.top[col] == 0 {
+				open[k] = col
+				k++
+			}
+		}
+		col := open[rng.IntN(k)]
+		cell := (mask + g.bottomCell[col]) & g.column[col]
+		stones[s] |= cell
+		mask |= cell
+		if g.aligned(stones[s]) {
 			return s
 		}
 		s = s.Other()
@@ -176,31 +219,9 @@ func (c *ConnectFour) Final(s Side) int {
 // Utility: Connect Four is won, lost or drawn, a win scoring seed 004's 512.
 func (c *ConnectFour) Utility() Utility { return Utility{Max: c4Win} }
 
-// c4Segments are the 69 four-cell segments (24 horizontal, 21 vertical,
-// 12 of each diagonal) as cell masks.
-var c4Segments = func() []uint64 {
-	var segs []uint64
-	for col := 0; col < c4Width; col++ {
-		for row := 0; row < c4Height; row++ {
-			for _, d := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
-				var m uint64
-				ok := true
-				for i := 0; i < 4; i++ {
-					cc, rr := col+i*d[0], row+i*d[1]
-					if cc < 0 || cc >= c4Width || rr < 0 || rr >= c4Height {
-						ok = false
-						break
-					}
-					m |= 1 << (cc*c4Col + rr)
-				}
-				if ok {
-					segs = append(segs, m)
-				}
-			}
-		}
-	}
-	return segs
-}()
+// c4Segments are 7x6's 69 four-cell segments (24 horizontal, 21
+// vertical, 12 of each diagonal) as cell masks.
+var c4Segments = c4Std.segments
 
 // c4SegmentValue is seed 004's value of a segment holding n stones of one
 // colour and none of the other.
@@ -215,11 +236,12 @@ const c4TurnBonus = 16
 // bonus of 16. SPEC keeps the sum within ±511, under a win's 512; but the
 // search scores a win found n plies down as 512 - n (the sooner the
 // better), so the sum is kept within ±469, under 512 - 42, for any win at
-// any depth to outrank it.
+// any depth to outrank it. Other sizes count their own segments, kept
+// under 512 minus their cells.
 func (c *ConnectFour) Evaluate(s Side) int {
 	v := 0
 	me, them := c.stones[s], c.stones[s.Other()]
-	for _, seg := range c4Segments {
+	for _, seg := range c.geo.segments {
 		a, b := bits.OnesCount64(me&seg), bits.OnesCount64(them&seg)
 		switch {
 		case b == 0:
@@ -233,11 +255,9 @@ func (c *ConnectFour) Evaluate(s Side) int {
 	} else {
 		v -= c4TurnBonus
 	}
-	return max(-c4EvalCap, min(c4EvalCap, v))
+	limit := c4Win - c.geo.cells - 1 // under the least win the search can score
+	return max(-limit, min(limit, v))
 }
-
-// c4EvalCap bounds Evaluate below the least win the search can score.
-const c4EvalCap = c4Win - c4Cells - 1
 
 // Key is the classic unique key: the side to move's stones plus the mask.
 func (c *ConnectFour) Key() uint64 { return c.stones[c.Turn()] + c.mask }
@@ -251,7 +271,7 @@ func (c *ConnectFour) Clone() Game {
 
 // at is the stone at a row (0 = top) and column, for drawing.
 func (c *ConnectFour) at(row, col int) Side {
-	bit := uint64(1) << (col*c4Col + c4Height - 1 - row)
+	bit := uint64(1) << (col*c.geo.colBits + c.geo.height - 1 - row)
 	switch {
 	case c.stones[X]&bit != 0:
 		return X
@@ -261,60 +281,68 @@ func (c *ConnectFour) at(row, col int) Side {
 	return Nobody
 }
 
-// Render draws the six rows in the style of the Tic-Tac-Toe grid, empty
+// Render draws the rows in the style of the Tic-Tac-Toe grid, empty
 // cells as dots, with the column numbers a player types underneath. In
 // colour it marks the last stone and a winning four.
 func (c *ConnectFour) Render(color bool) string {
 	var last, win uint64 // in the bitboard layout
 	if n := len(c.history); n > 0 {
-		col := c.mask & c4ColumnMask(int(c.history[n-1]))
+		col := c.mask & c.geo.column[c.history[n-1]]
 		last = 1 << (63 - bits.LeadingZeros64(col))
 	}
 	if c.winner != Nobody {
-		for _, seg := range c4Segments {
+		for _, seg := range c.geo.segments {
 			if c.stones[c.winner]&seg == seg {
 				win |= seg
 			}
 		}
 	}
-	rule := strings.Repeat("-", 2*c4Width+3)
+	g := c.geo
+	rule := strings.Repeat("-", 2*g.width+3)
 	var b strings.Builder
 	b.WriteString(rule + "\n")
-	for row := 0; row < c4Height; row++ {
+	for row := 0; row < g.height; row++ {
 		b.WriteString("|")
-		for col := 0; col < c4Width; col++ {
-			bit := uint(col*c4Col + c4Height - 1 - row)
+		for col := 0; col < g.width; col++ {
+			bit := uint(col*g.colBits + g.height - 1 - row)
 			b.WriteString(" " + markText(c.at(row, col), ".", color, highlight(int(bit), last, win)))
 		}
 		b.WriteString(" |\n")
 	}
 	b.WriteString(rule + "\n ")
-	for col := 1; col <= c4Width; col++ {
-		b.WriteString(" " + strconv.Itoa(col))
+	for col := 0; col < g.width; col++ {
+		b.WriteString(" " + c4ColumnName(col))
 	}
 	b.WriteString("\n")
 	return b.String()
 }
 
-// ParseMove accepts a column number 1-7 that still has room. Its errors
-// are *moveError.
+// ParseMove accepts a column that still has room: its number 1-9, or on
+// a board wider than nine columns also 10-12 or the letter that writes
+// it (a-c, as records do). Its errors are *moveError.
 func (c *ConnectFour) ParseMove(s string) (Move, error) {
 	if c.Over() {
 		return NoMove, errGameOver
 	}
 	s = strings.TrimSpace(s)
-	accept := fmt.Sprintf("type a column number 1-%d", c4Width)
+	w := c.geo.width
+	accept := "type a column number " + c4Columns(w)
 	if fields := strings.Fields(s); len(fields) > 1 {
-		return NoMove, &moveError{what: tooMany(s, fields), accept: fmt.Sprintf("type one column number 1-%d", c4Width)}
+		return NoMove, &moveError{what: tooMany(s, fields), accept: "type one column number " + c4Columns(w)}
 	}
 	n, err := strconv.Atoi(s)
+	if err != nil && w > 9 && len(s) == 1 {
+		if v, err2 := strconv.ParseInt(s, 36, 0); err2 == nil && v > 9 {
+			n, err = int(v), nil
+		}
+	}
 	switch {
 	case s == "":
 		return NoMove, &moveError{accept: accept + ", as printed under the board"}
 	case err != nil:
 		return NoMove, &moveError{what: quoteShort(s) + " is not a column", accept: accept, notMove: true}
-	case n < 1 || n > c4Width:
-		return NoMove, &moveError{what: fmt.Sprintf("%d is off the board", n), accept: fmt.Sprintf("columns are 1-%d", c4Width)}
+	case n < 1 || n > w:
+		return NoMove, &moveError{what: fmt.Sprintf("%d is off the board", n), accept: "columns are " + c4Columns(w)}
 	}
 	if !c.canPlay(n - 1) {
 		return NoMove, &moveError{what: fmt.Sprintf("column %d is full", n), accept: "pick another column"}
@@ -322,5 +350,6 @@ func (c *ConnectFour) ParseMove(s string) (Move, error) {
 	return Move(n - 1), nil
 }
 
-// FormatMove writes the 1-based column number.
-func (c *ConnectFour) FormatMove(m Move) string { return strconv.Itoa(int(m) + 1) }
+// FormatMove writes the 1-based column number, as one character: 1-9,
+// then a, b, c for columns 10-12 of the widest boards.
+func (c *ConnectFour) FormatMove(m Move) string { return c4ColumnName(int(m)) }

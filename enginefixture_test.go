@@ -180,10 +180,12 @@ func runFixture(behaviour string, in io.Reader, out io.Writer) int {
 func riddlesFixture(behaviour string, in io.Reader, out io.Writer) int {
 	var field []string
 	sc := bufio.NewScanner(in)
-	round := 0
+	round, columns := 0, 0
 	for sc.Scan() {
 		words := strings.Fields(sc.Text())
 		switch {
+		case len(words) == 3 && words[0] == "settings" && words[1] == "field_columns":
+			columns, _ = strconv.Atoi(words[2])
 		case len(words) == 4 && words[0] == "update" && words[2] == "round":
 			round, _ = strconv.Atoi(words[3])
 		case len(words) == 4 && words[0] == "update" && words[2] == "field":
@@ -192,8 +194,8 @@ func riddlesFixture(behaviour string, in io.Reader, out io.Writer) int {
 			if behaviour == "riddles-slow" {
 				time.Sleep(400 * time.Millisecond)
 			}
-			for i := range c4Width {
-				col := (round + i) % c4Width
+			for i := range columns {
+				col := (round + i) % columns
 				if field[col] == "." { // the top row has room
 					fmt.Fprintf(out, "place_disc %d\n", col)
 					break

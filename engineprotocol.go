@@ -30,7 +30,7 @@ func engineGame(g Game) (name, options string) {
 	case *TicTacToe:
 		return "tictactoe", ""
 	case *ConnectFour:
-		return "connect4", fmt.Sprintf(" width %d height %d", c4Width, c4Height)
+		return "connect4", fmt.Sprintf(" width %d height %d", g.geo.width, g.geo.height)
 	case *Adjacency:
 		return "adjacency", fmt.Sprintf(" rounds %d", g.rounds)
 	}

@@ -50,19 +50,20 @@ func (r riddlesProtocol) id(s Side) int {
 	return id
 }
 
-func (r riddlesProtocol) greeting(_ Game, side Side, perMove time.Duration) []string {
+func (r riddlesProtocol) greeting(g Game, side Side, perMove time.Duration) []string {
+	geo := g.(*ConnectFour).geo
 	lines := []string{
 		fmt.Sprintf("settings timebank %d", riddlesBank.Milliseconds()),
 		fmt.Sprintf("settings time_per_move %d", perMove.Milliseconds()),
 		fmt.Sprintf("settings player_names player%d,player%d", r.id(X), r.id(O)),
 		fmt.Sprintf("settings your_bot player%d", r.id(side)),
 		fmt.Sprintf("settings your_botid %d", r.id(side)),
-		fmt.Sprintf("settings field_columns %d", c4Width),
-		fmt.Sprintf("settings field_rows %d", c4Height),
+		fmt.Sprintf("settings field_columns %d", geo.width),
+		fmt.Sprintf("settings field_rows %d", geo.height),
 	}
 	if !r.classic {
-		lines = append(lines, fmt.Sprintf("settings field_width %d", c4Width),
-			fmt.Sprintf("settings field_height %d", c4Height))
+		lines = append(lines, fmt.Sprintf("settings field_width %d", geo.width),
+			fmt.Sprintf("settings field_height %d", geo.height))
 	}
 	return lines
 }
@@ -71,23 +72,26 @@ func (r riddlesProtocol) greeting(_ Game, side Side, perMove time.Duration) []st
 // row first and each row from the left, comma-separated, "." for an empty
 // cell and the player number of a stone (theaigames: "0" for an empty
 // cell, and ";" between rows).
-func (r riddlesProtocol) field(moves []Move) string {
+func (r riddlesProtocol) field(geo *c4Geom, moves []Move) string {
 	empty, rows := ".", ","
 	if r.classic {
 		empty, rows = "0", ";"
 	}
-	var grid [c4Height][c4Width]string // [row from the bottom][column]
-	var height [c4Width]int
+	grid := make([][]string, geo.height) // [row from the bottom][column]
+	for row := range grid {
+		grid[row] = make([]string, geo.width)
+	}
+	height := make([]int, geo.width)
 	for i, m := range moves {
 		grid[height[m]][m] = strconv.Itoa(r.id([2]Side{X, O}[i%2]))
 		height[m]++
 	}
 	var b strings.Builder
-	for row := c4Height - 1; row >= 0; row-- {
-		if row < c4Height-1 {
+	for row := geo.height - 1; row >= 0; row-- {
+		if row < geo.height-1 {
 			b.WriteString(rows)
 		}
-		for col := range c4Width {
+		for col := range geo.width {
 			if col > 0 {
 				b.WriteString(",")
 			}
@@ -105,7 +109,7 @@ func (r riddlesProtocol) field(moves []Move) string {
 func (r riddlesProtocol) turn(g Game, left time.Duration) []string {
 	return []string{
 		fmt.Sprintf("update game round %d", len(g.History())+1),
-		"update game field " + r.field(g.History()),
+		"update game field " + r.field(g.(*ConnectFour).geo, g.History()),
 		fmt.Sprintf("action move %d", left.Milliseconds()),
 	}
 }
@@ -121,8 +125,8 @@ func (riddlesProtocol) answer(line string, g Game, _ *Decision) (Move, bool, err
 		return NoMove, false, fmt.Errorf("answered %s: accepted is place_disc and a column", quoteShort(line))
 	}
 	col, err := strconv.Atoi(fields[1])
-	if err != nil || col < 0 || col >= c4Width {
-		return NoMove, false, fmt.Errorf("answered %s: columns are 0-%d", quoteShort(line), c4Width-1)
+	if width := g.(*ConnectFour).geo.width; err != nil || col < 0 || col >= width {
+		return NoMove, false, fmt.Errorf("answered %s: columns are 0-%d", quoteShort(line), width-1)
 	}
 	if !slices.Contains(g.Moves(nil), Move(col)) {
 		return NoMove, false, fmt.Errorf("answered %s: column %d is full", quoteShort(line), col)
@@ -132,7 +136,7 @@ func (riddlesProtocol) answer(line string, g Game, _ *Decision) (Move, bool, err
 
 // played: theaigames' engine sent the field again after each move.
 func (r riddlesProtocol) played(g Game, m Move) []string {
-	return []string{"update game field " + r.field(append(slices.Clip(g.History()), m))}
+	return []string{"update game field " + r.field(g.(*ConnectFour).geo, append(slices.Clip(g.History()), m))}
 }
 
 // end: the protocol has no result or quit; the process is closed.

@@ -498,6 +498,11 @@ func resolve(o *options) (*setup, error) {
 			s.opt[name] = *v
 		}
 	}
+	if spec.check != nil {
+		if err := spec.check(spec.defaults(s.opt)); err != nil {
+			return nil, err
+		}
+	}
 	botName := o.bot
 	switch {
 	case o.level > 0:

@@ -25,6 +25,10 @@ type gameSpec struct {
 	order   int      // place in help and listings, lowest first
 	// options are the game's own flags (Adjacency's -rounds).
 	options []gameOption
+	// check, when set, says what is wrong with option values that are
+	// each in range but not together (Connect Four's width x height),
+	// as a one-line flag error; values completed with the defaults.
+	check func(opt gameOptions) error
 	// newGame returns the starting position for option values that the
 	// front end has checked and completed with the defaults.
 	newGame func(opt gameOptions) Game

@@ -31,19 +31,35 @@ func tttSpec() *gameSpec {
 }
 
 // conformanceGame is a random position of spec: a game's opening plies are
-// random, Adjacency's rounds too, so that bots meet every stage of every
-// game.
+// random, Adjacency's rounds and Connect Four's size too, so that bots
+// meet every stage of every game.
 func conformanceGame(spec *gameSpec, rng *rand.Rand) Game {
-	opt := gameOptions{}
-	for _, o := range spec.options {
-		opt[o.name] = o.min + rng.IntN(min(o.max, o.min+8)-o.min+1)
-	}
+	opt := conformanceOptions(spec, rng)
 	g := spec.start(opt)
 	for plies := rng.IntN(12); plies > 0 && !g.Over(); plies-- {
 		moves := g.Moves(nil)
 		g.Play(moves[rng.IntN(len(moves))])
 	}
 	return g
+}
+
+// conformanceOptions draws the game's option values. Connect Four's size
+// is the default 7x6 (its book answers the solver's first moves) or a
+// board of at most 25 cells, which the general solver settles in
+// milliseconds: a fixed budget leaves the solver no time limit.
+func conformanceOptions(spec *gameSpec, rng *rand.Rand) gameOptions {
+	for {
+		opt := gameOptions{}
+		for _, o := range spec.options {
+			opt[o.name] = o.min + rng.IntN(min(o.max, o.min+8)-o.min+1)
+		}
+		if spec.check == nil {
+			return opt
+		}
+		if w, h := opt["width"], opt["height"]; spec.check(opt) == nil && (w*h <= 25 || w == c4Width && h == c4Height) {
+			return opt
+		}
+	}
 }
 
 // snapshot is what Think must leave unchanged: the moves, the key and the

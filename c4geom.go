@@ -1,0 +1,145 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+)
+
+// Connect Four's board sizes: the masks of one width and height in the
+// bitboard layout of connect4.go (column c owns bits c*(H+1) .. c*(H+1)+H-1,
+// bit c*(H+1)+H is an empty sentinel), so that one 64-bit word holds a
+// board up to W x (H+1) = 64 bits.
+
+// Limits of the board size: four in a row needs four cells each way, and
+// the board with its sentinel row must fit in 64 bits, which leaves at
+// most 12 columns (of 4 rows) and 15 rows (of 4 columns).
+const (
+	c4MinSide   = 4
+	c4MaxWidth  = 12
+	c4MaxHeight = 15
+)
+
+// c4Geom is one board size's shape.
+type c4Geom struct {
+	width, height, cells int
+	colBits              int    // bits per column, the sentinel included
+	bottom, full         uint64 // every column's lowest cell; every cell
+	// column, top and bottomCell are each column's cells, highest
+	// cell and lowest cell.
+	column, top, bottomCell [c4MaxWidth]uint64
+	// order is the columns centre first (the left one first between
+	// two as central), the order every search tries them in.
+	order []int
+	// segments are the four-cell lines as cell masks, for the seed's
+	// evaluation and for finding a winning four.
+	segments []uint64
+}
+
+// c4SizeError says why a board of width x height cannot be played, or nil.
+func c4SizeError(width, height int) error {
+	switch {
+	case width < c4MinSide || width > c4MaxWidth:
+		return fmt.Errorf("-width %d: accepted are %d..%d columns (with -height, width x (height+1) at most 64)", width, c4MinSide, c4MaxWidth)
+	case height < c4MinSide || height > c4MaxHeight:
+		return fmt.Errorf("-height %d: accepted are %d..%d rows (with -width, width x (height+1) at most 64)", height, c4MinSide, c4MaxHeight)
+	case width*(height+1) > 64:
+		return fmt.Errorf("-width %d -height %d: accepted are sizes with width x (height+1) at most 64, so at most %d rows for %d columns", width, height, 64/width-1, width)
+	}
+	return nil
+}
+
+// c4Geoms holds every size made so far: a game of one size shares its
+// masks with every other, and 7x6 is always there.
+var c4Geoms = struct {
+	sync.Mutex
+	m map[[2]int]*c4Geom
+}{m: map[[2]int]*c4Geom{}}
+
+// c4Std is the standard 7x6 board.
+var c4Std = c4GeomOf(7, 6)
+
+// c4GeomOf returns the size's shape; it panics on a size c4SizeError
+// refuses.
+func c4GeomOf(width, height int) *c4Geom {
+	if err := c4SizeError(width, height); err != nil {
+		panic("connect4: " + err.Error())
+	}
+	c4Geoms.Lock()
+	defer c4Geoms.Unlock()
+	if g, ok := c4Geoms.m[[2]int{width, height}]; ok {
+		return g
+	}
+	g := newC4Geom(width, height)
+	c4Geoms.m[[2]int{width, height}] = g
+	return g
+}
+
+// newC4Geom computes a size's masks, order and segments.
+func newC4Geom(width, height int) *c4Geom {
+	g := &c4Geom{width: width, height: height, cells: width * height, colBits: height + 1}
+	for c := range width {
+		g.bottomCell[c] = 1 << (c * g.colBits)
+		g.column[c] = (1<<height - 1) << (c * g.colBits)
+		g.top[c] = 1 << (c*g.colBits + height - 1)
+		g.bottom |= g.bottomCell[c]
+		g.full |= g.column[c]
+		g.order = append(g.order, c)
+	}
+	// Distance from the centre in half columns, so that both middle
+	// columns of an even width tie and the stable sort keeps the left.
+	slices.SortStableFunc(g.order, func(a, b int) int {
+		return abs(2*a-(width-1)) - abs(2*b-(width-1))
+	})
+	for col := range width {
+		for row := range height {
+			for _, d := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+				if cc, rr := col+3*d[0], row+3*d[1]; cc >= width || rr < 0 || rr >= height {
+					continue
+				}
+				var m uint64
+				for i := range 4 {
+					m |= 1 << ((col+i*d[0])*g.colBits + row + i*d[1])
+				}
+				g.segments = append(g.segments, m)
+			}
+		}
+	}
+	return g
+}
+
+// abs is |x|.
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// aligned reports whether the stones of b hold four in a row: the
+// pairs b & b>>d, then pairs of pairs, along each direction d (up, right,
+// and the two diagonals; the sentinel row stops a line from running from
+// one column into the next).
+func (g *c4Geom) aligned(b uint64) bool {
+	for _, d := range [4]uint{1, uint(g.colBits), uint(g.colBits - 1), uint(g.colBits + 1)} {
+		m := b & (b >> (d & 63))
+		if m&(m>>(2*d&63)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// c4ColumnName writes column col (0-based) as players and records do: its
+// number from 1, one character: 1-9, then a, b, c for columns 10-12.
+func c4ColumnName(col int) string { return strconv.FormatInt(int64(col)+1, 36) }
+
+// c4Columns is the range of column names of a board width wide, for
+// messages: "1-7", or "1-9, a-c (10-12)" on the widest.
+func c4Columns(width int) string {
+	if width <= 9 {
+		return "1-" + strconv.Itoa(width)
+	}
+	return fmt.Sprintf("1-9, a-%s (10-%d)", c4ColumnName(width-1), width)
+}
