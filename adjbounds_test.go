@@ -101,6 +101,7 @@ func TestAdjReplyBounds(t *testing.T) {
 // would not pay. Boards of 8 rounds (many empty cells, the case the search
 // meets) and of 28 (nearly full) are both covered.
 func TestAdjEndBounds(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(41, 42))
 	for _, tc := range []struct {
 		left int

@@ -154,6 +154,7 @@ func sizedGame(t testing.TB, w, h int, record string) *ConnectFour {
 // cost the reference 3 million positions, a second of the suite
 // (TestAnySolverEmptyBoards has its score).
 func TestAnySolverAgainstReference(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, size := range [][3]int{{4, 4, 0}, {5, 4, 3}, {4, 5, 0}} {
 		w, h, least := size[0], size[1], size[2]
 		memo := newRefMemo()

@@ -58,6 +58,7 @@ func posOf(t testing.TB, record string) c4Pos {
 // kept between positions (scores belong to positions), which also tests
 // that reuse.
 func TestSolverSets(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	s := newC4Solver(true)
 	for _, tc := range []struct {
 		set    string
@@ -569,6 +570,7 @@ func TestSolverParallel(t *testing.T) {
 // the solver accepts, whole from the start, where a store that finds its
 // bucket full cannot make the part in use grow: it must drop an entry.
 func TestSolverSmallTables(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	cases := loadSet(t, "Test_L2_R2")[:10]
 	for _, bits := range []int{ttMinBucketBits + 1, ttEagerBits, ttEagerBits + 1, ttEagerBits + 2} {
 		for _, jobs := range []int{1, 2} {

@@ -359,6 +359,7 @@ func measureAgreement(t testing.TB, spec *gameSpec, positions, depth int, seed u
 // Connect Four 77, whose columns make crossover children mostly repairs).
 // Deterministic: no clock is involved.
 func TestGeneticAgreement(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	floor := map[string]int{"ttt": 95, "connect4": 70, "adjacency": 80}
 	for _, spec := range playableGames() {
 		bot := NewGeneticBot(rand.New(rand.NewPCG(1, 2)))

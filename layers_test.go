@@ -65,6 +65,7 @@ func fileUses(t *testing.T) map[string][]string {
 // reader can take the files bottom up (rules, the bot contract, the
 // searches, the engines, the game cards, the loop, the front ends, main).
 func TestFilesFormLayers(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	uses := fileUses(t)
 	// Peel off the files that use no file left; whatever remains is held
 	// up by a cycle.
