@@ -109,12 +109,7 @@ func (t *adjTracer) trace(bot string, d Decision) *SearchTrace {
 	}
 	open := make([]*TraceNode, 0, t.plies+1)
 	for _, n := range t.nodes {
-		node := &TraceNode{Move: "root", Role: "max", Nodes: n.nodes}
-		value, alpha, beta := n.value, n.alpha, n.beta
-		if n.ply%2 == 1 {
-			node.Role, value, alpha, beta = "min", -value, -beta, -alpha
-		}
-		node.Value, node.Alpha, node.Beta = scoreOf(value), scoreOf(alpha), scoreOf(beta)
+		node := negamaxNode(n.ply, n.value, n.alpha, n.beta, n.nodes)
 		switch {
 		case n.kind == adjTraceEnd:
 			node.Kind = "game over"

@@ -239,6 +239,19 @@ type report struct {
 	json bool           // -format json: the lines and tables as JSON
 }
 
+// keepGame keeps a game's record in -out and, with -format json, prints it
+// as the game's line; it says whether it did, else the caller prints its
+// text line (if any).
+func (r report) keepGame(out io.Writer, rec gameRecord) (printed bool) {
+	if r.keep != nil {
+		r.keep.write(rec)
+	}
+	if r.json {
+		writeJSONLine(out, rec)
+	}
+	return r.json
+}
+
 // labels are the bots' names in lines and tables: their names, or when a
 // bot plays itself, the seat each copy was given on the command line.
 func (m matchConfig) labels() [2]string {
@@ -329,24 +342,19 @@ func (r report) header(out io.Writer, a arena, note, shard string) {
 // its line (text or JSON) to out.
 func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
 	rec := a.record(r)
-	if m.keep != nil {
-		m.keep.write(rec)
+	if m.report.keepGame(out, rec) {
+		return
 	}
-	switch {
-	case m.json:
-		writeJSONLine(out, rec)
-	default:
-		outcome, opening := r.outcome(), ""
-		if r.err != nil {
-			outcome = "interrupted"
-		}
-		if len(r.job.opening) > 0 {
-			opening = ", opening " + rec.Opening
-		}
-		line := fmt.Sprintf("game %d/%d: X %s, O %s%s: %s, moves: %s", r.job.index+1, m.games,
-			r.job.labels[X], r.job.labels[O], opening, outcome, rec.Record)
-		fmt.Fprintln(out, wrapHanging(line, m.width, 4))
+	outcome, opening := r.outcome(), ""
+	if r.err != nil {
+		outcome = "interrupted"
 	}
+	if len(r.job.opening) > 0 {
+		opening = ", opening " + rec.Opening
+	}
+	line := fmt.Sprintf("game %d/%d: X %s, O %s%s: %s, moves: %s", r.job.index+1, m.games,
+		r.job.labels[X], r.job.labels[O], opening, outcome, rec.Record)
+	fmt.Fprintln(out, wrapHanging(line, m.width, 4))
 }
 
 // winner is the side that won: the game's winner, or the opponent of the

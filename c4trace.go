@@ -97,12 +97,7 @@ func (t *c4Tracer) trace(nodes int64, score int, pv []Move) *SearchTrace {
 	open := make([]*TraceNode, 0, t.plies+1)
 	onLine := make([]bool, 0, t.plies+1)
 	for _, n := range t.nodes {
-		node := &TraceNode{Move: "root", Role: "max", Nodes: n.nodes}
-		value, alpha, beta := n.value, n.alpha, n.beta
-		if n.ply%2 == 1 {
-			node.Role, value, alpha, beta = "min", -value, -beta, -alpha
-		}
-		node.Value, node.Alpha, node.Beta = scoreOf(value), scoreOf(alpha), scoreOf(beta)
+		node := negamaxNode(n.ply, n.value, n.alpha, n.beta, n.nodes)
 		// A node that searched no child was settled by the table or the
 		// threats: no cut-off skipped its moves.
 		if n.visited == 0 {

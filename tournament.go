@@ -145,13 +145,7 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	results := newCrossResults(len(t.bots))
 	keep := func(r gameResult) {
 		rec := a.record(r)
-		if t.keep != nil {
-			t.keep.write(rec)
-		}
-		switch {
-		case t.json:
-			writeJSONLine(out, rec)
-		case r.forfeit != nil: // a forfeit is news: the tables alone would hide why
+		if !t.report.keepGame(out, rec) && r.forfeit != nil { // a forfeit is news: the tables alone would hide why
 			fmt.Fprintf(out, "game %d: X %s, O %s: %s, moves: %s\n", r.job.index+1,
 				r.job.labels[X], r.job.labels[O], r.outcome(), rec.Record)
 		}

@@ -108,6 +108,19 @@ func (v TraceScore) MarshalJSON() ([]byte, error) {
 	return []byte(v.String()), nil
 }
 
+// negamaxNode is the trace node of a negamax search's node ply plies
+// below the root, from the mover's value and window there: the outline
+// shows them from the root's side, so odd plies are min nodes with value
+// and window negated.
+func negamaxNode(ply, value, alpha, beta int, nodes int64) *TraceNode {
+	node := &TraceNode{Move: "root", Role: "max", Nodes: nodes}
+	if ply%2 == 1 {
+		node.Role, value, alpha, beta = "min", -value, -beta, -alpha
+	}
+	node.Value, node.Alpha, node.Beta = scoreOf(value), scoreOf(alpha), scoreOf(beta)
+	return node
+}
+
 // scoreOf is a pointer to v as a TraceScore, for the optional fields.
 func scoreOf(v int) *TraceScore {
 	s := TraceScore(v)
