@@ -128,10 +128,9 @@ func localScore(g Game, me Side) int {
 // game, or for Budget.Depth further plies when that is set, and the
 // position reached is scored for the mover. It is the one-step rollout
 // improvement of the greedy policy: it sees the replies local search
-// would make, so it avoids moves the opponent can flip straight back. On
-// Adjacency (8 rounds, 100 games from random two-ply openings, seats
-// swapped: BenchmarkAdjacencyMatches) it beat local search 95-0 with 5
-// draws, though the genetic bot at depth 4 beat it 58-16.
+// would make, so it avoids moves the opponent can flip straight back. How
+// it fares against local search and genetic minimax on Adjacency:
+// docs/bots.md (BenchmarkAdjacencyMatches).
 type RolloutBot struct{}
 
 // Name is "rollout".
