@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -10,7 +11,7 @@ import (
 
 // Every bot of every game answers -trace: a trace whose heading names it,
 // written in all three formats, the DOT and JSON parsing; and none changes
-// its move for being traced.
+// its move for being traced, nor says it does not read -trace.
 func TestEveryBotTraces(t *testing.T) {
 	starts := map[string]string{"ttt": "04", "connect4": "274552224131661", "adjacency": ""}
 	for _, spec := range gameRegistry {
@@ -36,6 +37,9 @@ func TestEveryBotTraces(t *testing.T) {
 				if d.Trace == nil || !strings.HasPrefix(d.Trace.Heading[0], "trace: "+d.Trace.Bot) {
 					t.Fatalf("no trace, or one that does not name the bot: %+v", d.Trace)
 				}
+				if !reads(bot, ReadsTrace) {
+					t.Errorf("it traces, yet its Reads leaves out ReadsTrace: -trace would be called ignored")
+				}
 				if d.Move != plain.Move {
 					t.Errorf("traced it plays %s, untraced %s", g.FormatMove(d.Move), g.FormatMove(plain.Move))
 				}
@@ -48,6 +52,26 @@ func TestEveryBotTraces(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// The solver on a board other than 7 x 6 answers -trace with one line,
+// rather than nothing, in every format.
+func TestSolverOtherSizeTraces(t *testing.T) {
+	g := NewConnectFourSize(4, 4)
+	d := NewSolverBot().Think(context.Background(), g, Budget{Jobs: 1, Trace: 1})
+	// The nodes are the decision's: the shared table makes them vary with
+	// what other tests solved before.
+	want := fmt.Sprintf("trace: solver on 4 x 4, %d nodes: the solver of sizes other than 7 x 6 records no trace", d.Nodes)
+	if d.Trace == nil || len(d.Trace.Heading) != 1 || d.Trace.Heading[0] != want {
+		t.Fatalf("trace %+v, want the one line %q", d.Trace, want)
+	}
+	if _, err := parseDOT(traceDOT(d.Trace)); err != nil {
+		t.Errorf("DOT: %v\n%s", err, traceDOT(d.Trace))
+	}
+	var v struct{ Heading []string }
+	if err := json.Unmarshal([]byte(traceJSON(d.Trace)), &v); err != nil || len(v.Heading) != 1 {
+		t.Errorf("JSON %s: %v", traceJSON(d.Trace), err)
 	}
 }
 

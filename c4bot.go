@@ -23,8 +23,9 @@ func NewSolverBot() *SolverBot { return &SolverBot{} }
 // Name is "solver".
 func (b *SolverBot) Name() string { return "solver" }
 
-// Reads no limit but the time and threads: it searches to the end.
-func (b *SolverBot) Reads() Limits { return 0 }
+// Reads no limit but the time and threads, as it searches to the end,
+// and -trace (its null-window probes and tree).
+func (b *SolverBot) Reads() Limits { return ReadsTrace }
 
 // shared is the solver of the bots without their own, made on the first
 // position the book does not answer; mu keeps one search at a time on it.
@@ -44,7 +45,12 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	case c.Over():
 		return d
 	case c.geo != c4Std:
-		return thinkAny(ctx, c, budget)
+		d = thinkAny(ctx, c, budget)
+		if budget.Trace > 0 {
+			d.Trace = &SearchTrace{Bot: b.Name(), Heading: []string{fmt.Sprintf(
+				"trace: solver on %d x %d, %d nodes: the solver of sizes other than 7 x 6 records no trace", c.geo.width, c.geo.height, d.Nodes)}}
+		}
+		return d
 	}
 	p := c4PosOf(c)
 	if e, ok := openingBook().lookup(bookKey(p)); ok {

@@ -166,7 +166,10 @@ func TestFlagWarnings(t *testing.T) {
 	}{
 		{[]string{"-game", "c4", "-depth", "4"}, []string{"-depth does not apply to solver: ignored"}},
 		{[]string{"-game", "c4", "-bot", "alphabeta", "-depth", "4"}, nil},
-		{[]string{"-trace", "2", "-bot", "mcts"}, []string{"-trace does not apply to mcts: ignored"}},
+		{[]string{"-trace", "2", "-bot", "mcts"}, nil},
+		{[]string{"-game", "c4", "-trace", "1"}, nil},
+		{[]string{"-game", "adj", "-analyze", "-trace", "1"}, nil},
+		{[]string{"-trace", "1", "-bot", "random"}, nil},
 		{[]string{"-trace", "2", "-bot", "alphabeta"}, nil},
 		{[]string{"-x", "human", "-o", "minimax", "-tournament", "all"},
 			[]string{"-x does not apply to a tournament: ignored", "-o does not apply to a tournament: ignored"}},

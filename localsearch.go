@@ -31,8 +31,9 @@ type LocalBot struct{}
 // Name is "local".
 func (LocalBot) Name() string { return "local" }
 
-// Reads nothing but the time: local search looks one move ahead.
-func (LocalBot) Reads() Limits { return 0 }
+// Reads nothing but the time, as local search looks one move ahead, and
+// -trace (every move's score).
+func (LocalBot) Reads() Limits { return ReadsTrace }
 
 // Think scores every move's resulting position from the mover's side: the
 // final score if the move ends the game, otherwise the evaluation (see
@@ -136,8 +137,9 @@ type RolloutBot struct{}
 // Name is "rollout".
 func (RolloutBot) Name() string { return "rollout" }
 
-// Reads the depth: how far each rollout goes.
-func (RolloutBot) Reads() Limits { return ReadsDepth }
+// Reads the depth (how far each rollout goes) and -trace (every move's
+// score).
+func (RolloutBot) Reads() Limits { return ReadsDepth | ReadsTrace }
 
 // Think rolls every move out and keeps the best final score (first among
 // equals). Nodes counts the positions scored, in the rollouts included;

@@ -18,8 +18,9 @@ type RandomBot struct{ rng *rand.Rand }
 // Name is "random".
 func (RandomBot) Name() string { return "random" }
 
-// Reads no limit: it does not search.
-func (RandomBot) Reads() Limits { return 0 }
+// Reads no limit, as it does not search; -trace it answers with one
+// line saying so, which is the trace a student asked for.
+func (RandomBot) Reads() Limits { return ReadsTrace }
 
 // Think picks a move at random.
 func (b RandomBot) Think(_ context.Context, g Game, budget Budget) Decision {
