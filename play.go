@@ -804,7 +804,12 @@ func (t *table) hint(ctx context.Context, g Game) string {
 	b.Jobs = t.budget.Jobs // -jobs: the solver's threads
 	d := t.hinter.Think(ctx, g, b)
 	words := fmt.Sprintf("score %d", d.Score)
-	if t.spec.describe != nil {
+	switch {
+	case ctx.Err() != nil && !d.Exact && d.Depth == 0:
+		// Stopped before one search finished: its score is a placeholder,
+		// which would read as a guess from depth 0.
+		words = "stopped before a score"
+	case t.spec.describe != nil:
 		words = t.spec.describe(g, d)
 	}
 	s := fmt.Sprintf("hint: %s (%s: %s)", g.FormatMove(d.Move), t.hinter.Name(), words)

@@ -745,7 +745,7 @@ func TestCtrlCMovesNow(t *testing.T) {
 		moves   []Move
 	}{
 		{"bot's move", false, 1, errQuit, "started (X) plays 0 (Ctrl-C: its best move so far)\n", []Move{0}},
-		{"hint", true, 1, errQuit, "(Ctrl-C: the hint so far) hint: 1 (started: ", []Move{0}},
+		{"hint", true, 1, errQuit, "(Ctrl-C: the hint so far) hint: 1 (started: stopped before a score)\n", []Move{0}},
 		{"twice quits", false, 2, errInterrupted, "", nil},
 	}
 	for _, tt := range tests {
@@ -808,3 +808,41 @@ func TestCtrlCMovesNow(t *testing.T) {
 		})
 	}
 }
+
+// A hint stopped before its search scored anything says so, rather than
+// print the solver's placeholder 0 as a guess from depth 0; a search that
+// did finish a depth keeps its guess.
+func TestHintStoppedBeforeAScore(t *testing.T) {
+	tests := []struct {
+		game, record string
+		hinter       Bot
+		want         string
+	}{
+		// The solver's move comes from its table, which other tests fill.
+		{"c4", "2531276566711153", nil, " (solver: stopped before a score)"},
+		{"ttt", "0", fixedBot{Decision{Move: 4, Stats: Stats{Score: 3, Depth: 2}}}, "hint: 4 (fixed: +3 by the open-lines count, a guess from depth 2)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.game, func(t *testing.T) {
+			tb, spec := newTable(t, tt.game, "", io.Discard)
+			if tt.hinter != nil {
+				tb.hinter = tt.hinter
+			}
+			g, err := spec.parseRecord(tt.record, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel() // Ctrl-C before the search begins
+			if got := tb.hint(ctx, g); !strings.HasPrefix(got, "hint: ") || !strings.HasSuffix(got, tt.want) {
+				t.Errorf("hint %q, want it to end %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// fixedBot answers every position with the same decision.
+type fixedBot struct{ d Decision }
+
+func (fixedBot) Name() string                                   { return "fixed" }
+func (b fixedBot) Think(context.Context, Game, Budget) Decision { return b.d }
