@@ -369,7 +369,7 @@ func (t *table) play(ctx context.Context, g Game) error {
 			}
 			if bot != nil {
 				if s := traceOutput(bot, d, t.budget); s != "" {
-					fmt.Fprintln(t.out, s)
+					fmt.Fprintln(t.out, wrapTrace(s, t.budget.TraceFormat, t.widthIfTerminal()))
 				}
 			}
 			if t.step && t.humans() == 0 && !g.Over() {

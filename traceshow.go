@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // traceFormats are the -trace-format values.
 var traceFormats = []string{"text", "dot", "json"}
@@ -24,6 +27,24 @@ func traceOutput(bot Bot, d Decision, b Budget) string {
 		return traceJSON(t)
 	}
 	return traceText(t)
+}
+
+// wrapTrace breaks a text trace's lines at width (a terminal's; 0 leaves
+// them as they are) between tokens, as the game's other lines are, so
+// that the terminal's own wrap never splits a number of the outline. A
+// line's continuation is indented 4 past the line's own indent, so that
+// it stays right of the node it belongs to. Only the text format is
+// wrapped: DOT and JSON are for programs, which read whole lines.
+func wrapTrace(text, format string, width int) string {
+	if width <= 0 || (format != "" && format != "text") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		lead := len(line) - len(strings.TrimLeft(line, " "))
+		lines[i] = wrapLine(line, width, lead+4)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // visitsLine is mcts's root moves for -v, in one line of at most width
