@@ -85,6 +85,12 @@ type LevelBot struct {
 	strong Bot
 }
 
+// levelMoveTime bounds a top level's move when the run sets no -time: a
+// person waits for it. The solver needs no bound on 7x6 (book, or well
+// under a second), but on the larger boards an exact answer can take
+// minutes, and a level must move.
+const levelMoveTime = 10 * time.Second
+
 // Name is the level's bot name, level1 to level5.
 func (b *LevelBot) Name() string { return levelName(b.level) }
 
@@ -106,6 +112,9 @@ func (b *LevelBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 			b.strong = bot
 		}
 		budget.Depth = plan.depth
+		if budget.Time == 0 {
+			budget.Time = levelMoveTime
+		}
 		return b.strong.Think(ctx, g, budget)
 	}
 	return b.softmax(ctx, g, plan, budget)
