@@ -97,7 +97,7 @@ func anyColumnScores(ctx context.Context, c *ConnectFour) (scores []*int, stoppe
 	p := c4AnyPosOf(c)
 	scores = make([]*int, c.geo.width)
 	for col := range scores {
-		if v, ok := s.childScore(p, col); ok && !c.Over() {
+		if v, ok := s.childScore(p, col); ok && !c.Over() && !s.stopped {
 			scores[col] = &v
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -107,14 +108,15 @@ func c4HintJobs(ctx context.Context, g Game, jobs int) string {
 	}
 	ctx, cancel := context.WithTimeout(ctx, c4HintTime)
 	defer cancel()
-	scores, stopped := c4ColumnScores(ctx, g, jobs)
+	scores, _ := c4ColumnScores(ctx, g, jobs)
+	legal := g.Moves(nil)
 	cells := make([]string, len(scores))
 	for col, v := range scores {
 		switch {
-		case v == nil:
+		case !slices.Contains(legal, Move(col)):
 			cells[col] = "-"
-		case stopped:
-			cells[col] = "?"
+		case v == nil:
+			cells[col] = "?" // time ran out before this column
 		default:
 			cells[col] = strconv.Itoa(*v)
 		}
@@ -124,8 +126,8 @@ func c4HintJobs(ctx context.Context, g Game, jobs int) string {
 
 // c4ColumnScores is the solver's exact score of every column for the side
 // to move (SPEC's scores), nil for a full column, with so many search
-// threads; stopped says ctx ended the search first, and the scores are
-// then guesses.
+// threads; stopped says ctx ended the search first: the columns scored
+// before then keep their exact scores, the rest are nil.
 func c4ColumnScores(ctx context.Context, g Game, jobs int) (scores []*int, stopped bool) {
 	c := g.(*ConnectFour)
 	if c.geo != c4Std {
@@ -143,7 +145,7 @@ func c4ColumnScores(ctx context.Context, g Game, jobs int) (scores []*int, stopp
 	p := c4PosOf(c)
 	scores = make([]*int, c4Width)
 	for col := range scores {
-		if v, ok := s.childScore(p, col); ok && !g.Over() {
+		if v, ok := s.childScore(p, col); ok && !g.Over() && !s.stopped {
 			scores[col] = &v
 		}
 	}
@@ -162,5 +164,9 @@ func c4ScoreTable(scores []string) string {
 		fmt.Fprintf(&cols, "%4s", c4ColumnName(i))
 		fmt.Fprintf(&vals, "%4s", v)
 	}
-	return "scores by column (win > 0 > loss; higher wins sooner):\n" + cols.String() + "\n" + vals.String()
+	key := "win > 0 > loss; higher wins sooner"
+	if slices.Contains(scores, "?") {
+		key += "; ? ran out of time"
+	}
+	return "scores by column (" + key + "):\n" + cols.String() + "\n" + vals.String()
 }
