@@ -43,8 +43,8 @@ func init() {
 			return scores
 		},
 		describe: c4Describe,
-		// Left and right: column c is column 6-c in the mirror.
-		symmetries:   []func(Move) Move{func(m Move) Move { return c4Width - 1 - m }},
+		// Left and right: column c is column width-1-c in the mirror.
+		symmetries:   []func(gameOptions, Move) Move{func(opt gameOptions, m Move) Move { return Move(opt["width"]-1) - m }},
 		symmetryNote: "mirror images counted once",
 	})
 }
