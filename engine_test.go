@@ -73,6 +73,8 @@ func TestEngineFaults(t *testing.T) {
 				t.Errorf("the forfeits are not counted as losses:\n%s", out)
 			}
 			noChildrenLeft(t)
+			// -v shows the games' lines and the count, as evidence.
+			t.Logf("%s\nchild processes left: %d", strings.Join(games, "\n"), engineChildren())
 		})
 	}
 }
