@@ -48,8 +48,8 @@ func (b *AdjBot) Name() string {
 	return "minimax"
 }
 
-// Reads the depth limit; it draws no -trace outline.
-func (b *AdjBot) Reads() Limits { return ReadsDepth }
+// Reads the depth limit and -trace (its tree, or the book's answer).
+func (b *AdjBot) Reads() Limits { return ReadsDepth | ReadsTrace }
 
 // adjCache keeps one bot's table between its moves. Its entries stay true
 // across moves because each holds the value of one position at one exact

@@ -23,8 +23,9 @@ func NewSolverBot() *SolverBot { return &SolverBot{} }
 // Name is "solver".
 func (b *SolverBot) Name() string { return "solver" }
 
-// Reads no limit but the time and threads: it searches to the end.
-func (b *SolverBot) Reads() Limits { return 0 }
+// Reads the trace (the book or the search behind its move) and no other
+// limit but the time and threads: it searches to the end.
+func (b *SolverBot) Reads() Limits { return ReadsTrace }
 
 // shared is the solver of the bots without their own, made on the first
 // position the book does not answer; mu keeps one search at a time on it.

@@ -166,7 +166,12 @@ func TestFlagWarnings(t *testing.T) {
 	}{
 		{[]string{"-game", "c4", "-depth", "4"}, []string{"-depth does not apply to solver: ignored"}},
 		{[]string{"-game", "c4", "-bot", "alphabeta", "-depth", "4"}, nil},
-		{[]string{"-trace", "2", "-bot", "mcts"}, []string{"-trace does not apply to mcts: ignored"}},
+		{[]string{"-trace", "2", "-bot", "random"}, []string{"-trace does not apply to random: ignored"}},
+		// Every bot with a search shows its tree, the solver too.
+		{[]string{"-trace", "2", "-bot", "mcts"}, nil},
+		{[]string{"-game", "c4", "-trace", "2"}, nil},
+		{[]string{"-game", "adj", "-trace", "2", "-bot", "genetic"}, nil},
+		{[]string{"-trace", "2", "-x", "local", "-o", "rollout"}, nil},
 		{[]string{"-trace", "2", "-bot", "alphabeta"}, nil},
 		{[]string{"-x", "human", "-o", "minimax", "-tournament", "all"},
 			[]string{"-x does not apply to a tournament: ignored", "-o does not apply to a tournament: ignored"}},

@@ -79,8 +79,9 @@ func NewGeneticBot(rng *rand.Rand) *GeneticBot {
 // Name is "genetic".
 func (b *GeneticBot) Name() string { return "genetic" }
 
-// Reads the depth of its chromosomes' move sequences.
-func (b *GeneticBot) Reads() Limits { return ReadsDepth }
+// Reads the depth of its chromosomes' move sequences, and -trace (its
+// generations' best).
+func (b *GeneticBot) Reads() Limits { return ReadsDepth | ReadsTrace }
 
 // Think runs the genetic search on a copy of g within the budget and plays
 // the root child with the best backed-up value (see best for ties). Nodes

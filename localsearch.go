@@ -31,8 +31,9 @@ type LocalBot struct{}
 // Name is "local".
 func (LocalBot) Name() string { return "local" }
 
-// Reads nothing but the time: local search looks one move ahead.
-func (LocalBot) Reads() Limits { return 0 }
+// Reads the trace (every move's score) and the time: local search looks
+// one move ahead.
+func (LocalBot) Reads() Limits { return ReadsTrace }
 
 // Think scores every move's resulting position from the mover's side: the
 // final score if the move ends the game, otherwise the evaluation (see
@@ -137,7 +138,7 @@ type RolloutBot struct{}
 func (RolloutBot) Name() string { return "rollout" }
 
 // Reads the depth: how far each rollout goes.
-func (RolloutBot) Reads() Limits { return ReadsDepth }
+func (RolloutBot) Reads() Limits { return ReadsDepth | ReadsTrace }
 
 // Think rolls every move out and keeps the best final score (first among
 // equals). Nodes counts the positions scored, in the rollouts included;

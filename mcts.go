@@ -59,8 +59,8 @@ func NewMCTS(rng *rand.Rand) *MCTS {
 // Name is "mcts".
 func (*MCTS) Name() string { return "mcts" }
 
-// Reads the count of playouts.
-func (*MCTS) Reads() Limits { return ReadsPlayouts }
+// Reads the count of playouts, and -trace (its tree of visits).
+func (*MCTS) Reads() Limits { return ReadsPlayouts | ReadsTrace }
 
 // Think runs playouts until Budget.Playouts or Budget.Time, whichever
 // comes first (mctsDefaultTime when neither is set), and plays
