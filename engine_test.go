@@ -477,3 +477,37 @@ func (p *pieces) Read(b []byte) (int, error) {
 	p.data = p.data[k:]
 	return k, nil
 }
+
+// -out keeps a forfeit as a forfeit, its reason and the time the engine
+// was told (5 s when no -time is given), and -rate counts it as a loss.
+func TestEngineForfeitRecords(t *testing.T) {
+	withEngines(t, fixtureEngine(t, "bad", "illegal"))
+	spec := specNamed(t, "c4")
+	var keep, out bytes.Buffer
+	m := matchConfig{spec: spec, opt: spec.defaults(nil), bots: [2]string{"bad", "random"}, budget: Budget{Depth: 2, Jobs: 1},
+		games: 2, seed: 5, jobs: 1, report: report{keep: &resultsWriter{w: &keep}}}
+	if err := m.run(context.Background(), &out, nil); err != nil {
+		t.Fatal(err)
+	}
+	recs := parseRecords(t, keep.String())
+	for i, r := range recs {
+		bad, other := r.X, r.O
+		if i == 1 {
+			bad, other = r.O, r.X
+		}
+		if r.End != endForfeit || r.Reason != `bad answered "move 99": 99 is off the board` ||
+			bad.Name != "bad" || bad.Settings.TimeMS != 5000 || other.Settings.TimeMS != 0 {
+			t.Errorf("game %d: %+v", i+1, r)
+		}
+	}
+	rr, err := rateRecords(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rated strings.Builder
+	rr.write(&rated, nil, false)
+	if !regexp.MustCompile(`(?m)^\s*2\s+bad\s+2\s+0\s+0\s+2\s`).MatchString(rated.String()) {
+		t.Errorf("-rate: bad's row is not 2 games, 2 losses:\n%s", rated.String())
+	}
+	noChildrenLeft(t)
+}
