@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -407,8 +408,13 @@ func TestEngineFlags(t *testing.T) {
 	if s, err := resolve(o); err != nil || s.seats[X].Name() != "me" {
 		t.Errorf("-x me: %v", err)
 	}
-	if !strings.Contains(botHelp(), "me         external engine: "+self) {
-		t.Errorf("help lacks the engine:\n%s", botHelp())
+	var help strings.Builder
+	withEngines(t) // none declared: -h must declare them itself
+	if _, err := parseFlags([]string{"-engine", "me=" + self, "-h"}, &help); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("-h: %v", err)
+	}
+	if !strings.Contains(help.String(), "me         external engine: "+self) {
+		t.Errorf("-h lacks the engine declared before it:\n%s", help.String())
 	}
 	noChildrenLeft(t)
 }
