@@ -243,6 +243,18 @@ func TestEngineDiesAtThePrompt(t *testing.T) {
 		}
 	}
 	noChildrenLeft(t)
+	// At a terminal too (a watched seat, where Ctrl-C means move now):
+	// the engine's fault ends the game, rather than a made-up move.
+	out.Reset()
+	tb = &table{spec: spec, out: &out, budget: Budget{Time: time.Second}, seats: [3]Bot{X: bot}, terminal: true,
+		moveNow: &interrupter{quit: func() {}}, in: newPipeReader(strings.NewReader("4\n0\n"), &out)}
+	if err := tb.session(context.Background(), func() Game { return spec.start(nil) }); err != nil {
+		t.Fatalf("%v after:\n%s", err, out.String())
+	}
+	if text := out.String(); !strings.Contains(text, "forfeit: bad exited with status 4\n") || !strings.Contains(text, "moves: 3480\n") {
+		t.Errorf("at a terminal, no forfeit after 3480:\n%s", text)
+	}
+	noChildrenLeft(t)
 }
 
 // Ctrl-C in a game against a hung engine stops the game at once and
