@@ -38,7 +38,7 @@ func init() {
 		describe:   adjDescribe,
 		// The anti-diagonal, (r, c) to (7-c, 7-r), keeps both sides'
 		// corners; every other symmetry of the square swaps X's and O's.
-		symmetries:   []func(Move) Move{func(m Move) Move { return Move((7-int(m)%8)*8 + 7 - int(m)/8) }},
+		symmetries:   []func(gameOptions, Move) Move{func(_ gameOptions, m Move) Move { return Move((7-int(m)%8)*8 + 7 - int(m)/8) }},
 		symmetryNote: "mirror images in the anti-diagonal counted once",
 		special: []specialBot{
 			{bot: "alphabeta", impl: "adjsearch", about: "a bitboard alpha-beta with move ordering, a table and an exact endgame",

@@ -116,6 +116,25 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 	return a
 }
 
+// MarshalJSON writes a -trace-format json trace as the object it is, not
+// as a string holding it, so that a script reads the line with one
+// decode; a text or DOT trace stays a string.
+func (a analyzeJSON) MarshalJSON() ([]byte, error) {
+	type plain analyzeJSON // without this method
+	out := struct {
+		plain
+		Trace any `json:"trace,omitempty"` // the shallower field wins
+	}{plain: plain(a)}
+	switch {
+	case a.Trace == "":
+	case json.Valid([]byte(a.Trace)):
+		out.Trace = json.RawMessage(a.Trace)
+	default:
+		out.Trace = a.Trace
+	}
+	return json.Marshal(out)
+}
+
 // text is the answer line as mode asks: JSON, or SPEC's fields
 // <position> <score> <best move> <nodes> <microseconds>, then with -scores
 // every move's score, "-" where no move is legal, as the public Connect

@@ -204,3 +204,34 @@ func TestAnalyzeScoresAndJSON(t *testing.T) {
 		}
 	}
 }
+
+// -analyze -format json with -trace: a text trace is a string, a
+// -trace-format json trace the object itself, both parsed here.
+func TestAnalyzeJSONTrace(t *testing.T) {
+	ttt, _ := findGame("ttt")
+	for _, format := range []string{"text", "json"} {
+		var out strings.Builder
+		budget := Budget{Depth: 2, Trace: 1, TraceFormat: format}
+		if err := analyzeWith(context.Background(), strings.NewReader("04\n"), &out, ttt, SearchBot{Prune: true}, budget, nil, analyzeMode{json: true}); err != nil {
+			t.Fatal(err)
+		}
+		var a struct {
+			Position string
+			Trace    json.RawMessage
+		}
+		if err := json.Unmarshal([]byte(out.String()), &a); err != nil {
+			t.Fatalf("%s: %q: %v", format, out.String(), err)
+		}
+		var text string
+		var tree struct {
+			Bot  string
+			Root map[string]any
+		}
+		switch {
+		case format == "text" && (json.Unmarshal(a.Trace, &text) != nil || !strings.HasPrefix(text, "trace: alphabeta searched 2 plies")):
+			t.Errorf("text trace: %s", a.Trace)
+		case format == "json" && (json.Unmarshal(a.Trace, &tree) != nil || tree.Bot != "alphabeta" || tree.Root == nil):
+			t.Errorf("json trace, want an object: %s", a.Trace)
+		}
+	}
+}

@@ -394,7 +394,11 @@ func (a arena) record(r gameResult) gameRecord {
 		rec.Options = opt
 	}
 	for _, side := range []Side{X, O} {
-		p := playerRecord{Name: r.job.bots[side], Settings: settingsOf(a.budget),
+		budget := a.budget
+		if isEngine(r.job.bots[side]) && budget.Time <= 0 {
+			budget.Time = engineDefaultTime // what the engine was told
+		}
+		p := playerRecord{Name: r.job.bots[side], Settings: settingsOf(budget),
 			Moves: r.moves[side], TimeMS: float64(r.time[side].Microseconds()) / 1000, Nodes: r.nodes[side]}
 		if r.job.labels[side] != p.Name {
 			p.Label = r.job.labels[side]

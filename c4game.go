@@ -20,9 +20,9 @@ func init() {
 		title:   "Connect Four",
 		order:   2,
 		options: []gameOption{
-			{name: "width", usage: "Connect Four columns, 4..12 (7 by default; width x (height+1) at most 64)",
+			{name: "width", usage: "Connect Four columns, 4..12; width x (height+1) at most 64",
 				def: c4Width, min: c4MinSide, max: c4MaxWidth},
-			{name: "height", usage: "Connect Four rows, 4..15 (6 by default)",
+			{name: "height", usage: "Connect Four rows, 4..15",
 				def: c4Height, min: c4MinSide, max: c4MaxHeight},
 		},
 		check:      func(opt gameOptions) error { return c4SizeError(opt["width"], opt["height"]) },
@@ -44,8 +44,8 @@ func init() {
 			return scores
 		},
 		describe: c4Describe,
-		// Left and right: column c is column 6-c in the mirror.
-		symmetries:   []func(Move) Move{func(m Move) Move { return c4Width - 1 - m }},
+		// Left and right: column c is column width-1-c in the mirror.
+		symmetries:   []func(gameOptions, Move) Move{func(opt gameOptions, m Move) Move { return Move(opt["width"]-1) - m }},
 		symmetryNote: "mirror images counted once",
 	})
 }

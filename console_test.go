@@ -170,6 +170,8 @@ func TestFlagWarnings(t *testing.T) {
 		{[]string{"-game", "c4", "-trace", "1"}, nil},
 		{[]string{"-game", "adj", "-analyze", "-trace", "1"}, nil},
 		{[]string{"-trace", "1", "-bot", "random"}, nil},
+		{[]string{"-game", "adj", "-trace", "2", "-bot", "genetic"}, nil},
+		{[]string{"-trace", "2", "-x", "local", "-o", "rollout"}, nil},
 		{[]string{"-trace", "2", "-bot", "alphabeta"}, nil},
 		{[]string{"-x", "human", "-o", "minimax", "-tournament", "all"},
 			[]string{"-x does not apply to a tournament: ignored", "-o does not apply to a tournament: ignored"}},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -73,6 +74,8 @@ func TestEngineFaults(t *testing.T) {
 				t.Errorf("the forfeits are not counted as losses:\n%s", out)
 			}
 			noChildrenLeft(t)
+			// -v shows the games' lines and the count, as evidence.
+			t.Logf("%s\nchild processes left: %d", strings.Join(games, "\n"), engineChildren())
 		})
 	}
 }
@@ -240,6 +243,18 @@ func TestEngineDiesAtThePrompt(t *testing.T) {
 		}
 	}
 	noChildrenLeft(t)
+	// At a terminal too (a watched seat, where Ctrl-C means move now):
+	// the engine's fault ends the game, rather than a made-up move.
+	out.Reset()
+	tb = &table{spec: spec, out: &out, budget: Budget{Time: time.Second}, seats: [3]Bot{X: bot}, terminal: true,
+		moveNow: &interrupter{quit: func() {}}, in: newPipeReader(strings.NewReader("4\n0\n"), &out)}
+	if err := tb.session(context.Background(), func() Game { return spec.start(nil) }); err != nil {
+		t.Fatalf("%v after:\n%s", err, out.String())
+	}
+	if text := out.String(); !strings.Contains(text, "forfeit: bad exited with status 4\n") || !strings.Contains(text, "moves: 3480\n") {
+		t.Errorf("at a terminal, no forfeit after 3480:\n%s", text)
+	}
+	noChildrenLeft(t)
 }
 
 // Ctrl-C in a game against a hung engine stops the game at once and
@@ -405,8 +420,13 @@ func TestEngineFlags(t *testing.T) {
 	if s, err := resolve(o); err != nil || s.seats[X].Name() != "me" {
 		t.Errorf("-x me: %v", err)
 	}
-	if !strings.Contains(botHelp(), "me         external engine: "+self) {
-		t.Errorf("help lacks the engine:\n%s", botHelp())
+	var help strings.Builder
+	withEngines(t) // none declared: -h must declare them itself
+	if _, err := parseFlags([]string{"-engine", "me=" + self, "-h"}, &help); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("-h: %v", err)
+	}
+	if !strings.Contains(help.String(), "me         external engine: "+self) {
+		t.Errorf("-h lacks the engine declared before it:\n%s", help.String())
 	}
 	noChildrenLeft(t)
 }
@@ -474,4 +494,38 @@ func (p *pieces) Read(b []byte) (int, error) {
 	k := copy(b, p.data[:min(p.n, len(p.data))])
 	p.data = p.data[k:]
 	return k, nil
+}
+
+// -out keeps a forfeit as a forfeit, its reason and the time the engine
+// was told (5 s when no -time is given), and -rate counts it as a loss.
+func TestEngineForfeitRecords(t *testing.T) {
+	withEngines(t, fixtureEngine(t, "bad", "illegal"))
+	spec := specNamed(t, "c4")
+	var keep, out bytes.Buffer
+	m := matchConfig{spec: spec, opt: spec.defaults(nil), bots: [2]string{"bad", "random"}, budget: Budget{Depth: 2, Jobs: 1},
+		games: 2, seed: 5, jobs: 1, report: report{keep: &resultsWriter{w: &keep}}}
+	if err := m.run(context.Background(), &out, nil); err != nil {
+		t.Fatal(err)
+	}
+	recs := parseRecords(t, keep.String())
+	for i, r := range recs {
+		bad, other := r.X, r.O
+		if i == 1 {
+			bad, other = r.O, r.X
+		}
+		if r.End != endForfeit || r.Reason != `bad answered "move 99": 99 is off the board` ||
+			bad.Name != "bad" || bad.Settings.TimeMS != 5000 || other.Settings.TimeMS != 0 {
+			t.Errorf("game %d: %+v", i+1, r)
+		}
+	}
+	rr, err := rateRecords(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rated strings.Builder
+	rr.write(&rated, nil, false)
+	if !regexp.MustCompile(`(?m)^\s*2\s+bad\s+2\s+0\s+0\s+2\s`).MatchString(rated.String()) {
+		t.Errorf("-rate: bad's row is not 2 games, 2 losses:\n%s", rated.String())
+	}
+	noChildrenLeft(t)
 }

@@ -222,6 +222,10 @@ func parseFlags(args []string, stdout io.Writer) (*options, error) {
 	fs := o.flagSet()
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			// The engines declared before -h join its list of bots.
+			if err := declareEngines(o.engines); err != nil {
+				return nil, err
+			}
 			fmt.Fprintf(stdout, usageText, progName(os.Args[0]),
 				"flags:\n"+flagHelp(fs)+"\nbots:\n"+botHelp()+"\ndefaults per game:\n"+gameDefaults())
 		}

@@ -216,6 +216,18 @@ func TestHelpOpeningsDefault(t *testing.T) {
 	}
 }
 
+// -h says each flag's default once: a usage line that names its own
+// default ("6 by default") gets flag's "(default 6)" on top.
+func TestHelpDefaultsOnce(t *testing.T) {
+	var out strings.Builder
+	parseFlags([]string{"-h"}, &out)
+	for _, usage := range strings.Split(out.String(), "\n  -")[1:] {
+		if strings.Count(usage, "default") > 1 {
+			t.Errorf("two defaults: %q", usage)
+		}
+	}
+}
+
 // A mode's exit status: an interrupt wins over whatever the mode
 // returned, nil included (-analyze stopped by Ctrl-C used to exit 0).
 func TestExitStatus(t *testing.T) {

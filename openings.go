@@ -122,10 +122,11 @@ func distinctOpenings(spec *gameSpec, opt gameOptions, g Game, plies int) (openi
 // replays the mirrored moves from the start, which is its own mirror image.
 func classKey(spec *gameSpec, opt gameOptions, g Game) uint64 {
 	key := g.Key()
+	opt = spec.defaults(opt)
 	for _, sym := range spec.symmetries {
 		p := spec.start(opt)
 		for _, m := range g.History() {
-			p.Play(sym(m))
+			p.Play(sym(opt, m))
 		}
 		key = min(key, p.Key())
 	}

@@ -34,35 +34,42 @@ func TestDistinctOpenings(t *testing.T) {
 	if len(positions) != 5478 || len(classes) != 765 {
 		t.Errorf("Tic-Tac-Toe: %d positions, %d classes; want 5478 and 765", len(positions), len(classes))
 	}
+	// Boards of other sizes mirror in their own width: 6x5 has 36
+	// two-ply openings, none its own mirror image (no middle column).
+	w6 := gameOptions{"width": 6, "height": 5}
+	w8 := gameOptions{"width": 8, "height": 5}
 	for _, tc := range []struct {
 		game  string
+		opt   gameOptions
 		plies int
 		want  int
-	}{{"ttt", 1, 3}, {"ttt", 2, 12}, {"c4", 2, 25}, {"c4", 4, 0}, {"adj", 2, 0}} {
+	}{{"ttt", nil, 1, 3}, {"ttt", nil, 2, 12}, {"c4", nil, 2, 25}, {"c4", nil, 4, 0}, {"adj", nil, 2, 0},
+		{"c4", w6, 2, 18}, {"c4", w6, 3, 0}, {"c4", w8, 2, 32}, {"c4", w8, 3, 0}} {
 		spec, _ := findGame(tc.game)
-		got, all := distinctOpenings(spec, nil, spec.start(nil), tc.plies)
+		got, all := distinctOpenings(spec, tc.opt, spec.start(tc.opt), tc.plies)
 		if tc.want == 0 {
-			tc.want = burnside(spec, tc.plies)
+			tc.want = burnside(spec, tc.opt, tc.plies)
 		}
 		if !all || len(got) != tc.want {
-			t.Errorf("%s, %d plies: %d distinct openings (listed all: %v), want %d", tc.game, tc.plies, len(got), all, tc.want)
+			t.Errorf("%s %v, %d plies: %d distinct openings (listed all: %v), want %d", tc.game, tc.opt, tc.plies, len(got), all, tc.want)
 		}
 	}
 }
 
 // burnside counts the classes of positions after plies plies (none of
 // which ends the game) under the game's one mirror: (P + S) / 2.
-func burnside(spec *gameSpec, plies int) int {
+func burnside(spec *gameSpec, opt gameOptions, plies int) int {
 	mirror := spec.symmetries[0]
+	full := spec.defaults(opt)
 	positions, selfImages := map[uint64]bool{}, 0
 	var walk func(g Game, left int)
 	walk = func(g Game, left int) {
 		if left == 0 {
 			if !positions[g.Key()] {
 				positions[g.Key()] = true
-				image := spec.start(nil)
+				image := spec.start(opt)
 				for _, m := range g.History() {
-					image.Play(mirror(m))
+					image.Play(mirror(full, m))
 				}
 				if image.Key() == g.Key() {
 					selfImages++
@@ -78,7 +85,7 @@ func burnside(spec *gameSpec, plies int) int {
 			g.Undo()
 		}
 	}
-	walk(spec.start(nil), plies)
+	walk(spec.start(opt), plies)
 	return (len(positions) + selfImages) / 2
 }
 

@@ -528,7 +528,10 @@ type watchedSeat struct {
 func (s watchedSeat) choose(ctx context.Context, g Game) (Decision, error) {
 	stop := s.t.showThinking(fmt.Sprintf("%s (%s) is thinking", s.label, s.side), s.budget.Time)
 	defer stop()
-	if s.t.humans() == 0 {
+	// An engine cannot be told to move now, and it may forfeit: it goes
+	// through botSeat, so that its fault ends the game (Ctrl-C then ends
+	// the game too, as with two bots).
+	if _, fallible := s.bot.(fallibleBot); s.t.humans() == 0 || fallible {
 		return s.botSeat.choose(ctx, g)
 	}
 	search, done := s.t.moveNow.searching(ctx)

@@ -71,8 +71,10 @@ type gameSpec struct {
 	// symmetries map moves onto their images under the board's
 	// symmetries that keep the starting position (not the identity):
 	// openings that are images of each other count as one (openings.go).
-	// symmetryNote says which, for messages.
-	symmetries   []func(Move) Move
+	// They take the game's options (with defaults filled in), since an
+	// image depends on the board's size. symmetryNote says which, for
+	// messages.
+	symmetries   []func(opt gameOptions, m Move) Move
 	symmetryNote string
 	// describe says a decision's score for the side to move in g in
 	// words for a person: exact ("wins in 3 plies", "draw") where the

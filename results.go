@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -168,6 +170,25 @@ func readResults(r io.Reader, name string) ([]gameRecord, error) {
 	return recs, nil
 }
 
+// optionWords are a record's game options in words, "height 5, width 6",
+// its game's defaults filled in (a record may leave them out), or "no
+// options": games of two sizes, or of two counts of rounds, are two games
+// as far as a rating goes.
+func optionWords(r gameRecord) string {
+	opt := gameOptions(r.Options)
+	if spec, err := findGame(r.Game); err == nil {
+		opt = spec.defaults(opt)
+	}
+	var words []string
+	for _, name := range slices.Sorted(maps.Keys(opt)) {
+		words = append(words, fmt.Sprintf("%s %d", name, opt[name]))
+	}
+	if len(words) == 0 {
+		return "no options"
+	}
+	return strings.Join(words, ", ")
+}
+
 // ratedResults are records gathered into a round-robin's table.
 type ratedResults struct {
 	game    string // the -game name they share
@@ -203,11 +224,14 @@ func rateRecords(recs []gameRecord) (*ratedResults, error) {
 	seen := map[gameID]bool{}
 	var points []float64
 	var pairs [][2]int
+	var opts string // the first record's options, in words
 	for _, r := range recs {
 		if rr.game == "" {
-			rr.game = r.Game
+			rr.game, opts = r.Game, optionWords(r)
 		} else if r.Game != rr.game {
 			return nil, fmt.Errorf("the files mix games: %s and %s; rate one game at a time", rr.game, r.Game)
+		} else if o := optionWords(r); o != opts {
+			return nil, fmt.Errorf("the files mix %s games with %s and with %s; rate one at a time", rr.game, opts, o)
 		}
 		for _, name := range r.Field {
 			add(name)

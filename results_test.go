@@ -312,6 +312,17 @@ func TestReadResultsErrors(t *testing.T) {
 	if _, err := rateRecords([]gameRecord{a, b}); err == nil || !strings.Contains(err.Error(), "mix games") {
 		t.Errorf("mixed games: %v", err)
 	}
+	// Two board sizes (or counts of rounds) are two games to a rating; a
+	// record that leaves the options out has the defaults.
+	c, d := b, b
+	c.Options = map[string]int{"width": 6, "height": 5}
+	if _, err := rateRecords([]gameRecord{b, c}); err == nil || err.Error() != "the files mix connect4 games with height 6, width 7 and with height 5, width 6; rate one at a time" {
+		t.Errorf("mixed sizes: %v", err)
+	}
+	d.Options = map[string]int{"width": 7, "height": 6}
+	if _, err := rateRecords([]gameRecord{b, d}); err != nil {
+		t.Errorf("7x6 with and without options: %v", err)
+	}
 	// The same game twice counts once.
 	rr, err := rateRecords([]gameRecord{a, a})
 	if err != nil || rr.counted != 1 || rr.doubles != 1 {

@@ -48,14 +48,14 @@ number), or its row and column counted from 0, like "1 2".`
 // tttImages are the grid's seven symmetries besides the identity: the
 // rotations by a quarter, a half and three quarters, and the four
 // reflections, each as a map of cells.
-func tttImages() []func(Move) Move {
-	cell := func(f func(r, c int) (int, int)) func(Move) Move {
-		return func(m Move) Move {
+func tttImages() []func(gameOptions, Move) Move {
+	cell := func(f func(r, c int) (int, int)) func(gameOptions, Move) Move {
+		return func(_ gameOptions, m Move) Move {
 			r, c := f(int(m)/3, int(m)%3)
 			return Move(r*3 + c)
 		}
 	}
-	return []func(Move) Move{
+	return []func(gameOptions, Move) Move{
 		cell(func(r, c int) (int, int) { return c, 2 - r }),     // a quarter turn
 		cell(func(r, c int) (int, int) { return 2 - r, 2 - c }), // a half turn
 		cell(func(r, c int) (int, int) { return 2 - c, r }),     // three quarters

@@ -16,8 +16,8 @@ for line in sys.stdin:
     elif words[0] == "go":
         if game == "tictactoe":  # cells 0-8, a digit each
             moves = [c for c in range(9) if str(c) not in record]
-        elif game == "connect4":  # columns 1-7, a digit each
-            moves = [c for c in range(1, opts["width"] + 1) if record.count(str(c)) < opts["height"]]
+        elif game == "connect4":  # columns 1-9, then a-c on the widest boards; a character each
+            moves = [c for c in "123456789abc"[: opts["width"]] if record.count(c) < opts["height"]]
         else:  # adjacency: cells 0-63, comma-separated; the start's 8 marks are taken
             taken = {6, 7, 14, 15, 48, 49, 56, 57} | {int(c) for c in record.split(",") if c}
             moves = [c for c in range(64) if c not in taken]

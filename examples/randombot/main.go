@@ -52,9 +52,9 @@ func legal(game string, opts map[string]int, record string) []int {
 				moves = append(moves, c)
 			}
 		}
-	case "connect4": // columns 1-7, a digit each
+	case "connect4": // columns 1-9, then a-c on the widest boards: a character each
 		for c := 1; c <= opts["width"]; c++ {
-			if strings.Count(record, strconv.Itoa(c)) < opts["height"] {
+			if strings.Count(record, strconv.FormatInt(int64(c), 36)) < opts["height"] {
 				moves = append(moves, c)
 			}
 		}
