@@ -218,8 +218,9 @@ type table struct {
 	moveNow *interrupter
 	cut     bool
 	// step holds a game of two bots after each move until the person
-	// presses Enter (-step): b takes a move back, q quits.
-	step bool
+	// presses Enter (-step): b takes a move back, q quits. stepDrawn says
+	// the wait drew the position already, so the next turn does not.
+	step, stepDrawn bool
 }
 
 // loaded is the load command: the game is dropped for g.
@@ -354,7 +355,10 @@ func (t *table) play(ctx context.Context, g Game) error {
 	}
 	err := playGame(ctx, g, seats, gameHooks{
 		before: func(g Game) {
-			fmt.Fprint(t.out, t.board(g))
+			if !t.stepDrawn {
+				fmt.Fprint(t.out, t.board(g))
+			}
+			t.stepDrawn = false
 			if t.seats[g.Turn()] != nil && !t.terminal {
 				fmt.Fprintln(t.out, "playing by AI") // a terminal shows the thinking line
 			}
@@ -473,11 +477,14 @@ func (t *table) widthIfTerminal() int {
 // stepPrompt is -step's prompt between moves.
 const stepPrompt = "Enter: next move, b: back, q: quit "
 
-// stepWait holds a game of two bots after a move (-step) until the person
-// presses Enter. b takes the last move back and shows the position again,
+// stepWait shows the board after a move of a game of two bots (-step) and
+// holds the game until the person presses Enter. b takes the last move back and shows the position again,
 // as often as asked, and the bot to move then thinks again from there; q
 // ends the game. At the end of a piped script the game plays on.
 func (t *table) stepWait(ctx context.Context, g Game) error {
+	// The move just named, on the board, before the pause.
+	fmt.Fprint(t.out, t.board(g))
+	t.stepDrawn = true
 	for {
 		line, err := t.in.ReadLine(ctx, stepPrompt)
 		switch {

@@ -10,7 +10,8 @@ import (
 // -step holds a game of two bots after each move: Enter plays on, b takes
 // moves back (the bot then plays again from there), q ends the game with
 // its record, anything else gets a line saying what is accepted; at the
-// end of a piped script the game plays out.
+// end of a piped script the game plays out. Each pause comes under the
+// board that shows the move just played.
 func TestStep(t *testing.T) {
 	tests := []struct {
 		script  string
@@ -38,6 +39,15 @@ func TestStep(t *testing.T) {
 			}
 			if n := strings.Count(text, stepPrompt); n != tc.prompts {
 				t.Errorf("%d prompts, want %d:\n%s", n, tc.prompts, text)
+			}
+			// Each pause comes under the board with the move just played.
+			parts := strings.Split(text, stepPrompt)
+			for i, part := range parts[:len(parts)-1] {
+				answered := strings.HasSuffix(part, "take back\n") || strings.Contains(part[strings.LastIndex(part[:len(part)-1], "\n")+1:], "accepted are")
+				if !answered && !strings.HasSuffix(part, "---------\n") {
+					t.Errorf("pause %d does not follow a board:\n%s", i+1, text)
+					break
+				}
 			}
 			if !strings.Contains(text, tc.record+"\n") {
 				t.Errorf("no line %q:\n%s", tc.record, text)
