@@ -455,11 +455,17 @@ func (t *table) botMoveLine(g Game, bot Bot, d Decision) string {
 		name = t.spec.implName(name) // Adjacency's alphabeta is its own search
 	}
 	line := fmt.Sprintf("%s (%s) plays %s", name, g.Turn().Other(), g.FormatMove(d.Move))
-	if t.cut {
+	cut := t.cut
+	if cut {
 		line += " (Ctrl-C: its best move so far)"
 		t.cut = false
 	}
-	if t.verbose {
+	switch {
+	case !t.verbose:
+	case cut && d.Depth == 0 && d.Playouts == 0 && !d.Exact:
+		// Stopped before its first result: a score would be made up.
+		line += fmt.Sprintf(": stopped before a score, nodes %d, time %s", d.Nodes, d.Time.Round(time.Microsecond))
+	default:
 		line += ": " + t.searchFigures(g, d)
 	}
 	return line

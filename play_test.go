@@ -739,14 +739,16 @@ func TestCtrlCMovesNow(t *testing.T) {
 	tests := []struct {
 		name    string
 		hint    bool // the slow search is the hint's, not the bot's
+		verbose bool // -v
 		presses int
 		want    error
 		says    string
 		moves   []Move
 	}{
-		{"bot's move", false, 1, errQuit, "started (X) plays 0 (Ctrl-C: its best move so far)\n", []Move{0}},
-		{"hint", true, 1, errQuit, "(Ctrl-C: the hint so far) hint: 1 (started: stopped before a score)\n", []Move{0}},
-		{"twice quits", false, 2, errInterrupted, "", nil},
+		{"bot's move", false, false, 1, errQuit, "started (X) plays 0 (Ctrl-C: its best move so far)\n", []Move{0}},
+		{"bot's move, -v", false, true, 1, errQuit, "started (X) plays 0 (Ctrl-C: its best move so far): stopped before a score,", []Move{0}},
+		{"hint", true, false, 1, errQuit, "(Ctrl-C: the hint so far) hint: 1 (started: stopped before a score)\n", []Move{0}},
+		{"twice quits", false, false, 2, errInterrupted, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -759,6 +761,7 @@ func TestCtrlCMovesNow(t *testing.T) {
 				script = "hint\nq\n"
 			}
 			tb := terminalTable(t, "ttt", "", &out)
+			tb.verbose = tt.verbose
 			pr, pw := io.Pipe()
 			defer pw.Close()
 			tb.in, tb.moveNow = newPipeReader(pr, &out), in
