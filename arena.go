@@ -353,7 +353,7 @@ func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
 		opening = ", opening " + rec.Opening
 	}
 	line := fmt.Sprintf("game %d/%d: X %s, O %s%s: %s, moves: %s", r.job.index+1, m.games,
-		r.job.labels[X], r.job.labels[O], opening, outcome, rec.Record)
+		r.job.labels[X], r.job.labels[O], opening, outcome, movesOrNone(rec.Record))
 	fmt.Fprintln(out, wrapHanging(line, m.width, 4))
 }
 
@@ -375,6 +375,15 @@ func (r gameResult) points(s Side) float64 {
 		return 0.5
 	}
 	return 0
+}
+
+// movesOrNone is a game line's record: "none" for a game that ended
+// before its first move (an engine that forfeited it), rather than nothing.
+func movesOrNone(record string) string {
+	if record == "" {
+		return "none"
+	}
+	return record
 }
 
 // outcome says who won in the match lines' words, or who forfeited and why.

@@ -69,6 +69,9 @@ func TestEngineFaults(t *testing.T) {
 				if i >= len(games) || !regexp.MustCompile(want).MatchString(games[i]) {
 					t.Errorf("game %d: want a line matching %q in\n%s", i+1, want, out)
 				}
+				if tt.behaviour == "crash-start" && i < len(games) && i == 0 && !strings.HasSuffix(games[i], "moves: none") {
+					t.Errorf("a game forfeited before its first move: %q, want its record as none", games[i])
+				}
 			}
 			if !strings.Contains(out, "total: bad 0 - random 2, 0 draws") {
 				t.Errorf("the forfeits are not counted as losses:\n%s", out)

@@ -147,7 +147,7 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		rec := a.record(r)
 		if !t.report.keepGame(out, rec) && r.forfeit != nil { // a forfeit is news: the tables alone would hide why
 			fmt.Fprintf(out, "game %d: X %s, O %s: %s, moves: %s\n", r.job.index+1,
-				r.job.labels[X], r.job.labels[O], r.outcome(), rec.Record)
+				r.job.labels[X], r.job.labels[O], r.outcome(), movesOrNone(rec.Record))
 		}
 	}
 	a.stopped = keep
