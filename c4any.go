@@ -6,7 +6,7 @@ import (
 )
 
 // The solver for every board size but 7x6. The 7x6 solver (c4pos.go,
-// solver.go) is built on compile-time constants, shifts the compiler
+// c4search.go) is built on compile-time constants, shifts the compiler
 // writes out, a packed table and an opening book; this one reads the
 // size's masks at run time and keeps to the classic design, so that it
 // reads top to bottom: negamax with alpha-beta on bitboards, the table's

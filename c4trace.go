@@ -9,7 +9,7 @@ import (
 // The solver's -trace: its null-window probes (the window each asked,
 // its answer, its nodes) and the tree of the last probe of the position,
 // the one that settled its score, to the traced depth. Negamax tells the
-// tracer of each child it searches (solver.go, traced); the probes are
+// tracer of each child it searches (c4search.go, traced); the probes are
 // noted by the driver (c4solve.go).
 
 // c4Tracer records what one decision of the solver searched.

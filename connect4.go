@@ -19,7 +19,7 @@ import (
 // diagonals) never carries a line from one column into the next. Another
 // size H high uses H+1 bits a column the same way (c4Geom). The 7x6
 // constants below stay compile-time: the solver's hot loop (c4pos.go,
-// solver.go) and mcts's playouts are built on them.
+// c4search.go) and mcts's playouts are built on them.
 const (
 	c4Width  = 7
 	c4Height = 6
