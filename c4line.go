@@ -80,6 +80,35 @@ func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {
 			return Move(col), true
 		}
 	}
+	return s.searchKeeper(p, v, order)
+}
+
+// searchKeeper is keeper's last resort, for positions the search settled
+// by a static bound (c4bounds.go) and so left without table entries
+// below: a null-window search of each move in turn, the first whose
+// child scores at most -v keeps v. The score being known, these searches
+// are small.
+func (s *c4Solver) searchKeeper(p c4Pos, v int, order []int) (Move, bool) {
+	for _, col := range order {
+		cell := p.column(col)
+		if cell == 0 || c4Aligned(p.cur|cell) {
+			continue // a win that kept v was found above
+		}
+		q := p.play(cell)
+		if q.moves == c4Cells {
+			if v == 0 {
+				return Move(col), true
+			}
+			continue
+		}
+		r := s.window(q, -v, -v+1)
+		if s.stopped {
+			return NoMove, false
+		}
+		if r <= -v {
+			return Move(col), true
+		}
+	}
 	return NoMove, false
 }
 
@@ -111,9 +140,16 @@ func (s *c4Solver) upperBound(q c4Pos) (int, bool) {
 	if q.moves >= c4Cells-2 {
 		return 0, true
 	}
-	key, _ := canonical(q.key())
-	if _, hi, _, ok := s.probe(key); ok {
-		return hi, true
+	hi := (c4Cells - 1 - q.moves) / 2
+	if useStaticBounds {
+		_, hi = openBounds(q, 0, hi)
+		if q.moves%2 == 0 {
+			hi = claimevenBound(q, hi)
+		}
 	}
-	return 0, false
+	key, _ := canonical(q.key())
+	if _, thi, _, ok := s.probe(key); ok {
+		return min(hi, thi), true
+	}
+	return hi, true
 }

@@ -118,4 +118,7 @@ var (
 	etcMoves     = 34
 	useHugePages = true
 	useUnwind    = true
+	// useStaticBounds tightens a node's window by the bounds of
+	// c4bounds.go before its table probe.
+	useStaticBounds = true
 )

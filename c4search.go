@@ -47,16 +47,22 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	}
 	lo := -(c4Cells - 2 - p.moves) / 2 // the opponent cannot win next
 	hi := (c4Cells - 1 - p.moves) / 2  // we cannot win at once
+	if useStaticBounds {
+		lo, hi = openBounds(p, lo, hi)
+		if p.moves%2 == 0 {
+			hi = claimevenBound(p, hi)
+		}
+		if v, ok := settles(lo, hi, alpha, beta); ok {
+			return v
+		}
+	}
 	key, flip := canonical(p.key())
 	bestMove := -1
 	if tlo, thi, m, ok := s.probe(key); ok {
 		lo, hi, bestMove = max(lo, tlo), min(hi, thi), flipCol(m, flip)
 	}
-	switch {
-	case lo >= beta || lo == hi:
-		return lo
-	case hi <= alpha:
-		return hi
+	if v, ok := settles(lo, hi, alpha, beta); ok {
+		return v
 	}
 	alpha, beta = max(alpha, lo), min(beta, hi)
 
@@ -105,6 +111,18 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	best = max(min(best, hi), lo)
 	s.store(key, p.moves, lo, best, flipCol(bestMove, flip))
 	return best
+}
+
+// settles answers a node whose bounds lo and hi already decide its
+// window (alpha, beta): the exact score, or the bound that fails.
+func settles(lo, hi, alpha, beta int) (int, bool) {
+	switch {
+	case lo >= beta || lo == hi:
+		return lo, true
+	case hi <= alpha:
+		return hi, true
+	}
+	return 0, false
 }
 
 // refuted is the enhanced transposition cutoff: a child the table

@@ -1,0 +1,76 @@
+package main
+
+// Bounds on a position's score that need no search, from the stones
+// either side could still get. They tighten a node's window before its
+// table probe; when the window closes, the node answers at once.
+
+// c4Four reports whether the stones b hold four in a row. Written out
+// with constant shifts, like winningCells: it runs at every node.
+func c4Four(b uint64) bool {
+	v := b & (b >> 1)
+	h := b & (b >> c4Col)
+	d1 := b & (b >> (c4Col - 1))
+	d2 := b & (b >> (c4Col + 1))
+	return v&(v>>2)|h&(h>>(2*c4Col))|d1&(d1>>(2*(c4Col-1)))|d2&(d2>>(2*(c4Col+1))) != 0
+}
+
+// Rows of the board as bitboards: c4EvenRows is the 2nd, 4th and 6th row
+// from the bottom, c4Rows12 and c4Rows1234 the lowest two and four.
+const (
+	c4EvenRows = c4Bottom * 0b101010
+	c4Rows12   = c4Bottom * 0b11
+	c4Rows1234 = c4Bottom * 0b1111
+)
+
+// openBounds bounds the score of p (side to move, that cannot win at
+// once) by who can still make four at all: a side that could not make
+// four even with every empty cell cannot win, so the mover scores at
+// most 0 if it is the mover, at least 0 if it is the opponent.
+func openBounds(p c4Pos, lo, hi int) (int, int) {
+	empty := c4Full &^ p.mask
+	if !c4Four(p.cur | empty) {
+		hi = min(hi, 0)
+	}
+	if !c4Four(p.cur ^ p.mask | empty) {
+		lo = max(lo, 0)
+	}
+	return lo, hi
+}
+
+// claimevenBound is an upper bound on the score of p for the first
+// player to move (an even number of stones on the board), from Allis'
+// claimeven: the second player can answer every move in an even-height
+// column on top of it, in the same column, and a move into an odd-height
+// column with a move into another odd-height column (with an even number
+// of stones there is an even number of those). Then the first player
+// gets no cell but the empty odd-row ones and the cells playable now, and
+// the second player at least every other empty even-row cell. So:
+//
+//   - if the first player's share holds no four, it never wins: the
+//     bound is 0 (a draw at best);
+//   - if moreover the second player's share holds a four, the first
+//     player loses; the four's last empty cell to fill lies no higher
+//     than its highest empty cell, and the cells above that one are
+//     still empty then: with its empty cells in the lowest two rows, at
+//     least four cells are empty when it completes (the second player
+//     wins with its 19th stone at the latest, score -3), in the lowest
+//     four at least two (-2), else -1.
+//
+// It answers hi unchanged when the first player's share holds a four.
+func claimevenBound(p c4Pos, hi int) int {
+	empty := c4Full &^ p.mask
+	theirs := empty & c4EvenRows &^ p.possible()
+	if c4Four(p.cur | empty&^theirs) {
+		return hi
+	}
+	opp := p.cur ^ p.mask
+	switch {
+	case c4Four(opp | theirs&c4Rows12):
+		return min(hi, -3)
+	case c4Four(opp | theirs&c4Rows1234):
+		return min(hi, -2)
+	case c4Four(opp | theirs):
+		return min(hi, -1)
+	}
+	return min(hi, 0)
+}
