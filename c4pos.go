@@ -121,4 +121,7 @@ var (
 	// useStaticBounds tightens a node's window by the bounds of
 	// c4bounds.go before its table probe.
 	useStaticBounds = true
+	// useForcedSkip searches a node with one move that does not lose at
+	// once without its table probe (see forced).
+	useForcedSkip = true
 )

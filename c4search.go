@@ -56,6 +56,9 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 			return v
 		}
 	}
+	if next&(next-1) == 0 && useForcedSkip && (s.busy == nil || p.moves >= busyMoves) {
+		return s.forced(p, next, alpha, beta)
+	}
 	key, flip := canonical(p.key())
 	bestMove := -1
 	if tlo, thi, m, ok := s.probe(key); ok {
@@ -111,6 +114,16 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	best = max(min(best, hi), lo)
 	s.store(key, p.moves, lo, best, flipCol(bestMove, flip))
 	return best
+}
+
+// forced scores a node with a single move that does not lose at once,
+// to cell: the child's score is the node's, so the node needs no table
+// entry of its own, and its probe, a likely cache miss, would mostly
+// find what the child's finds. (With threads, nodes that mark their
+// position busy are searched as any other: settledAbove may unwind to
+// them.)
+func (s *c4Solver) forced(p c4Pos, cell uint64, alpha, beta int) int {
+	return -s.negamax(p.play(cell), -beta, -alpha)
 }
 
 // settles answers a node whose bounds lo and hi already decide its
