@@ -1,5 +1,7 @@
 package main
 
+import "fmt"
+
 // The line the solver expects (its principal variation), read back from the
 // book and the table after a search rather than carried through it.
 
@@ -101,7 +103,7 @@ func (s *c4Solver) searchKeeper(p c4Pos, v int, order []int) (Move, bool) {
 			}
 			continue
 		}
-		r := s.window(q, -v, -v+1)
+		r := s.probeLine(q, col, -v)
 		if s.stopped {
 			return NoMove, false
 		}
@@ -152,4 +154,13 @@ func (s *c4Solver) upperBound(q c4Pos) (int, bool) {
 		return min(hi, thi), true
 	}
 	return hi, true
+}
+
+// probeLine is window(q, a, a+1) for searchKeeper, noted for -trace as a
+// probe of the line (so that the probes still count every node).
+func (s *c4Solver) probeLine(q c4Pos, col, a int) int {
+	if s.tr == nil {
+		return s.window(q, a, a+1)
+	}
+	return s.probeNoted(q, fmt.Sprintf("line, stone %d: column %d", q.moves, col+1), a)
 }

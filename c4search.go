@@ -123,6 +123,9 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 // position busy are searched as any other: settledAbove may unwind to
 // them.)
 func (s *c4Solver) forced(p c4Pos, cell uint64, alpha, beta int) int {
+	if s.tr != nil {
+		return -s.traced(p.play(cell), -beta, -alpha)
+	}
 	return -s.negamax(p.play(cell), -beta, -alpha)
 }
 

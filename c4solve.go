@@ -148,16 +148,22 @@ func (s *c4Solver) probeRoot(p c4Pos, med int) int {
 // probeChild is window(q, a, a+1) of the position q after col, noted for
 // -trace without its tree: the root probes' tree is the one shown.
 func (s *c4Solver) probeChild(q c4Pos, col, a int) int {
-	tr := s.tr
-	if tr == nil {
+	if s.tr == nil {
 		return s.window(q, a, a+1)
 	}
+	return s.probeNoted(q, fmt.Sprintf("column %d", col+1), a)
+}
+
+// probeNoted is window(q, a, a+1) noted for -trace as a probe named
+// label, without its tree.
+func (s *c4Solver) probeNoted(q c4Pos, label string, a int) int {
+	tr := s.tr
 	s.tr = nil
 	n := s.nodes
 	r := s.window(q, a, a+1)
 	s.tr = tr
 	// The window and answer are the opponent's: the mover's are their
 	// negation.
-	tr.probe(fmt.Sprintf("column %d", col+1), -a-1, -a, -r, s.nodes-n)
+	tr.probe(label, -a-1, -a, -r, s.nodes-n)
 	return r
 }
