@@ -4,6 +4,22 @@ package main
 // either side could still get. They tighten a node's window before its
 // table probe; when the window closes, the node answers at once.
 
+// staticBounds is the interval of scores p (side to move, that cannot win
+// at once, nor lose at once) can have, known without search: from the
+// stones left, and when useStaticBounds, from openBounds and, for the
+// first player to move, claimevenBound.
+func staticBounds(p c4Pos) (lo, hi int) {
+	lo = -(c4Cells - 2 - p.moves) / 2 // the opponent cannot win next
+	hi = (c4Cells - 1 - p.moves) / 2  // we cannot win at once
+	if useStaticBounds {
+		lo, hi = openBounds(p, lo, hi)
+		if p.moves%2 == 0 {
+			hi = claimevenBound(p, hi)
+		}
+	}
+	return lo, hi
+}
+
 // c4Four reports whether the stones b hold four in a row. Written out
 // with constant shifts, like winningCells: it runs at every node.
 func c4Four(b uint64) bool {

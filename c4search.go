@@ -45,16 +45,9 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	if p.moves >= c4Cells-2 {
 		return 0
 	}
-	lo := -(c4Cells - 2 - p.moves) / 2 // the opponent cannot win next
-	hi := (c4Cells - 1 - p.moves) / 2  // we cannot win at once
-	if useStaticBounds {
-		lo, hi = openBounds(p, lo, hi)
-		if p.moves%2 == 0 {
-			hi = claimevenBound(p, hi)
-		}
-		if v, ok := settles(lo, hi, alpha, beta); ok {
-			return v
-		}
+	lo, hi := staticBounds(p)
+	if v, ok := settles(lo, hi, alpha, beta); ok {
+		return v
 	}
 	if next&(next-1) == 0 && useForcedSkip && (s.busy == nil || p.moves >= busyMoves) {
 		return s.forced(p, next, alpha, beta)
@@ -77,16 +70,7 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 			return v
 		}
 	}
-	// With other threads, mark this position busy, and let the sorter
-	// put off moves whose positions are busy (see c4parallel.go).
-	marked := s.busy != nil && p.moves < busyMoves
-	if marked {
-		s.busy.enter(key)
-		s.path[p.moves] = pathNode{key, alpha, beta}
-		if p.moves+1 < busyMoves {
-			moves.watch(s.busy)
-		}
-	}
+	marked := s.mark(p, key, alpha, beta, &moves)
 	best := lo
 	for i := moves.pick(p); i >= 0; i = moves.pick(p) {
 		mv := moves.entries[i]
@@ -166,6 +150,21 @@ func (s *c4Solver) refuted(p c4Pos, moves *c4Sorter, beta int) (int, int) {
 		}
 	}
 	return -1, 0
+}
+
+// mark is what a node does with other threads: it marks its position
+// busy, and lets the sorter put off moves whose positions are busy (see
+// c4parallel.go). It reports whether it marked the position, for leave.
+func (s *c4Solver) mark(p c4Pos, key uint64, alpha, beta int, moves *c4Sorter) bool {
+	if s.busy == nil || p.moves >= busyMoves {
+		return false
+	}
+	s.busy.enter(key)
+	s.path[p.moves] = pathNode{key, alpha, beta}
+	if p.moves+1 < busyMoves {
+		moves.watch(s.busy)
+	}
+	return true
 }
 
 // leave clears the busy mark of a node that set one.
