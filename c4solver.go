@@ -7,7 +7,7 @@ import (
 )
 
 // The solver's state: its table, counters and the fields its threads share.
-// The search itself is negamax (solver.go), driven by c4solve.go.
+// The search itself is negamax (c4search.go), driven by c4solve.go.
 
 // busyMoves limits the busy marks to positions of fewer stones: deeper
 // subtrees are too small to be worth the two writes and the children's
