@@ -14,14 +14,7 @@ import (
 // the elo line and SPEC's total line; a perfect bot never loses to a
 // random one.
 func TestMatchTable(t *testing.T) {
-	o, err := parseFlags([]string{"-x", "alphabeta", "-o", "random", "-games", "6", "-seed", "7"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := resolve(o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	o, s := mustResolve(t, []string{"-x", "alphabeta", "-o", "random", "-games", "6", "-seed", "7"})
 	var out strings.Builder
 	m := matchConfig{spec: s.spec, opt: s.opt, bots: [2]string{s.seatNames[X], s.seatNames[O]}, budget: s.budget, games: o.games, seed: o.seed, jobs: 1}
 	if err := m.run(context.Background(), &out, nil); err != nil {

@@ -402,14 +402,7 @@ func TestSizedBotsPlay(t *testing.T) {
 // or too large for 64 bits is a one-line error naming the flags; the
 // flags warn in another game, as -rounds does.
 func TestSizedFlags(t *testing.T) {
-	o, err := parseFlags([]string{"-game", "c4", "-width", "9", "-height", "6"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := resolve(o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, s := mustResolve(t, []string{"-game", "c4", "-width", "9", "-height", "6"})
 	if w, h := s.spec.start(s.opt).(*ConnectFour).Size(); w != 9 || h != 6 {
 		t.Errorf("-width 9 -height 6: a %dx%d board", w, h)
 	}
@@ -430,7 +423,7 @@ func TestSizedFlags(t *testing.T) {
 			t.Errorf("%v: error %v, want %q", tc.args, err, tc.err)
 		}
 	}
-	o, err = parseFlags([]string{"-game", "adj", "-width", "5"}, nil)
+	o, err := parseFlags([]string{"-game", "adj", "-width", "5"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -198,14 +198,7 @@ func TestFlagWarnings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			o, err := parseFlags(tt.args, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := resolve(o)
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, s := mustResolve(t, tt.args)
 			if strings.Join(s.warnings, "\n") != strings.Join(tt.want, "\n") {
 				t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(s.warnings, "\n"), strings.Join(tt.want, "\n"))
 			}

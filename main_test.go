@@ -95,14 +95,7 @@ func TestSeats(t *testing.T) {
 		return b.Name()
 	}
 	for _, tt := range tests {
-		o, err := parseFlags(tt.args, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := resolve(o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, s := mustResolve(t, tt.args)
 		if name(s.seats[X]) != tt.x || name(s.seats[O]) != tt.o {
 			t.Errorf("%v: X %s, O %s; want X %s, O %s", tt.args, name(s.seats[X]), name(s.seats[O]), tt.x, tt.o)
 		}
@@ -432,4 +425,19 @@ func TestRateFiles(t *testing.T) {
 	if _, err := parseFlags([]string{"-format", "json", "a.jsonl"}, nil); err == nil {
 		t.Error("a file without -rate: want an error")
 	}
+}
+
+// mustResolve parses args as the command line and resolves them, failing
+// the test on any error.
+func mustResolve(t testing.TB, args []string) (*options, *setup) {
+	t.Helper()
+	o, err := parseFlags(args, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := resolve(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o, s
 }
