@@ -11,8 +11,12 @@ import (
 
 // busyMoves limits the busy marks to positions of fewer stones: deeper
 // subtrees are too small to be worth the two writes and the children's
-// keys per node.
-const busyMoves = 30
+// keys per node. 20 rather than 30 took the empty board on two threads
+// 0.92 of the time (median of 15 alternated pairs) and Begin-Hard about
+// 0.9, though from the middle game (15 to 27 stones) the threads then
+// share less work: 29,000 nodes a Middle-Medium position against 23,000,
+// where the time goes to readying the table (see c4parallel.go).
+const busyMoves = 20
 
 // ttBits sets the transposition table size: 2^ttBits entries of 8 bytes,
 // 64 MiB by default; at least 14 (the tags in c4table.go rely on it).
