@@ -259,8 +259,10 @@ func (c *ConnectFour) Evaluate(s Side) int {
 	return max(-limit, min(limit, v))
 }
 
-// Key is the classic unique key: the side to move's stones plus the mask.
-func (c *ConnectFour) Key() uint64 { return c.stones[c.Turn()] + c.mask }
+// Key is the classic unique key, the side to move's stones plus the mask,
+// and on boards other than 7x6 mixed with the board's size: a position is
+// its board too.
+func (c *ConnectFour) Key() uint64 { return (c.stones[c.Turn()] + c.mask) ^ c.geo.keySalt }
 
 // Clone copies the board and its history.
 func (c *ConnectFour) Clone() Game {

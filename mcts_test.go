@@ -221,6 +221,27 @@ func TestMCTSKeepsSubtree(t *testing.T) {
 	}
 }
 
+// A tree grown on one Connect Four board is not the tree of a board of
+// another size with the same moves: the empty 4x4 and 5x4 boards have the
+// same stones and history, but column 4 of 4x4 fills up sooner, so a kept
+// tree would play into a full column.
+func TestMCTSTreeOfAnotherSize(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct{ first, then [2]int }{
+		{[2]int{5, 4}, [2]int{4, 4}},
+		{[2]int{4, 4}, [2]int{4, 5}},
+		{[2]int{7, 6}, [2]int{7, 5}},
+	} {
+		bot := mctsSeeded(3)
+		bot.Think(context.Background(), NewConnectFourSize(tc.first[0], tc.first[1]), Budget{Playouts: 2000})
+		bot.Think(cancelled, NewConnectFourSize(tc.then[0], tc.then[1]), Budget{})
+		if len(bot.nodes) != 1 || bot.nodes[0].visits != 0 {
+			t.Errorf("%dx%d after %dx%d: the tree has %d nodes, %d visits; want a fresh root", tc.then[0], tc.then[1], tc.first[0], tc.first[1], len(bot.nodes), bot.nodes[0].visits)
+		}
+	}
+}
+
 // Every node's visits are its children's plus the playout that expanded
 // it (a finished game's node has no children and counts every visit), and
 // its wins lie between 0 and its visits: the tree's bookkeeping, checked
