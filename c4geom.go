@@ -36,8 +36,7 @@ type c4Geom struct {
 	// evaluation and for finding a winning four.
 	segments []uint64
 	// keySalt tells boards of different sizes apart in Key, where the
-	// same stones would otherwise give the same key (0 on 7x6, so that
-	// the standard board's keys are the classic ones).
+	// same stones would otherwise give the same key.
 	keySalt uint64
 }
 
@@ -83,9 +82,7 @@ func c4GeomOf(width, height int) *c4Geom {
 // newC4Geom computes a size's masks, order and segments.
 func newC4Geom(width, height int) *c4Geom {
 	g := &c4Geom{width: width, height: height, cells: width * height, colBits: height + 1}
-	if width != 7 || height != 6 {
-		g.keySalt = uint64(width<<8|height) * 0x9e3779b97f4a7c15 // a golden-ratio multiplier spreads the size over the word
-	}
+	g.keySalt = uint64(width<<8|height) * 0x9e3779b97f4a7c15 // a golden-ratio multiplier spreads the size over the word
 	for c := range width {
 		g.bottomCell[c] = 1 << (c * g.colBits)
 		g.column[c] = (1<<height - 1) << (c * g.colBits)

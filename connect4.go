@@ -260,8 +260,7 @@ func (c *ConnectFour) Evaluate(s Side) int {
 }
 
 // Key is the classic unique key, the side to move's stones plus the mask,
-// and on boards other than 7x6 mixed with the board's size: a position is
-// its board too.
+// mixed with the board's size: a position is its board too.
 func (c *ConnectFour) Key() uint64 { return (c.stones[c.Turn()] + c.mask) ^ c.geo.keySalt }
 
 // Clone copies the board and its history.

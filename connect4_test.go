@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"strings"
@@ -268,5 +269,37 @@ func TestConnectFourText(t *testing.T) {
 	}
 	if bits.OnesCount64(c4Full) != c4Cells {
 		t.Errorf("board mask has %d cells", bits.OnesCount64(c4Full))
+	}
+}
+
+// The same stones on boards of different sizes are different positions,
+// so they have different keys (a bot that keeps its work from move to
+// move, as mcts does, tells the boards apart by it).
+func TestC4KeyNamesTheBoard(t *testing.T) {
+	seen := map[uint64]string{}
+	for w := c4MinSide; w <= c4MaxWidth; w++ {
+		for h := c4MinSide; h <= c4MaxHeight; h++ {
+			if c4SizeError(w, h) != nil {
+				continue
+			}
+			g := NewConnectFourSize(w, h)
+			for _, record := range []string{"", "1", "12"} {
+				for _, r := range record {
+					m, err := g.ParseMove(string(r))
+					if err != nil {
+						t.Fatal(err)
+					}
+					g.Play(m)
+				}
+				name := fmt.Sprintf("%dx%d %q", w, h, record)
+				if other, ok := seen[g.Key()]; ok {
+					t.Errorf("%s has the key of %s", name, other)
+				}
+				seen[g.Key()] = name
+				for range record {
+					g.Undo()
+				}
+			}
+		}
 	}
 }
