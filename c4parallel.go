@@ -48,7 +48,7 @@ func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 	}
 	// The table cannot grow under the threads' feet: all of it now, and
 	// then neither poll nor store grows it. From a fresh 64 MiB table
-	// that is about 9 ms; the program keeps its table from one search to
+	// that is about 7 ms; the program keeps its table from one search to
 	// the next, so it pays this once.
 	for s.bucketBits < s.maxBits {
 		s.grow()
