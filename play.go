@@ -471,6 +471,13 @@ func (t *table) botMoveLine(g Game, bot Bot, d Decision) string {
 	return line
 }
 
+// say prints a line for the person at the prompt, broken between words
+// at a terminal (with a hanging indent), so that the terminal's own wrap
+// never splits a word, a cell number or a quoted input.
+func (t *table) say(text string) {
+	fmt.Fprintln(t.out, wrapHanging(text, t.widthIfTerminal(), 4))
+}
+
 // widthIfTerminal is the width to wrap lines to at a terminal; 0 (none)
 // on a pipe, whose output stays the program's lines.
 func (t *table) widthIfTerminal() int {
@@ -695,7 +702,7 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 			if err == nil {
 				return NoMove, loaded{p}
 			}
-			fmt.Fprintln(t.out, err)
+			t.say(err.Error())
 			continue
 		}
 		switch strings.ToLower(strings.TrimSpace(line)) {
@@ -743,12 +750,12 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 			if cut {
 				hint = "(Ctrl-C: the hint so far) " + hint
 			}
-			fmt.Fprintln(t.out, wrapHanging(hint, t.widthIfTerminal(), 4))
+			t.say(hint)
 			continue
 		}
 		m, err := g.ParseMove(line)
 		if err != nil {
-			fmt.Fprintln(t.out, moveAdvice(line, err))
+			t.say(moveAdvice(line, err))
 			continue
 		}
 		return m, nil

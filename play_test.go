@@ -509,6 +509,31 @@ func TestMoveAdvice(t *testing.T) {
 	}
 }
 
+// At a terminal a refusal longer than the screen breaks between words,
+// never inside one, as the hint does: Adjacency's answer to nonsense is 96
+// characters, and a load error quotes the record.
+func TestRefusalsWrapAtTerminal(t *testing.T) {
+	tests := []struct{ game, in, want string }{
+		{"adj", strings.Repeat("a", 40), `"aaaaaaaaaaaaaaaa"... is not a cell or a command: type a cell number 0-63 or "row col", or help`},
+		{"adj", "load 0,1,2,3,4,5,8,zz", `load "0,1,2,3,4,5,8,zz": illegal: "zz" is not a cell at move 8; the position is unchanged`},
+	}
+	for _, tt := range tests {
+		var out strings.Builder
+		tb := terminalTable(t, tt.game, tt.in+"\n", &out)
+		tb.seats = [3]Bot{}
+		tb.play(context.Background(), tb.spec.start(nil))
+		_, after, _ := strings.Cut(out.String(), ": "+tt.in+"\n")
+		first, rest, _ := strings.Cut(after, "\n")
+		second, _, _ := strings.Cut(rest, "\n")
+		if len(first) > 80 || len(second) > 80 || !strings.HasPrefix(second, "    ") {
+			t.Errorf("%s: lines %q and %q, want at most 80 columns, the second indented", tt.in, first, second)
+		}
+		if got := first + " " + strings.TrimPrefix(second, "    "); got != tt.want {
+			t.Errorf("%s: message %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 // Ctrl-C at the prompt ends the game with the record so far.
 func TestInterruptAtPrompt(t *testing.T) {
 	var out strings.Builder
