@@ -22,6 +22,7 @@ func TestWrapHanging(t *testing.T) {
 		{"at spaces", "aaa bbb ccc ddd", 8, "aaa bbb\n    ccc\n    ddd"},
 		{"after commas in a record", "moves: 60,40,23,5,13,4", 14, "moves: 60,40,\n    23,5,13,4"},
 		{"a token longer than the width", "a bbbbbbbbbbbb c", 8, "a\n    bbbbbbbbbbbb\n    c"},
+		{"wide characters take two columns", `"ñ✓漢字" is not a cell`, 14, "\"ñ✓漢字\" is\n    not a cell"},
 		{"-v line at 80", vline, 80, ""},
 		{"Adjacency match line at 80", adj, 80, ""},
 		{"Adjacency match line at 40", adj, 40, ""},

@@ -2,7 +2,6 @@ package main
 
 import (
 	"strings"
-	"unicode/utf8"
 )
 
 // Text for a terminal of known width: lines break between tokens, never
@@ -36,7 +35,7 @@ func wrapHanging(text string, width, indent int) string {
 
 // wrapLine is wrapHanging of one line.
 func wrapLine(line string, width, indent int) string {
-	if utf8.RuneCountInString(line) <= width {
+	if columnsOf(line) <= width {
 		return line
 	}
 	indent = min(indent, width/2)
@@ -44,13 +43,13 @@ func wrapLine(line string, width, indent int) string {
 	n := 0 // characters on the output line so far
 	for _, unit := range breakUnits(line) {
 		word := strings.TrimRight(unit, " ")
-		if n > 0 && n+utf8.RuneCountInString(word) > width {
+		if n > 0 && n+columnsOf(word) > width {
 			b.WriteString("\n" + strings.Repeat(" ", indent))
 			n = indent
 			unit = strings.TrimLeft(unit, " ")
 		}
 		b.WriteString(unit)
-		n += utf8.RuneCountInString(unit)
+		n += columnsOf(unit)
 	}
 	// Spaces left at the end of a line before a break are dropped.
 	lines := strings.Split(b.String(), "\n")
@@ -58,6 +57,39 @@ func wrapLine(line string, width, indent int) string {
 		lines[i] = strings.TrimRight(lines[i], " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// columnsOf is how many terminal columns s takes: two for a wide
+// character (Chinese, Japanese, Korean, full-width forms), one for any
+// other, as a person's typed input may hold either.
+func columnsOf(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if wideRune(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// wideRune reports whether r is drawn two columns wide: the blocks of
+// Unicode's East Asian Wide and Fullwidth characters.
+func wideRune(r rune) bool {
+	switch {
+	case r < 0x1100:
+		return false
+	case r <= 0x115f, // Hangul initial consonants
+		0x2e80 <= r && r <= 0xa4cf && r != 0x303f,              // CJK radicals to Yi
+		0xac00 <= r && r <= 0xd7a3,                             // Hangul syllables
+		0xf900 <= r && r <= 0xfaff,                             // CJK compatibility ideographs
+		0xfe30 <= r && r <= 0xfe4f,                             // CJK compatibility forms
+		0xff00 <= r && r <= 0xff60, 0xffe0 <= r && r <= 0xffe6, // full-width forms
+		0x1f300 <= r && r <= 0x1f64f, 0x1f900 <= r && r <= 0x1f9ff, // emoji
+		0x20000 <= r && r <= 0x3fffd: // CJK extensions
+		return true
+	}
+	return false
 }
 
 // breakUnits cuts a line into the pieces a line may break after: each
