@@ -154,41 +154,6 @@ func (a *Adjacency) Final(s Side) int {
 // quickest win.
 func (a *Adjacency) Utility() Utility { return Utility{Margin: true, Max: 64} }
 
-// Evaluate is seed 002's objective of an incomplete state, from s's view:
-// see adjEvaluate. The position judged is the one after the move being
-// judged, so its plies left are the M of that move.
-func (a *Adjacency) Evaluate(s Side) int {
-	return adjEvaluate(a.marks[s], a.marks[s.Other()], a.PliesLeft())
-}
-
-// adjEvaluate is seed 002's IncObj = L_me - L_enemy + C*max(|U_me - U_enemy|
-// - M, 0): L counts the marks with no empty orthogonal neighbour (they can
-// never turn again), U those with at least one, and C the sign of U_me -
-// U_enemy (0 when equal, where the term is 0 anyway). M is what the course
-// team's code passes, not what its report says: the report calls M the
-// rounds left, but the code counts plies (single moves), starting from 2 x
-// the rounds left (one less for the second mover) and taking one off per
-// move searched, so that the M of a judged move is the plies left after
-// it: pliesLeft of the position it makes. Its magnitude stays within 64,
-// like Final's.
-func adjEvaluate(me, enemy uint64, pliesLeft int) int {
-	open := adjNeighbours(^(me | enemy)) // cells next to an empty cell
-	uMe, uEnemy := bits.OnesCount64(me&open), bits.OnesCount64(enemy&open)
-	lMe, lEnemy := bits.OnesCount64(me&^open), bits.OnesCount64(enemy&^open)
-	return lMe - lEnemy + adjUTerm(uMe-uEnemy, pliesLeft)
-}
-
-// adjUTerm is C*max(|du| - M, 0) with C the sign of du.
-func adjUTerm(du, m int) int {
-	switch {
-	case du > m:
-		return du - m
-	case -du > m:
-		return du + m
-	}
-	return 0
-}
-
 // Key mixes both masks and the game length (which fixes how many plies
 // are left and so what a position is worth); the side to move follows
 // from the number of marks.

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -107,6 +108,14 @@ func (s *slowAdj) roundsLeft() int { return (2*s.rounds - len(s.history) + 1) / 
 
 // pliesLeft is the objective's M: the single moves still to come.
 func (s *slowAdj) pliesLeft() int { return 2*s.rounds - len(s.history) }
+
+// The generic searches over a slowAdj judge by its own reading of the
+// objective (Evaluate below), its default evaluator: a reference
+// independent of adjeval.go.
+func init() {
+	typeEvaluators[reflect.TypeOf((*slowAdj)(nil))] = evaluator{name: "course",
+		score: func(g Game, s Side) int { return g.(*slowAdj).Evaluate(s) }}
+}
 
 // Evaluate follows seed 002's formula term by term.
 func (s *slowAdj) Evaluate(side Side) int {
@@ -392,8 +401,8 @@ func TestAdjacencyFullBoard(t *testing.T) {
 		if len(a.History()) != 56 || a.marks[X]|a.marks[O] != ^uint64(0) || a.Count(X)+a.Count(O) != 64 {
 			t.Fatalf("after 28 rounds: %d plies, %d+%d marks", len(a.History()), a.Count(X), a.Count(O))
 		}
-		if a.Evaluate(X) != a.Final(X) {
-			t.Errorf("full board: Evaluate %d, Final %d", a.Evaluate(X), a.Final(X))
+		if adjCourseScore(a, X) != a.Final(X) {
+			t.Errorf("full board: Evaluate %d, Final %d", adjCourseScore(a, X), a.Final(X))
 		}
 	}
 }
@@ -437,10 +446,10 @@ func TestAdjacencyObjective(t *testing.T) {
 	}
 	for _, tc := range tests {
 		a := adjFromPicture(t, tc.rounds, tc.ply, tc.rows...)
-		if got := a.Evaluate(X); got != tc.evalX {
+		if got := adjCourseScore(a, X); got != tc.evalX {
 			t.Errorf("%s: Evaluate(X) = %d, want %d", tc.name, got, tc.evalX)
 		}
-		if got := a.Evaluate(O); got != -tc.evalX {
+		if got := adjCourseScore(a, O); got != -tc.evalX {
 			t.Errorf("%s: Evaluate(O) = %d, want %d", tc.name, got, -tc.evalX)
 		}
 		if got := a.Final(X); got != tc.finalX {
@@ -516,8 +525,8 @@ func adjCompare(t *testing.T, fast *Adjacency, slow *slowAdj) {
 			fast.Over(), slow.Over(), fast.Winner(), slow.Winner(), fast.RoundsLeft(), slow.roundsLeft())
 	}
 	for _, s := range []Side{X, O} {
-		if fast.Evaluate(s) != slow.Evaluate(s) || fast.Final(s) != slow.Final(s) {
-			t.Errorf("%v: Evaluate %d/%d Final %d/%d", s, fast.Evaluate(s), slow.Evaluate(s), fast.Final(s), slow.Final(s))
+		if adjCourseScore(fast, s) != slow.Evaluate(s) || fast.Final(s) != slow.Final(s) {
+			t.Errorf("%v: Evaluate %d/%d Final %d/%d", s, adjCourseScore(fast, s), slow.Evaluate(s), fast.Final(s), slow.Final(s))
 		}
 	}
 	fm, sm := fast.Moves(nil), slow.Moves(nil)
@@ -579,17 +588,17 @@ func TestAdjacencySpec(t *testing.T) {
 	if alias, _ := findGame("adj"); alias != spec {
 		t.Errorf("adj is not an alias of adjacency")
 	}
-	if spec.botFirst || spec.bot != "alphabeta" || spec.budget(0, 0) != (Budget{Time: 5 * time.Second}) {
-		t.Errorf("defaults: bot %q first %v budget %v", spec.bot, spec.botFirst, spec.budget(0, 0))
+	if spec.seats.botFirst || spec.seats.bot != "alphabeta" || defaultBudget(t, spec, "alphabeta") != (Budget{Time: 5 * time.Second}) {
+		t.Errorf("defaults: bot %q first %v budget %v", spec.seats.bot, spec.seats.botFirst, defaultBudget(t, spec, "alphabeta"))
 	}
 	rng := rand.New(rand.NewPCG(1, 1))
 	for name, prune := range map[string]bool{"alphabeta": true, "minimax": false} {
-		b, err := spec.newBot(name, rng)
+		b, err := newBotFor(spec, name, rng)
 		if ab, ok := b.(*AdjBot); err != nil || !ok || ab.Prune != prune || b.Name() != name {
 			t.Errorf("newBot(%q) = %T %v", name, b, err)
 		}
 	}
-	if b, err := spec.newBot("random", rng); err != nil || b.Name() != "random" {
+	if b, err := newBotFor(spec, "random", rng); err != nil || b.Name() != "random" {
 		t.Errorf("newBot(random) = %v, %v", b, err)
 	}
 	g, err := spec.parseRecord("10,41,61", nil)
@@ -612,7 +621,7 @@ func BenchmarkAdjacencyPlayEvaluate(b *testing.B) {
 	sum := 0
 	for i := 0; b.Loop(); i++ {
 		a.Play(moves[i%len(moves)])
-		sum += a.Evaluate(X) + a.Final(O)
+		sum += adjCourseScore(a, X) + a.Final(O)
 		a.Undo()
 	}
 	_ = sum

@@ -48,9 +48,6 @@ func (b *AdjBot) Name() string {
 	return "minimax"
 }
 
-// Reads the depth limit and -trace (its last root search's outline).
-func (b *AdjBot) Reads() Limits { return ReadsDepth | ReadsTrace }
-
 // adjCache keeps one bot's table between its moves. Its entries stay true
 // across moves because each holds the value of one position at one exact
 // depth; a bot shared by two concurrent games allocates a second table

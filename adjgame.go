@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"time"
 )
 
@@ -25,26 +24,21 @@ func init() {
 		order:   3,
 		options: []gameOption{{name: "rounds", usage: "Adjacency rounds, 2..28",
 			def: 8, min: adjMinRounds, max: adjMaxRounds}},
-		newGame:    func(opt gameOptions) Game { return NewAdjacency(opt["rounds"]) },
-		sep:        ",",
-		bot:        "alphabeta",
-		time:       5 * time.Second,
-		openings:   2,
-		intro:      "mark an empty cell: the enemy marks above, below, left and right of it become yours; most marks after the last round wins",
-		prompt:     "Enter the number: ",
-		rules:      adjRules,
-		strongest:  "alphabeta",
-		hintBudget: Budget{Time: time.Second},
-		describe:   adjDescribe,
+		newGame: func(opt gameOptions) Game { return NewAdjacency(opt["rounds"]) },
+		sep:     ",",
+		seats:   seatDefaults{bot: "alphabeta", openings: 2},
+		words: gameWords{intro: "mark an empty cell: the enemy marks above, below, left and right of it become yours; most marks after the last round wins",
+			prompt: "Enter the number: ", rules: adjRules, describe: adjDescribe},
+		analyst: gameAnalyst{strongest: "alphabeta", hintBudget: Budget{Time: time.Second}},
 		// The anti-diagonal, (r, c) to (7-c, 7-r), keeps both sides'
 		// corners; every other symmetry of the square swaps X's and O's.
 		symmetries:   []func(gameOptions, Move) Move{func(_ gameOptions, m Move) Move { return Move((7-int(m)%8)*8 + 7 - int(m)/8) }},
 		symmetryNote: "mirror images in the anti-diagonal counted once",
 		special: []specialBot{
 			{bot: "alphabeta", impl: "adjsearch", about: "a bitboard alpha-beta with move ordering, a table and an exact endgame",
-				build: func(*rand.Rand) Bot { return NewAdjBot(true) }},
+				fits: adjSearchFits, build: func(botConfig) Bot { return NewAdjBot(true) }},
 			{bot: "minimax", impl: "adjsearch", about: "the same bitboard search, without pruning",
-				build: func(*rand.Rand) Bot { return NewAdjBot(false) }},
+				fits: adjSearchFits, build: func(botConfig) Bot { return NewAdjBot(false) }},
 		},
 	})
 }
@@ -69,4 +63,11 @@ func adjDescribe(g Game, d Decision) string {
 		return "draw"
 	}
 	return fmt.Sprintf("%+d by the course's objective, a guess from depth %d", d.Score, d.Depth)
+}
+
+// adjSearchFits says the bitboard search implements the values: it
+// judges by the course's objective and orders moves its own way, so
+// another evaluator or order=none goes to the generic search.
+func adjSearchFits(v paramValues) bool {
+	return v.text("eval") == "course" && v.text("order") != "none"
 }

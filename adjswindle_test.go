@@ -221,7 +221,7 @@ func BenchmarkAdjSwindleDrawn(b *testing.B) {
 		b.Fatal(err)
 	}
 	records := []string{"5,58,23,40,0,3,27,44", "5,58,23,40,0,25,41,50", "5,58,23,40,0,26,18,25", "5,40,23,58,0,2,63,41", "5,58,23,40,0,17,9,10"}
-	budget := spec.budget(0, 0)
+	budget := defaultBudget(b, spec, "alphabeta")
 	for _, opponent := range []struct {
 		name  string
 		seeds uint64
@@ -241,7 +241,7 @@ func BenchmarkAdjSwindleDrawn(b *testing.B) {
 								b.Fatal(err)
 							}
 							ab := &AdjBot{Prune: true, plain: plain, cache: &adjCache{}}
-							opp, err := spec.newBot(opponent.name, rand.New(rand.NewPCG(seed, 1)))
+							opp, err := newBotFor(spec, opponent.name, rand.New(rand.NewPCG(seed, 1)))
 							if err != nil {
 								b.Fatal(err)
 							}

@@ -97,14 +97,14 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 		a.Error = err.Error()
 		return a
 	}
-	if scores && spec.scores != nil {
-		a.Scores = spec.scores(ctx, g, budget.Jobs)
+	if scores && spec.analyst.scores != nil {
+		a.Scores = spec.analyst.scores(ctx, g, budget.Jobs)
 	}
 	var zero int64
 	if g.Over() {
 		score := g.Final(g.Turn())
-		if spec.finalScore != nil {
-			score = spec.finalScore(g)
+		if spec.analyst.finalScore != nil {
+			score = spec.analyst.finalScore(g)
 		}
 		a.Score, a.Nodes, a.Micros = &score, &zero, &zero
 		return a

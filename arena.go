@@ -32,11 +32,11 @@ func gameSeed(seed uint64, i int) *rand.Rand {
 
 // gameJob is one game of a run: who sits where, from which opening.
 type gameJob struct {
-	index   int       // its place in the run, from 0; its bots' seed
-	pair    int       // its pair of openings, from 0
-	bots    [3]string // the registry names of the bots, by side
-	labels  [3]string // their names in lines and tables, by side
-	opening []Move    // from the game's start
+	index   int        // its place in the run, from 0; its bots' seed
+	pair    int        // its pair of openings, from 0
+	players [3]*player // by side
+	labels  [3]string  // their names in lines and tables, by side
+	opening []Move     // from the game's start
 }
 
 // gameResult is a game played (or stopped) with its bots' figures by side.
@@ -54,11 +54,11 @@ type gameResult struct {
 
 // arena plays the games of a match or a tournament, jobs games at once.
 type arena struct {
-	spec   *gameSpec
-	opt    gameOptions
-	budget Budget // each game is single-threaded: Jobs is set to 1
-	seed   uint64
-	jobs   int
+	spec *gameSpec
+	opt  gameOptions
+	reg  *registry
+	seed uint64
+	jobs int // games at once; each game is single-threaded
 	// progress, if not nil (a terminal), shows the games done and an
 	// estimate of the time left.
 	progress io.Writer
@@ -178,17 +178,12 @@ func (a arena) play(ctx context.Context, games []gameJob, done func(gameResult))
 func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 	r := gameResult{job: j}
 	rng := gameSeed(a.seed, j.index)
-	budget := a.budget
-	budget.Jobs = 1
-	budget.Trace = 0 // a match prints no trees: none to build
 	var seats [3]seat
 	for _, side := range []Side{X, O} {
-		b, err := a.spec.newBot(j.bots[side], rng)
-		if err != nil {
-			r.err = err
-			return r
-		}
-		seats[side] = botSeat{bot: b, label: j.labels[side], budget: budget}
+		p := j.players[side]
+		budget := p.budget() // one thread, and no trees: a match prints none
+		budget.Jobs = 1
+		seats[side] = botSeat{bot: a.reg.newBot(a.spec, p, rng), label: j.labels[side], budget: budget}
 	}
 	g := a.spec.start(a.opt)
 	for _, m := range j.opening {
@@ -219,14 +214,14 @@ type tally struct {
 
 // matchConfig is a head-to-head match between two bots.
 type matchConfig struct {
-	spec   *gameSpec
-	opt    gameOptions
-	bots   [2]string // the bots of -x and -o
-	budget Budget
-	games  int
-	plan   openingPlan // where each pair of games starts
-	seed   uint64
-	jobs   int // games at once
+	spec    *gameSpec
+	opt     gameOptions
+	reg     *registry
+	players [2]*player // the bots of -x and -o
+	games   int
+	plan    openingPlan // where each pair of games starts
+	seed    uint64
+	jobs    int // games at once
 	// width is the terminal's, to wrap the game lines to between tokens;
 	// 0 (a pipe) leaves them one line each.
 	width int
@@ -255,10 +250,11 @@ func (r report) keepGame(out io.Writer, rec gameRecord) (printed bool) {
 // labels are the bots' names in lines and tables: their names, or when a
 // bot plays itself, the seat each copy was given on the command line.
 func (m matchConfig) labels() [2]string {
-	if m.bots[0] == m.bots[1] {
-		return [2]string{m.bots[0] + " (as -x)", m.bots[1] + " (as -o)"}
+	x, o := m.players[0].label, m.players[1].label
+	if x == o {
+		return [2]string{x + " (as -x)", o + " (as -o)"}
 	}
-	return m.bots
+	return [2]string{x, o}
 }
 
 // run plays the games between the bots of -x and -o in pairs: games 2k+1
@@ -273,14 +269,14 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	if err != nil {
 		return err
 	}
-	a := arena{spec: m.spec, opt: m.opt, budget: m.budget, seed: m.seed, jobs: m.jobs, progress: progress,
+	a := arena{spec: m.spec, opt: m.opt, reg: m.reg, seed: m.seed, jobs: m.jobs, progress: progress,
 		event: "match", field: labels[:], total: m.games}
 	m.header(out, a, note, "")
 	games := make([]gameJob, m.games)
 	for i := range games {
 		// Bot 0 (of -x) plays X in even games, O in odd ones.
 		x, o := i%2, 1-i%2
-		games[i] = gameJob{index: i, pair: i / 2, bots: [3]string{X: m.bots[x], O: m.bots[o]},
+		games[i] = gameJob{index: i, pair: i / 2, players: [3]*player{X: m.players[x], O: m.players[o]},
 			labels: [3]string{X: labels[x], O: labels[o]}, opening: openings[i/2]}
 	}
 	tallies := [2]*tally{{name: labels[0]}, {name: labels[1]}}
@@ -403,16 +399,13 @@ func (a arena) record(r gameResult) gameRecord {
 		rec.Options = opt
 	}
 	for _, side := range []Side{X, O} {
-		budget := a.budget
-		if isEngine(r.job.bots[side]) && budget.Time <= 0 {
-			budget.Time = engineDefaultTime // what the engine was told
-		}
-		p := playerRecord{Name: r.job.bots[side], Settings: settingsOf(budget),
+		pl := r.job.players[side]
+		p := playerRecord{Name: pl.label, Bot: pl.decl.name, Params: pl.vals, Settings: settingsOf(pl.budget()),
 			Moves: r.moves[side], TimeMS: float64(r.time[side].Microseconds()) / 1000, Nodes: r.nodes[side]}
 		if r.job.labels[side] != p.Name {
 			p.Label = r.job.labels[side]
 		}
-		if sp := a.spec.specialFor(p.Name); sp != nil {
+		if sp := a.spec.specialFor(pl.decl.name, pl.vals); sp != nil {
 			p.Impl = sp.impl
 		}
 		if side == X {

@@ -14,9 +14,9 @@ import (
 // the elo line and SPEC's total line; a perfect bot never loses to a
 // random one.
 func TestMatchTable(t *testing.T) {
-	o, s := mustResolve(t, []string{"-x", "alphabeta", "-o", "random", "-games", "6", "-seed", "7"})
+	p := mustPlan(t, "-x", "alphabeta", "-o", "random", "-games", "6", "-seed", "7")
 	var out strings.Builder
-	m := matchConfig{spec: s.spec, opt: s.opt, bots: [2]string{s.seatNames[X], s.seatNames[O]}, budget: s.budget, games: o.games, seed: o.seed, jobs: 1}
+	m := matchConfig{reg: p.reg, spec: p.spec, opt: p.opt, players: [2]*player{p.seats[X], p.seats[O]}, games: p.cfg.games, seed: p.cfg.seed, jobs: 1}
 	if err := m.run(context.Background(), &out, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestMatchPairs(t *testing.T) {
 	} {
 		t.Run(fmt.Sprint(tc.spec.name, tc.openings), func(t *testing.T) {
 			var out strings.Builder
-			m := matchConfig{spec: tc.spec, bots: tc.bots, budget: Budget{Depth: 2},
+			m := matchConfig{reg: &declared, spec: tc.spec, players: playersOf(t, tc.spec, budgetDefaults{depth: 2}, tc.bots),
 				games: 6, plan: openingPlan{plies: tc.openings}, seed: 3, jobs: 2}
 			if err := m.run(context.Background(), &out, nil); err != nil {
 				t.Fatal(err)
@@ -167,7 +167,7 @@ func TestMatchJobs(t *testing.T) {
 			var runs [2]string
 			for j := range runs {
 				var out strings.Builder
-				m := matchConfig{spec: c4, bots: bots, budget: Budget{Depth: 3}, games: 8, plan: openingPlan{plies: 2}, seed: 11, jobs: j + 1}
+				m := matchConfig{reg: &declared, spec: c4, players: playersOf(t, c4, budgetDefaults{depth: 3}, bots), games: 8, plan: openingPlan{plies: 2}, seed: 11, jobs: j + 1}
 				if err := m.run(context.Background(), &out, nil); err != nil {
 					t.Fatal(err)
 				}
@@ -183,10 +183,10 @@ func TestMatchJobs(t *testing.T) {
 	}
 }
 
-// screen is what a terminal shows after text: a carriage return goes
+// termScreen is what a terminal shows after text: a carriage return goes
 // back to the line's start, later text overwrites, and ESC [K erases to
 // the line's end.
-func screen(text string) []string {
+func termScreen(text string) []string {
 	lines := [][]rune{nil}
 	col := 0
 	for rest := []rune(text); len(rest) > 0; rest = rest[1:] {
@@ -222,7 +222,7 @@ func TestMatchProgressOnTerminal(t *testing.T) {
 	for _, jobs := range []int{1, 2} {
 		t.Run(fmt.Sprint("jobs", jobs), func(t *testing.T) {
 			var term strings.Builder // standard output and error, one terminal
-			m := matchConfig{spec: ttt, bots: [2]string{"alphabeta", "random"}, games: 4, seed: 1, jobs: jobs}
+			m := matchConfig{reg: &declared, spec: ttt, players: playersOf(t, ttt, budgetDefaults{}, [2]string{"alphabeta", "random"}), games: 4, seed: 1, jobs: jobs}
 			if err := m.run(context.Background(), &term, &term); err != nil {
 				t.Fatal(err)
 			}
@@ -230,7 +230,7 @@ func TestMatchProgressOnTerminal(t *testing.T) {
 				t.Fatalf("no status line was drawn: %q", term.String())
 			}
 			games := 0
-			for _, l := range screen(term.String()) {
+			for _, l := range termScreen(term.String()) {
 				if strings.Contains(l, "left") || strings.Contains(l, "game ") && !strings.HasPrefix(l, "game ") {
 					t.Errorf("the status line shows in %q", l)
 				}
@@ -239,7 +239,7 @@ func TestMatchProgressOnTerminal(t *testing.T) {
 				}
 			}
 			if games != 4 {
-				t.Errorf("%d game lines on the screen, want 4:\n%s", games, strings.Join(screen(term.String()), "\n"))
+				t.Errorf("%d game lines on the screen, want 4:\n%s", games, strings.Join(termScreen(term.String()), "\n"))
 			}
 		})
 	}
@@ -270,7 +270,7 @@ func TestMatchInterrupted(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			var out strings.Builder
-			m := matchConfig{spec: adj, bots: [2]string{"alphabeta", "genetic"}, budget: Budget{Depth: 3}, games: 20, plan: openingPlan{plies: 2}, seed: 5, jobs: jobs}
+			m := matchConfig{reg: &declared, spec: adj, players: playersOf(t, adj, budgetDefaults{depth: 3}, [2]string{"alphabeta", "genetic"}), games: 20, plan: openingPlan{plies: 2}, seed: 5, jobs: jobs}
 			err := m.run(ctx, &out, &cancelAfter{n: 3, cancel: cancel})
 			if !errors.Is(err, errInterrupted) {
 				t.Fatalf("err %v, want errInterrupted", err)

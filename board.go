@@ -39,13 +39,22 @@ type Move int
 const NoMove Move = -1
 
 // Game is a position of a two-player, zero-sum game of perfect information,
-// together with the moves that led to it. Every bot is written against this
-// interface, so one minimax, one alpha-beta, one local search and one genetic
-// search play every game.
-//
-// Scores are always from the point of view of the side passed in; the
-// searches are negamax, so they ask for the side to move.
+// together with the moves that led to it: its rules, and the notation and
+// picture a person and a record use. Every bot is written against it, so
+// one minimax, one alpha-beta, one local search and one genetic search play
+// every game. How a position that is not finished is judged is not the
+// rules' business: a search is given an evaluator (eval.go).
 type Game interface {
+	Rules
+	Notation
+	// Render draws the board, in colour if asked.
+	Render(color bool) string
+}
+
+// Rules are a game's positions, moves and results. Scores are always from
+// the point of view of the side passed in; the searches are negamax, so
+// they ask for the side to move.
+type Rules interface {
 	// Turn is the side to move.
 	Turn() Side
 	// Moves appends the legal moves to buf[:0] and returns it; none when the
@@ -64,15 +73,14 @@ type Game interface {
 	Final(s Side) int
 	// Utility says what Final's scores mean: win/draw/loss or a margin.
 	Utility() Utility
-	// Evaluate estimates an unfinished position for s; it must stay below
-	// the magnitude of a decided Final so that a real win outranks it.
-	Evaluate(s Side) int
 	// Key identifies the position (not the move order) for hashing.
 	Key() uint64
 	// Clone is an independent copy, history included.
 	Clone() Game
-	// Render draws the board, in colour if asked.
-	Render(color bool) string
+}
+
+// Notation reads and writes moves as people and records do.
+type Notation interface {
 	// ParseMove reads a move as a person or a record writes it, and checks
 	// that it is legal here. Its error is one short line for the user.
 	ParseMove(s string) (Move, error)
@@ -191,14 +199,21 @@ const maxEcho = 16
 // quoteShort quotes what a person typed for an error message, cut after
 // maxEcho characters with "..." after the quote. It counts the quoted
 // form, since an unprintable character quotes as up to ten.
-func quoteShort(s string) string {
+func quoteShort(s string) string { return quoteUpTo(s, maxEcho) }
+
+// maxSpecEcho is how much of a bot spec an error quotes: a spec is
+// typed, and its keys are what the error is about.
+const maxSpecEcho = 60
+
+// quoteUpTo is quoteShort cut after n characters.
+func quoteUpTo(s string, n int) string {
 	var b strings.Builder
-	n := 0
+	count := 0
 	for i := 0; i < len(s); {
 		_, size := utf8.DecodeRuneInString(s[i:])
 		q := strconv.Quote(s[i : i+size])
 		q = q[1 : len(q)-1]
-		if n += utf8.RuneCountInString(q); n > maxEcho {
+		if count += utf8.RuneCountInString(q); count > n {
 			return `"` + b.String() + `"...`
 		}
 		b.WriteString(q)

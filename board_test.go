@@ -129,7 +129,7 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(uint8(2), s, "10,41")
 	}
 	f.Fuzz(func(t *testing.T, game uint8, in, record string) {
-		spec := gameRegistry[int(game)%len(gameRegistry)]
+		spec := declared.games[int(game)%len(declared.games)]
 		g, err := spec.parseRecord(record, nil)
 		if err != nil {
 			return
@@ -157,7 +157,7 @@ func FuzzParseRecord(f *testing.F) {
 		f.Add(uint8(0), s)
 	}
 	f.Fuzz(func(t *testing.T, game uint8, record string) {
-		spec := gameRegistry[int(game)%len(gameRegistry)]
+		spec := declared.games[int(game)%len(declared.games)]
 		g, err := spec.parseRecord(record, nil)
 		if err != nil {
 			return

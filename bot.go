@@ -86,28 +86,6 @@ type Bot interface {
 	Think(ctx context.Context, g Game, b Budget) Decision
 }
 
-// Limits says which of a Budget's limits beyond Time and Jobs a bot
-// reads, so that the command line can tell a person when a flag
-// (-depth, -playouts, -trace) does nothing for the bots of a run.
-type Limits uint8
-
-const (
-	ReadsDepth Limits = 1 << iota
-	ReadsPlayouts
-	ReadsTrace
-)
-
-// limitsReader is a bot that says which limits it reads. A bot that does
-// not say is taken to read them all, so no flag is called useless on a
-// guess; a bot that learns to read one (a trace, say) adds it here.
-type limitsReader interface{ Reads() Limits }
-
-// reads reports whether bot reads the limit l.
-func reads(bot Bot, l Limits) bool {
-	r, ok := bot.(limitsReader)
-	return !ok || r.Reads()&l != 0
-}
-
 // infinity is above every score any game returns.
 const infinity = 1 << 30
 

@@ -14,8 +14,8 @@ import (
 // its move for being traced, nor says it does not read -trace.
 func TestEveryBotTraces(t *testing.T) {
 	starts := map[string]string{"ttt": "04", "connect4": "274552224131661", "adjacency": ""}
-	for _, spec := range gameRegistry {
-		for _, bs := range botRegistry {
+	for _, spec := range declared.games {
+		for _, bs := range declared.bots {
 			if len(bs.games) > 0 && !strings.Contains(strings.Join(bs.games, ","), spec.name) {
 				continue
 			}
@@ -26,19 +26,19 @@ func TestEveryBotTraces(t *testing.T) {
 					t.Fatal(err)
 				}
 				budget := Budget{Depth: 2, Playouts: 200, Jobs: 1}
-				bot, err := spec.newBot(bs.name, rand.New(rand.NewPCG(1, 2)))
+				bot, err := newBotFor(spec, bs.name, rand.New(rand.NewPCG(1, 2)))
 				if err != nil {
 					t.Fatal(err)
 				}
 				plain := bot.Think(context.Background(), g, budget)
-				bot, _ = spec.newBot(bs.name, rand.New(rand.NewPCG(1, 2)))
+				bot, _ = newBotFor(spec, bs.name, rand.New(rand.NewPCG(1, 2)))
 				budget.Trace = 2
 				d := bot.Think(context.Background(), g, budget)
 				if d.Trace == nil || !strings.HasPrefix(d.Trace.Heading[0], "trace: "+d.Trace.Bot) {
 					t.Fatalf("no trace, or one that does not name the bot: %+v", d.Trace)
 				}
-				if !reads(bot, ReadsTrace) {
-					t.Errorf("it traces, yet its Reads leaves out ReadsTrace: -trace would be called ignored")
+				if !declared.findBot(bs.name).traces {
+					t.Errorf("it traces, yet its declaration says not: -trace would be called ignored")
 				}
 				if d.Move != plain.Move {
 					t.Errorf("traced it plays %s, untraced %s", g.FormatMove(d.Move), g.FormatMove(plain.Move))

@@ -370,11 +370,11 @@ func TestSizedBotsPlay(t *testing.T) {
 	memo := newRefMemo()
 	for _, size := range [][2]int{{4, 4}, {9, 5}} {
 		w, h := size[0], size[1]
-		for _, name := range spec.botNames() {
+		for _, name := range declared.botNames(spec) {
 			if name == "solver" && w > 4 {
 				continue // minutes from the empty 9x5 board
 			}
-			bot, err := spec.newBot(name, rand.New(rand.NewPCG(1, 2)))
+			bot, err := newBotFor(spec, name, rand.New(rand.NewPCG(1, 2)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -402,33 +402,25 @@ func TestSizedBotsPlay(t *testing.T) {
 // or too large for 64 bits is a one-line error naming the flags; the
 // flags warn in another game, as -rounds does.
 func TestSizedFlags(t *testing.T) {
-	_, s := mustResolve(t, []string{"-game", "c4", "-width", "9", "-height", "6"})
-	if w, h := s.spec.start(s.opt).(*ConnectFour).Size(); w != 9 || h != 6 {
+	p := mustPlan(t, "-game", "c4", "-width", "9", "-height", "6")
+	if w, h := p.spec.start(p.opt).(*ConnectFour).Size(); w != 9 || h != 6 {
 		t.Errorf("-width 9 -height 6: a %dx%d board", w, h)
 	}
 	for _, tc := range []struct {
 		args []string
 		err  string
 	}{
-		{[]string{"-game", "c4", "-width", "3"}, "-width 3: accepted are 4..12"},
-		{[]string{"-game", "c4", "-height", "16"}, "-height 16: accepted are 4..15"},
+		{[]string{"-game", "c4", "-width", "3"}, `-width "3": accepted is a whole number 4..12`},
+		{[]string{"-game", "c4", "-height", "16"}, `-height "16": accepted is a whole number 4..15`},
 		{[]string{"-game", "c4", "-width", "10"}, "-width 10 -height 6: accepted are sizes with width x (height+1) at most 64, so at most 5 rows for 10 columns"},
 		{[]string{"-game", "c4", "-width", "x"}, `-width "x": accepted is a whole number 4..12`},
 	} {
-		o, err := parseFlags(tc.args, nil)
-		if err == nil {
-			_, err = resolve(o)
-		}
-		if err == nil || err.Error() != tc.err {
+		if _, err := planOf(tc.args...); err == nil || err.Error() != tc.err {
 			t.Errorf("%v: error %v, want %q", tc.args, err, tc.err)
 		}
 	}
-	o, err := parseFlags([]string{"-game", "adj", "-width", "5"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s, err := resolve(o); err != nil || len(s.warnings) != 1 || s.warnings[0] != "-width does not apply to Adjacency: ignored" {
-		t.Errorf("-width in Adjacency: %v %q", err, s.warnings)
+	if p := mustPlan(t, "-game", "adj", "-width", "5"); len(p.warnings) != 1 || p.warnings[0] != "-width does not apply to Adjacency: ignored" {
+		t.Errorf("-width in Adjacency: %q", p.warnings)
 	}
 }
 

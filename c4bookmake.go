@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"sync"
@@ -126,10 +127,11 @@ func (b book) encode() []byte {
 // tree of both sides up to treePly, then the games against itself and
 // the seed's alpha-beta up to linePly. It rewrites the file after every
 // solved position, so an interrupted build keeps what it did, and
-// reports on stderr: at a terminal (status), a line per ply and a status
-// line with the time left in the ply; on a pipe, a line per position.
-func makeBook(path string, treePly, linePly int, status bool) error {
-	if err := makeBookWith(path, bookConfig{MaxPly: treePly, TableBits: 25}, status); err != nil {
+// reports on errOut (standard error): at a terminal (status), a line per
+// ply and a status line with the time left in the ply; on a pipe, a line
+// per position.
+func makeBook(path string, treePly, linePly int, errOut io.Writer, status bool) error {
+	if err := makeBookWith(path, bookConfig{MaxPly: treePly, TableBits: 25}, errOut, status); err != nil {
 		return err
 	}
 	data, err := os.ReadFile(path)
@@ -141,16 +143,16 @@ func makeBook(path string, treePly, linePly int, status bool) error {
 		return err
 	}
 	_, err = extendBook(context.Background(), base, linePly, 25, []string{"alphabeta"}, func(line string, b book) {
-		fmt.Fprintf(os.Stderr, "%s; book %d entries\n", line, len(b))
+		fmt.Fprintf(errOut, "%s; book %d entries\n", line, len(b))
 		if err := os.WriteFile(path, b.encode(), 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, err)
+			fmt.Fprintln(errOut, err)
 		}
 	})
 	return err
 }
 
 // makeBookWith is makeBook with every setting.
-func makeBookWith(path string, cfg bookConfig, status bool) error {
+func makeBookWith(path string, cfg bookConfig, errOut io.Writer, status bool) error {
 	// At a terminal the status line is redrawn every second as well, as
 	// one position can take minutes; mu keeps its lines whole.
 	var mu sync.Mutex
@@ -161,7 +163,7 @@ func makeBookWith(path string, cfg bookConfig, status bool) error {
 		go func() {
 			for range tick.C {
 				mu.Lock()
-				fmt.Fprint(os.Stderr, "\r"+bookStatus(last, time.Since(since))+"\x1b[K")
+				fmt.Fprint(errOut, "\r"+bookStatus(last, time.Since(since))+"\x1b[K")
 				mu.Unlock()
 			}
 		}()
@@ -171,16 +173,16 @@ func makeBookWith(path string, cfg bookConfig, status bool) error {
 		defer mu.Unlock()
 		last, since = st, time.Now()
 		if status && !st.Done {
-			fmt.Fprint(os.Stderr, "\r"+bookStatus(st, 0)+"\x1b[K")
+			fmt.Fprint(errOut, "\r"+bookStatus(st, 0)+"\x1b[K")
 		} else {
 			if status {
-				fmt.Fprint(os.Stderr, "\r\x1b[K")
+				fmt.Fprint(errOut, "\r\x1b[K")
 			}
-			fmt.Fprintf(os.Stderr, "ply %d: %d positions, %d nodes, %v; book %d entries\n",
+			fmt.Fprintf(errOut, "ply %d: %d positions, %d nodes, %v; book %d entries\n",
 				st.Ply, st.Positions, st.Nodes, st.Time.Round(time.Millisecond), len(b))
 		}
 		if err := os.WriteFile(path, b.encode(), 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, err)
+			fmt.Fprintln(errOut, err)
 		}
 	})
 	return err
@@ -214,7 +216,7 @@ func extendBook(ctx context.Context, base book, maxPly, tableBits int, opponents
 	for _, w := range base {
 		entries[w&bookKeyMask] = unpackBookEntry(w)
 	}
-	spec, err := findGame("connect4")
+	spec, err := declared.findGame("connect4")
 	if err != nil {
 		return nil, err
 	}
@@ -229,11 +231,11 @@ func extendBook(ctx context.Context, base book, maxPly, tableBits int, opponents
 				seats[side] = bookSeat{s: s, entries: entries, label: pair[0] + "-" + pair[1], spec: spec, progress: progress}
 				continue
 			}
-			bot, err := spec.newBot(pair[i], nil)
+			p, err := declared.newPlayer(spec, pair[i], budgetDefaults{})
 			if err != nil {
 				return nil, err
 			}
-			seats[side] = botSeat{bot: bot, label: pair[i], budget: spec.budget(0, 0)}
+			seats[side] = botSeat{bot: declared.newBot(spec, p, nil), label: p.label, budget: p.budget()}
 		}
 		g := NewConnectFour()
 		err := playGame(ctx, g, seats, gameHooks{after: func(g Game, _ Decision) error {

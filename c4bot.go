@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"sync"
 	"time"
 )
@@ -15,17 +14,17 @@ import (
 // central column that keeps it. Unless given a solver of their own, all
 // solver bots share one table (scores belong to positions, so what one
 // bot learns serves the other, and the process holds 64 MiB once).
-type SolverBot struct{ s *c4Solver }
+type SolverBot struct {
+	s *c4Solver
+	// noBook searches every position, the book's too (book=off).
+	noBook bool
+}
 
 // NewSolverBot returns a solver bot with the embedded opening book.
 func NewSolverBot() *SolverBot { return &SolverBot{} }
 
 // Name is "solver".
 func (b *SolverBot) Name() string { return "solver" }
-
-// Reads no limit but the time and threads, as it searches to the end,
-// and -trace (its null-window probes and tree).
-func (b *SolverBot) Reads() Limits { return ReadsTrace }
 
 // shared is the solver of the bots without their own, made on the first
 // position the book does not answer; mu keeps one search at a time on it.
@@ -53,7 +52,7 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		return d
 	}
 	p := c4PosOf(c)
-	if e, ok := openingBook().lookup(bookKey(p)); ok {
+	if e, ok := openingBook().lookup(bookKey(p)); ok && !b.noBook {
 		d.Move, d.Score, d.Exact = bookMove(p, e), int(e.score), true
 		d.Depth, d.PV, d.Time = plies(d.Score, p.moves), bookLine(p), time.Since(start)
 		if budget.Trace > 0 {
@@ -122,8 +121,13 @@ func safeMove(s *c4Solver, p c4Pos) Move {
 	return any
 }
 
+// bookParam switches the opening book: off searches every position.
+var bookParam = param{key: "book", kind: kindSwitch, def: "on",
+	about: "answer from the opening book (7x6, the first 12 plies) where it can"}
+
 func init() {
-	registerBot(&botSpec{name: "solver", order: 7, games: []string{"connect4"},
-		about: "perfect play: the exact game value by alpha-beta on bitboards, with a table and an opening book",
-		build: func(*rand.Rand) Bot { return NewSolverBot() }})
+	registerBot(&botDecl{name: "solver", order: 7, games: []string{"connect4"}, traces: true,
+		about:  "perfect play: the exact game value by alpha-beta on bitboards, with a table and an opening book",
+		params: []param{timeParam, bookParam},
+		build:  func(c botConfig) Bot { return &SolverBot{noBook: !c.vals.on("book")} }})
 }

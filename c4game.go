@@ -25,25 +25,18 @@ func init() {
 			{name: "height", usage: "Connect Four rows, 4..15",
 				def: c4Height, min: c4MinSide, max: c4MaxHeight},
 		},
-		check:      func(opt gameOptions) error { return c4SizeError(opt["width"], opt["height"]) },
-		newGame:    func(opt gameOptions) Game { return NewConnectFourSize(opt["width"], opt["height"]) },
-		bot:        "solver",
-		depth:      c4DefaultDepth,
-		time:       c4DefaultTime,
-		openings:   2,
-		intro:      "drop a stone: type the number of a column, as shown under the board",
-		playouts:   100_000,
-		prompt:     "Enter the column: ",
-		rules:      c4Rules,
-		strongest:  "solver",
-		hintBudget: Budget{Time: c4HintTime},
-		hint:       func(ctx context.Context, g Game, b Budget) string { return c4HintJobs(ctx, g, b.Jobs) },
-		finalScore: c4FinalScore,
-		scores: func(ctx context.Context, g Game, jobs int) []*int {
-			scores, _ := c4ColumnScores(ctx, g, jobs)
-			return scores
-		},
-		describe: c4Describe,
+		check:   func(opt gameOptions) error { return c4SizeError(opt["width"], opt["height"]) },
+		newGame: func(opt gameOptions) Game { return NewConnectFourSize(opt["width"], opt["height"]) },
+		seats:   seatDefaults{bot: "solver", openings: 2},
+		words: gameWords{intro: "drop a stone: type the number of a column, as shown under the board",
+			prompt: "Enter the column: ", rules: c4Rules, describe: c4Describe},
+		analyst: gameAnalyst{strongest: "solver", hintBudget: Budget{Time: c4HintTime},
+			hint:       func(ctx context.Context, g Game, b Budget) string { return c4HintJobs(ctx, g, b.Jobs) },
+			finalScore: c4FinalScore,
+			scores: func(ctx context.Context, g Game, jobs int) []*int {
+				scores, _ := c4ColumnScores(ctx, g, jobs)
+				return scores
+			}},
 		// Left and right: column c is column width-1-c in the mirror.
 		symmetries:   []func(gameOptions, Move) Move{func(opt gameOptions, m Move) Move { return Move(opt["width"]-1) - m }},
 		symmetryNote: "mirror images counted once",
@@ -71,17 +64,10 @@ func c4Describe(g Game, d Decision) string {
 	return fmt.Sprintf("%+d by the seed's line count, a guess from depth %d", d.Score, d.Depth)
 }
 
-// Per-game defaults of Connect Four: the seed's alpha-beta and minimax
-// search c4DefaultDepth plies (alpha-beta well under a second a move); no
-// time limit by default, so the solver always finishes (on 7x6 it answers
-// from the book or within a second anyway; other sizes search from
-// scratch, the largest for minutes on the empty board); a hint may take
-// c4HintTime.
-const (
-	c4DefaultDepth = 7
-	c4DefaultTime  = 0
-	c4HintTime     = 10 * time.Second
-)
+// c4HintTime is what a hint may take: the solver has no time limit by
+// default, and on 7x6 answers from the book or within a second, but
+// other sizes search from scratch, the largest for minutes.
+const c4HintTime = 10 * time.Second
 
 // c4FinalScore is SPEC's score of a finished game for the side to move:
 // the loser, so minus the winner's score, or 0 for a draw.

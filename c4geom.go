@@ -35,6 +35,9 @@ type c4Geom struct {
 	// segments are the four-cell lines as cell masks, for the seed's
 	// evaluation and for finding a winning four.
 	segments []uint64
+	// oddRows are the cells of the rows 1, 3, 5... counted from the
+	// bottom, where the first player's threats win (c4ThreatScore).
+	oddRows uint64
 	// keySalt tells boards of different sizes apart in Key, where the
 	// same stones would otherwise give the same key.
 	keySalt uint64
@@ -89,6 +92,9 @@ func newC4Geom(width, height int) *c4Geom {
 		g.top[c] = 1 << (c*g.colBits + height - 1)
 		g.bottom |= g.bottomCell[c]
 		g.full |= g.column[c]
+		for row := 0; row < height; row += 2 {
+			g.oddRows |= 1 << (c*g.colBits + row)
+		}
 		g.order = append(g.order, c)
 	}
 	// Distance from the centre in half columns, so that both middle

@@ -303,7 +303,7 @@ func play(t *testing.T, start string, x, o Bot, budget Budget) (*ConnectFour, ti
 // move and a won score.
 func TestSolverBeatsAlphaBeta(t *testing.T) {
 	solver := NewSolverBot()
-	ab, err := c4Spec().newBot("alphabeta", rand.New(rand.NewPCG(1, 1)))
+	ab, err := newBotFor(c4Spec(), "alphabeta", rand.New(rand.NewPCG(1, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestSolverBeatsAlphaBeta(t *testing.T) {
 			starts = append(starts, c.moves)
 		}
 	}
-	budget := c4Spec().budget(0, 0)
+	budget := defaultBudget(t, c4Spec(), "alphabeta")
 	var slowest time.Duration
 	for _, start := range starts {
 		g, slow := play(t, start, solver, ab, budget)
@@ -357,7 +357,7 @@ func TestSolverTimeout(t *testing.T) {
 // solver's answers: scores, moves, and finished positions.
 func TestAnalyzeAnswers(t *testing.T) {
 	spec := c4Spec()
-	bot, err := spec.newBot("solver", nil)
+	bot, err := newBotFor(spec, "solver", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,12 +376,12 @@ func TestAnalyzeAnswers(t *testing.T) {
 			t.Fatal(err)
 		}
 		if g.Over() {
-			if v := spec.finalScore(g); v != tc.score {
+			if v := spec.analyst.finalScore(g); v != tc.score {
 				t.Errorf("%q finished: %d, want %d", tc.record, v, tc.score)
 			}
 			continue
 		}
-		d := bot.Think(context.Background(), g, spec.budget(0, 0))
+		d := bot.Think(context.Background(), g, defaultBudget(t, spec, "alphabeta"))
 		if d.Score != tc.score || (tc.move != "" && g.FormatMove(d.Move) != tc.move) {
 			t.Errorf("%q: %d %s, want %d %s", tc.record, d.Score, g.FormatMove(d.Move), tc.score, tc.move)
 		}
@@ -396,7 +396,7 @@ func TestAnalyzeAnswers(t *testing.T) {
 			scores = append(scores, "-")
 		}
 	}
-	if h, want := spec.hint(context.Background(), c4Game(t, rec), spec.hintBudget), c4ScoreTable(scores); h != want {
+	if h, want := spec.analyst.hint(context.Background(), c4Game(t, rec), spec.analyst.hintBudget), c4ScoreTable(scores); h != want {
 		t.Errorf("hint of %s: %q, want %q", rec, h, want)
 	}
 }
@@ -459,12 +459,13 @@ func BenchmarkBeginHard2(b *testing.B)    { benchSet(b, "Test_L1_R3", 10, 2) }
 func BenchmarkSeedAlphaBeta(b *testing.B) {
 	cases := loadSet(b, "Test_L2_R2")
 	spec := c4Spec()
-	bot, _ := spec.newBot("alphabeta", nil)
+	bot, _ := newBotFor(spec, "alphabeta", nil)
+	budget := defaultBudget(b, spec, "alphabeta")
 	var nodes int64
 	n := 0
 	for b.Loop() {
 		g := c4Game(b, cases[n%len(cases)].moves)
-		nodes += bot.Think(context.Background(), g, spec.budget(0, 0)).Nodes
+		nodes += bot.Think(context.Background(), g, budget).Nodes
 		n++
 	}
 	b.ReportMetric(float64(nodes)/float64(n), "nodes/op")
@@ -499,10 +500,10 @@ func BenchmarkSolverGames(b *testing.B) {
 	var slowest time.Duration
 	for b.Loop() {
 		for _, pair := range [][2]string{{"solver", "solver"}, {"solver", "alphabeta"}, {"alphabeta", "solver"}} {
-			x, _ := spec.newBot(pair[0], nil)
-			o, _ := spec.newBot(pair[1], nil)
+			x, _ := newBotFor(spec, pair[0], nil)
+			o, _ := newBotFor(spec, pair[1], nil)
 			g := NewConnectFour()
-			err := playGame(context.Background(), g, botSeats(x, o, spec.budget(0, 0)), gameHooks{after: func(g Game, d Decision) error {
+			err := playGame(context.Background(), g, botSeats(x, o, defaultBudget(b, spec, "alphabeta")), gameHooks{after: func(g Game, d Decision) error {
 				if pair[len(g.History())%2^1] == "solver" { // the mover's name
 					slowest = max(slowest, d.Time)
 					if d.Time > 100*time.Millisecond {
@@ -638,7 +639,7 @@ func BenchmarkSolverMoveTimes(b *testing.B) {
 	spec := c4Spec()
 	s := newC4Solver(false)
 	solver := &SolverBot{s: s}
-	budget := spec.budget(0, 0)
+	budget := defaultBudget(b, spec, "alphabeta")
 	budget.Jobs = runtime.NumCPU()
 	var times []time.Duration
 	var slowest string
@@ -647,10 +648,10 @@ func BenchmarkSolverMoveTimes(b *testing.B) {
 		times, won, lost = times[:0], 0, 0
 		for game := 0; game < 4*games; game++ {
 			rng := rand.New(rand.NewPCG(uint64(game), 12))
-			opp, _ := spec.newBot("random", rng)
+			opp, _ := newBotFor(spec, "random", rng)
 			randomPlies := 0
 			if game%4 >= 2 {
-				opp, _ = spec.newBot("alphabeta", nil)
+				opp, _ = newBotFor(spec, "alphabeta", nil)
 				randomPlies = 1 + game/4%2
 			}
 			solverSide := []Side{X, O}[game%2]

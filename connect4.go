@@ -219,46 +219,6 @@ func (c *ConnectFour) Final(s Side) int {
 // Utility: Connect Four is won, lost or drawn, a win scoring seed 004's 512.
 func (c *ConnectFour) Utility() Utility { return Utility{Max: c4Win} }
 
-// c4Segments are 7x6's 69 four-cell segments (24 horizontal, 21
-// vertical, 12 of each diagonal) as cell masks.
-var c4Segments = c4Std.segments
-
-// c4SegmentValue is seed 004's value of a segment holding n stones of one
-// colour and none of the other.
-var c4SegmentValue = [5]int{0, 1, 10, 50, c4Win}
-
-// c4TurnBonus is seed 004's bonus for having the move.
-const c4TurnBonus = 16
-
-// Evaluate is seed 004's evaluation from s's side: every segment holding
-// stones of one colour only counts 1, 10 or 50 for 1, 2 or 3 stones, for
-// the colour that holds it and against the other; the side to move gets a
-// bonus of 16. SPEC keeps the sum within ±511, under a win's 512; but the
-// search scores a win found n plies down as 512 - n (the sooner the
-// better), so the sum is kept within ±469, under 512 - 42, for any win at
-// any depth to outrank it. Other sizes count their own segments, kept
-// under 512 minus their cells.
-func (c *ConnectFour) Evaluate(s Side) int {
-	v := 0
-	me, them := c.stones[s], c.stones[s.Other()]
-	for _, seg := range c.geo.segments {
-		a, b := bits.OnesCount64(me&seg), bits.OnesCount64(them&seg)
-		switch {
-		case b == 0:
-			v += c4SegmentValue[a]
-		case a == 0:
-			v -= c4SegmentValue[b]
-		}
-	}
-	if c.Turn() == s {
-		v += c4TurnBonus
-	} else {
-		v -= c4TurnBonus
-	}
-	limit := c4Win - c.geo.cells - 1 // under the least win the search can score
-	return max(-limit, min(limit, v))
-}
-
 // Key is the classic unique key, the side to move's stones plus the mask,
 // mixed with the board's size: a position is its board too.
 func (c *ConnectFour) Key() uint64 { return (c.stones[c.Turn()] + c.mask) ^ c.geo.keySalt }

@@ -151,7 +151,7 @@ func TestConnectFourAgainstReference(t *testing.T) {
 			}
 			for _, s := range []Side{X, O} {
 				if !g.Over() {
-					if got, want := g.Evaluate(s), slowEvaluate(grid, g.Turn(), s); got != want {
+					if got, want := c4SegmentScore(g, s), slowEvaluate(grid, g.Turn(), s); got != want {
 						t.Fatalf("%v: Evaluate(%v) = %d, want %d", g.History(), s, got, want)
 					}
 				}
@@ -199,10 +199,10 @@ func TestEvaluateHand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		g := c4Game(t, tc.record)
-		if got := g.Evaluate(X); got != tc.x {
+		if got := c4SegmentScore(g, X); got != tc.x {
 			t.Errorf("%q: Evaluate(X) = %d, want %d", tc.record, got, tc.x)
 		}
-		if got := g.Evaluate(O); got != -tc.x {
+		if got := c4SegmentScore(g, O); got != -tc.x {
 			t.Errorf("%q: Evaluate(O) = %d, want %d", tc.record, got, -tc.x)
 		}
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
+	"maps"
 	"os/exec"
 	"slices"
 	"strings"
@@ -66,8 +66,6 @@ func parseEngine(value string) (*engineDecl, error) {
 		return nil, fmt.Errorf("name %q: accepted are letters, digits, - _ and .", d.name)
 	case d.name == "human" || d.name == "all":
 		return nil, fmt.Errorf("name %q is a word the bot flags keep for themselves: choose another", d.name)
-	case findBot(d.name) != nil && !isEngine(d.name):
-		return nil, fmt.Errorf("name %q is a built-in bot: choose another", d.name)
 	}
 	argv, err := splitCommand(d.command)
 	switch {
@@ -83,18 +81,18 @@ func parseEngine(value string) (*engineDecl, error) {
 	return d, nil
 }
 
-// declareEngines reads the -engine values and registers the engines as
-// bots; a bad one is the flag's one-line error.
-func declareEngines(values []string) error {
-	var decls []*engineDecl
-	for _, v := range values {
+// engineDecls reads the -engine values; a bad one is the flag's one-line
+// error.
+func engineDecls(values []string) ([]*botDecl, error) {
+	var decls []*botDecl
+	for i, v := range values {
 		d, err := parseEngine(v)
 		if err != nil {
-			return fmt.Errorf("-engine %q: %v", v, err)
+			return nil, fmt.Errorf("-engine %q: %v", v, err)
 		}
-		decls = append(decls, d)
+		decls = append(decls, engineBotDecl(d, 1000+i))
 	}
-	return setEngines(decls)
+	return decls, nil
 }
 
 // isNameRune says r may be part of an engine's name, which shows in
@@ -103,29 +101,26 @@ func isNameRune(r rune) bool {
 	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.'
 }
 
-// engineNames are the engines in the bot registry now.
-var engineNames []string
+// engineTime is an engine's time key: engineDefaultTime unless -time or
+// time= says otherwise, in every game, since a hung engine needs a limit.
+var engineTime = timeParam.withDefault(durationText(engineDefaultTime))
 
-// isEngine says the registered bot called name is an engine.
-func isEngine(name string) bool { return slices.Contains(engineNames, name) }
-
-// setEngines makes the declared engines the registry's: those of an
-// earlier command line go (tests parse many), these join as bots.
-func setEngines(decls []*engineDecl) error {
-	for i, d := range decls {
-		if slices.ContainsFunc(decls[:i], func(e *engineDecl) bool { return e.name == d.name }) {
-			return fmt.Errorf("-engine %q: %s is declared twice", d.name, d.name)
-		}
-	}
-	botRegistry = slices.DeleteFunc(botRegistry, func(b *botSpec) bool { return isEngine(b.name) })
-	engineNames = nil
-	for i, d := range decls {
-		registerBot(&botSpec{name: d.name, order: 1000 + i, games: d.dialect.games(),
-			about: d.dialect.about() + ": " + d.command,
-			build: func(*rand.Rand) Bot { return &engineBot{decl: d} }})
-		engineNames = append(engineNames, d.name)
-	}
-	return nil
+// engineBotDecl declares an engine as a bot, placed at order among the
+// bots: it reads time, and passes every other key of its spec to the
+// engine as an option.
+func engineBotDecl(d *engineDecl, order int) *botDecl {
+	return &botDecl{name: d.name, order: order, games: d.dialect.games(), anyKey: true,
+		about:  d.dialect.about() + ": " + d.command,
+		params: []param{engineTime},
+		build: func(c botConfig) Bot {
+			var options [][2]string
+			for _, k := range slices.Sorted(maps.Keys(c.vals)) {
+				if k != "time" {
+					options = append(options, [2]string{k, c.vals[k]})
+				}
+			}
+			return &engineBot{decl: d, options: options}
+		}}
 }
 
 // engineDialect is a protocol an engine speaks: ours for every game, or
@@ -137,7 +132,7 @@ type engineDialect interface {
 	about() string
 	// greeting is what a new process is told: the game, its options, the
 	// engine's side, the time a move (perMove).
-	greeting(g Game, side Side, perMove time.Duration) []string
+	greeting(g Game, side Side, perMove time.Duration, options [][2]string) []string
 	// bank is the time a process has in hand at its start; 0: none, it
 	// has the budget of each move.
 	bank() time.Duration
@@ -158,7 +153,9 @@ type engineDialect interface {
 // side it plays (a bot may play itself) from its first move in a game to
 // the game's end, and restarts it for another game or after a fault.
 type engineBot struct {
-	decl     *engineDecl
+	decl *engineDecl
+	// options are its spec's keys, sent after the side.
+	options  [][2]string
 	sessions [3]*engineSession
 }
 
@@ -287,7 +284,7 @@ func (e *engineBot) forfeit(side Side, format string, args ...any) *Forfeit {
 // session is the process playing side in g, started and greeted if it is
 // not running for this game yet.
 func (e *engineBot) session(g Game, side Side, perMove time.Duration) (*engineSession, error) {
-	greeting := e.decl.dialect.greeting(g, side, perMove)
+	greeting := e.decl.dialect.greeting(g, side, perMove, e.options)
 	key := strings.Join(greeting, "\n")
 	if s := e.sessions[side]; s != nil && s.key == key {
 		return s, nil

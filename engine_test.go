@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,11 +18,19 @@ import (
 
 // engineMatch plays a match of games games between engine or bot names x
 // and o, and returns its output.
-func engineMatch(t *testing.T, game, x, o string, games, jobs int, b Budget) string {
+func engineMatch(t *testing.T, reg *registry, game, x, o string, games, jobs int, flags budgetDefaults) string {
 	t.Helper()
 	spec := specNamed(t, game)
 	var out bytes.Buffer
-	m := matchConfig{spec: spec, opt: spec.defaults(nil), bots: [2]string{x, o}, budget: b,
+	players := [2]*player{}
+	for i, text := range []string{x, o} {
+		p, err := reg.newPlayer(spec, text, flags)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players[i] = p
+	}
+	m := matchConfig{reg: reg, spec: spec, opt: spec.defaults(nil), players: players,
 		games: games, seed: 5, jobs: jobs}
 	if err := m.run(context.Background(), &out, nil); err != nil {
 		t.Fatalf("%s: %v", out.String(), err)
@@ -42,8 +49,9 @@ func gameLines(out string) []string {
 	return games
 }
 
-// quickBudget keeps the built-in bots' moves short in these tests.
-var quickBudget = Budget{Time: 100 * time.Millisecond, Depth: 2, Playouts: 100, Jobs: 1}
+// quickFlags keep the built-in bots' moves short in these tests, and
+// the engines' time too.
+var quickFlags = budgetDefaults{time: 100 * time.Millisecond, depth: 2, playouts: 100}
 
 // Every fault of an engine loses its game, with a line that names the
 // engine and says what it did, and the match goes on: the engine as X and
@@ -61,8 +69,8 @@ func TestEngineFaults(t *testing.T) {
 		{"flood-stderr", `bad wrote over 1024 KiB to stderr`},
 	} {
 		t.Run(tt.behaviour, func(t *testing.T) {
-			withEngines(t, fixtureEngine(t, "bad", tt.behaviour))
-			out := engineMatch(t, "c4", "bad", "random", 2, 2, quickBudget)
+			reg := withEngines(t, fixtureEngine(t, "bad", tt.behaviour))
+			out := engineMatch(t, reg, "c4", "bad", "random", 2, 2, quickFlags)
 			games := gameLines(out)
 			for i, seats := range []string{"X bad, O random: X", "X random, O bad: O"} { // bad is X, then O
 				want := fmt.Sprintf(`^game %d/2: %s forfeits \(%s\), %s wins, moves: `, i+1, seats, tt.reason, Side(i+1).Other())
@@ -89,8 +97,8 @@ func TestEngineFaults(t *testing.T) {
 func TestEngineQuirks(t *testing.T) {
 	for _, behaviour := range []string{"slow-start", "split", "crlf", "ignore-quit"} {
 		t.Run(behaviour, func(t *testing.T) {
-			withEngines(t, fixtureEngine(t, "odd", behaviour))
-			out := engineMatch(t, "ttt", "odd", "random", 2, 2, quickBudget)
+			reg := withEngines(t, fixtureEngine(t, "odd", behaviour))
+			out := engineMatch(t, reg, "ttt", "odd", "random", 2, 2, quickFlags)
 			if strings.Contains(out, "forfeit") {
 				t.Errorf("a forfeit:\n%s", out)
 			}
@@ -121,18 +129,18 @@ func TestEngineIgnoresQuit(t *testing.T) {
 // The good fixtures, of both protocols, play a short match against every
 // built-in bot in every game they play.
 func TestEngineAgainstEveryBot(t *testing.T) {
-	withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "fourrow", "riddles"))
-	for _, spec := range gameRegistry {
-		for _, name := range spec.botNames() {
-			if isEngine(name) {
+	reg := withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "fourrow", "riddles"))
+	for _, spec := range reg.games {
+		for _, name := range reg.botNames(spec) {
+			if reg.findBot(name).anyKey {
 				continue
 			}
 			for _, engine := range []string{"good", "fourrow"} {
-				if !findBot(engine).plays(spec) {
+				if !reg.findBot(engine).plays(spec) {
 					continue
 				}
 				t.Run(spec.name+"/"+engine+"-"+name, func(t *testing.T) {
-					out := engineMatch(t, spec.name, engine, name, 2, 2, quickBudget)
+					out := engineMatch(t, reg, spec.name, engine, name, 2, 2, quickFlags)
 					if strings.Contains(out, "forfeit") || len(gameLines(out)) != 2 {
 						t.Errorf("not two games played out:\n%s", out)
 					}
@@ -146,22 +154,21 @@ func TestEngineAgainstEveryBot(t *testing.T) {
 // A tournament mixes engines and bots; "all" takes in the engines that
 // play the game, and a forfeit counts as the engine's loss.
 func TestEngineTournament(t *testing.T) {
-	withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "bad", "illegal"),
+	reg := withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "bad", "illegal"),
 		fixtureEngine(t, "fourrow", "riddles"))
 	spec := specNamed(t, "c4")
-	field, err := tournamentField(spec, "all")
+	if field := reg.botNames(spec); !slices.Contains(field, "good") || !slices.Contains(field, "fourrow") {
+		t.Fatalf("all is %v", field)
+	}
+	if field := reg.botNames(specNamed(t, "ttt")); slices.Contains(field, "fourrow") {
+		t.Errorf("a Four In A Row engine in Tic-Tac-Toe's all: %v", field)
+	}
+	field, err := reg.newPlayers(spec, "good,bad,random", quickFlags)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(field, "good") || !slices.Contains(field, "fourrow") {
-		t.Fatalf("all is %v", field)
-	}
-	if field, err = tournamentField(specNamed(t, "ttt"), "all"); slices.Contains(field, "fourrow") {
-		t.Errorf("a Four In A Row engine in Tic-Tac-Toe's all: %v %v", field, err)
-	}
 	var out bytes.Buffer
-	tc := tournamentConfig{spec: spec, opt: spec.defaults(nil), bots: []string{"good", "bad", "random"},
-		budget: quickBudget, games: 2, seed: 3, jobs: 2}
+	tc := tournamentConfig{reg: reg, spec: spec, opt: spec.defaults(nil), players: field, games: 2, seed: 3, jobs: 2}
 	if err := tc.run(context.Background(), &out, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -178,8 +185,8 @@ func TestEngineTournament(t *testing.T) {
 
 // With deterministic engines, -jobs changes nothing but the time.
 func TestEngineJobs(t *testing.T) {
-	withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "fourrow", "riddles"))
-	b := Budget{Depth: 2, Playouts: 100, Jobs: 1}
+	reg := withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "fourrow", "riddles"))
+	b := budgetDefaults{depth: 2, playouts: 100}
 	games := func(out string) string { // the game lines and the total, not the times
 		var keep []string
 		for _, l := range strings.Split(out, "\n") {
@@ -189,8 +196,8 @@ func TestEngineJobs(t *testing.T) {
 		}
 		return strings.Join(keep, "\n")
 	}
-	one := games(engineMatch(t, "c4", "good", "fourrow", 6, 1, b))
-	three := games(engineMatch(t, "c4", "good", "fourrow", 6, 3, b))
+	one := games(engineMatch(t, reg, "c4", "good", "fourrow", 6, 1, b))
+	three := games(engineMatch(t, reg, "c4", "good", "fourrow", 6, 3, b))
 	if one != three || !strings.Contains(one, "total: ") {
 		t.Errorf("-jobs 1:\n%s\n-jobs 3:\n%s", one, three)
 	}
@@ -203,10 +210,10 @@ func TestEngineTranscript(t *testing.T) {
 	d := fixtureEngine(t, "demo", "good")
 	log := filepath.Join(t.TempDir(), "talk")
 	d.env = append(d.env, fixtureLogEnv+"="+log)
-	withEngines(t, d)
+	reg := withEngines(t, d)
 	spec := specNamed(t, "ttt")
-	x, _ := spec.newBot("demo", nil)
-	o, _ := spec.newBot("minimax", nil)
+	x := reg.build(spec, reg.findBot("demo"), nil, nil)
+	o := reg.build(spec, reg.findBot("minimax"), nil, nil)
 	g := spec.start(nil)
 	if err := playGame(context.Background(), g, botSeats(x, o, Budget{Time: 5 * time.Second}), gameHooks{}); err != nil {
 		t.Fatal(err)
@@ -230,11 +237,13 @@ func TestEngineTranscript(t *testing.T) {
 // A person playing an engine that dies sees why and the record, and is
 // offered another game; the process is gone.
 func TestEngineDiesAtThePrompt(t *testing.T) {
-	withEngines(t, fixtureEngine(t, "bad", "crash-mid"))
+	reg := withEngines(t, fixtureEngine(t, "bad", "crash-mid"))
 	spec := specNamed(t, "ttt")
-	bot, _ := spec.newBot("bad", nil)
+	bot := reg.build(spec, reg.findBot("bad"), nil, nil)
 	var out bytes.Buffer
-	tb := &table{spec: spec, out: &out, budget: Budget{Time: time.Second}, seats: [3]Bot{X: bot},
+	seats := botsAt(bot, nil)
+	seats[X].budget = Budget{Time: time.Second}
+	tb := &table{screen: screen{out: &out}, spec: spec, seats: seats,
 		in: newPipeReader(strings.NewReader("4\n0\n"), &out)}
 	if err := tb.session(context.Background(), func() Game { return spec.start(nil) }); err != nil {
 		t.Fatalf("%v after:\n%s", err, out.String())
@@ -249,7 +258,7 @@ func TestEngineDiesAtThePrompt(t *testing.T) {
 	// At a terminal too (a watched seat, where Ctrl-C means move now):
 	// the engine's fault ends the game, rather than a made-up move.
 	out.Reset()
-	tb = &table{spec: spec, out: &out, budget: Budget{Time: time.Second}, seats: [3]Bot{X: bot}, terminal: true,
+	tb = &table{screen: screen{out: &out, terminal: true}, spec: spec, seats: seats,
 		moveNow: &interrupter{quit: func() {}}, in: newPipeReader(strings.NewReader("4\n0\n"), &out)}
 	if err := tb.session(context.Background(), func() Game { return spec.start(nil) }); err != nil {
 		t.Fatalf("%v after:\n%s", err, out.String())
@@ -320,7 +329,7 @@ func TestRiddlesLines(t *testing.T) {
 	if got, want := classic.turn(g, time.Second)[1], "update game field "+strings.Repeat(row, 4)+"0,0,0,2,0,0,0;0,0,0,1,1,0,0"; got != want {
 		t.Errorf("theaigames field\n%s, want\n%s", got, want)
 	}
-	if got := classic.greeting(g, O, time.Second); len(got) != 7 || got[2] != "settings player_names player1,player2" ||
+	if got := classic.greeting(g, O, time.Second, nil); len(got) != 7 || got[2] != "settings player_names player1,player2" ||
 		got[4] != "settings your_botid 2" || got[6] != "settings field_rows 6" {
 		t.Errorf("theaigames settings %q", got)
 	}
@@ -333,7 +342,7 @@ func TestRiddlesLines(t *testing.T) {
 	g2.Play(3)
 	g2.Play(3)
 	r := riddlesProtocol{}
-	for _, lines := range [][]string{r.greeting(g2, X, 5*time.Second),
+	for _, lines := range [][]string{r.greeting(g2, X, 5*time.Second, nil),
 		append(r.turn(g2, 9500*time.Millisecond), "place_disc 2"), r.played(g2, 2)} {
 		if text := strings.Join(lines, "\n") + "\n"; !strings.Contains(string(page), "```\n"+text+"```\n") {
 			t.Errorf("docs/engines.md lacks\n%s", text)
@@ -388,7 +397,6 @@ func TestOurAnswers(t *testing.T) {
 
 // A bad -engine is one line naming the flag, before any game.
 func TestEngineFlags(t *testing.T) {
-	t.Cleanup(func() { setEngines(nil) })
 	self := shellQuote(os.Args[0])
 	for _, tt := range []struct {
 		args []string
@@ -396,7 +404,7 @@ func TestEngineFlags(t *testing.T) {
 	}{
 		{[]string{"-engine", "me"}, `-engine "me": no =: accepted is NAME=COMMAND`},
 		{[]string{"-engine", "=python3 x.py"}, `-engine "=python3 x.py": the name before = is empty`},
-		{[]string{"-engine", "alphabeta=" + self}, `name "alphabeta" is a built-in bot`},
+		{[]string{"-engine", "alphabeta=" + self}, `-engine: alphabeta is declared twice, or is a built-in bot's name: choose another`},
 		{[]string{"-engine", "human=" + self}, `name "human" is a word the bot flags keep`},
 		{[]string{"-engine", "a,b=" + self}, `name "a,b": accepted are letters, digits`},
 		{[]string{"-engine", "me="}, `no command after =`},
@@ -404,32 +412,21 @@ func TestEngineFlags(t *testing.T) {
 		{[]string{"-engine", "me=no-such-program-here x"}, `command "no-such-program-here" not found`},
 		{[]string{"-engine", "me=./no/such/file"}, `command "./no/such/file" not found`},
 		{[]string{"-engine", "me=bot | tee"}, `command '|' unquoted: no shell runs the command`},
-		{[]string{"-engine", "me=" + self, "-engine", "me=" + self}, `-engine "me": me is declared twice`},
-		{[]string{"-engine", "me=riddles:" + self, "-x", "me"}, `-x: bot "me" does not play Tic-Tac-Toe`},
+		{[]string{"-engine", "me=" + self, "-engine", "me=" + self}, `-engine: me is declared twice`},
+		{[]string{"-engine", "me=riddles:" + self, "-x", "me"}, `-x: bot me does not play Tic-Tac-Toe`},
 	} {
-		o, err := parseFlags(tt.args, nil)
-		if err == nil {
-			_, err = resolve(o)
-		}
+		_, err := planOf(tt.args...)
 		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%v: error %v; want one line containing %q", tt.args, err, tt.want)
 		}
 	}
 	// A good one is a bot at once, in -h's list and in -x.
-	o, err := parseFlags([]string{"-engine", "me=" + self, "-x", "me", "-o", "random"}, nil)
-	if err != nil {
-		t.Fatal(err)
+	if p, err := planOf("-engine", "me="+self, "-x", "me:level=3", "-o", "random"); err != nil || p.seats[X].label != "me:level=3" {
+		t.Errorf("-x me:level=3: %v", err)
 	}
-	if s, err := resolve(o); err != nil || s.seats[X].Name() != "me" {
-		t.Errorf("-x me: %v", err)
-	}
-	var help strings.Builder
-	withEngines(t) // none declared: -h must declare them itself
-	if _, err := parseFlags([]string{"-engine", "me=" + self, "-h"}, &help); !errors.Is(err, flag.ErrHelp) {
-		t.Fatalf("-h: %v", err)
-	}
-	if !strings.Contains(help.String(), "me         external engine: "+self) {
-		t.Errorf("-h lacks the engine declared before it:\n%s", help.String())
+	status, help, _ := runCapture([]string{"-engine", "me=" + self, "-h"}, "")
+	if status != 0 || !strings.Contains(help, "me         external engine: "+self) {
+		t.Errorf("-h lacks the engine declared before it:\n%s", help)
 	}
 	noChildrenLeft(t)
 }
@@ -502,10 +499,10 @@ func (p *pieces) Read(b []byte) (int, error) {
 // -out keeps a forfeit as a forfeit, its reason and the time the engine
 // was told (5 s when no -time is given), and -rate counts it as a loss.
 func TestEngineForfeitRecords(t *testing.T) {
-	withEngines(t, fixtureEngine(t, "bad", "illegal"))
+	reg := withEngines(t, fixtureEngine(t, "bad", "illegal"))
 	spec := specNamed(t, "c4")
 	var keep, out bytes.Buffer
-	m := matchConfig{spec: spec, opt: spec.defaults(nil), bots: [2]string{"bad", "random"}, budget: Budget{Depth: 2, Jobs: 1},
+	m := matchConfig{reg: reg, spec: spec, opt: spec.defaults(nil), players: [2]*player{mustPlayerIn(t, reg, spec, "bad"), mustPlayerIn(t, reg, spec, "random")},
 		games: 2, seed: 5, jobs: 1, report: report{keep: &resultsWriter{w: &keep}}}
 	if err := m.run(context.Background(), &out, nil); err != nil {
 		t.Fatal(err)

@@ -49,13 +49,19 @@ func fixtureEngine(t testing.TB, name, behaviour string) *engineDecl {
 	return d
 }
 
-// withEngines registers the engines for the test's length.
-func withEngines(t testing.TB, decls ...*engineDecl) {
+// withEngines is a registry with the engines declared, as -engine makes
+// one for a run.
+func withEngines(t testing.TB, decls ...*engineDecl) *registry {
 	t.Helper()
-	if err := setEngines(decls); err != nil {
+	var bots []*botDecl
+	for i, d := range decls {
+		bots = append(bots, engineBotDecl(d, 1000+i))
+	}
+	reg, err := newRegistry(bots...)
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { setEngines(nil) })
+	return reg
 }
 
 // fixtureChoice is the good fixtures' move: one of the legal moves, by
@@ -126,7 +132,7 @@ func runFixture(behaviour string, in io.Reader, out io.Writer) int {
 			continue
 		}
 		switch words[0] {
-		case "boardbots", "side", "result":
+		case "boardbots", "side", "result", "option":
 		case "game":
 			var err error
 			if spec, err = findGame(words[1]); err != nil {

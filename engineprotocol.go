@@ -41,7 +41,7 @@ func engineGame(g Game) (name, options string) {
 // that the line always has a word to read).
 func engineRecord(g Game) string {
 	name, _ := engineGame(g)
-	spec, err := findGame(name)
+	spec, err := declared.findGame(name)
 	if err != nil {
 		panic(err) // engineGame names registered games only
 	}
@@ -51,13 +51,17 @@ func engineRecord(g Game) string {
 	return "-"
 }
 
-func (ourProtocol) greeting(g Game, side Side, _ time.Duration) []string {
-	name, options := engineGame(g)
-	return []string{
+func (ourProtocol) greeting(g Game, side Side, _ time.Duration, options [][2]string) []string {
+	name, gameOptions := engineGame(g)
+	lines := []string{
 		fmt.Sprintf("boardbots %d", engineProtocolVersion),
-		"game " + name + options,
+		"game " + name + gameOptions,
 		"side " + side.String(),
 	}
+	for _, kv := range options {
+		lines = append(lines, "option "+kv[0]+" "+kv[1])
+	}
+	return lines
 }
 
 func (ourProtocol) turn(g Game, left time.Duration) []string {

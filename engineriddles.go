@@ -50,7 +50,8 @@ func (r riddlesProtocol) id(s Side) int {
 	return id
 }
 
-func (r riddlesProtocol) greeting(g Game, side Side, perMove time.Duration) []string {
+// greeting sends no options: the competitions' protocol has none.
+func (r riddlesProtocol) greeting(g Game, side Side, perMove time.Duration, _ [][2]string) []string {
 	geo := g.(*ConnectFour).geo
 	lines := []string{
 		fmt.Sprintf("settings timebank %d", riddlesBank.Milliseconds()),

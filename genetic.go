@@ -43,13 +43,37 @@ type GeneticBot struct {
 	Crossover   float64 // share of the population paired for crossover per generation
 	Mutation    float64 // chance that an individual yields a swap-mutated copy
 	Depth       int     // chromosome length when the budget sets no depth
-	rng         *rand.Rand
+	// Eval judges the positions a sequence ends in before the game's end;
+	// nil is the game's default evaluator.
+	Eval evalFunc
+	rng  *rand.Rand
 }
 
+// The genetic bot's keys, with NewGeneticBot's defaults.
+var (
+	geneticDepthParam = param{key: "depth", kind: kindInt, min: 1, max: 32, def: "4",
+		about: "the length of a chromosome, in plies"}
+	populationParam = param{key: "population", kind: kindInt, min: 2, max: 100_000, def: "200",
+		about: "individuals kept after each generation"}
+	generationsParam = param{key: "generations", kind: kindInt, min: 1, max: 1_000_000, def: "200",
+		about: "generations at most; the time may end the search sooner"}
+	crossoverParam = param{key: "crossover", kind: kindFloat, min: 0, max: 1, def: "0.8",
+		about: "share of the population paired for crossover each generation"}
+	mutationParam = param{key: "mutation", kind: kindFloat, min: 0, max: 1, def: "0.1",
+		about: "chance that an individual yields a swap-mutated copy"}
+)
+
 func init() {
-	registerBot(&botSpec{name: "genetic", order: 5,
-		about: "genetic minimax (Hong, Huang & Lin 2001): evolves move sequences, minimax over a reservation tree",
-		build: func(rng *rand.Rand) Bot { return NewGeneticBot(rng) }})
+	registerBot(&botDecl{name: "genetic", order: 5, traces: true,
+		about:  "genetic minimax (Hong, Huang & Lin 2001): evolves move sequences, minimax over a reservation tree",
+		params: []param{geneticDepthParam, timeParam, populationParam, generationsParam, crossoverParam, mutationParam, evalParam},
+		build: func(c botConfig) Bot {
+			b := NewGeneticBot(c.rng)
+			b.Population, b.Generations = c.vals.int("population"), c.vals.int("generations")
+			b.Crossover, b.Mutation = c.vals.float("crossover"), c.vals.float("mutation")
+			b.Depth, b.Eval = c.vals.int("depth"), findEvaluator(c.game.name, c.vals.text("eval")).score
+			return b
+		}})
 }
 
 // geneticDepth is the genetic bot's chromosome length when -depth is 0:
@@ -79,10 +103,6 @@ func NewGeneticBot(rng *rand.Rand) *GeneticBot {
 // Name is "genetic".
 func (b *GeneticBot) Name() string { return "genetic" }
 
-// Reads the depth of its chromosomes' move sequences, and -trace (its
-// best chromosomes by generation).
-func (b *GeneticBot) Reads() Limits { return ReadsDepth | ReadsTrace }
-
 // Think runs the genetic search on a copy of g within the budget and plays
 // the root child with the best backed-up value (see best for ties). Nodes
 // counts the positions scored (leaf evaluations); Depth is the chromosome
@@ -96,6 +116,9 @@ func (b *GeneticBot) Think(ctx context.Context, g Game, budget Budget) Decision 
 		depth = b.Depth
 	}
 	s := newGenetic(ctx, g.Clone(), max(depth, 1), b.rng)
+	if b.Eval != nil {
+		s.eval = b.Eval
+	}
 	d := Decision{Move: NoMove}
 	if len(s.rootMoves) == 0 {
 		d.Time = time.Since(start)
@@ -203,6 +226,7 @@ type genetic struct {
 	g         Game // the root position, played forward and back
 	me        Side
 	depth     int
+	eval      evalFunc
 	root      *rnode
 	rootMoves []Move
 	evals     int64 // leaves scored
@@ -215,8 +239,9 @@ type genetic struct {
 	traceBest int
 }
 
-// newGenetic prepares a search of g's position depth plies deep, drawing
-// every random choice from rng; the reservation tree starts as its root.
+// newGenetic prepares a search of g's position depth plies deep, judged by
+// its game's default evaluator, drawing every random choice from rng; the
+// reservation tree starts as its root.
 func newGenetic(ctx context.Context, g Game, depth int, rng *rand.Rand) *genetic {
 	s := &genetic{
 		ctx:   ctx,
@@ -224,6 +249,7 @@ func newGenetic(ctx context.Context, g Game, depth int, rng *rand.Rand) *genetic
 		g:     g,
 		me:    g.Turn(),
 		depth: depth,
+		eval:  defaultEval(g),
 		// The root holds minus infinity until a leaf is scored (seed 002).
 		root: &rnode{move: NoMove, maxing: true, value: -infinity},
 	}
@@ -240,7 +266,7 @@ func (s *genetic) score(ply int) int {
 	if s.g.Over() {
 		v = final(s.g, ply)
 	} else {
-		v = s.g.Evaluate(s.g.Turn())
+		v = s.eval(s.g, s.g.Turn())
 	}
 	if s.g.Turn() != s.me {
 		v = -v

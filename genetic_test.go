@@ -208,7 +208,7 @@ func TestReservationTreeMinimax(t *testing.T) {
 			}
 		}
 		walk(g.Clone(), nil)
-		ref := &searcher{ctx: context.Background()}
+		ref := &searcher{ctx: context.Background(), eval: defaultEval(g)}
 		h := g.Clone()
 		for _, m := range h.Moves(nil) {
 			h.Play(m)
@@ -291,16 +291,23 @@ func TestFitness(t *testing.T) {
 	}
 }
 
-// countingGame counts the positions a search scores (Evaluate and Final
-// calls), so that bots of different kinds compare on evaluations.
+// countingGame counts the positions a search scores (its Final calls,
+// and with countingEval its evaluations), so that bots of different kinds
+// compare on evaluations.
 type countingGame struct {
 	Game
 	evals *int64
 }
 
-func (c countingGame) Evaluate(s Side) int { *c.evals++; return c.Game.Evaluate(s) }
-func (c countingGame) Final(s Side) int    { *c.evals++; return c.Game.Final(s) }
-func (c countingGame) Clone() Game         { return countingGame{c.Game.Clone(), c.evals} }
+// countingEval is g's game's default evaluator, reading through a
+// countingGame and counting its calls in n.
+func countingEval(g Game, n *int64) evalFunc {
+	eval := defaultEval(g)
+	return func(p Game, s Side) int { *n++; return eval(p.(countingGame).Game, s) }
+}
+
+func (c countingGame) Final(s Side) int { *c.evals++; return c.Game.Final(s) }
+func (c countingGame) Clone() Game      { return countingGame{c.Game.Clone(), c.evals} }
 
 // agreement compares the genetic bot with alpha-beta at the same depth on
 // random positions of a game: how often the genetic move's minimax value
@@ -320,7 +327,7 @@ type agreement struct {
 // position after it.
 func measureAgreement(t testing.TB, spec *gameSpec, positions, depth int, seed uint64, bot *GeneticBot) agreement {
 	rng := rand.New(rand.NewPCG(seed, 0))
-	own, err := spec.newBot("alphabeta", rng)
+	own, err := newBotFor(spec, "alphabeta", rng)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,12 +339,14 @@ func measureAgreement(t testing.TB, spec *gameSpec, positions, depth int, seed u
 		}
 		a.positions++
 		budget := Budget{Depth: depth}
+		bot.Eval = countingEval(g, &a.geneticEvals)
 		gd := bot.Think(context.Background(), countingGame{g, &a.geneticEvals}, budget)
-		ad := SearchBot{Prune: true}.Think(context.Background(), countingGame{g, &a.alphabetaEvals}, budget)
+		ab := SearchBot{Prune: true, Eval: countingEval(g, &a.alphabetaEvals)}
+		ad := ab.Think(context.Background(), countingGame{g, &a.alphabetaEvals}, budget)
 		a.ownNodes += own.Think(context.Background(), g, budget).Nodes
 		h := g.Clone()
 		h.Play(gd.Move)
-		ref := &searcher{ctx: context.Background(), prune: true}
+		ref := &searcher{ctx: context.Background(), prune: true, eval: defaultEval(g)}
 		v := -ref.negamax(h, depth-1, 1, -infinity, infinity)
 		if v > ad.Score {
 			t.Fatalf("%s %s: the genetic move is worth %d, more than alpha-beta's best %d", spec.name, spec.record(g), v, ad.Score)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"reflect"
 	"time"
 )
 
@@ -66,22 +65,23 @@ func init() {
 	about := [levelCount]string{"the easiest", "easy", "medium", "hard", "the strongest"}
 	for i := range levelCount {
 		level := i + 1
-		registerBot(&botSpec{name: levelName(level), order: 200 + level, hidden: true,
-			about: fmt.Sprintf("level %d of %d, %s (-level %d)", level, levelCount, about[i], level),
-			build: func(rng *rand.Rand) Bot { return &LevelBot{level: level, rng: rng} }})
+		registerBot(&botDecl{name: levelName(level), order: 200 + level, hidden: true, traces: true,
+			about:  fmt.Sprintf("level %d of %d, %s (-level %d)", level, levelCount, about[i], level),
+			params: []param{timeParam},
+			build:  func(c botConfig) Bot { return &LevelBot{level: level, rng: c.rng, spec: c.game, reg: c.reg} }})
 	}
 }
 
 // levelName is the bot name of a level.
 func levelName(level int) string { return fmt.Sprintf("level%d", level) }
 
-// LevelBot plays one level in whatever game it is given.
+// LevelBot plays one level of one game.
 type LevelBot struct {
 	level int
 	rng   *rand.Rand
-	// spec is the game's card and strong the plan's bot, both found at
-	// the first move.
-	spec   *gameSpec
+	spec  *gameSpec
+	reg   *registry // where the plan's bot comes from
+	// strong is the plan's bot, made at the first move that needs it.
 	strong Bot
 }
 
@@ -94,22 +94,12 @@ const levelMoveTime = 10 * time.Second
 // Name is the level's bot name, level1 to level5.
 func (b *LevelBot) Name() string { return levelName(b.level) }
 
-// Reads no limit but the time and -trace: a level sets its own depth.
-func (b *LevelBot) Reads() Limits { return ReadsTrace }
-
 // Think plays the level's plan for g's game.
 func (b *LevelBot) Think(ctx context.Context, g Game, budget Budget) Decision {
-	if b.spec == nil {
-		b.spec = specOf(g)
-	}
 	plan := levelPlans[b.spec.name][b.level-1]
 	if plan.bot != "" {
 		if b.strong == nil {
-			bot, err := b.spec.newBot(plan.bot, b.rng)
-			if err != nil {
-				panic(err) // levelPlans names a bot the game lacks
-			}
-			b.strong = bot
+			b.strong = b.reg.build(b.spec, b.reg.findBot(plan.bot), nil, b.rng)
 		}
 		budget.Depth = plan.depth
 		if budget.Time == 0 {
@@ -128,7 +118,7 @@ func (b *LevelBot) softmax(ctx context.Context, g Game, plan levelPlan, budget B
 	ctx, cancel := withBudget(ctx, Budget{Time: budget.Time})
 	defer cancel()
 	g = g.Clone()
-	s := &searcher{ctx: ctx, prune: true, toEnd: plan.depth == 0}
+	s := &searcher{ctx: ctx, prune: true, toEnd: plan.depth == 0, eval: defaultEval(g)}
 	depth := plan.depth
 	if depth == 0 {
 		depth = -1 // negamax: no limit
@@ -193,14 +183,4 @@ func softmaxPick(scores []int, temp float64, rng *rand.Rand) int {
 		last = i
 	}
 	return last // rounding left r at the very top
-}
-
-// specOf finds the card of g's game by the type of its positions.
-func specOf(g Game) *gameSpec {
-	for _, spec := range gameRegistry {
-		if reflect.TypeOf(spec.start(nil)) == reflect.TypeOf(g) {
-			return spec
-		}
-	}
-	panic(fmt.Sprintf("no game registered for %T", g))
 }

@@ -43,7 +43,7 @@ func TestLevelsVary(t *testing.T) {
 	firstMoves := func(level int, seed uint64) map[Move]bool {
 		seen := map[Move]bool{}
 		for i := range 30 {
-			b, err := spec.newBot(levelName(level), rand.New(rand.NewPCG(seed, uint64(i))))
+			b, err := newBotFor(spec, levelName(level), rand.New(rand.NewPCG(seed, uint64(i))))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -63,7 +63,7 @@ func TestLevelsVary(t *testing.T) {
 	}
 	// After X takes a corner, only the centre draws for O.
 	for i := range 20 {
-		b, _ := spec.newBot(levelName(5), rand.New(rand.NewPCG(uint64(i), 0)))
+		b, _ := newBotFor(spec, levelName(5), rand.New(rand.NewPCG(uint64(i), 0)))
 		g := NewTicTacToe()
 		g.Play(0)
 		if m := b.Think(context.Background(), g, Budget{}).Move; m != 4 {

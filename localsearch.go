@@ -3,17 +3,26 @@ package main
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"time"
 )
 
+// rolloutDepth is how far rollout plays each move out.
+var rolloutDepth = param{key: "depth", kind: kindInt, min: 0, max: 64, def: "0",
+	about: "plies each rollout plays; 0: to the end of the game"}
+
 func init() {
-	registerBot(&botSpec{name: "local", order: 3,
-		about: "local search as in the Adjacency course project: the move whose position scores best, one ply ahead",
-		build: func(*rand.Rand) Bot { return LocalBot{} }})
-	registerBot(&botSpec{name: "rollout", order: 4,
-		about: "local search judged by where it leads: each move rolled out greedily to the end",
-		build: func(*rand.Rand) Bot { return RolloutBot{} }})
+	registerBot(&botDecl{name: "local", order: 3, traces: true,
+		about:  "local search as in the Adjacency course project: the move whose position scores best, one ply ahead",
+		params: []param{timeParam, evalParam},
+		build: func(c botConfig) Bot {
+			return LocalBot{Eval: findEvaluator(c.game.name, c.vals.text("eval")).score}
+		}})
+	registerBot(&botDecl{name: "rollout", order: 4, traces: true,
+		about:  "local search judged by where it leads: each move rolled out greedily to the end",
+		params: []param{rolloutDepth, timeParam, evalParam},
+		build: func(c botConfig) Bot {
+			return RolloutBot{Eval: findEvaluator(c.game.name, c.vals.text("eval")).score}
+		}})
 }
 
 // LocalBot is seed 002's local search (section IV) as the course team's
@@ -26,26 +35,26 @@ func init() {
 // (from the start, cells 5, 23, 40 and 58 all score 1 for X, and local
 // search plays 58). It plays every game through the Game interface, with
 // each game's own evaluation.
-type LocalBot struct{}
+type LocalBot struct {
+	// Eval judges the positions the moves make; nil is the game's default.
+	Eval evalFunc
+}
 
 // Name is "local".
 func (LocalBot) Name() string { return "local" }
-
-// Reads nothing but the time, as local search looks one move ahead, and
-// -trace (every move's score).
-func (LocalBot) Reads() Limits { return ReadsTrace }
 
 // Think scores every move's resulting position from the mover's side: the
 // final score if the move ends the game, otherwise the evaluation (see
 // greedy). The budget's depth does not apply (local search looks one move
 // ahead by definition); its time does.
-func (LocalBot) Think(ctx context.Context, g Game, b Budget) Decision {
+func (l LocalBot) Think(ctx context.Context, g Game, b Budget) Decision {
 	start := time.Now()
 	ctx, cancel := withBudget(ctx, b)
 	defer cancel()
 	g = g.Clone()
+	eval := orDefault(l.Eval, g)
 	d := Decision{}
-	d.Move, d.Score, d.Nodes = greedy(ctx, g, nil)
+	d.Move, d.Score, d.Nodes = greedy(ctx, g, eval, nil)
 	if d.Move != NoMove {
 		d.Depth = 1
 	} else {
@@ -58,7 +67,7 @@ func (LocalBot) Think(ctx context.Context, g Game, b Budget) Decision {
 		var scores []int
 		for _, m := range g.Moves(nil) {
 			g.Play(m)
-			scores = append(scores, localScore(g, g.Turn().Other()))
+			scores = append(scores, localScore(g, eval, g.Turn().Other()))
 			g.Undo()
 		}
 		d.Trace = candidatesTrace("local", g, d, scores,
@@ -88,7 +97,7 @@ func candidatesTrace(bot string, g Game, d Decision, scores []int, heading ...st
 // the positions scored. It plays on g and takes every move back. If ctx
 // ends it stops with the best so far (the first move at worst). buf is
 // reused for the moves.
-func greedy(ctx context.Context, g Game, buf []Move) (Move, int, int64) {
+func greedy(ctx context.Context, g Game, eval evalFunc, buf []Move) (Move, int, int64) {
 	me := g.Turn()
 	moves := g.Moves(buf)
 	if len(moves) == 0 {
@@ -102,7 +111,7 @@ func greedy(ctx context.Context, g Game, buf []Move) (Move, int, int64) {
 			break
 		}
 		g.Play(m)
-		v := localScore(g, me)
+		v := localScore(g, eval, me)
 		g.Undo()
 		nodes++
 		if v >= score {
@@ -114,12 +123,20 @@ func greedy(ctx context.Context, g Game, buf []Move) (Move, int, int64) {
 
 // localScore is seed 002's objective of a position for side me: the
 // complete-state score once the game is over, the incomplete-state
-// estimate otherwise.
-func localScore(g Game, me Side) int {
+// estimate (the evaluator's) otherwise.
+func localScore(g Game, eval evalFunc, me Side) int {
 	if g.Over() {
 		return g.Final(me)
 	}
-	return g.Evaluate(me)
+	return eval(g, me)
+}
+
+// orDefault is eval, or g's game's default evaluator if it is nil.
+func orDefault(eval evalFunc, g Game) evalFunc {
+	if eval == nil {
+		return defaultEval(g)
+	}
+	return eval
 }
 
 // RolloutBot is a stronger variant of local search: the same neighbours
@@ -132,24 +149,25 @@ func localScore(g Game, me Side) int {
 // would make, so it avoids moves the opponent can flip straight back. How
 // it fares against local search and genetic minimax on Adjacency:
 // docs/bots.md (BenchmarkAdjacencyMatches).
-type RolloutBot struct{}
+type RolloutBot struct {
+	// Eval judges where a rollout cut short ends; nil is the game's
+	// default.
+	Eval evalFunc
+}
 
 // Name is "rollout".
 func (RolloutBot) Name() string { return "rollout" }
-
-// Reads the depth (how far each rollout goes) and -trace (every move's
-// score).
-func (RolloutBot) Reads() Limits { return ReadsDepth | ReadsTrace }
 
 // Think rolls every move out and keeps the best final score (first among
 // equals). Nodes counts the positions scored, in the rollouts included;
 // Depth is the longest line played. When the time runs out the best move
 // so far is returned.
-func (RolloutBot) Think(ctx context.Context, g Game, b Budget) Decision {
+func (r RolloutBot) Think(ctx context.Context, g Game, b Budget) Decision {
 	start := time.Now()
 	ctx, cancel := withBudget(ctx, b)
 	defer cancel()
 	g = g.Clone()
+	eval := orDefault(r.Eval, g)
 	me := g.Turn()
 	moves := g.Moves(nil)
 	d := Decision{Move: NoMove}
@@ -167,12 +185,12 @@ func (RolloutBot) Think(ctx context.Context, g Game, b Budget) Decision {
 		g.Play(m)
 		played := 1
 		for !g.Over() && (b.Depth <= 0 || played < b.Depth) {
-			r, _, n := greedy(ctx, g, buf)
+			reply, _, n := greedy(ctx, g, eval, buf)
 			d.Nodes += n
-			g.Play(r)
+			g.Play(reply)
 			played++
 		}
-		v := localScore(g, me)
+		v := localScore(g, eval, me)
 		d.Nodes++
 		d.Depth = max(d.Depth, played)
 		for ; played > 0; played-- {

@@ -136,7 +136,7 @@ func TestLocalMatchesOnePlyMinimax(t *testing.T) {
 			value := func(m Move) int {
 				h := g.Clone()
 				h.Play(m)
-				return localScore(h, g.Turn())
+				return localScore(h, defaultEval(h), g.Turn())
 			}
 			best := value(want.Move)
 			moves := g.Moves(nil)
@@ -298,7 +298,7 @@ func TestLocalCancelled(t *testing.T) {
 }
 
 // playableGames are the games registered in this build.
-func playableGames() []*gameSpec { return gameRegistry }
+func playableGames() []*gameSpec { return declared.games }
 
 // randomPosition plays a random number of random moves from the start
 // (at least minPlies when the game lasts that long).
@@ -333,7 +333,7 @@ func TestRolloutAgainstReference(t *testing.T) {
 				for plies := 1; !h.Over() && (horizon == 0 || plies < horizon); plies++ {
 					h.Play(LocalBot{}.Think(context.Background(), h, Budget{}).Move)
 				}
-				if v := localScore(h, me); v > wantScore {
+				if v := localScore(h, defaultEval(h), me); v > wantScore {
 					want, wantScore = m, v
 				}
 			}
@@ -457,8 +457,8 @@ func BenchmarkAdjacencyMatches(b *testing.B) {
 			var w1, w2, d int
 			for i := range b.N {
 				rng := rand.New(rand.NewPCG(uint64(i)+1, 1))
-				x, err1 := spec.newBot(p[0], rand.New(rand.NewPCG(uint64(i)+2, 2)))
-				o, err2 := spec.newBot(p[1], rand.New(rand.NewPCG(uint64(i)+3, 3)))
+				x, err1 := newBotFor(spec, p[0], rand.New(rand.NewPCG(uint64(i)+2, 2)))
+				o, err2 := newBotFor(spec, p[1], rand.New(rand.NewPCG(uint64(i)+3, 3)))
 				if err1 != nil || err2 != nil {
 					b.Fatal(err1, err2)
 				}

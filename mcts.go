@@ -6,13 +6,32 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"time"
 )
 
+// The keys of mcts. Without a time limit (Tic-Tac-Toe, Connect Four) it
+// runs a count of playouts, so that a game repeats on any machine, chosen
+// so that a move takes under a second on a busy 2-core machine
+// (BenchmarkMCTSPlayouts: about 1.4 million playouts a second in
+// Tic-Tac-Toe, 850,000 in Connect Four on a quiet one); Adjacency has its
+// 5 s.
+var (
+	mctsPlayouts = param{key: "playouts", kind: kindInt, min: 0, max: 1e9, def: "0", untilTime: true,
+		byGame: map[string]string{"ttt": "20000", "connect4": "100000"}, about: playoutsParam.about}
+	mctsC = param{key: "c", kind: kindFloat, min: 0, max: 100, def: strconv.FormatFloat(mctsExploration, 'g', -1, 64),
+		about: "UCB1's exploration constant: higher tries the less visited moves more"}
+)
+
 func init() {
-	registerBot(&botSpec{name: "mcts", order: 6,
-		about: "Monte Carlo tree search (UCT): random playouts to the end, UCB1 to choose where to look",
-		build: func(rng *rand.Rand) Bot { return NewMCTS(rng) }})
+	registerBot(&botDecl{name: "mcts", order: 6, traces: true,
+		about:  "Monte Carlo tree search (UCT): random playouts to the end, UCB1 to choose where to look",
+		params: []param{mctsPlayouts, timeParam, mctsC},
+		build: func(c botConfig) Bot {
+			b := NewMCTS(c.rng)
+			b.C = c.vals.float("c")
+			return b
+		}})
 }
 
 // Monte Carlo tree search, in its classic form UCT (Kocsis & Szepesvári
@@ -58,9 +77,6 @@ func NewMCTS(rng *rand.Rand) *MCTS {
 
 // Name is "mcts".
 func (*MCTS) Name() string { return "mcts" }
-
-// Reads the count of playouts, and -trace (the tree it grew).
-func (*MCTS) Reads() Limits { return ReadsPlayouts | ReadsTrace }
 
 // Think runs playouts until Budget.Playouts or Budget.Time, whichever
 // comes first (mctsDefaultTime when neither is set), and plays

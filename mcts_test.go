@@ -247,7 +247,7 @@ func TestMCTSTreeOfAnotherSize(t *testing.T) {
 // its wins lie between 0 and its visits: the tree's bookkeeping, checked
 // over each game after a search, position by position.
 func TestMCTSTreeConsistent(t *testing.T) {
-	for _, spec := range gameRegistry {
+	for _, spec := range declared.games {
 		t.Run(spec.name, func(t *testing.T) {
 			bot := mctsSeeded(4)
 			g := spec.start(nil)
@@ -295,7 +295,7 @@ func TestMCTSTreeConsistent(t *testing.T) {
 // position left as it was.
 func TestMCTSFastPlayout(t *testing.T) {
 	pick := rand.New(rand.NewPCG(8, 8))
-	for _, spec := range gameRegistry {
+	for _, spec := range declared.games {
 		if _, ok := spec.start(nil).(fastPlayout); !ok {
 			continue
 		}
@@ -324,7 +324,7 @@ func TestMCTSFastPlayout(t *testing.T) {
 // BenchmarkMCTSPlayouts measures playouts a second from each game's start
 // (Adjacency at its default 8 rounds), tree included.
 func BenchmarkMCTSPlayouts(b *testing.B) {
-	for _, spec := range gameRegistry {
+	for _, spec := range declared.games {
 		b.Run(spec.name, func(b *testing.B) {
 			g := spec.start(nil)
 			bot := mctsSeeded(1)
@@ -343,7 +343,7 @@ func BenchmarkMCTSPlayouts(b *testing.B) {
 // game's start: the generic playout over the Game interface, and the
 // game's fast path where it has one.
 func BenchmarkMCTSSimulation(b *testing.B) {
-	for _, spec := range gameRegistry {
+	for _, spec := range declared.games {
 		g := spec.start(nil)
 		b.Run(spec.name+"/generic", func(b *testing.B) {
 			rng, buf := rand.New(rand.NewPCG(1, 1)), make([]Move, 0, 64)

@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"math/rand/v2"
+	"slices"
 	"time"
 )
 
@@ -10,8 +10,13 @@ import (
 // alpha-beta share it: alpha-beta is minimax plus the one cut-off line
 // guarded by prune.
 type searcher struct {
-	ctx     context.Context
-	prune   bool
+	ctx   context.Context
+	prune bool
+	// eval judges the positions at the depth limit (eval=).
+	eval evalFunc
+	// plain searches the moves in their numbering, without the game's
+	// order and without the last iteration's best move first (order=none).
+	plain   bool
 	nodes   int64
 	toEnd   bool     // no depth limit: every leaf is a finished game
 	stopped bool     // the context ended: results of this iteration are void
@@ -108,7 +113,7 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 	if depth == 0 {
 		s.cut = true
 		s.startLine(ply)
-		return g.Evaluate(g.Turn())
+		return s.eval(g, g.Turn())
 	}
 	if s.timeUp() {
 		s.startLine(ply)
@@ -135,7 +140,7 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 		alpha, beta = max(alpha, lo), min(beta, hi)
 	}
 	best := -infinity
-	moves := g.Moves(s.buffer(ply))
+	moves := s.ordered(g.Moves(s.buffer(ply)))
 	s.moves[ply] = moves
 	for i, m := range moves {
 		g.Play(m)
@@ -173,7 +178,10 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 // game's order is then searched with the window open by one, so that a
 // tie is seen and still goes to the earlier move.
 func (s *searcher) root(g Game, depth int, first Move) (Move, int) {
-	moves := append([]Move(nil), g.Moves(nil)...)
+	moves := s.ordered(append([]Move(nil), g.Moves(nil)...))
+	if s.plain {
+		first = NoMove
+	}
 	// before is how many moves precede first in the game's order; they
 	// come right after it.
 	before := 0
@@ -221,6 +229,15 @@ func (s *searcher) root(g Game, depth int, first Move) (Move, int) {
 	return best, bestScore
 }
 
+// ordered is the moves in the order searched: the game's, or with
+// order=none their numbering.
+func (s *searcher) ordered(moves []Move) []Move {
+	if s.plain {
+		slices.Sort(moves)
+	}
+	return moves
+}
+
 // search runs the budgeted search: one pass at the depth limit when there
 // is no time limit (so node counts are those of the textbook algorithm),
 // otherwise iterative deepening, keeping the last completed depth's move.
@@ -262,18 +279,43 @@ func (s *searcher) search(g Game, b Budget) Decision {
 	return d
 }
 
+// Keys of minimax and alpha-beta: the seed's depth 7 on Connect Four,
+// else to the end (Tic-Tac-Toe) or as deep as Adjacency's 5 s allow.
+var (
+	searchDepth = param{key: "depth", kind: kindInt, min: 0, max: 64, def: "0", byGame: map[string]string{"connect4": "7"},
+		untilTime: true, about: depthParam.about}
+	orderParam = param{key: "order", kind: kindChoice, choices: []string{"game", "none"},
+		about: "move order: game (its own, and the last depth's best move first) or none (by number)"}
+)
+
 func init() {
-	registerBot(&botSpec{name: "minimax", order: 1,
-		about: "plain minimax: every move to the depth limit (or the end), the textbook algorithm",
-		build: func(*rand.Rand) Bot { return SearchBot{} }})
-	registerBot(&botSpec{name: "alphabeta", order: 2,
-		about: "minimax with alpha-beta pruning and iterative deepening under a time budget",
-		build: func(*rand.Rand) Bot { return SearchBot{Prune: true} }})
+	registerBot(&botDecl{name: "minimax", order: 1, traces: true,
+		about:  "plain minimax: every move to the depth limit (or the end), the textbook algorithm",
+		params: []param{searchDepth, timeParam, evalParam},
+		build:  func(c botConfig) Bot { return newSearchBot(c, false) }})
+	registerBot(&botDecl{name: "alphabeta", order: 2, traces: true,
+		about:  "minimax with alpha-beta pruning and iterative deepening under a time budget",
+		params: []param{searchDepth, timeParam, evalParam, orderParam},
+		build:  func(c botConfig) Bot { return newSearchBot(c, true) }})
+}
+
+// newSearchBot is minimax, or alpha-beta with prune, with c's evaluator
+// and order.
+func newSearchBot(c botConfig, prune bool) SearchBot {
+	return SearchBot{Prune: prune, Eval: findEvaluator(c.game.name, c.vals.text("eval")).score,
+		Plain: c.vals.text("order") == "none"}
 }
 
 // SearchBot is minimax, with alpha-beta pruning when Prune is set, over the
 // Game interface: it plays every game.
-type SearchBot struct{ Prune bool }
+type SearchBot struct {
+	Prune bool
+	// Eval judges the positions at the depth limit; nil is the game's
+	// default evaluator.
+	Eval evalFunc
+	// Plain searches moves by number, without move ordering (order=none).
+	Plain bool
+}
 
 // Name is the bot's command-line name.
 func (b SearchBot) Name() string {
@@ -283,14 +325,14 @@ func (b SearchBot) Name() string {
 	return "minimax"
 }
 
-// Reads: the depth limit, and -trace's outline.
-func (SearchBot) Reads() Limits { return ReadsDepth | ReadsTrace }
-
 // Think searches a copy of g within the budget.
 func (b SearchBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	ctx, cancel := withBudget(ctx, budget)
 	defer cancel()
-	s := &searcher{ctx: ctx, prune: b.Prune}
+	s := &searcher{ctx: ctx, prune: b.Prune, eval: b.Eval, plain: b.Plain}
+	if s.eval == nil {
+		s.eval = defaultEval(g)
+	}
 	if budget.Trace > 0 {
 		s.tr = newTracer(b.Name(), budget.Trace, b.Prune)
 	}

@@ -289,7 +289,7 @@ func lineValue(t *testing.T, g Game, d Decision) (v int, over bool) {
 	if p.Over() {
 		v = final(p, len(d.PV))
 	} else {
-		v = p.Evaluate(p.Turn())
+		v = defaultEval(p)(p, p.Turn())
 	}
 	if len(d.PV)%2 == 1 {
 		v = -v

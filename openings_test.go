@@ -139,7 +139,7 @@ func TestOpeningsFileMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	m := matchConfig{spec: c4, bots: [2]string{"alphabeta", "random"}, budget: Budget{Depth: 2}, games: 6,
+	m := matchConfig{reg: &declared, spec: c4, players: playersOf(t, c4, budgetDefaults{depth: 2}, [2]string{"alphabeta", "random"}), games: 6,
 		plan: openingPlan{suite: suite, file: "suite.txt"}, seed: 1, jobs: 2}
 	if err := m.run(context.Background(), &out, nil); err != nil {
 		t.Fatal(err)

@@ -18,12 +18,9 @@ import (
 // human's side from script, through the same reader piped input uses.
 func newTable(t *testing.T, game, script string, out io.Writer) (*table, *gameSpec) {
 	t.Helper()
-	s, err := resolve(&options{game: game, games: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &table{spec: s.spec, out: out, in: newPipeReader(strings.NewReader(script), out),
-		budget: s.budget, seats: s.seats, hinter: s.hinter}, s.spec
+	tb := (&invocation{runPlan: mustPlan(t, "-game", game), stdout: out}).table()
+	tb.in = newPipeReader(strings.NewReader(script), out)
+	return tb, tb.spec
 }
 
 // The defaults reproduce seed 003's game line by line: testdata holds the
@@ -135,7 +132,7 @@ func TestInterruptWhileBotThinks(t *testing.T) {
 			var out strings.Builder
 			tb, _ := newTable(t, "ttt", "4\n2\n", &out)
 			bot := startedBot{started: make(chan struct{}, 1)}
-			tb.seats, tb.terminal = [3]Bot{O: bot}, terminal
+			tb.seats, tb.terminal = botsAt(nil, bot), terminal
 			g := NewTicTacToe()
 			done := make(chan error, 1)
 			go func() { done <- tb.play(ctx, g) }()
@@ -280,7 +277,7 @@ func (s *syncBuffer) String() string {
 func TestHotSeat(t *testing.T) {
 	var out strings.Builder
 	tb, _ := newTable(t, "ttt", "0\n3\nundo\n4\n1\n5\n2\n", &out)
-	tb.seats = [3]Bot{}
+	tb.seats = [3]*seated{}
 	g := NewTicTacToe()
 	if err := tb.play(context.Background(), g); err != nil {
 		t.Fatal(err)
@@ -365,7 +362,7 @@ func TestTerminalTalks(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
 			tb := terminalTable(t, "ttt", tt.script, &out)
-			tb.terminal, tb.seats, tb.firstDrawn = tt.terminal, [3]Bot{X: tt.x, O: tt.o}, tt.drawn
+			tb.terminal, tb.seats, tb.firstDrawn = tt.terminal, botsAt(tt.x, tt.o), tt.drawn
 			if err := tb.session(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
 				t.Fatalf("session: %v\n%s", err, out.String())
 			}
@@ -415,7 +412,7 @@ func TestPlayAgainAndNew(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
 			tb := terminalTable(t, "ttt", tt.script, &out)
-			tb.terminal, tb.seats = tt.terminal, [3]Bot{X: firstBot{}}
+			tb.terminal, tb.seats = tt.terminal, botsAt(firstBot{}, nil)
 			err := tb.session(context.Background(), func() Game { return NewTicTacToe() })
 			if !errors.Is(err, tt.err) {
 				t.Fatalf("session: %v, want %v\n%s", err, tt.err, out.String())
@@ -494,7 +491,7 @@ func TestMoveAdvice(t *testing.T) {
 		t.Run(tt.game+" "+tt.in[:min(len(tt.in), 15)], func(t *testing.T) {
 			var out strings.Builder
 			tb, spec := newTable(t, tt.game, tt.in+"\n", &out)
-			tb.seats = [3]Bot{}
+			tb.seats = [3]*seated{}
 			tb.play(context.Background(), spec.start(nil))
 			// The line after the echoed input is the message.
 			_, after, _ := strings.Cut(out.String(), ": "+tt.in+"\n")
@@ -520,7 +517,7 @@ func TestRefusalsWrapAtTerminal(t *testing.T) {
 	for _, tt := range tests {
 		var out strings.Builder
 		tb := terminalTable(t, tt.game, tt.in+"\n", &out)
-		tb.seats = [3]Bot{}
+		tb.seats = [3]*seated{}
 		tb.play(context.Background(), tb.spec.start(nil))
 		_, after, _ := strings.Cut(out.String(), ": "+tt.in+"\n")
 		first, rest, _ := strings.Cut(after, "\n")
@@ -576,8 +573,8 @@ func TestThinkingLine(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
 			tb := terminalTable(t, "ttt", "4\nq\n", &out)
-			tb.terminal, tb.seats, tb.thinkAfter = tt.terminal, [3]Bot{X: firstBot{wait: tt.wait}}, 50*time.Millisecond
-			tb.budget = Budget{Time: 2 * time.Second}
+			tb.terminal, tb.seats, tb.thinkAfter = tt.terminal, botsAt(firstBot{wait: tt.wait}, nil), 50*time.Millisecond
+			tb.seats[X].budget = Budget{Time: 2 * time.Second}
 			tb.play(context.Background(), NewTicTacToe())
 			text := out.String()
 			if !tt.showsLine {
@@ -596,7 +593,7 @@ func TestThinkingLine(t *testing.T) {
 func TestWatchDelay(t *testing.T) {
 	var out strings.Builder
 	tb := terminalTable(t, "ttt", "", &out)
-	tb.seats, tb.delay = [3]Bot{X: firstBot{}, O: firstBot{}}, 30*time.Millisecond
+	tb.seats, tb.delay = botsAt(firstBot{}, firstBot{}), 30*time.Millisecond
 	start := time.Now()
 	if err := tb.session(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
 		t.Fatal(err)
@@ -634,7 +631,7 @@ func TestIntroWraps(t *testing.T) {
 				t.Errorf("width %d: line of %d: %q", width, len(line), line)
 			}
 		}
-		if got := strings.Join(strings.Fields(intro), " "); got != spec.intro {
+		if got := strings.Join(strings.Fields(intro), " "); got != spec.words.intro {
 			t.Errorf("width %d: the intro reads %q", width, got)
 		}
 		if width == 30 && strings.Count(intro, "\n") < 4 {
@@ -736,7 +733,7 @@ func TestRecordCommands(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
 			tb := terminalTable(t, "ttt", tt.script, &out)
-			tb.seats = [3]Bot{X: firstBot{}}
+			tb.seats = botsAt(firstBot{}, nil)
 			spec, _ := findGame("ttt")
 			err := tb.session(context.Background(), func() Game {
 				g, err := spec.parseRecord(tt.start, nil)
@@ -792,9 +789,9 @@ func TestCtrlCMovesNow(t *testing.T) {
 			tb.in, tb.moveNow = newPipeReader(pr, &out), in
 			slow := startedBot{started: make(chan struct{}, 1)}
 			if tt.hint {
-				tb.seats, tb.hinter = [3]Bot{X: firstBot{}}, slow
+				tb.seats, tb.hinter = botsAt(firstBot{}, nil), slow
 			} else {
-				tb.seats = [3]Bot{X: slow}
+				tb.seats = botsAt(slow, nil)
 			}
 			g := NewTicTacToe()
 			done := make(chan error, 1)

@@ -7,9 +7,9 @@ import (
 )
 
 func init() {
-	registerBot(&botSpec{name: "random", order: 99,
+	registerBot(&botDecl{name: "random", order: 99, traces: true,
 		about: "a uniformly random legal move: the baseline every bot must beat",
-		build: func(rng *rand.Rand) Bot { return RandomBot{rng: rng} }})
+		build: func(c botConfig) Bot { return RandomBot{rng: c.rng} }})
 }
 
 // RandomBot plays a uniformly random legal move from the seeded source.
@@ -17,10 +17,6 @@ type RandomBot struct{ rng *rand.Rand }
 
 // Name is "random".
 func (RandomBot) Name() string { return "random" }
-
-// Reads no limit, as it does not search; -trace it answers with one
-// line saying so, which is the trace a student asked for.
-func (RandomBot) Reads() Limits { return ReadsTrace }
 
 // Think picks a move at random.
 func (b RandomBot) Think(_ context.Context, g Game, budget Budget) Decision {

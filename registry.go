@@ -12,12 +12,18 @@ import (
 
 // The registries of games and bots. Each game and each bot declares itself
 // once, in its own file, with an init that calls registerGame or
-// registerBot; everything else (flags, help, the README check, hints, the
-// conformance test) reads the lists here. Adding a bot or a game is one new
-// file plus its tests.
+// registerBot; a run then works on a registry value of its own (the
+// declared games and bots, and the engines its command line declares),
+// which help, flag checking, hints, the docs' tables and the conformance
+// test all read. Adding a bot or a game is one new file plus its tests.
 
-// gameSpec is what the program knows of a game beyond its positions: names,
-// notation, options, the original programs' messages and the defaults.
+// gameSpec is a game's card: what the program knows of a game beyond its
+// positions. The card is split by who reads it: its identity and rules
+// options (the front ends and records), the seats it starts with (the
+// command line), the words it speaks (the prompt), and how it is analysed
+// (hint, -analyze). How its positions are judged is not here: its
+// evaluators are (eval.go), and its bots' defaults are the bots' own
+// (each bot's params).
 type gameSpec struct {
 	name    string   // the -game value
 	aliases []string // other accepted -game values
@@ -34,29 +40,46 @@ type gameSpec struct {
 	newGame func(opt gameOptions) Game
 	// sep separates moves in a record ("" for one-character moves).
 	sep string
-	// Defaults of the original programs (SPEC.md).
-	bot      string        // -bot
-	botFirst bool          // -first bot
-	depth    int           // -depth 0 means this; 0 here means to the end
-	time     time.Duration // -time default; 0 means none
-	openings int           // -openings default for matches: random plies before a game
-	// playouts is mcts's count of playouts a move when the game has no
-	// time limit and -playouts is not given: a count, so that a game
-	// repeats on any machine, chosen so that a move takes under a second
-	// on a busy 2-core machine (BenchmarkMCTSPlayouts: about 1.4 million
-	// playouts a second in Tic-Tac-Toe, 850,000 in Connect Four on a quiet
-	// one).
-	playouts int
-	intro    string // printed once before the first board
-	prompt   string // the human's prompt
-	// rules is the game's rules in a few lines, for the rules command.
-	rules string
-	// strongest is the bot behind "hint", with its budget.
-	strongest  string
-	hintBudget Budget
+	// symmetries map moves onto their images under the board's
+	// symmetries that keep the starting position (not the identity):
+	// openings that are images of each other count as one (openings.go).
+	// They take the game's options (with defaults filled in), since an
+	// image depends on the board's size. symmetryNote says which, for
+	// messages.
+	symmetries   []func(opt gameOptions, m Move) Move
+	symmetryNote string
 	// special lists the bots this game implements itself under a common
 	// name: this is the one place that says so.
 	special []specialBot
+	seats   seatDefaults
+	words   gameWords
+	analyst gameAnalyst
+}
+
+// seatDefaults are who plays a game when the command line does not say,
+// as the original programs had it (SPEC.md), and how its matches open.
+type seatDefaults struct {
+	bot      string // -bot
+	botFirst bool   // -first bot
+	openings int    // -openings: random plies before each pair of games
+}
+
+// gameWords are what the prompt says of a game.
+type gameWords struct {
+	intro  string // printed once before the first board
+	prompt string // the human's prompt
+	rules  string // the rules in a few lines, for the rules command
+	// describe says a decision's score for the side to move in g in
+	// words for a person: exact ("wins in 3 plies", "draw") where the
+	// search saw the end of the game, else the evaluation's figure.
+	describe func(g Game, d Decision) string
+}
+
+// gameAnalyst is how a game answers hint and -analyze.
+type gameAnalyst struct {
+	// strongest is the bot behind "hint", with its budget.
+	strongest  string
+	hintBudget Budget
 	// hint, when set, answers the in-game "hint" command instead of the
 	// strongest bot's move and score (Connect Four shows every column).
 	hint func(ctx context.Context, g Game, b Budget) string
@@ -68,18 +91,6 @@ type gameSpec struct {
 	// cells, Connect Four's columns), nil where no move is legal; jobs is
 	// -jobs, the threads it may use.
 	scores func(ctx context.Context, g Game, jobs int) []*int
-	// symmetries map moves onto their images under the board's
-	// symmetries that keep the starting position (not the identity):
-	// openings that are images of each other count as one (openings.go).
-	// They take the game's options (with defaults filled in), since an
-	// image depends on the board's size. symmetryNote says which, for
-	// messages.
-	symmetries   []func(opt gameOptions, m Move) Move
-	symmetryNote string
-	// describe says a decision's score for the side to move in g in
-	// words for a person: exact ("wins in 3 plies", "draw") where the
-	// search saw the end of the game, else the evaluation's figure.
-	describe func(g Game, d Decision) string
 }
 
 // gameOption is a whole-number flag that belongs to one game.
@@ -92,17 +103,20 @@ type gameOption struct {
 type gameOptions map[string]int
 
 // specialBot is a game's own implementation of a common bot name, such as
-// Adjacency's bitboard alpha-beta: -v and -h name it by impl.
+// Adjacency's bitboard alpha-beta: -v and -h name it by impl. It stands
+// in only for the values it implements (fits): another evaluator, say,
+// goes to the common bot.
 type specialBot struct {
 	bot   string // the -bot name it answers to
 	impl  string // its own name, e.g. "adjsearch"
 	about string // one line for -h
-	build func(rng *rand.Rand) Bot
+	fits  func(v paramValues) bool
+	build func(c botConfig) Bot
 }
 
-// botSpec declares a bot: its -bot name, one line for help and the README,
-// the games it plays and its constructor.
-type botSpec struct {
+// botDecl declares a bot: its name, one line for help and the README, the
+// games it plays, the keys it reads and its constructor.
+type botDecl struct {
 	name  string
 	about string
 	order int // place in help and listings, lowest first
@@ -111,52 +125,88 @@ type botSpec struct {
 	// hidden leaves it out of help's list, "accepted are" and
 	// -tournament all: the levels, which are other bots at settings.
 	hidden bool
-	// build makes one bot, drawing every random choice from rng. A bot
-	// belongs to one game at a time: matches build one per game.
-	build func(rng *rand.Rand) Bot
+	// params are the keys of its specs, in the order specs write them.
+	params []param
+	// anyKey accepts keys it does not declare, as they are typed: an
+	// engine's options, which the engine reads.
+	anyKey bool
+	// traces says it answers -trace with what its search did.
+	traces bool
+	// build makes one bot, drawing every random choice from c.rng. A
+	// bot belongs to one game at a time: matches build one per game.
+	build func(c botConfig) Bot
 }
 
-var (
-	gameRegistry []*gameSpec
-	botRegistry  []*botSpec
-)
+// botConfig is what a bot is built with: its game, its values, its
+// source of randomness, and the run's registry (a level plays through
+// another bot).
+type botConfig struct {
+	game *gameSpec
+	vals paramValues
+	rng  *rand.Rand
+	reg  *registry
+}
+
+// registry is a run's games and bots.
+type registry struct {
+	games []*gameSpec
+	bots  []*botDecl
+}
+
+// declared are the games and bots the program's files declare, filled as
+// it starts (by the inits) and never changed after: every run copies it.
+var declared registry
 
 // registerGame adds a game; called from the game file's init.
 func registerGame(g *gameSpec) {
-	gameRegistry = append(gameRegistry, g)
-	slices.SortStableFunc(gameRegistry, func(a, b *gameSpec) int { return a.order - b.order })
+	declared.games = append(declared.games, g)
+	slices.SortStableFunc(declared.games, func(a, b *gameSpec) int { return a.order - b.order })
 }
 
 // registerBot adds a bot; called from the bot file's init.
-func registerBot(b *botSpec) {
-	botRegistry = append(botRegistry, b)
-	slices.SortStableFunc(botRegistry, func(a, b *botSpec) int { return a.order - b.order })
+func registerBot(b *botDecl) {
+	declared.bots = append(declared.bots, b)
+	slices.SortStableFunc(declared.bots, func(a, b *botDecl) int { return a.order - b.order })
+}
+
+// newRegistry is a run's registry: the declared games and bots, and
+// the run's own (its engines) after them, each under a name no other
+// has. Its error names the bot that cannot join.
+func newRegistry(extra ...*botDecl) (*registry, error) {
+	r := &registry{games: declared.games, bots: slices.Clone(declared.bots)}
+	for _, b := range extra {
+		if r.findBot(b.name) != nil {
+			return nil, fmt.Errorf("%s is declared twice, or is a built-in bot's name: choose another", b.name)
+		}
+		r.bots = append(r.bots, b)
+	}
+	return r, nil
 }
 
 // findGame looks a -game value up, by its name or an alias, in any case
 // (TTT, Connect4).
-func findGame(name string) (*gameSpec, error) {
-	for _, g := range gameRegistry {
+func (r *registry) findGame(name string) (*gameSpec, error) {
+	for _, g := range r.games {
 		if strings.EqualFold(g.name, name) || slices.ContainsFunc(g.aliases, func(a string) bool { return strings.EqualFold(a, name) }) {
 			return g, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown game %q: accepted are %s", name, gameList())
+	return nil, fmt.Errorf("unknown game %q: accepted are %s", name, r.gameList())
 }
 
 // gameList is the -game values with their aliases: "ttt (tictactoe), ...".
-func gameList() string {
+func (r *registry) gameList() string {
 	var names []string
-	for _, g := range gameRegistry {
+	for _, g := range r.games {
 		names = append(names, fmt.Sprintf("%s (%s)", g.name, strings.Join(g.aliases, ", ")))
 	}
 	return strings.Join(names, ", ")
 }
 
-// findBot looks a -bot value up in the registry, whatever the game and in
-// any case (AlphaBeta); the registry's own spelling is the botSpec's name.
-func findBot(name string) *botSpec {
-	for _, b := range botRegistry {
+// findBot looks a bot's name up, whatever the game and in any case
+// (AlphaBeta); the registry's own spelling is the botDecl's name.
+func (r *registry) findBot(name string) *botDecl {
+	for _, b := range r.bots {
 		if strings.EqualFold(b.name, name) {
 			return b
 		}
@@ -164,69 +214,78 @@ func findBot(name string) *botSpec {
 	return nil
 }
 
-// plays reports whether the bot plays the game.
-func (b *botSpec) plays(g *gameSpec) bool {
-	return len(b.games) == 0 || slices.Contains(b.games, g.name)
-}
-
-// gameTitles lists the titles of the games a bot plays, for help.
-func (b *botSpec) gameTitles() string {
-	var titles []string
-	for _, g := range gameRegistry {
-		if b.plays(g) {
-			titles = append(titles, g.title)
-		}
-	}
-	if len(titles) == len(gameRegistry) {
-		return "all"
-	}
-	return strings.Join(titles, ", ")
-}
-
-// specialFor is the game's own implementation of a bot name, if it has one.
-func (spec *gameSpec) specialFor(name string) *specialBot {
-	for i := range spec.special {
-		if spec.special[i].bot == name {
-			return &spec.special[i]
-		}
-	}
-	return nil
-}
-
-// newBot builds the named bot for this game, drawing randomness from rng:
-// the game's own implementation if it has one, else the registered bot.
-func (spec *gameSpec) newBot(name string, rng *rand.Rand) (Bot, error) {
-	b := findBot(name)
-	switch {
-	case b == nil:
-		return nil, fmt.Errorf("unknown bot %q: accepted are %s", name, strings.Join(spec.botNames(), ", "))
-	case !b.plays(spec):
-		return nil, fmt.Errorf("bot %q does not play %s: accepted are %s", name, spec.title, strings.Join(spec.botNames(), ", "))
-	}
-	if s := spec.specialFor(name); s != nil {
-		return s.build(rng), nil
-	}
-	return b.build(rng), nil
-}
-
-// botNames are the bots that play this game, in registry order.
-func (spec *gameSpec) botNames() []string {
+// botNames are the bots that play the game, in registry order, the
+// hidden ones left out.
+func (r *registry) botNames(g *gameSpec) []string {
 	var names []string
-	for _, b := range botRegistry {
-		if b.plays(spec) && !b.hidden {
+	for _, b := range r.bots {
+		if b.plays(g) && !b.hidden {
 			names = append(names, b.name)
 		}
 	}
 	return names
 }
 
-// implName is the name -v shows for a bot in this game: the -bot name,
-// followed by the game's own implementation where it has one.
-func (spec *gameSpec) implName(name string) string {
-	if s := spec.specialFor(name); s != nil {
-		return name + " [" + s.impl + "]"
+// plays reports whether the bot plays the game.
+func (b *botDecl) plays(g *gameSpec) bool {
+	return len(b.games) == 0 || slices.Contains(b.games, g.name)
+}
+
+// param is the bot's declaration of key, if it reads it.
+func (b *botDecl) param(key string) (param, bool) {
+	i := slices.IndexFunc(b.params, func(p param) bool { return p.key == key })
+	if i < 0 {
+		return param{}, false
 	}
-	return name
+	return b.params[i], true
+}
+
+// defaults are every key's default in the game.
+func (b *botDecl) defaults(g *gameSpec) paramValues {
+	v := paramValues{}
+	for _, p := range b.params {
+		v[p.key] = p.defaultFor(g.name)
+	}
+	return v
+}
+
+// build makes the bot for game g with values vals (nil: every default),
+// drawing randomness from rng: the game's own implementation where it has
+// one that fits the values, else the bot.
+func (r *registry) build(g *gameSpec, b *botDecl, vals paramValues, rng *rand.Rand) Bot {
+	if vals == nil {
+		vals = b.defaults(g)
+	}
+	c := botConfig{game: g, vals: vals, rng: rng, reg: r}
+	if s := g.specialFor(b.name, vals); s != nil {
+		return s.build(c)
+	}
+	return b.build(c)
+}
+
+// gameTitles lists the titles of the games a bot plays, for help.
+func (r *registry) gameTitles(b *botDecl) string {
+	var titles []string
+	for _, g := range r.games {
+		if b.plays(g) {
+			titles = append(titles, g.title)
+		}
+	}
+	if len(titles) == len(r.games) {
+		return "all"
+	}
+	return strings.Join(titles, ", ")
+}
+
+// specialFor is the game's own implementation of a bot name that fits
+// the values, if it has one.
+func (spec *gameSpec) specialFor(name string, vals paramValues) *specialBot {
+	for i := range spec.special {
+		if s := &spec.special[i]; s.bot == name && (s.fits == nil || s.fits(vals)) {
+			return s
+		}
+	}
+	return nil
 }
 
 // defaults completes option values with the game's defaults; values it
@@ -246,23 +305,6 @@ func (spec *gameSpec) defaults(opt gameOptions) gameOptions {
 // start is the starting position for the given option values (nil for
 // every default).
 func (spec *gameSpec) start(opt gameOptions) Game { return spec.newGame(spec.defaults(opt)) }
-
-// budget is the bot's budget in this game after the -depth and -time flags
-// (zero values take the game's defaults; without a time, mcts gets the
-// game's count of playouts).
-func (spec *gameSpec) budget(depth int, limit time.Duration) Budget {
-	b := Budget{Depth: depth, Time: limit}
-	if b.Depth == 0 {
-		b.Depth = spec.depth
-	}
-	if b.Time == 0 {
-		b.Time = spec.time
-	}
-	if b.Time == 0 {
-		b.Playouts = spec.playouts
-	}
-	return b
-}
 
 // parseRecord replays a record in the game's notation (SPEC: "Batch
 // analysis") from the start, checking every move. Its error is worded for
@@ -312,4 +354,10 @@ func (spec *gameSpec) line(moves []Move) string {
 		parts[i] = g.FormatMove(m)
 	}
 	return strings.Join(parts, spec.sep)
+}
+
+// moveTime is the game's default time a move (Adjacency's 5 s, the
+// original's rule), as the time key declares it; 0 for none.
+func (spec *gameSpec) moveTime() time.Duration {
+	return paramValues{"time": timeParam.defaultFor(spec.name)}.duration("time")
 }

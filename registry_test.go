@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -13,6 +12,107 @@ import (
 	"testing"
 	"time"
 )
+
+// findGame is a declared game by name, for tests.
+func findGame(name string) (*gameSpec, error) { return declared.findGame(name) }
+
+// newBotFor builds a bot from its spec for the game, every key not given
+// at its default, drawing from rng, as a run's prompt would.
+func newBotFor(spec *gameSpec, text string, rng *rand.Rand) (Bot, error) {
+	p, err := declared.newPlayer(spec, text, budgetDefaults{})
+	if err != nil {
+		return nil, err
+	}
+	return declared.newBot(spec, p, rng), nil
+}
+
+// mustPlayer reads a bot spec for the game with the flags' values flags,
+// failing the test on an error.
+func mustPlayer(t testing.TB, spec *gameSpec, text string, flags budgetDefaults) *player {
+	t.Helper()
+	p, err := declared.newPlayer(spec, text, flags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// mustPlayerIn is a player of reg's, every key at its default.
+func mustPlayerIn(t testing.TB, reg *registry, spec *gameSpec, text string) *player {
+	t.Helper()
+	p, err := reg.newPlayer(spec, text, budgetDefaults{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// playerPair is the players of a match, -x's and -o's.
+func playerPair(t testing.TB, spec *gameSpec, flags budgetDefaults, x, o string) [2]*player {
+	t.Helper()
+	return [2]*player{mustPlayer(t, spec, x, flags), mustPlayer(t, spec, o, flags)}
+}
+
+// playersOf is playerPair from a pair of specs.
+func playersOf(t testing.TB, spec *gameSpec, flags budgetDefaults, bots [2]string) [2]*player {
+	t.Helper()
+	return playerPair(t, spec, flags, bots[0], bots[1])
+}
+
+// playerList is a tournament's field from a list of specs.
+func playerList(t testing.TB, spec *gameSpec, flags budgetDefaults, list string) []*player {
+	t.Helper()
+	field, err := declared.newPlayers(spec, list, flags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return field
+}
+
+// defaultBudget is the budget a bot spec gets in the game with no flags.
+func defaultBudget(t testing.TB, spec *gameSpec, text string) Budget {
+	t.Helper()
+	return mustPlayer(t, spec, text, budgetDefaults{}).budget()
+}
+
+// botsAt seats bots at a table (nil: a person).
+func botsAt(x, o Bot) [3]*seated {
+	var s [3]*seated
+	if x != nil {
+		s[X] = &seated{Bot: x}
+	}
+	if o != nil {
+		s[O] = &seated{Bot: o}
+	}
+	return s
+}
+
+// planOf reads a command line and resolves it as run does.
+func planOf(args ...string) (*runPlan, error) {
+	reg, c, err := readCommandLine(args)
+	if err != nil {
+		return nil, err
+	}
+	return newRunPlan(c, reg)
+}
+
+// mustPlan is planOf, failing the test on an error.
+func mustPlan(t testing.TB, args ...string) *runPlan {
+	t.Helper()
+	p, err := planOf(args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// runCapture runs the program on args with stdin, returning its exit
+// status, standard output and standard error.
+func runCapture(args []string, stdin string) (int, string, string) {
+	var out, errOut strings.Builder
+	status := run(args, strings.NewReader(stdin), &out, &errOut)
+	return status, out.String(), errOut.String()
+}
 
 // specNamed is a registered game for tests.
 func specNamed(t testing.TB, name string) *gameSpec {
@@ -73,83 +173,157 @@ func snapshot(spec *gameSpec, g Game) string {
 // registered: over random games, only legal moves; Think leaves the
 // position as it was; a cancelled context is answered at once with a legal
 // move; a short time budget is kept; the same seed plays the same moves.
+// Every key a bot declares is played at values other than its default
+// (conformanceSpecs), each held to the contract but for the time budget.
 //
 // The fixture engines (enginefixture_test.go) are registered for it as
 // -engine registers an engine, so an engine is held to the contract too,
 // and a fault of theirs fails the test rather than pass as Think's
 // fallback move.
 func TestConformance(t *testing.T) {
-	withEngines(t, fixtureEngine(t, "fixture", "good"), fixtureEngine(t, "fixture-riddles", "riddles"))
-	cancelled, cancel := context.WithCancel(context.Background())
-	cancel()
-	for _, spec := range gameRegistry {
-		for _, name := range spec.botNames() {
-			t.Run(spec.name+"/"+name, func(t *testing.T) {
-				rng := rand.New(rand.NewPCG(1, 2))
-				bot, err := spec.newBot(name, rng)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if f, ok := bot.(finisher); ok {
-					t.Cleanup(func() { f.finish(spec.start(nil), errInterrupted) })
-				}
-				// Legal moves, and the position unchanged, over random
-				// games played out by the bot itself from random openings.
-				quick := Budget{Depth: 3, Time: 20 * time.Millisecond, Playouts: 200, Jobs: 1}
-				for range 3 {
-					g := conformanceGame(spec, rng)
-					for !g.Over() {
-						before := snapshot(spec, g)
-						d := thinkOrFail(t, bot, g, quick)
-						if after := snapshot(spec, g); after != before {
-							t.Fatalf("Think changed the position %s into %s", before, after)
-						}
-						if !slices.Contains(g.Moves(nil), d.Move) {
-							t.Fatalf("position %s: illegal move %d", spec.record(g), d.Move)
-						}
-						g.Play(d.Move)
-					}
-				}
-				// A cancelled caller gets a legal move at once, whatever
-				// the budget.
-				for range 5 {
-					g := conformanceGame(spec, rng)
-					if g.Over() {
-						continue
-					}
-					start := time.Now()
-					d := bot.Think(cancelled, g, Budget{Time: time.Hour})
-					if el := time.Since(start); el > 50*time.Millisecond {
-						t.Errorf("position %s: cancelled, answered after %v", spec.record(g), el)
-					}
-					if !slices.Contains(g.Moves(nil), d.Move) {
-						t.Errorf("position %s: cancelled, illegal move %d", spec.record(g), d.Move)
-					}
-				}
-				// A time budget is kept (see keepsBudget).
-				for range 3 {
-					if g := conformanceGame(spec, rng); !g.Over() {
-						keepsBudget(t, bot, g, Budget{Time: 60 * time.Millisecond})
-					}
-				}
-				// With a fixed budget the same seed gives the same game.
-				fixed := Budget{Depth: 2, Playouts: 300, Jobs: 1}
-				var records []string
-				for range 2 {
-					rng := rand.New(rand.NewPCG(7, 7))
-					g := conformanceGame(spec, rng)
-					b, _ := spec.newBot(name, rng)
-					if err := playGame(context.Background(), g, botSeats(b, b, fixed), gameHooks{}); err != nil {
+	reg := withEngines(t, fixtureEngine(t, "fixture", "good"), fixtureEngine(t, "fixture-riddles", "riddles"))
+	for _, spec := range reg.games {
+		for _, name := range reg.botNames(spec) {
+			for _, text := range conformanceSpecs(reg.findBot(name), spec.name) {
+				t.Run(spec.name+"/"+text, func(t *testing.T) {
+					p, err := reg.newPlayer(spec, text, budgetDefaults{})
+					if err != nil {
 						t.Fatal(err)
 					}
-					records = append(records, spec.record(g))
-				}
-				if records[0] != records[1] {
-					t.Errorf("same seed, different games:\n%s\n%s", records[0], records[1])
-				}
-			})
+					conforms(t, reg, spec, p, text == name)
+				})
+			}
 		}
 	}
+}
+
+// conforms holds player p to the Bot contract in the game spec; whole
+// adds the time budget and more games, which the default values get.
+func conforms(t *testing.T, reg *registry, spec *gameSpec, p *player, whole bool) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	rng := rand.New(rand.NewPCG(1, 2))
+	bot := reg.newBot(spec, p, rng)
+	if f, ok := bot.(finisher); ok {
+		t.Cleanup(func() { f.finish(spec.start(nil), errInterrupted) })
+	}
+	// Quick budgets, with a budget key the spec gives (a time no longer
+	// than the quick one's; none in the fixed budget, which a count
+	// bounds so that one seed plays one game).
+	quick := Budget{Depth: 3, Time: 20 * time.Millisecond, Playouts: 200, Jobs: 1}
+	fixed := Budget{Depth: 2, Playouts: 300, Jobs: 1}
+	games := 3
+	if !whole {
+		games = 1
+		own := p.budget()
+		for _, key := range p.given {
+			switch key {
+			case "depth":
+				quick.Depth, fixed.Depth = own.Depth, own.Depth
+			case "playouts":
+				quick.Playouts, fixed.Playouts = own.Playouts, own.Playouts
+			case "time":
+				quick.Time = min(quick.Time, own.Time)
+			}
+		}
+	}
+	// Legal moves, and the position unchanged, over random games played
+	// out by the bot itself from random openings.
+	for range games {
+		g := conformanceGame(spec, rng)
+		for !g.Over() {
+			before := snapshot(spec, g)
+			d := thinkOrFail(t, bot, g, quick)
+			if after := snapshot(spec, g); after != before {
+				t.Fatalf("Think changed the position %s into %s", before, after)
+			}
+			if !slices.Contains(g.Moves(nil), d.Move) {
+				t.Fatalf("position %s: illegal move %d", spec.record(g), d.Move)
+			}
+			g.Play(d.Move)
+		}
+	}
+	// A cancelled caller gets a legal move at once, whatever the budget.
+	for range 5 {
+		g := conformanceGame(spec, rng)
+		if g.Over() {
+			continue
+		}
+		start := time.Now()
+		d := bot.Think(cancelled, g, Budget{Time: time.Hour})
+		if el := time.Since(start); el > 50*time.Millisecond {
+			t.Errorf("position %s: cancelled, answered after %v", spec.record(g), el)
+		}
+		if !slices.Contains(g.Moves(nil), d.Move) {
+			t.Errorf("position %s: cancelled, illegal move %d", spec.record(g), d.Move)
+		}
+	}
+	// A time budget is kept (see keepsBudget).
+	for range games {
+		if g := conformanceGame(spec, rng); whole && !g.Over() {
+			keepsBudget(t, bot, g, Budget{Time: 60 * time.Millisecond})
+		}
+	}
+	// With a fixed budget the same seed gives the same game.
+	var records []string
+	for range 2 {
+		rng := rand.New(rand.NewPCG(7, 7))
+		g := conformanceGame(spec, rng)
+		b := reg.newBot(spec, p, rng)
+		if err := playGame(context.Background(), g, botSeats(b, b, fixed), gameHooks{}); err != nil {
+			t.Fatal(err)
+		}
+		records = append(records, spec.record(g))
+	}
+	if records[0] != records[1] {
+		t.Errorf("same seed, different games:\n%s\n%s", records[0], records[1])
+	}
+}
+
+// conformanceSpecs are the specs TestConformance plays of a bot in a
+// game: the bot with every default, then each key at each value other
+// than its default that nonDefaults draws, and for an engine an option
+// of its own.
+func conformanceSpecs(b *botDecl, game string) []string {
+	specs := []string{b.name}
+	for _, p := range b.params {
+		for _, v := range nonDefaults(p, game) {
+			specs = append(specs, b.name+":"+p.key+"="+v)
+		}
+	}
+	if b.anyKey {
+		specs = append(specs, b.name+":level=3")
+	}
+	return specs
+}
+
+// nonDefaults are values of a key other than its default in the game:
+// every other word of a choice, the other switch, and a number or a time
+// inside the range.
+func nonDefaults(p param, game string) []string {
+	def := p.defaultFor(game)
+	var values []string
+	switch p.kind {
+	case kindChoice:
+		for _, c := range p.choicesFor(game) {
+			if c != def {
+				values = append(values, c)
+			}
+		}
+	case kindSwitch:
+		values = []string{map[string]string{"on": "off", "off": "on"}[def]}
+	case kindInt:
+		v := int(p.min) + 1
+		if strconv.Itoa(v) == def {
+			v++
+		}
+		values = []string{strconv.Itoa(v)}
+	case kindFloat:
+		values = []string{strconv.FormatFloat((p.min+p.max)/4, 'g', -1, 64)}
+	case kindDuration:
+		values = []string{"10ms"}
+	}
+	return values
 }
 
 // thinkOrFail is bot's decision, failing the test if the bot (an engine)
@@ -171,23 +345,23 @@ func thinkOrFail(t *testing.T, bot Bot, g Game, b Budget) Decision {
 // error messages list them from the registry.
 func TestRegistry(t *testing.T) {
 	seen := map[string]bool{}
-	for _, g := range gameRegistry {
+	for _, g := range declared.games {
 		for _, n := range append([]string{g.name}, g.aliases...) {
 			if seen["game "+n] {
 				t.Errorf("game name %q registered twice", n)
 			}
 			seen["game "+n] = true
 		}
-		if findBot(g.bot) == nil || findBot(g.strongest) == nil {
-			t.Errorf("%s: default bot %q or hint bot %q is not registered", g.name, g.bot, g.strongest)
+		if declared.findBot(g.seats.bot) == nil || declared.findBot(g.analyst.strongest) == nil {
+			t.Errorf("%s: default bot %q or hint bot %q is not registered", g.name, g.seats.bot, g.analyst.strongest)
 		}
 		for _, sp := range g.special {
-			if b := findBot(sp.bot); b == nil || !b.plays(g) {
+			if b := declared.findBot(sp.bot); b == nil || !b.plays(g) {
 				t.Errorf("%s: special %s stands for no registered bot of the game", g.name, sp.bot)
 			}
 		}
 	}
-	for _, b := range botRegistry {
+	for _, b := range declared.bots {
 		if seen["bot "+b.name] {
 			t.Errorf("bot %q registered twice", b.name)
 		}
@@ -200,9 +374,10 @@ func TestRegistry(t *testing.T) {
 				t.Errorf("bot %q plays unknown game %q", b.name, g)
 			}
 		}
-		listed := strings.Contains(botHelp(), b.name+" ") && strings.Contains(botList(), b.name)
+		help := botHelp(&declared)
+		listed := strings.Contains(help, "  "+b.name+" ")
 		switch {
-		case b.hidden && strings.Contains(botList(), b.name):
+		case b.hidden && listed:
 			t.Errorf("help lists the hidden bot %q", b.name)
 		case !b.hidden && !listed:
 			t.Errorf("help does not list bot %q", b.name)
@@ -218,16 +393,16 @@ func TestReadmeBotTable(t *testing.T) {
 	var listed []string
 	for _, m := range row.FindAllStringSubmatch(section, -1) {
 		listed = append(listed, m[1])
-		b := findBot(m[1])
+		b := declared.findBot(m[1])
 		if b == nil {
 			t.Errorf("README lists bot %q, which is not registered", m[1])
 			continue
 		}
-		if got := strings.TrimSpace(m[2]); got != b.gameTitles() {
-			t.Errorf("README: %s plays %q; the registry says %q", m[1], got, b.gameTitles())
+		if got := strings.TrimSpace(m[2]); got != declared.gameTitles(b) {
+			t.Errorf("README: %s plays %q; the registry says %q", m[1], got, declared.gameTitles(b))
 		}
 	}
-	for _, b := range botRegistry {
+	for _, b := range declared.bots {
 		if !b.hidden && !slices.Contains(listed, b.name) {
 			t.Errorf("README's bot table lacks %q", b.name)
 		}
@@ -246,17 +421,17 @@ func TestReadmeFlagTable(t *testing.T) {
 			listed[n[1]] = true
 		}
 	}
-	fs := (&options{}).flagSet()
+	table := flagTable(&declared)
 	for n := range listed {
-		if fs.Lookup(n) == nil {
+		if _, ok := findFlag(table, n); !ok {
 			t.Errorf("README lists flag -%s, which the program does not define", n)
 		}
 	}
-	fs.VisitAll(func(f *flag.Flag) {
-		if !listed[f.Name] {
-			t.Errorf("README's flag table lacks -%s", f.Name)
+	for _, f := range table {
+		if !listed[f.name] {
+			t.Errorf("README's flag table lacks -%s", f.name)
 		}
-	})
+	}
 }
 
 // readmeSection is the README's section under "## heading", up to the

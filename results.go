@@ -50,7 +50,13 @@ type gameRecord struct {
 // playerRecord is one side of a game: who played it, with what budget, and
 // what its moves cost.
 type playerRecord struct {
-	Name string `json:"name"` // the bot (or engine) name, as -x, -o, -tournament take it
+	// Name is the player's bot spec, as -x, -o, -tournament take it and
+	// with the keys given: "alphabeta:depth=2"; its rating goes by it.
+	Name string `json:"name"`
+	// Bot is the bot's (or engine's) name, and Params the value of every
+	// key it reads, given or not.
+	Bot    string            `json:"bot,omitempty"`
+	Params map[string]string `json:"params,omitempty"`
 	// Label is the name in tables when it differs from Name: a bot
 	// playing itself is "alphabeta (as -x)" and "alphabeta (as -o)".
 	Label    string      `json:"label,omitempty"`
@@ -176,7 +182,7 @@ func readResults(r io.Reader, name string) ([]gameRecord, error) {
 // as far as a rating goes.
 func optionWords(r gameRecord) string {
 	opt := gameOptions(r.Options)
-	if spec, err := findGame(r.Game); err == nil {
+	if spec, err := declared.findGame(r.Game); err == nil {
 		opt = spec.defaults(opt)
 	}
 	var words []string
@@ -460,7 +466,7 @@ func (rr *ratedResults) write(out io.Writer, files []string, asJSON bool) {
 		return
 	}
 	title := rr.game
-	if spec, err := findGame(rr.game); err == nil {
+	if spec, err := declared.findGame(rr.game); err == nil {
 		title = spec.title
 	}
 	fmt.Fprintf(out, "%s results: %d bots, %s from %s", title, len(rr.names),

@@ -37,7 +37,7 @@ func parseRecords(t *testing.T, text string) []gameRecord {
 func TestMatchRecords(t *testing.T) {
 	c4, _ := findGame("c4")
 	var keep bytes.Buffer
-	m := matchConfig{spec: c4, bots: [2]string{"alphabeta", "minimax"}, budget: Budget{Depth: 3}, games: 4,
+	m := matchConfig{reg: &declared, spec: c4, players: playersOf(t, c4, budgetDefaults{depth: 3}, [2]string{"alphabeta", "minimax"}), games: 4,
 		plan: openingPlan{plies: 2}, seed: 9, jobs: 2, report: report{keep: &resultsWriter{w: &keep}}}
 	var out strings.Builder
 	if err := m.run(context.Background(), &out, nil); err != nil {
@@ -75,7 +75,7 @@ func TestMatchRecords(t *testing.T) {
 	// Adjacency's margin is X's final marks minus O's.
 	adj, _ := findGame("adj")
 	keep.Reset()
-	m = matchConfig{spec: adj, opt: gameOptions{"rounds": 3}, bots: [2]string{"local", "random"}, games: 2, seed: 1, jobs: 1,
+	m = matchConfig{reg: &declared, spec: adj, opt: gameOptions{"rounds": 3}, players: playersOf(t, adj, budgetDefaults{}, [2]string{"local", "random"}), games: 2, seed: 1, jobs: 1,
 		report: report{keep: &resultsWriter{w: &keep}}}
 	if err := m.run(context.Background(), &out, nil); err != nil {
 		t.Fatal(err)
@@ -93,7 +93,7 @@ func TestMatchRecords(t *testing.T) {
 func TestMatchJSON(t *testing.T) {
 	ttt, _ := findGame("ttt")
 	var out strings.Builder
-	m := matchConfig{spec: ttt, bots: [2]string{"alphabeta", "random"}, games: 4, seed: 1, jobs: 1, report: report{json: true}}
+	m := matchConfig{reg: &declared, spec: ttt, players: playersOf(t, ttt, budgetDefaults{}, [2]string{"alphabeta", "random"}), games: 4, seed: 1, jobs: 1, report: report{json: true}}
 	if err := m.run(context.Background(), &out, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ func TestStep(t *testing.T) {
 		t.Run(strings.ReplaceAll(tc.script, "\n", "|"), func(t *testing.T) {
 			var out strings.Builder
 			tb, _ := newTable(t, "ttt", tc.script, &out)
-			tb.seats = [3]Bot{X: alphabetaBot, O: alphabetaBot}
+			tb.seats = botsAt(alphabetaBot, alphabetaBot)
 			tb.step = true
 			err := tb.play(context.Background(), NewTicTacToe())
 			text := out.String()

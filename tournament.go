@@ -5,56 +5,33 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
-	"strings"
 )
 
 // tournamentConfig is a round-robin: every two bots of the field play a
 // match of games games in pairs, as -games does, and the field is rated
 // together (elo.go).
 type tournamentConfig struct {
-	spec   *gameSpec
-	opt    gameOptions
-	bots   []string // the field, in the order given
-	budget Budget
-	games  int         // games between every two bots
-	plan   openingPlan // where each pair of games starts
-	seed   uint64
-	jobs   int // games at once
+	spec    *gameSpec
+	opt     gameOptions
+	reg     *registry
+	players []*player   // the field, in the order given
+	games   int         // games between every two bots
+	plan    openingPlan // where each pair of games starts
+	seed    uint64
+	jobs    int // games at once
 	// shard and shards play only the shard-th slice of shards (-shard
 	// I/N); 0 and 0 play it all.
 	shard, shards int
 	report
 }
 
-// tournamentField reads -tournament: "all" is every bot that plays the
-// game, in registry order; otherwise a comma-separated list of bots that
-// play it, each once, at least two.
-func tournamentField(spec *gameSpec, list string) ([]string, error) {
-	if strings.EqualFold(list, "all") {
-		return spec.botNames(), nil
+// names are the field's labels, in order.
+func (t tournamentConfig) names() []string {
+	names := make([]string, len(t.players))
+	for i, p := range t.players {
+		names[i] = p.label
 	}
-	var field []string
-	for _, name := range strings.Split(list, ",") {
-		name = strings.TrimSpace(name)
-		switch b := findBot(name); {
-		case b == nil:
-			return nil, fmt.Errorf("-tournament: %q is not a bot: accepted are all or some of %s",
-				name, strings.Join(spec.botNames(), ","))
-		case !b.plays(spec):
-			return nil, fmt.Errorf("-tournament: %q does not play %s: accepted are all or some of %s",
-				name, spec.title, strings.Join(spec.botNames(), ","))
-		}
-		name = findBot(name).name // the registry's spelling
-		if slices.Contains(field, name) {
-			return nil, fmt.Errorf("-tournament: %s is listed twice", name)
-		}
-		field = append(field, name)
-	}
-	if len(field) < 2 {
-		return nil, fmt.Errorf("-tournament %q: a round-robin needs two bots or more", list)
-	}
-	return field, nil
+	return names
 }
 
 // schedule lists the tournament's games. Pair k of every match starts
@@ -71,7 +48,7 @@ func tournamentField(spec *gameSpec, list string) ([]string, error) {
 // colour rule of round-robin tables: over its matches every bot gets the
 // extra X as often as the extra O, give or take one.
 func (t tournamentConfig) schedule(openings [][]Move) (games []gameJob, byBot [][3]int) {
-	n := len(t.bots)
+	n := len(t.players)
 	for k := range openings {
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
@@ -81,8 +58,8 @@ func (t tournamentConfig) schedule(openings [][]Move) (games []gameJob, byBot []
 						x, o = j, i
 					}
 					games = append(games, gameJob{index: len(games), pair: k,
-						bots:    [3]string{X: t.bots[x], O: t.bots[o]},
-						labels:  [3]string{X: t.bots[x], O: t.bots[o]},
+						players: [3]*player{X: t.players[x], O: t.players[o]},
+						labels:  [3]string{X: t.players[x].label, O: t.players[o].label},
 						opening: openings[k]})
 					byBot = append(byBot, [3]int{X: x, O: o})
 				}
@@ -135,14 +112,14 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	}
 	all, byBot := t.schedule(openings)
 	games := t.slice(all, byBot)
-	a := arena{spec: t.spec, opt: t.opt, budget: t.budget, seed: t.seed, jobs: t.jobs, progress: progress,
-		event: "tournament", field: t.bots, total: len(all)}
+	a := arena{spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
+		event: "tournament", field: t.names(), total: len(all)}
 	shard := ""
 	if t.shards > 0 {
 		shard = fmt.Sprintf("%d/%d", t.shard, t.shards)
 	}
 	t.header(out, a, note, shard)
-	results := newCrossResults(len(t.bots))
+	results := newCrossResults(len(t.players))
 	keep := func(r gameResult) {
 		rec := a.record(r)
 		if !t.report.keepGame(out, rec) && r.forfeit != nil { // a forfeit is news: the tables alone would hide why
@@ -170,19 +147,19 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		seed := t.seed
 		tj := tableJSON{Type: "tournament", Game: t.spec.name, Seed: &seed, Shard: shard, Games: played,
 			Of: len(games), PerMatch: t.games, Open: len(games) - played}
-		tj.fillTables(t.bots, results, s)
+		tj.fillTables(t.names(), results, s)
 		writeJSONLine(out, tj)
 		return err
 	}
 	if shard != "" {
 		fmt.Fprintf(out, "%s round-robin, shard %s: %d bots, %d of this shard's %d games (%d in all), %d a match\n\n",
-			t.spec.title, shard, len(t.bots), played, len(games), len(all), t.games)
+			t.spec.title, shard, len(t.players), played, len(games), len(all), t.games)
 	} else {
 		fmt.Fprintf(out, "%s round-robin: %d bots, %d of %d games, %d a match\n\n",
-			t.spec.title, len(t.bots), played, len(games), t.games)
+			t.spec.title, len(t.players), played, len(games), t.games)
 	}
-	writeCrosstable(out, t.bots, results, s)
+	writeCrosstable(out, t.names(), results, s)
 	fmt.Fprintln(out)
-	writeStandings(out, t.bots, results, s)
+	writeStandings(out, t.names(), results, s)
 	return err
 }

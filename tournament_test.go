@@ -21,17 +21,24 @@ func TestTournamentField(t *testing.T) {
 		want    []string // nil: an error
 		wantErr string
 	}{
-		{ttt, "all", ttt.botNames(), ""},
-		{c4, "all", c4.botNames(), ""},
+		{ttt, "all", declared.botNames(ttt), ""},
+		{c4, "all", declared.botNames(c4), ""},
 		{c4, "solver, random", []string{"solver", "random"}, ""},
-		{ttt, "solver,random", nil, `"solver" does not play Tic-Tac-Toe: accepted are all or some of minimax,`},
-		{ttt, "minimax,nobody", nil, `"nobody" is not a bot: accepted are all or some of minimax,`},
-		{ttt, "foo,bar", nil, `"foo" is not a bot`},
+		{c4, "alphabeta:depth=1..3,mcts:c=0.5/1.4", []string{"alphabeta:depth=1", "alphabeta:depth=2", "alphabeta:depth=3", "mcts:c=0.5", "mcts:c=1.4"}, ""},
+		{c4, "alphabeta:depth=1/2:eval=segments/threats", []string{"alphabeta:depth=1:eval=segments", "alphabeta:depth=1:eval=threats",
+			"alphabeta:depth=2:eval=segments", "alphabeta:depth=2:eval=threats"}, ""},
+		{ttt, "solver,random", nil, `bot solver does not play Tic-Tac-Toe: accepted are minimax,`},
+		{ttt, "minimax,nobody", nil, `unknown bot "nobody": accepted are minimax,`},
+		{ttt, "foo,bar", nil, `unknown bot "foo"`},
 		{ttt, "minimax,minimax", nil, "minimax is listed twice"},
-		{ttt, "minimax", nil, "needs two bots or more"},
+		{ttt, "alphabeta:depth=2,AlphaBeta:DEPTH=2", nil, "alphabeta:depth=2 is listed twice"},
 	} {
 		t.Run(tc.spec.name+" "+tc.list, func(t *testing.T) {
-			got, err := tournamentField(tc.spec, tc.list)
+			field, err := declared.newPlayers(tc.spec, tc.list, budgetDefaults{})
+			var got []string
+			for _, p := range field {
+				got = append(got, p.label)
+			}
 			if (err != nil) != (tc.want == nil) || !slices.Equal(got, tc.want) {
 				t.Errorf("%v, %v; want %v", got, err, tc.want)
 			}
@@ -40,8 +47,8 @@ func TestTournamentField(t *testing.T) {
 			}
 		})
 	}
-	if !slices.Contains(c4.botNames(), "solver") || slices.Contains(ttt.botNames(), "solver") {
-		t.Errorf("botNames: Connect Four %v, Tic-Tac-Toe %v", c4.botNames(), ttt.botNames())
+	if !slices.Contains(declared.botNames(c4), "solver") || slices.Contains(declared.botNames(ttt), "solver") {
+		t.Errorf("botNames: Connect Four %v, Tic-Tac-Toe %v", declared.botNames(c4), declared.botNames(ttt))
 	}
 }
 
@@ -55,7 +62,7 @@ func TestTournamentSchedule(t *testing.T) {
 			t.Run(fmt.Sprint(bots, "bots ", games, "games"), func(t *testing.T) {
 				tc := tournamentConfig{games: games}
 				for b := range bots {
-					tc.bots = append(tc.bots, fmt.Sprint("bot", b))
+					tc.players = append(tc.players, &player{label: fmt.Sprint("bot", b)})
 				}
 				openings := make([][]Move, (games+1)/2)
 				for k := range openings {
@@ -69,7 +76,7 @@ func TestTournamentSchedule(t *testing.T) {
 				seats := make([][3]int, bots) // by bot: games as X, as O
 				for i, j := range jobs {
 					b := byBot[i]
-					if j.index != i || j.bots[X] != tc.bots[b[X]] || j.bots[O] != tc.bots[b[O]] {
+					if j.index != i || j.players[X] != tc.players[b[X]] || j.players[O] != tc.players[b[O]] {
 						t.Errorf("game %d: %+v, bots %v", i, j, b)
 					}
 					asX[[2]int{b[X], b[O]}]++
@@ -117,7 +124,11 @@ func TestTournamentSchedule(t *testing.T) {
 // and a random one.
 func tttField(jobs int) tournamentConfig {
 	ttt, _ := findGame("ttt")
-	return tournamentConfig{spec: ttt, bots: []string{"random", "minimax", "alphabeta"},
+	field, err := declared.newPlayers(ttt, "random,minimax,alphabeta", budgetDefaults{})
+	if err != nil {
+		panic(err)
+	}
+	return tournamentConfig{reg: &declared, spec: ttt, players: field,
 		games: 4, plan: openingPlan{plies: 2}, seed: 3, jobs: jobs}
 }
 

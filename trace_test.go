@@ -105,6 +105,7 @@ func TestTraceSkippedPlusVisitedIsLegalMoves(t *testing.T) {
 			t.Run(fmt.Sprint(tc.name, " prune ", prune), func(t *testing.T) {
 				g := tc.game()
 				s := &searcher{ctx: context.Background(), prune: prune, tr: newTracer("test", 99, prune)}
+				s.eval = defaultEval(g)
 				d := s.search(g, Budget{Depth: tc.depth})
 				if int64(len(s.tr.nodes)) != d.Nodes {
 					t.Fatalf("%d nodes recorded, %d counted", len(s.tr.nodes), d.Nodes)

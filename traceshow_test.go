@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -17,10 +16,10 @@ func TestTraceFormatFlag(t *testing.T) {
 		{"text", ""},
 		{"dot", ""},
 		{"json", ""},
-		{"svg", `-trace-format "svg": accepted are text, dot, json`},
-		{"", `-trace-format "": accepted are text, dot, json`},
+		{"svg", `-trace-format "svg": accepted is text, dot, json`},
+		{"", `-trace-format "": accepted is text, dot, json`},
 	} {
-		o, err := parseFlags([]string{"-trace-format", tc.value}, io.Discard)
+		o, err := parseArgs(flagTable(&declared), []string{"-trace-format", tc.value})
 		switch {
 		case tc.err == "" && (err != nil || o.traceFormat != tc.value):
 			t.Errorf("-trace-format %q: %v", tc.value, err)

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"time"
+)
+
+// The command line as read (config), the modes a run can be in, and what
+// the flags' rules look at to say whether a flag applies (flagRun).
+
+// config is the command line as read: every flag's value, and which were
+// given.
+type config struct {
+	game                string
+	bot, first, x, o    string // bot specs, or human for -x and -o
+	level               int
+	budget              budgetDefaults // -depth, -time, -playouts
+	gameOpts            map[string]int // the games' own flags (-rounds), as given
+	seed                uint64
+	games, jobs         int
+	openings            string // K plies or a file, as given; "" the game's default
+	tournament          string
+	delay               time.Duration
+	trace               int
+	traceFormat, format string
+	analyze, verbose    bool
+	step, noColor       bool
+	version, scores     bool
+	moves, out          string
+	rate, engines       []string
+	shard, shards       int // -shard I/N; 0 and 0 when not given
+	makeBook            string
+	bookPly, bookLine   int
+	set                 map[string]bool // the flags given
+}
+
+// runMode is what a run does; a flag applies to a set of them.
+type runMode uint16
+
+const (
+	modePlay       runMode = 1 << iota // a game at the prompt, or two bots watched
+	modeMatch                          // -games N with two bots
+	modeTournament                     // -tournament
+	modeAnalyze                        // -analyze
+	modeRate                           // -rate
+	modeBook                           // -make-book
+	modeVersion                        // -version
+
+	modeGames = modePlay | modeMatch | modeTournament        // where bots play games
+	modeBots  = modeGames | modeAnalyze                      // where bots move
+	modeAll   = modeBots | modeRate | modeBook | modeVersion // every run
+)
+
+// modeNames name the modes in warnings.
+var modeNames = map[runMode]string{modePlay: "a single game", modeMatch: "a match", modeTournament: "a tournament",
+	modeAnalyze: "-analyze", modeRate: "-rate", modeBook: "-make-book", modeVersion: "-version"}
+
+// modeOf is the mode a command line asks for.
+func modeOf(c *config) runMode {
+	switch {
+	case c.version:
+		return modeVersion
+	case c.makeBook != "":
+		return modeBook
+	case len(c.rate) > 0:
+		return modeRate
+	case c.analyze:
+		return modeAnalyze
+	case c.tournament != "":
+		return modeTournament
+	case c.games > 1:
+		return modeMatch
+	}
+	return modePlay
+}
+
+// flagRun is what a flag's rule looks at: the run's command line, mode
+// and game, and the bots that will play.
+type flagRun struct {
+	cfg     *config
+	mode    runMode
+	spec    *gameSpec
+	players []*player
+	watched bool // two bots at the table
+}
+
+// budgetKeyNotFor is the rule of -depth, -time and -playouts: they apply
+// to a bot that reads the key and whose spec does not set it.
+func budgetKeyNotFor(key string) func(r flagRun) string {
+	return func(r flagRun) string {
+		var names []string
+		for _, pl := range r.players {
+			if pl.reads(key) && !slices.Contains(pl.given, key) {
+				return ""
+			}
+			if !slices.Contains(names, pl.label) {
+				names = append(names, pl.label)
+			}
+		}
+		return strings.Join(names, " and ")
+	}
+}
+
+// gameOptionNotFor is the rule of a game's own flag: it applies to its
+// game.
+func gameOptionNotFor(name string) func(r flagRun) string {
+	return func(r flagRun) string {
+		if slices.ContainsFunc(r.spec.options, func(o gameOption) bool { return o.name == name }) {
+			return ""
+		}
+		return r.spec.title
+	}
+}
+
+// botChosen is the rule of -bot: -level picks the bot instead, and -x
+// with -o seat both sides themselves.
+func (r flagRun) botChosen() string {
+	if r.cfg.level > 0 {
+		return "a run with -level, which picks the bot"
+	}
+	return r.seatsBothGiven()
+}
+
+// seatsBothGiven is the rule of the flags that choose the bot or its seat
+// (-bot, -first, -level): -x with -o name both sides themselves.
+func (r flagRun) seatsBothGiven() string {
+	if r.mode == modePlay && r.cfg.x != "" && r.cfg.o != "" {
+		return "a game with both -x and -o set"
+	}
+	return ""
+}
+
+// notWatched is the rule of the flags that pace two bots at the table
+// (-delay, -step).
+func (r flagRun) notWatched() string {
+	if r.watched {
+		return ""
+	}
+	return "a run that is not two bots watched"
+}
+
+// noBotTraces is the rule of -trace: some bot of the run must show its
+// search.
+func (r flagRun) noBotTraces() string {
+	var names []string
+	for _, pl := range r.players {
+		if pl.decl.traces {
+			return ""
+		}
+		names = append(names, pl.label)
+	}
+	return strings.Join(names, " and ")
+}
+
+// noTrace is the rule of -trace-format: it shapes -trace's output.
+func (r flagRun) noTrace() string {
+	if r.cfg.set["trace"] {
+		return ""
+	}
+	return "a run without -trace"
+}

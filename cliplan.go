@@ -1,0 +1,200 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A run's plan: the command line resolved into who plays what, from where,
+// in which mode, with the registry of this run (its engines included) and
+// the warnings for the flags it cannot use. Everything a run does starts
+// from a plan; nothing here prints.
+
+// runPlan is a command line resolved.
+type runPlan struct {
+	cfg  *config
+	mode runMode
+	reg  *registry
+	spec *gameSpec
+	opt  gameOptions // the game's own option values, as given
+	// bot is -bot (or -level, or the game's default): the opponent at the
+	// prompt and -analyze's bot. seats are who sits where at the prompt
+	// and in a match (nil: a person); field is a tournament's players.
+	bot    *player
+	seats  [3]*player
+	field  []*player
+	hinter *player
+	// firstDrawn says -first random drew who moves first.
+	firstDrawn bool
+	// rng is the run's source, from -seed: -first random, and the bots
+	// at the prompt and -analyze's (matches seed each game apart).
+	rng      *rand.Rand
+	from     []Move      // -moves: where every game starts
+	plan     openingPlan // where a match's or a tournament's pairs start
+	warnings []string
+}
+
+// newRunPlan resolves a command line read with reg's flags. Its error is
+// one line for the person who typed it.
+func newRunPlan(c *config, reg *registry) (*runPlan, error) {
+	p := &runPlan{cfg: c, mode: modeOf(c), reg: reg, opt: gameOptions{}, rng: rand.New(rand.NewPCG(c.seed, 0x5eed))}
+	spec, err := reg.findGame(c.game)
+	if err != nil {
+		return nil, fmt.Errorf("-game: %v", err)
+	}
+	p.spec = spec
+	for _, o := range spec.options {
+		if v, ok := c.gameOpts[o.name]; ok {
+			p.opt[o.name] = v
+		}
+	}
+	if spec.check != nil {
+		if err := spec.check(spec.defaults(p.opt)); err != nil {
+			return nil, err
+		}
+	}
+	if p.mode == modeBook && c.bookLine < c.bookPly {
+		return nil, fmt.Errorf("-book-line-ply %d: accepted is -book-ply (%d)..%d plies", c.bookLine, c.bookPly, c4Cells)
+	}
+	if p.mode&modeBots != 0 {
+		if err := p.resolvePlayers(); err != nil {
+			return nil, err
+		}
+		if err := p.positions(); err != nil {
+			return nil, err
+		}
+	}
+	p.warnings = flagWarnings(flagTable(reg), flagRun{cfg: c, mode: p.mode, spec: p.spec, players: p.players(),
+		watched: p.seats[X] != nil && p.seats[O] != nil})
+	return p, nil
+}
+
+// resolvePlayers reads -bot, -level, -first, -x, -o and -tournament into
+// players, as SPEC's rules seat them.
+func (p *runPlan) resolvePlayers() error {
+	c, g := p.cfg, p.spec
+	name := c.bot
+	switch {
+	case c.level > 0:
+		name = levelName(c.level)
+	case name == "":
+		name = g.seats.bot
+	}
+	var err error
+	if p.bot, err = p.reg.newPlayer(g, name, c.budget); err != nil {
+		return fmt.Errorf("-bot: %v", err)
+	}
+	botFirst := g.seats.botFirst
+	switch c.first {
+	case "human":
+		botFirst = false
+	case "bot":
+		botFirst = true
+	case "random":
+		botFirst = p.rng.IntN(2) == 0
+		p.firstDrawn = c.x == "" && c.o == ""
+	}
+	if botFirst {
+		p.seats[X] = p.bot
+	} else {
+		p.seats[O] = p.bot
+	}
+	for _, side := range []Side{X, O} {
+		spec := map[Side]string{X: c.x, O: c.o}[side]
+		switch {
+		case spec == "":
+		case strings.EqualFold(spec, "human"):
+			p.seats[side] = nil
+		default:
+			if p.seats[side], err = p.reg.newPlayer(g, spec, c.budget); err != nil {
+				return fmt.Errorf("-%s: %v", strings.ToLower(side.String()), err)
+			}
+		}
+	}
+	if p.mode == modeMatch && (p.seats[X] == nil || p.seats[O] == nil) {
+		return fmt.Errorf("-games %d: a match needs two bots: set -x and -o to bot specs", c.games)
+	}
+	if p.hinter, err = p.reg.newPlayer(g, g.analyst.strongest, budgetDefaults{}); err != nil {
+		return err
+	}
+	if p.mode == modeTournament {
+		if p.field, err = p.reg.newPlayers(g, c.tournament, c.budget); err != nil {
+			return fmt.Errorf("-tournament: %v", err)
+		}
+		if len(p.field) < 2 {
+			return fmt.Errorf("-tournament %s: a round-robin needs two bots or more", quoteShort(c.tournament))
+		}
+	}
+	if p.mode == modeAnalyze && c.scores && g.analyst.scores == nil {
+		return fmt.Errorf("-scores: %s's search does not score every move: accepted with Tic-Tac-Toe and Connect Four", g.title)
+	}
+	return nil
+}
+
+// positions reads -moves and -openings: where games start.
+func (p *runPlan) positions() error {
+	c := p.cfg
+	if c.moves != "" && c.openings != "" && p.mode&(modeMatch|modeTournament) != 0 {
+		if _, err := strconv.Atoi(c.openings); err != nil {
+			return fmt.Errorf("-moves with -openings FILE: the file's records start from the start: give one or the other")
+		}
+	}
+	if c.moves != "" && p.mode != modeAnalyze {
+		g, err := p.spec.parseRecord(c.moves, p.opt)
+		if err != nil {
+			return fmt.Errorf("-moves %s: %v", quoteShort(c.moves), err)
+		}
+		if g.Over() {
+			return fmt.Errorf("-moves %s: the game is over there: accepted is a record that leaves it open", quoteShort(c.moves))
+		}
+		p.from = slices.Clone(g.History())
+	}
+	// Random plies: the game's default from its start, none from -moves
+	// unless asked.
+	p.plan = openingPlan{start: p.from, plies: p.spec.seats.openings}
+	if c.moves != "" {
+		p.plan.plies = 0
+	}
+	if c.openings == "" || p.mode&(modeMatch|modeTournament) == 0 {
+		return nil
+	}
+	if n, err := strconv.Atoi(c.openings); err == nil {
+		if n < 0 {
+			return fmt.Errorf("-openings %d: accepted is 0 or more plies, or a file of records", n)
+		}
+		p.plan.plies = n
+		return nil
+	}
+	f, err := os.Open(c.openings)
+	if err != nil {
+		return fmt.Errorf("-openings %s: no such file and not a number: accepted is K plies (0 or more) or a file of records", quoteShort(c.openings))
+	}
+	defer f.Close()
+	if p.plan.suite, err = readOpenings(f, p.spec, p.opt); err != nil {
+		return fmt.Errorf("-openings %s: %v", c.openings, err)
+	}
+	p.plan.file = c.openings
+	return nil
+}
+
+// players are the run's bots: the field of a tournament, -analyze's bot,
+// or the seats' bots.
+func (p *runPlan) players() []*player {
+	switch p.mode {
+	case modeTournament:
+		return p.field
+	case modeAnalyze:
+		return []*player{p.bot}
+	}
+	var ps []*player
+	for _, s := range []Side{X, O} {
+		if p.seats[s] != nil {
+			ps = append(ps, p.seats[s])
+		}
+	}
+	return ps
+}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// A run's modes, wired to its streams: -analyze, a match or a
+// tournament, and the table at the prompt. Each builds its bots from the
+// plan's players and hands them to its front end.
+
+// invocation is a plan with the streams it runs on.
+type invocation struct {
+	*runPlan
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// base is what every bot's budget adds to its player's own: the threads
+// (-jobs) and the trace (-trace, -trace-format).
+func (r *invocation) base(b Budget) Budget {
+	b.Jobs, b.Trace, b.TraceFormat = r.cfg.jobs, r.cfg.trace, r.cfg.traceFormat
+	return b
+}
+
+// analyze answers the positions on stdin with -bot's bot.
+func (r *invocation) analyze(ctx context.Context) error {
+	bot := r.reg.newBot(r.spec, r.bot, r.rng)
+	mode := analyzeMode{json: r.cfg.format == "json", scores: r.cfg.scores}
+	return analyzeWith(ctx, r.stdin, r.stdout, r.spec, bot, r.base(r.bot.budget()), r.opt, mode)
+}
+
+// matches plays a match or a tournament, keeping every game in -out.
+func (r *invocation) matches(ctx context.Context) error {
+	var progress io.Writer
+	if isTerminal(r.stderr) {
+		progress = r.stderr
+	}
+	rep := report{json: r.cfg.format == "json"}
+	if r.cfg.out != "" {
+		f, err := os.Create(r.cfg.out)
+		if err != nil {
+			return fmt.Errorf("-out: %v", err)
+		}
+		defer f.Close()
+		rep.keep = &resultsWriter{w: f}
+	}
+	var err error
+	if r.mode == modeMatch {
+		m := matchConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: [2]*player{r.seats[X], r.seats[O]},
+			games: r.cfg.games, plan: r.plan, seed: r.cfg.seed, jobs: r.cfg.jobs, report: rep}
+		if isTerminal(r.stdout) {
+			m.width = terminalWidth(r.stdout.(*os.File))
+		}
+		err = m.run(ctx, r.stdout, progress)
+	} else {
+		games := r.cfg.games
+		if !r.cfg.set["games"] {
+			games = 2 // one pair
+		}
+		t := tournamentConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: r.field, games: games, plan: r.plan,
+			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, report: rep}
+		err = t.run(ctx, r.stdout, progress)
+	}
+	if rep.keep != nil && rep.keep.err != nil && err == nil {
+		err = fmt.Errorf("-out %s: %v", r.cfg.out, rep.keep.err)
+	}
+	return err
+}
+
+// play seats the person (if any) at a table on the program's terminal or
+// pipe and plays games there until the person stops.
+func (r *invocation) play(ctx context.Context, intr *interrupter) error {
+	t := r.table()
+	t.color = !r.cfg.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(r.stdout)
+	if r.cfg.verbose {
+		fmt.Fprintf(r.stdout, "seed: %d\n", r.cfg.seed)
+	}
+	// A person types at the keyboard through liner, a script through a
+	// pipe; two bots need input only to be stepped through (-step).
+	reader := func(keyboard bool) {
+		if !keyboard {
+			t.in = newPipeReader(r.stdin, r.stdout)
+			return
+		}
+		tr := newTermReader()
+		t.in, t.closeIn = tr, func() { tr.Close() }
+	}
+	if t.humans() > 0 {
+		t.terminal = isTerminal(r.stdin) && isTerminal(r.stdout)
+		reader(t.terminal)
+	} else {
+		t.terminal = isTerminal(r.stdout)
+		t.delay = r.watchDelay(t.terminal)
+		if r.cfg.step {
+			t.step, t.delay = true, 0
+			reader(isTerminal(r.stdin) && t.terminal)
+		}
+	}
+	defer t.closeInput()
+	if t.terminal {
+		t.width = terminalWidth(r.stdout.(*os.File))
+		t.moveNow = intr
+	}
+	return t.session(ctx, func() Game {
+		g := r.spec.start(r.opt)
+		for _, m := range r.from {
+			g.Play(m)
+		}
+		return g
+	})
+}
+
+// table is the plan's table, its bots seated, writing to stdout; play
+// gives it its input and its terminal.
+func (r *invocation) table() *table {
+	t := &table{screen: screen{out: r.stdout, verbose: r.cfg.verbose}, spec: r.spec, opt: r.opt, budget: r.base(Budget{}),
+		hinter: r.reg.newBot(r.spec, r.hinter, r.rng), firstDrawn: r.firstDrawn}
+	for _, side := range []Side{X, O} {
+		if p := r.seats[side]; p != nil {
+			t.seats[side] = &seated{Bot: r.reg.newBot(r.spec, p, r.rng), label: p.label, impl: p.implName(r.spec), budget: p.budget()}
+		}
+	}
+	return t
+}
+
+// watchDelay is the pause between moves when two bots play: -delay if
+// given, else half a second at a terminal, so that a person can follow the
+// game, and none on a pipe.
+func (r *invocation) watchDelay(terminal bool) time.Duration {
+	switch {
+	case r.cfg.set["delay"]:
+		return r.cfg.delay
+	case terminal:
+		return 500 * time.Millisecond
+	}
+	return 0
+}
+
+// isTerminal reports whether a stream is a terminal: a file that is a
+// character device. A test's buffer is not.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

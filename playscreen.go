@@ -1,0 +1,183 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"time"
+)
+
+// What a table shows: the board as the output allows, lines wrapped at a
+// terminal, the line while a bot thinks, and each bot move with its -v
+// figures. A screen knows nothing of the game in play beyond what it is
+// handed.
+
+// screen is where a table writes, and how.
+type screen struct {
+	out     io.Writer
+	color   bool
+	verbose bool // -v: each bot move's figures
+	// terminal says a person watches the output: then the table also says
+	// who plays which side, names each bot move, shows a line while a bot
+	// thinks and offers another game. Piped output stays the original
+	// programs' (seed 003's transcript).
+	terminal bool
+	width    int // columns to wrap to; 0 means 80
+	// thinkAfter is how long a bot thinks before the thinking line shows;
+	// 0 means thinkingShown.
+	thinkAfter time.Duration
+}
+
+// seated is a bot at the table, with its player's name and budget.
+type seated struct {
+	Bot
+	// label is its name in messages, its spec ("alphabeta:depth=3");
+	// impl is the label with the game's own implementation, for -v.
+	// Either falls back to the bot's Name.
+	label, impl string
+	// budget is its depth, time and playouts: the table adds the rest.
+	budget Budget
+}
+
+// name is the bot's name in messages.
+func (s *seated) name() string { return cmp.Or(s.label, s.Name()) }
+
+// implName is its name in -v lines.
+func (s *seated) implName() string { return cmp.Or(s.impl, s.name()) }
+
+// thinkingShown is how long a bot may think before a terminal shows that
+// it is thinking: shorter waits pass unnoticed.
+const thinkingShown = 300 * time.Millisecond
+
+// board draws g: in colour; at a terminal without colour with the last
+// move, the marks it turned and a winning line in brackets, and the turned
+// marks named; piped, as the original programs did.
+func (t *screen) board(g Game) string {
+	switch {
+	case t.color:
+		return g.Render(true)
+	case t.terminal:
+		return plainMarks(g.Render(true)) + turnedLine(g)
+	}
+	return g.Render(false)
+}
+
+// botMoveLine names a bot's move at a terminal; with -v it goes on with
+// what the search did (the piped -v line's figures), so a move is one
+// line either way. cut says Ctrl-C cut its search short.
+func (t *screen) botMoveLine(spec *gameSpec, g Game, bot *seated, d Decision, cut bool) string {
+	name := bot.name()
+	if t.verbose {
+		name = bot.implName() // Adjacency's alphabeta is its own search
+	}
+	line := fmt.Sprintf("%s (%s) plays %s", name, g.Turn().Other(), g.FormatMove(d.Move))
+	if cut {
+		line += " (Ctrl-C: its best move so far)"
+	}
+	switch {
+	case !t.verbose:
+	case cut && d.Depth == 0 && d.Playouts == 0 && !d.Exact:
+		// Stopped before its first result: a score would be made up.
+		line += fmt.Sprintf(": stopped before a score, nodes %d, time %s", d.Nodes, d.Time.Round(time.Microsecond))
+	default:
+		line += ": " + t.searchFigures(spec, g, d)
+	}
+	return line
+}
+
+// say prints a line for the person at the prompt, broken between words
+// at a terminal (with a hanging indent), so that the terminal's own wrap
+// never splits a word, a cell number or a quoted input.
+func (t *screen) say(text string) {
+	fmt.Fprintln(t.out, wrapHanging(text, t.widthIfTerminal(), 4))
+}
+
+// widthIfTerminal is the width to wrap lines to at a terminal; 0 (none)
+// on a pipe, whose output stays the program's lines.
+func (t *screen) widthIfTerminal() int {
+	if !t.terminal {
+		return 0
+	}
+	return t.columns()
+}
+
+// columns is the width to wrap text to: the terminal's, or 80.
+func (t *screen) columns() int {
+	if t.width > 0 {
+		return t.width
+	}
+	return 80
+}
+
+// showThinking starts the live line of a search that has a time limit
+// (0: none): after thinkAfter it shows what and how long, and the time
+// left, ten times a second. The function returned clears the line; only
+// then may anything else print.
+func (t *screen) showThinking(what string, limit time.Duration) (stop func()) {
+	after := t.thinkAfter
+	if after == 0 {
+		after = thinkingShown
+	}
+	start := time.Now()
+	done, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		wait := time.NewTimer(after)
+		defer wait.Stop()
+		select {
+		case <-done:
+			return
+		case <-wait.C:
+		}
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			elapsed := time.Since(start)
+			line := fmt.Sprintf("%s: %.1fs", what, elapsed.Seconds())
+			if limit > 0 {
+				line += fmt.Sprintf(", %.1fs left", max(limit-elapsed, 0).Seconds())
+			}
+			fmt.Fprint(t.out, "\r\x1b[K"+line)
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+		fmt.Fprint(t.out, "\r\x1b[K")
+	}
+}
+
+// thinking is the -v line after a bot's move (g is the position after
+// it): the bot under its -bot name, with the game's own implementation
+// where it has one.
+func (t *screen) thinking(spec *gameSpec, g Game, bot *seated, d Decision) string {
+	return fmt.Sprintf("%s %s: move %s, ", g.Turn().Other(), bot.implName(), g.FormatMove(d.Move)) +
+		t.searchFigures(spec, g, d)
+}
+
+// searchFigures are the figures of a bot's decision for -v: score, depth,
+// nodes, time, and what the bot says beyond them.
+func (t *screen) searchFigures(spec *gameSpec, g Game, d Decision) string {
+	line := fmt.Sprintf("score %d, depth %d, nodes %d, time %s", d.Score, d.Depth, d.Nodes, d.Time.Round(time.Microsecond))
+	// A result proved well before the search ended (which then sought
+	// the margin, or a swindle) is worth saying when.
+	if d.Solved > 0 && d.Solved < d.Time*9/10 {
+		line += fmt.Sprintf(" (result proved at %s)", d.Solved.Round(time.Microsecond))
+	}
+	if d.Playouts > 0 {
+		line += fmt.Sprintf(", playouts %d (%.0f/s), visits %.0f%%, win rate %.0f%%",
+			d.Playouts, float64(d.Playouts)/max(d.Time.Seconds(), 1e-9), 100*d.Share, 100*d.WinRate)
+	}
+	if len(d.PV) > 0 {
+		line += ", expects " + spec.line(d.PV)
+	}
+	if len(d.Top) > 0 {
+		line += "\n" + visitsLine(g, d.Top, min(t.columns(), 80))
+	}
+	return line
+}

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The table: the games played at one prompt, who sits on each side, and
+// what the person may ask of them (undo, load, hint). Playing a game at
+// the table is play.go's; the commands are playcommands.go's.
+
+// table is the games played at one prompt: the game's rules and messages,
+// who sits on each side, and the screen it writes to. It owns all the
+// printing.
+type table struct {
+	screen
+	spec *gameSpec
+	opt  gameOptions // the game's options, for load
+	in   lineReader
+	// budget is what every bot's own budget is given besides: threads
+	// and the trace.
+	budget Budget
+	seats  [3]*seated    // indexed by Side; nil is a person
+	hinter Bot           // the bot behind "hint"
+	delay  time.Duration // pause after each move when two bots play
+	// firstDrawn says -first random chose who moves first.
+	firstDrawn bool
+	introShown bool
+	// base is how many moves of the game in play came with its starting
+	// position (-moves, load): undo never takes them back.
+	base int
+	// moveNow takes Ctrl-C during a search for the person at the table
+	// as "move now" (nil: Ctrl-C always stops the game); cut says it cut
+	// the last bot move short.
+	moveNow *interrupter
+	cut     bool
+	// step holds a game of two bots after each move until the person
+	// presses Enter (-step): b takes a move back, q quits. stepDrawn says
+	// the wait drew the position already, so the next turn does not.
+	step, stepDrawn bool
+	// closeIn, when set, gives the terminal back (liner's raw mode).
+	closeIn func()
+}
+
+// closeInput gives the terminal back, if the table took it.
+func (t *table) closeInput() {
+	if t.closeIn != nil {
+		t.closeIn()
+	}
+}
+
+// budgetOf is the budget of the bot of side: its own, with the table's
+// threads and trace.
+func (t *table) budgetOf(side Side) Budget {
+	b := t.seats[side].budget
+	b.Jobs, b.Trace, b.TraceFormat = t.budget.Jobs, t.budget.Trace, t.budget.TraceFormat
+	return b
+}
+
+// loaded is the load command: the game is dropped for g.
+type loaded struct{ g Game }
+
+func (loaded) Error() string { return "load a position" }
+
+// errNew is the "new" command: the game is dropped and another starts.
+var errNew = errors.New("new game")
+
+// humans counts the seats taken by people.
+func (t *table) humans() int {
+	n := 0
+	for _, s := range []Side{X, O} {
+		if t.seats[s] == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// status says who plays which side, for the person at a terminal.
+func (t *table) status() string {
+	drawn := ""
+	if t.firstDrawn {
+		drawn = " (drawn at random)"
+	}
+	x, o := t.seats[X], t.seats[O]
+	switch {
+	case x == nil && o == nil:
+		return "X and O both play here, X first"
+	case x != nil && o != nil:
+		return fmt.Sprintf("%s plays X and moves first; %s plays O", x.name(), o.name())
+	case x == nil:
+		return fmt.Sprintf("You play X and move first%s; %s plays O", drawn, o.name())
+	}
+	return fmt.Sprintf("You play O; %s plays X and moves first%s", x.name(), drawn)
+}
+
+// result is the line that ends a game: the original's words on a pipe
+// (X win., O win., Draw); at a terminal one line in plain words, which
+// says "you" to a person playing a bot.
+func (t *table) result(w Side) string {
+	switch {
+	case !t.terminal:
+		return winLine(w)
+	case w == Nobody:
+		return "Draw"
+	case t.humans() != 1:
+		return winWords(w)
+	case t.seats[w] == nil:
+		return "You win (" + winWords(w) + ")"
+	}
+	return "You lose (" + winWords(w) + ")"
+}
+
+// load reads the position of a load command. Its error is one line for
+// the prompt: which move is wrong, and what is accepted.
+func (t *table) load(record string) (Game, error) {
+	if len(strings.Fields(record)) > 1 {
+		return nil, fmt.Errorf("load %s: one record, without spaces, like the moves line prints", quoteShort(record))
+	}
+	g, err := t.spec.parseRecord(record, t.opt)
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %v; the position is unchanged", quoteShort(record), err)
+	}
+	return g, nil
+}
+
+// undo takes back moves up to and including the last one a person made,
+// so against a bot it undoes the bot's reply and your move. It reports
+// false when no person has moved yet.
+func (t *table) undo(g Game) bool {
+	h := g.History()
+	last := -1
+	for i := t.base; i < len(h); i++ {
+		if t.seats[moverOf(i)] == nil {
+			last = i
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	for len(g.History()) > last {
+		g.Undo()
+	}
+	return true
+}
+
+// moverOf is the side that made the move with index i: the sides alternate
+// from X in every game here.
+func moverOf(i int) Side {
+	if i%2 == 0 {
+		return X
+	}
+	return O
+}
+
+// hint asks the strongest bot for its move and says what it expects: the
+// score in words and the line it foresees. Then every legal move's score:
+// the game's own hint where it has one (Connect Four), or a search to the
+// end of each move where the hint budget is one (Tic-Tac-Toe).
+func (t *table) hint(ctx context.Context, g Game) string {
+	a := t.spec.analyst
+	b := a.hintBudget
+	b.Jobs = t.budget.Jobs // -jobs: the solver's threads
+	d := t.hinter.Think(ctx, g, b)
+	words := fmt.Sprintf("score %d", d.Score)
+	switch {
+	case ctx.Err() != nil && !d.Exact && d.Depth == 0:
+		// Stopped before one search finished: its score is a placeholder,
+		// which would read as a guess from depth 0.
+		words = "stopped before a score"
+	case t.spec.words.describe != nil:
+		words = t.spec.words.describe(g, d)
+	}
+	s := fmt.Sprintf("hint: %s (%s: %s)", g.FormatMove(d.Move), t.hinter.Name(), words)
+	if len(d.PV) > 1 {
+		s += ", expects " + t.spec.line(d.PV)
+	}
+	if ctx.Err() != nil {
+		return s // cut short: every move's score would be a search stopped at once
+	}
+	switch {
+	case a.hint != nil:
+		s += "\n" + a.hint(ctx, g, b)
+	case a.hintBudget == Budget{} && t.spec.words.describe != nil:
+		s += "\n" + moveScores(ctx, g, t.spec.words.describe)
+	}
+	return s
+}
