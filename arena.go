@@ -80,6 +80,21 @@ type arena struct {
 func (a arena) play(ctx context.Context, games []gameJob, done func(gameResult)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	c := newCollector(a, games, done)
+	for r := range a.workers(ctx, games) {
+		if r.err != nil {
+			c.fail(r)
+			cancel()
+			continue
+		}
+		c.finished(r)
+	}
+	return c.close(ctx)
+}
+
+// workers play the games, a.jobs at a time, and send each result as it
+// ends; the channel closes once every game has ended or ctx has.
+func (a arena) workers(ctx context.Context, games []gameJob) <-chan gameResult {
 	next := make(chan gameJob)
 	results := make(chan gameResult)
 	go func() {
@@ -104,66 +119,91 @@ func (a arena) play(ctx context.Context, games []gameJob, done func(gameResult))
 		wg.Wait()
 		close(results)
 	}()
+	return results
+}
 
-	// The status line and done's lines share one terminal (standard
-	// error and output): the status line is cleared before done prints,
-	// or a game's line would start where the status line's text ends, and
-	// it is drawn again once the finished games are handed on.
-	shown := false
-	clearStatus := func() {
-		if shown {
-			fmt.Fprint(a.progress, "\r\x1b[K")
-			shown = false
-		}
-	}
-	var failed error
-	place := map[int]int{} // a game's place in games, by its index
+// collector hands a run's results on in the order of its games, keeps the
+// status line, and remembers why the run stopped.
+type collector struct {
+	a        arena
+	total    int
+	done     func(gameResult)
+	place    map[int]int        // a game's place in the run, by its index
+	waiting  map[int]gameResult // finished games not yet handed on, by place
+	stopped  []gameResult       // games an interrupt stopped under way
+	failed   error              // why the run stopped, if it did
+	handed   int                // games handed on, in order
+	count    int                // games finished
+	begun    time.Time
+	statusOn bool // the status line is on the terminal
+}
+
+// newCollector is a collector for games, handing each on to done.
+func newCollector(a arena, games []gameJob, done func(gameResult)) *collector {
+	c := &collector{a: a, total: len(games), done: done, place: map[int]int{}, waiting: map[int]gameResult{}, begun: time.Now()}
 	for i, j := range games {
-		place[j.index] = i
+		c.place[j.index] = i
 	}
-	finished := map[int]gameResult{} // finished games not yet handed on, by place
-	var stopped []gameResult
-	handed, count, begun := 0, 0, time.Now()
-	for r := range results {
-		if r.err != nil {
-			if failed == nil || errors.Is(failed, errInterrupted) && !errors.Is(r.err, errInterrupted) {
-				failed = r.err
-			}
-			if r.game != nil && (errors.Is(r.err, errInterrupted) || errors.Is(r.err, context.Canceled)) {
-				stopped = append(stopped, r)
-			}
-			cancel()
-			continue
+	return c
+}
+
+// fail notes a game that ended in an error: the run's first failure (an
+// interrupt gives way to any other), and a game stopped under way.
+func (c *collector) fail(r gameResult) {
+	if c.failed == nil || errors.Is(c.failed, errInterrupted) && !errors.Is(r.err, errInterrupted) {
+		c.failed = r.err
+	}
+	if r.game != nil && (errors.Is(r.err, errInterrupted) || errors.Is(r.err, context.Canceled)) {
+		c.stopped = append(c.stopped, r)
+	}
+}
+
+// finished hands on every game finished so far in order, then redraws the
+// status line.
+func (c *collector) finished(r gameResult) {
+	c.waiting[c.place[r.job.index]] = r
+	c.count++
+	for ; ; c.handed++ {
+		r, ok := c.waiting[c.handed]
+		if !ok {
+			break
 		}
-		finished[place[r.job.index]] = r
-		count++
-		for ; ; handed++ {
-			r, ok := finished[handed]
-			if !ok {
-				break
-			}
-			delete(finished, handed)
-			clearStatus()
-			done(r)
-		}
-		if a.progress != nil && failed == nil {
-			elapsed := time.Since(begun)
-			left := elapsed * time.Duration(len(games)-count) / time.Duration(count)
-			fmt.Fprintf(a.progress, "\r%d/%d games, about %s left\x1b[K", count, len(games), left.Round(time.Second))
-			shown = true
+		delete(c.waiting, c.handed)
+		c.clearStatus()
+		c.done(r)
+	}
+	if c.a.progress != nil && c.failed == nil {
+		left := time.Since(c.begun) * time.Duration(c.total-c.count) / time.Duration(c.count)
+		fmt.Fprintf(c.a.progress, "\r%d/%d games, about %s left\x1b[K", c.count, c.total, left.Round(time.Second))
+		c.statusOn = true
+	}
+}
+
+// clearStatus takes the status line off the terminal: it shares one with
+// done's lines (standard error and output), and a game's line must not
+// start where the status line's text ends.
+func (c *collector) clearStatus() {
+	if c.statusOn {
+		fmt.Fprint(c.a.progress, "\r\x1b[K")
+		c.statusOn = false
+	}
+}
+
+// close ends the run: after a stop, the games that finished behind an
+// unfinished one, then those stopped under way; it returns why the run
+// stopped (errInterrupted for an interrupt), nil if it did not.
+func (c *collector) close(ctx context.Context) error {
+	c.clearStatus()
+	for _, i := range slices.Sorted(maps.Keys(c.waiting)) {
+		c.done(c.waiting[i])
+	}
+	if c.a.stopped != nil {
+		slices.SortFunc(c.stopped, func(p, q gameResult) int { return c.place[p.job.index] - c.place[q.job.index] })
+		for _, r := range c.stopped {
+			c.a.stopped(r)
 		}
 	}
-	clearStatus()
-	// After a stop, the games that finished behind an unfinished one.
-	for _, i := range slices.Sorted(maps.Keys(finished)) {
-		done(finished[i])
-	}
-	if a.stopped != nil {
-		slices.SortFunc(stopped, func(p, q gameResult) int { return place[p.job.index] - place[q.job.index] })
-		for _, r := range stopped {
-			a.stopped(r)
-		}
-	}
+	failed := c.failed
 	if failed == nil && ctx.Err() != nil {
 		failed = errInterrupted // stopped before any game was under way
 	}

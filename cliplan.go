@@ -88,7 +88,31 @@ func (p *runPlan) resolvePlayers() error {
 	if p.bot, err = p.reg.newPlayer(g, name, c.budget); err != nil {
 		return fmt.Errorf("-bot: %v", err)
 	}
-	botFirst := g.seats.botFirst
+	if err := p.seatPlayers(); err != nil {
+		return err
+	}
+	if p.hinter, err = p.reg.newPlayer(g, g.analyst.strongest, budgetDefaults{}); err != nil {
+		return err
+	}
+	if p.mode == modeTournament {
+		if p.field, err = p.reg.newPlayers(g, c.tournament, c.budget); err != nil {
+			return fmt.Errorf("-tournament: %v", err)
+		}
+		if len(p.field) < 2 {
+			return fmt.Errorf("-tournament %s: a round-robin needs two bots or more", quoteShort(c.tournament))
+		}
+	}
+	if p.mode == modeAnalyze && c.scores && g.analyst.scores == nil {
+		return fmt.Errorf("-scores: %s's search does not score every move: accepted with Tic-Tac-Toe and Connect Four", g.title)
+	}
+	return nil
+}
+
+// seatPlayers seats -bot's player on the side -first (or the game) says,
+// then -x and -o on theirs.
+func (p *runPlan) seatPlayers() error {
+	c := p.cfg
+	botFirst := p.spec.seats.botFirst
 	switch c.first {
 	case "human":
 		botFirst = false
@@ -105,32 +129,19 @@ func (p *runPlan) resolvePlayers() error {
 	}
 	for _, side := range []Side{X, O} {
 		spec := map[Side]string{X: c.x, O: c.o}[side]
+		var err error
 		switch {
 		case spec == "":
 		case strings.EqualFold(spec, "human"):
 			p.seats[side] = nil
 		default:
-			if p.seats[side], err = p.reg.newPlayer(g, spec, c.budget); err != nil {
+			if p.seats[side], err = p.reg.newPlayer(p.spec, spec, c.budget); err != nil {
 				return fmt.Errorf("-%s: %v", strings.ToLower(side.String()), err)
 			}
 		}
 	}
 	if p.mode == modeMatch && (p.seats[X] == nil || p.seats[O] == nil) {
 		return fmt.Errorf("-games %d: a match needs two bots: set -x and -o to bot specs", c.games)
-	}
-	if p.hinter, err = p.reg.newPlayer(g, g.analyst.strongest, budgetDefaults{}); err != nil {
-		return err
-	}
-	if p.mode == modeTournament {
-		if p.field, err = p.reg.newPlayers(g, c.tournament, c.budget); err != nil {
-			return fmt.Errorf("-tournament: %v", err)
-		}
-		if len(p.field) < 2 {
-			return fmt.Errorf("-tournament %s: a round-robin needs two bots or more", quoteShort(c.tournament))
-		}
-	}
-	if p.mode == modeAnalyze && c.scores && g.analyst.scores == nil {
-		return fmt.Errorf("-scores: %s's search does not score every move: accepted with Tic-Tac-Toe and Connect Four", g.title)
 	}
 	return nil
 }
