@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"os/exec"
-	"slices"
 	"strings"
 	"time"
 )
@@ -112,15 +110,7 @@ func engineBotDecl(d *engineDecl, order int) *botDecl {
 	return &botDecl{name: d.name, order: order, games: d.dialect.games(), anyKey: true,
 		about:  d.dialect.about() + ": " + d.command,
 		params: []param{engineTime},
-		build: func(c botConfig) Bot {
-			var options [][2]string
-			for _, k := range slices.Sorted(maps.Keys(c.vals)) {
-				if k != "time" {
-					options = append(options, [2]string{k, c.vals[k]})
-				}
-			}
-			return &engineBot{decl: d, options: options}
-		}}
+		build:  func(c botConfig) Bot { return &engineBot{decl: d, options: c.options} }}
 }
 
 // engineDialect is a protocol an engine speaks: ours for every game, or

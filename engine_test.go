@@ -234,6 +234,30 @@ func TestEngineTranscript(t *testing.T) {
 	}
 }
 
+// A spec's keys reach the engine as option lines after side, in the
+// order given, time= excepted; the tables name it by its spec.
+func TestEngineOptions(t *testing.T) {
+	d := fixtureEngine(t, "demo", "good")
+	log := filepath.Join(t.TempDir(), "talk")
+	d.env = append(d.env, fixtureLogEnv+"="+log)
+	reg := withEngines(t, d)
+	out := engineMatch(t, reg, "ttt", "demo:style=sharp:time=2s:level=3", "random", 1, 1, budgetDefaults{})
+	talk, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "> side X\n> option style sharp\n> option level 3\n> position -\n> go time 2000\n"; !strings.Contains(string(talk), want) {
+		t.Errorf("the engine read:\n%s\nwant it to contain:\n%s", talk, want)
+	}
+	if !strings.Contains(out, "X demo:time=2s:style=sharp:level=3, O random") {
+		t.Errorf("the game line does not name the engine by its spec:\n%s", out)
+	}
+	if _, err := reg.newPlayer(specNamed(t, "ttt"), "demo:style=very sharp", budgetDefaults{}); err == nil {
+		t.Error("an option with a space: no error")
+	}
+	noChildrenLeft(t)
+}
+
 // A person playing an engine that dies sees why and the record, and is
 // offered another game; the process is gone.
 func TestEngineDiesAtThePrompt(t *testing.T) {
