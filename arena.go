@@ -250,6 +250,7 @@ type tally struct {
 	moves               int
 	nodes               int64
 	time                time.Duration
+	forfeits            forfeitCount
 }
 
 // matchConfig is a head-to-head match between two bots.
@@ -319,7 +320,7 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		games[i] = gameJob{index: i, pair: i / 2, players: [3]*player{X: m.players[x], O: m.players[o]},
 			labels: [3]string{X: labels[x], O: labels[o]}, opening: openings[i/2]}
 	}
-	tallies := [2]*tally{{name: labels[0]}, {name: labels[1]}}
+	tallies := [2]*tally{{name: labels[0], forfeits: forfeitCount{}}, {name: labels[1], forfeits: forfeitCount{}}}
 	points := make([]float64, m.games) // bot 0's points by game; -1 unplayed
 	for i := range points {
 		points[i] = -1
@@ -333,6 +334,9 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 			t.moves += r.moves[side]
 			t.nodes += r.nodes[side]
 			t.time += r.time[side]
+		}
+		if r.forfeit != nil {
+			tallies[order[r.forfeit.Side]].forfeits[r.forfeit.Kind]++
 		}
 		switch w := r.winner(); w {
 		case Nobody:
@@ -460,7 +464,7 @@ func (a arena) record(r gameResult) gameRecord {
 		rec.Result, rec.End = "*", endInterrupted
 		return rec
 	case r.forfeit != nil:
-		rec.End, rec.Reason = endForfeit, r.forfeit.Reason
+		rec.End, rec.Reason, rec.Kind = endForfeit, r.forfeit.Reason, string(r.forfeit.Kind)
 	case w == Nobody:
 		rec.End = endDraw
 	default:
@@ -542,11 +546,11 @@ func matchEloFigures(points []float64) (diff, plusMinus float64, n int) {
 // writeTable prints the results table, the elo line and SPEC's total line.
 func writeTable(out io.Writer, t [2]*tally, elo string) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tms/move\tnodes/move\t")
+	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tms/move\tnodes/move\tforfeits\t")
 	for _, b := range t {
 		perMove := func(x float64) float64 { return x / float64(max(b.moves, 1)) }
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.0f\t\n", b.name, b.wins, b.draws, b.losses,
-			perMove(float64(b.time.Microseconds())/1000), perMove(float64(b.nodes)))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.0f\t%s\t\n", b.name, b.wins, b.draws, b.losses,
+			perMove(float64(b.time.Microseconds())/1000), perMove(float64(b.nodes)), b.forfeits.text())
 	}
 	tw.Flush()
 	fmt.Fprintln(out, elo)
@@ -564,7 +568,7 @@ func matchSummary(game string, seed uint64, games int, t [2]*tally, elo eloJSON)
 	for _, b := range t {
 		perMove := func(x float64) float64 { return math.Round(100*x/float64(max(b.moves, 1))) / 100 }
 		m.Bots = append(m.Bots, matchBotJSON{Bot: b.name, Wins: b.wins, Draws: b.draws, Losses: b.losses,
-			MSPerMove: perMove(float64(b.time.Microseconds()) / 1000), NodesPerMove: perMove(float64(b.nodes))})
+			MSPerMove: perMove(float64(b.time.Microseconds()) / 1000), NodesPerMove: perMove(float64(b.nodes)), Forfeits: b.forfeits.json()})
 	}
 	return m
 }

@@ -42,6 +42,8 @@ type gameRecord struct {
 	// was stopped during the game; Record is what was played).
 	End    string `json:"end"`
 	Reason string `json:"reason,omitempty"`
+	// Kind is a forfeit's kind: "time", "crash", "illegal" or "garbage".
+	Kind string `json:"kind,omitempty"`
 	// Margin is X's final margin where the game scores one (Adjacency's
 	// marks), for win and draw.
 	Margin *int `json:"margin,omitempty"`
@@ -200,9 +202,10 @@ type ratedResults struct {
 	game    string // the -game name they share
 	names   []string
 	table   crossResults
-	counted int // games rated
-	open    int // games not finished (interrupted): not rated
-	doubles int // games found twice (the same file given twice): counted once
+	stats   fieldStats // by player: time a move, forfeits
+	counted int        // games rated
+	open    int        // games not finished (interrupted): not rated
+	doubles int        // games found twice (the same file given twice): counted once
 }
 
 // rateRecords gathers records into one table. The bots come in the order
@@ -230,6 +233,7 @@ func rateRecords(recs []gameRecord) (*ratedResults, error) {
 	seen := map[gameID]bool{}
 	var points []float64
 	var pairs [][2]int
+	var rated []gameRecord
 	var opts string // the first record's options, in words
 	for _, r := range recs {
 		if rr.game == "" {
@@ -255,13 +259,31 @@ func rateRecords(recs []gameRecord) (*ratedResults, error) {
 		seen[id] = true
 		pairs = append(pairs, [2]int{add(r.X.rated()), add(r.O.rated())})
 		points = append(points, p)
+		rated = append(rated, r)
 	}
-	rr.table = newCrossResults(len(rr.names))
+	rr.table, rr.stats = newCrossResults(len(rr.names)), newFieldStats(len(rr.names))
 	for k, pr := range pairs {
 		rr.table.add(pr[0], pr[1], points[k])
+		rr.stats.addRecord(rated[k], pr[0], pr[1])
 	}
 	rr.counted = len(pairs)
 	return rr, nil
+}
+
+// addRecord counts a game whose X is player x and O player o: their moves and
+// time, and a forfeit for the side that lost by one.
+func (s fieldStats) addRecord(rec gameRecord, x, o int) {
+	for _, side := range []struct {
+		i int
+		p playerRecord
+	}{{x, rec.X}, {o, rec.O}} {
+		s[side.i].moves += side.p.Moves
+		s[side.i].timeMS += side.p.TimeMS
+	}
+	if rec.End == endForfeit {
+		loser := map[string]int{"X": o, "O": x}[rec.Winner]
+		s[loser].forfeits[ForfeitKind(rec.Kind)]++
+	}
 }
 
 // settingsOf is the budget as a record gives it.
@@ -342,12 +364,13 @@ type matchJSON struct {
 
 // matchBotJSON is one row of the match table.
 type matchBotJSON struct {
-	Bot          string  `json:"bot"`
-	Wins         int     `json:"wins"`
-	Draws        int     `json:"draws"`
-	Losses       int     `json:"losses"`
-	MSPerMove    float64 `json:"ms_per_move"`
-	NodesPerMove float64 `json:"nodes_per_move"`
+	Bot          string       `json:"bot"`
+	Wins         int          `json:"wins"`
+	Draws        int          `json:"draws"`
+	Losses       int          `json:"losses"`
+	MSPerMove    float64      `json:"ms_per_move"`
+	NodesPerMove float64      `json:"nodes_per_move"`
+	Forfeits     forfeitsJSON `json:"forfeits"`
 }
 
 // crossJSON is one cell of the crosstable: what Bot scored against
@@ -365,15 +388,17 @@ type crossJSON struct {
 // standingJSON is one row of the standings; Score (0..1, a draw half),
 // Elo and PlusMinus are null for a bot without games.
 type standingJSON struct {
-	Rank      int      `json:"rank"`
-	Bot       string   `json:"bot"`
-	Games     int      `json:"games"`
-	Wins      int      `json:"wins"`
-	Draws     int      `json:"draws"`
-	Losses    int      `json:"losses"`
-	Score     *float64 `json:"score"`
-	Elo       *float64 `json:"elo"`
-	PlusMinus *float64 `json:"plus_minus"`
+	Rank      int          `json:"rank"`
+	Bot       string       `json:"bot"`
+	Games     int          `json:"games"`
+	Wins      int          `json:"wins"`
+	Draws     int          `json:"draws"`
+	Losses    int          `json:"losses"`
+	Score     *float64     `json:"score"`
+	Elo       *float64     `json:"elo"`
+	PlusMinus *float64     `json:"plus_minus"`
+	MSPerMove float64      `json:"ms_per_move"` // mean thinking time a move
+	Forfeits  forfeitsJSON `json:"forfeits"`
 }
 
 // tableJSON is a round-robin's tables under -format json, for
@@ -395,7 +420,7 @@ type tableJSON struct {
 
 // fillTables puts the crosstable and the standings of c into t, in the
 // order of the standings, as the text tables have them.
-func (t *tableJSON) fillTables(names []string, c crossResults, s standings) {
+func (t *tableJSON) fillTables(names []string, c crossResults, s standings, stats fieldStats) {
 	round := func(x float64, scale float64) *float64 {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return nil
@@ -414,7 +439,8 @@ func (t *tableJSON) fillTables(names []string, c crossResults, s standings) {
 					Points: r.points(), Wins: r.wins, Draws: r.draws, Losses: r.losses})
 			}
 		}
-		row := standingJSON{Rank: rank + 1, Bot: names[i], Games: total.games(), Wins: total.wins, Draws: total.draws, Losses: total.losses}
+		row := standingJSON{Rank: rank + 1, Bot: names[i], Games: total.games(), Wins: total.wins, Draws: total.draws, Losses: total.losses,
+			MSPerMove: math.Round(100*stats[i].msPerMove()) / 100, Forfeits: stats[i].forfeits.json()}
 		if total.games() > 0 {
 			row.Score, row.Elo, row.PlusMinus = round(total.score(), 1e4), round(s.elo[i], 10), round(s.plusMinus[i], 10)
 		}
@@ -461,7 +487,7 @@ func (rr *ratedResults) write(out io.Writer, files []string, asJSON bool) {
 	s := rr.table.standings()
 	if asJSON {
 		t := tableJSON{Type: "rating", Game: rr.game, Files: files, Games: rr.counted, Open: rr.open, Doubles: rr.doubles}
-		t.fillTables(rr.names, rr.table, s)
+		t.fillTables(rr.names, rr.table, s, rr.stats)
 		writeJSONLine(out, t)
 		return
 	}
@@ -480,5 +506,5 @@ func (rr *ratedResults) write(out io.Writer, files []string, asJSON bool) {
 	fmt.Fprint(out, "\n\n")
 	writeCrosstable(out, rr.names, rr.table, s)
 	fmt.Fprintln(out)
-	writeStandings(out, rr.names, rr.table, s)
+	writeStandings(out, rr.names, rr.table, s, rr.stats)
 }

@@ -119,19 +119,20 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		shard = fmt.Sprintf("%d/%d", t.shard, t.shards)
 	}
 	t.header(out, a, note, shard)
-	results := newCrossResults(len(t.players))
-	keep := func(r gameResult) {
+	results, stats := newCrossResults(len(t.players)), newFieldStats(len(t.players))
+	keep := func(r gameResult) gameRecord {
 		rec := a.record(r)
 		if !t.report.keepGame(out, rec) && r.forfeit != nil { // a forfeit is news: the tables alone would hide why
 			fmt.Fprintf(out, "game %d: X %s, O %s: %s, moves: %s\n", r.job.index+1,
 				r.job.labels[X], r.job.labels[O], r.outcome(), movesOrNone(rec.Record))
 		}
+		return rec
 	}
-	a.stopped = keep
+	a.stopped = func(r gameResult) { keep(r) }
 	err = a.play(ctx, games, func(r gameResult) {
 		b := byBot[r.job.index]
 		results.add(b[X], b[O], r.points(X))
-		keep(r)
+		stats.addRecord(keep(r), b[X], b[O])
 	})
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err
@@ -147,7 +148,7 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		seed := t.seed
 		tj := tableJSON{Type: "tournament", Game: t.spec.name, Seed: &seed, Shard: shard, Games: played,
 			Of: len(games), PerMatch: t.games, Open: len(games) - played}
-		tj.fillTables(t.names(), results, s)
+		tj.fillTables(t.names(), results, s, stats)
 		writeJSONLine(out, tj)
 		return err
 	}
@@ -160,6 +161,6 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	}
 	writeCrosstable(out, t.names(), results, s)
 	fmt.Fprintln(out)
-	writeStandings(out, t.names(), results, s)
+	writeStandings(out, t.names(), results, s, stats)
 	return err
 }
