@@ -29,7 +29,8 @@ type config struct {
 	version, scores     bool
 	moves, out          string
 	rate, engines       []string
-	shard, shards       int // -shard I/N; 0 and 0 when not given
+	engineFiles         []string // -engines: class lists of engines
+	shard, shards       int      // -shard I/N; 0 and 0 when not given
 	makeBook            string
 	bookPly, bookLine   int
 	set                 map[string]bool // the flags given

@@ -127,6 +127,8 @@ func flagTable(reg *registry) []flagDef {
 			accepts: "I/N, the I-th of N slices, 1 <= I <= N, like 2/4", modes: modeTournament, set: (*config).setShard},
 		{name: "engine", arg: "NAME=COMMAND", about: "an external bot speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; repeatable; NAME then plays wherever a bot does",
 			modes: modeBots, set: func(c *config, v string) error { c.engines = append(c.engines, v); return nil }},
+		{name: "engines", arg: "FILE", about: "engines declared in FILE, one NAME=COMMAND a line (# comments), as many -engine flags would; repeatable",
+			modes: modeBots, set: func(c *config, v string) error { c.engineFiles = append(c.engineFiles, v); return nil }},
 		{name: "make-book", arg: "FILE", about: "build the Connect Four opening book into FILE with the solver, then exit",
 			modes: modeBook, set: text(func(c *config) *string { return &c.makeBook })},
 		{name: "book-ply", arg: "N", def: "12", about: "with -make-book: the last ply of the book's full tree",

@@ -67,6 +67,14 @@ func readCommandLine(args []string) (*registry, *config, error) {
 		return nil, nil, err
 	}
 	decls, declErr := engineDecls(c.engines)
+	for _, path := range c.engineFiles {
+		if declErr != nil {
+			break
+		}
+		var more []*botDecl
+		more, declErr = engineListDecls(path, 1000+len(decls))
+		decls = append(decls, more...)
+	}
 	reg, regErr := newRegistry(decls...)
 	switch {
 	case errors.Is(err, errHelp) && declErr == nil && regErr == nil:
