@@ -69,6 +69,8 @@ type arena struct {
 	// stopped, if not nil, gets each game that an interrupt stopped
 	// under way, after done has had every finished one.
 	stopped func(gameResult)
+	// status, if not nil, adds to the status line (-sprt's llr).
+	status func() string
 }
 
 // play plays the games, a.jobs at a time, one goroutine per game, and hands
@@ -174,7 +176,11 @@ func (c *collector) finished(r gameResult) {
 	}
 	if c.a.progress != nil && c.failed == nil {
 		left := time.Since(c.begun) * time.Duration(c.total-c.count) / time.Duration(c.count)
-		fmt.Fprintf(c.a.progress, "\r%d/%d games, about %s left\x1b[K", c.count, c.total, left.Round(time.Second))
+		more := ""
+		if c.a.status != nil {
+			more = ", " + c.a.status()
+		}
+		fmt.Fprintf(c.a.progress, "\r%d/%d games, about %s left%s\x1b[K", c.count, c.total, left.Round(time.Second), more)
 		c.statusOn = true
 	}
 }
@@ -266,6 +272,9 @@ type matchConfig struct {
 	// width is the terminal's, to wrap the game lines to between tokens;
 	// 0 (a pipe) leaves them one line each.
 	width int
+	// sprt, if not nil, stops the match as soon as its test decides;
+	// games is then the most games.
+	sprt *sprtTest
 	report
 }
 
@@ -303,7 +312,7 @@ func (m matchConfig) labels() [2]string {
 // playing X in the first and O in the second. It prints the seed, one line
 // per game in the order of the games, then the results table. On an
 // interrupt it prints the table of the games finished and returns
-// errInterrupted.
+// errInterrupted. Under -sprt it stops once the test decides (sprtRun).
 func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	labels := m.labels()
 	openings, note, err := m.plan.openings(m.spec, m.opt, (m.games+1)/2, m.seed)
@@ -325,43 +334,136 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	for i := range points {
 		points[i] = -1
 	}
-	a.stopped = func(r gameResult) { m.game(out, a, r) }
-	err = a.play(ctx, games, func(r gameResult) {
+	test := m.newSPRTRun(ctx, out, &a)
+	a.stopped = func(r gameResult) {
+		if !test.decided() {
+			m.game(out, a, r)
+		}
+	}
+	err = a.play(test.ctx, games, func(r gameResult) {
+		if test.decided() {
+			return // finished after the deciding pair: not needed
+		}
 		i := r.job.index
-		order := [3]int{X: i % 2, O: 1 - i%2}
-		for _, side := range []Side{X, O} {
-			t := tallies[order[side]]
-			t.moves += r.moves[side]
-			t.nodes += r.nodes[side]
-			t.time += r.time[side]
-		}
-		if r.forfeit != nil {
-			tallies[order[r.forfeit.Side]].forfeits[r.forfeit.Kind]++
-		}
-		switch w := r.winner(); w {
-		case Nobody:
-			tallies[0].draws++
-			tallies[1].draws++
-		default:
-			tallies[order[w]].wins++
-			tallies[1-order[w]].losses++
-		}
+		tallyGame(tallies, r)
 		points[i] = r.points([2]Side{X, O}[i%2])
 		m.game(out, a, r)
+		if i%2 == 1 {
+			test.pair(points[i-1], points[i])
+		}
 	})
+	err = test.end(ctx, err)
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err
 	}
+	played := tallies[0].wins + tallies[0].draws + tallies[0].losses
 	if m.json {
 		diff, plusMinus, n := matchEloFigures(points)
-		writeJSONLine(out, matchSummary(m.spec.name, m.seed, m.games, tallies, eloFigures(labels[0], diff, plusMinus, n)))
+		summary := matchSummary(m.spec.name, m.seed, m.games, tallies, eloFigures(labels[0], diff, plusMinus, n))
+		summary.SPRT = test.summary(played)
+		writeJSONLine(out, summary)
 	} else {
-		if played := tallies[0].wins + tallies[0].draws + tallies[0].losses; played < m.games {
+		if test.on() {
+			fmt.Fprintln(out, test.result(played))
+		} else if played < m.games {
 			fmt.Fprintf(out, "stopped after %d of %d games\n", played, m.games)
 		}
 		writeTable(out, tallies, matchElo(labels[0], points))
 	}
 	return err
+}
+
+// tallyGame counts a game in the tallies: ts[0] is the bot of -x's, which
+// plays X in the even games.
+func tallyGame(ts [2]*tally, r gameResult) {
+	i := r.job.index
+	order := [3]int{X: i % 2, O: 1 - i%2}
+	for _, side := range []Side{X, O} {
+		t := ts[order[side]]
+		t.moves += r.moves[side]
+		t.nodes += r.nodes[side]
+		t.time += r.time[side]
+	}
+	if r.forfeit != nil {
+		ts[order[r.forfeit.Side]].forfeits[r.forfeit.Kind]++
+	}
+	switch w := r.winner(); w {
+	case Nobody:
+		ts[0].draws++
+		ts[1].draws++
+	default:
+		ts[order[w]].wins++
+		ts[1-order[w]].losses++
+	}
+}
+
+// sprtRun is a match's test under way: its pairs so far, its llr, and
+// the context that stops the games once it decides.
+type sprtRun struct {
+	test    *sprtTest // nil: no test, and the rest is idle
+	ctx     context.Context
+	cancel  context.CancelFunc
+	pairs   pentanomial
+	llr     float64
+	verdict sprtVerdict
+}
+
+// newSPRTRun starts the match's test, if it has one: its header line,
+// and its llr on the status line.
+func (m matchConfig) newSPRTRun(ctx context.Context, out io.Writer, a *arena) *sprtRun {
+	s := &sprtRun{test: m.sprt}
+	s.ctx, s.cancel = context.WithCancel(ctx)
+	if s.test == nil {
+		return s
+	}
+	if !m.json {
+		fmt.Fprintln(out, s.test.header(m.games))
+	}
+	a.status = func() string { return s.test.status(s.llr) }
+	return s
+}
+
+// on says the match has a test.
+func (s *sprtRun) on() bool { return s.test != nil }
+
+// decided says the test has decided: the games after are not needed.
+func (s *sprtRun) decided() bool { return s.verdict != sprtGoing }
+
+// pair counts a pair of games (the bot of -x's points in each) and stops
+// the games under way if the test decides: they are discarded, as are
+// games that finished after the deciding pair (-jobs above 1), so that
+// the decision is the one a single game at a time would reach.
+func (s *sprtRun) pair(first, second float64) {
+	if s.test == nil {
+		return
+	}
+	s.pairs.add(first, second)
+	s.llr = s.test.llr(s.pairs)
+	if s.verdict = s.test.verdict(s.llr); s.decided() {
+		s.cancel()
+	}
+}
+
+// end is the match's error once its games are over: none for a stop the
+// test made, whatever the games stopped under way say; ctx is the
+// match's own.
+func (s *sprtRun) end(ctx context.Context, err error) error {
+	defer s.cancel()
+	if s.decided() && ctx.Err() == nil && errors.Is(err, errInterrupted) {
+		return nil
+	}
+	return err
+}
+
+// result is the test's line after games.
+func (s *sprtRun) result(games int) string { return s.test.result(s.llr, s.verdict, games) }
+
+// summary is the test's end as JSON, nil without a test.
+func (s *sprtRun) summary(games int) *sprtJSON {
+	if s.test == nil {
+		return nil
+	}
+	return s.test.summary(s.llr, s.verdict, games)
 }
 
 // header starts a run's output: the seed, so that any run can be

@@ -29,8 +29,9 @@ type config struct {
 	version, scores     bool
 	moves, out          string
 	rate, engines       []string
-	engineFiles         []string // -engines: class lists of engines
-	shard, shards       int      // -shard I/N; 0 and 0 when not given
+	engineFiles         []string  // -engines: class lists of engines
+	sprt                *sprtTest // -sprt; nil when not given
+	shard, shards       int       // -shard I/N; 0 and 0 when not given
 	makeBook            string
 	bookPly, bookLine   int
 	set                 map[string]bool // the flags given
@@ -70,7 +71,7 @@ func modeOf(c *config) runMode {
 		return modeAnalyze
 	case c.tournament != "":
 		return modeTournament
-	case c.games > 1:
+	case c.games > 1, c.sprt != nil && c.x != "" && c.o != "":
 		return modeMatch
 	}
 	return modePlay

@@ -90,6 +90,15 @@ func flagTable(reg *registry) []flagDef {
 			}},
 		{name: "games", arg: "N", def: "1", about: "play N games of -x against -o, seats swapped, then a table with Elo",
 			accepts: "a whole number 1 or more", modes: modeGames, set: whole(func(c *config) *int { return &c.games }, 1, math.MaxInt32)},
+		{name: "sprt", arg: "TEST", about: "elo0=E0,elo1=E1[,alpha=A,beta=B]: a match stops once a sequential test decides between elo <= E0 and elo >= E1 (pentanomial GSPRT, logistic Elo); -games is then the most games",
+			accepts: sprtAccepts, modes: modeMatch, set: func(c *config, v string) error {
+				t, err := parseSPRT(v)
+				if err != nil {
+					return fmt.Errorf("%v: accepted is %s", err, sprtAccepts)
+				}
+				c.sprt = &t
+				return nil
+			}},
 		{name: "openings", arg: "K|FILE", defWords: "per game", about: "K random plies open each pair of games, or a file of records, one a pair, in order",
 			accepts: "K plies, 0 or more, or a file of records", modes: modeMatch | modeTournament, set: (*config).setOpenings},
 		{name: "tournament", arg: "LIST", about: "a round-robin of the bot specs listed, comma-separated, or all; KEY=A..B or KEY=A/B/C is a player a value",

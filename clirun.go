@@ -51,7 +51,10 @@ func (r *invocation) matches(ctx context.Context) error {
 	var err error
 	if r.mode == modeMatch {
 		m := matchConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: [2]*player{r.seats[X], r.seats[O]},
-			games: r.cfg.games, plan: r.plan, seed: r.cfg.seed, jobs: r.cfg.jobs, report: rep}
+			games: r.cfg.games, plan: r.plan, seed: r.cfg.seed, jobs: r.cfg.jobs, sprt: r.cfg.sprt, report: rep}
+		if m.sprt != nil && !r.cfg.set["games"] {
+			m.games = sprtGames
+		}
 		if isTerminal(r.stdout) {
 			m.width = terminalWidth(r.stdout.(*os.File))
 		}

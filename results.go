@@ -360,6 +360,7 @@ type matchJSON struct {
 	Played int            `json:"played"` // finished
 	Bots   []matchBotJSON `json:"bots"`   // the bot of -x, then of -o
 	Elo    eloJSON        `json:"elo"`
+	SPRT   *sprtJSON      `json:"sprt,omitempty"` // -sprt's end
 }
 
 // matchBotJSON is one row of the match table.
