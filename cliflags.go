@@ -93,6 +93,9 @@ func flagTable(reg *registry) []flagDef {
 		{name: "sprt", arg: "TEST", about: "elo0=E0,elo1=E1[,alpha=A,beta=B]: a match stops once a sequential test decides between elo <= E0 and elo >= E1 (pentanomial GSPRT, logistic Elo); -games is then the most games",
 			accepts: sprtAccepts, modes: modeMatch, set: func(c *config, v string) error {
 				t, err := parseSPRT(v)
+				if errors.Is(err, errBadValue) {
+					return errBadValue
+				}
 				if err != nil {
 					return fmt.Errorf("%v: accepted is %s", err, sprtAccepts)
 				}

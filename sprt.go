@@ -51,7 +51,7 @@ func parseSPRT(v string) (sprtTest, error) {
 		key, value, ok := strings.Cut(strings.TrimSpace(kv), "=")
 		x, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
 		if !ok || err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-			return t, fmt.Errorf("%q is not KEY=NUMBER", kv)
+			return t, fmt.Errorf("%q is not KEY=NUMBER: %w", kv, errBadValue)
 		}
 		switch strings.ToLower(strings.TrimSpace(key)) {
 		case "elo0":
