@@ -21,6 +21,7 @@ type config struct {
 	games, jobs         int
 	openings            string // K plies or a file, as given; "" the game's default
 	tournament          string
+	gauntlet            string // -gauntlet's bot spec
 	delay               time.Duration
 	trace               int
 	traceFormat, format string

@@ -93,7 +93,7 @@ func flagTable(reg *registry) []flagDef {
 		{name: "sprt", arg: "TEST", about: "elo0=E0,elo1=E1[,alpha=A,beta=B]: a match stops once a sequential test decides between elo <= E0 and elo >= E1 (pentanomial GSPRT, logistic Elo); -games is then the most games",
 			accepts: sprtAccepts, modes: modeMatch, set: func(c *config, v string) error {
 				t, err := parseSPRT(v)
-				if errors.Is(err, errBadValue) {
+				if errors.Is(err, errSPRTSyntax) {
 					return errBadValue
 				}
 				if err != nil {
@@ -106,6 +106,8 @@ func flagTable(reg *registry) []flagDef {
 			accepts: "K plies, 0 or more, or a file of records", modes: modeMatch | modeTournament, set: (*config).setOpenings},
 		{name: "tournament", arg: "LIST", about: "a round-robin of the bot specs listed, comma-separated, or all; KEY=A..B or KEY=A/B/C is a player a value",
 			modes: modeTournament, set: text(func(c *config) *string { return &c.tournament })},
+		{name: "gauntlet", arg: "BOT", about: "with -tournament LIST: BOT plays every player of LIST, who do not play each other; LIST ranked by score against BOT",
+			modes: modeTournament, set: text(func(c *config) *string { return &c.gauntlet })},
 		{name: "jobs", arg: "N", def: strconv.Itoa(runtime.NumCPU()), defWords: "every CPU", about: "CPUs: games at once in matches, threads of one search",
 			accepts: "a whole number 1 or more", modes: modeBots, set: whole(func(c *config) *int { return &c.jobs }, 1, 4096)},
 		{name: "delay", arg: "TIME", defWords: "0.5s on a terminal, 0 on a pipe", about: "pause between the moves of two bots watched",

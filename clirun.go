@@ -65,7 +65,7 @@ func (r *invocation) matches(ctx context.Context) error {
 			games = 2 // one pair
 		}
 		t := tournamentConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: r.field, games: games, plan: r.plan,
-			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, report: rep}
+			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, gauntlet: r.cfg.gauntlet != "", report: rep}
 		err = t.run(ctx, r.stdout, progress)
 	}
 	if rep.keep != nil && rep.keep.err != nil && err == nil {

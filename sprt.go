@@ -44,6 +44,9 @@ type sprtTest struct {
 // sprtAccepts is the value -sprt takes, for help and errors.
 const sprtAccepts = "elo0=E0,elo1=E1[,alpha=A,beta=B], E0 < E1, A and B between 0 and 0.5 (0.05 each unless given)"
 
+// errSPRTSyntax is a -sprt value that is not KEY=NUMBER,... at all.
+var errSPRTSyntax = errors.New("not KEY=NUMBER,...")
+
 // parseSPRT reads -sprt's value.
 func parseSPRT(v string) (sprtTest, error) {
 	t := sprtTest{elo0: math.NaN(), elo1: math.NaN(), alpha: 0.05, beta: 0.05}
@@ -51,7 +54,7 @@ func parseSPRT(v string) (sprtTest, error) {
 		key, value, ok := strings.Cut(strings.TrimSpace(kv), "=")
 		x, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
 		if !ok || err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-			return t, fmt.Errorf("%q is not KEY=NUMBER: %w", kv, errBadValue)
+			return t, fmt.Errorf("%q is not KEY=NUMBER: %w", kv, errSPRTSyntax)
 		}
 		switch strings.ToLower(strings.TrimSpace(key)) {
 		case "elo0":

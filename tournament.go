@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // tournamentConfig is a round-robin: every two bots of the field play a
@@ -22,6 +23,9 @@ type tournamentConfig struct {
 	// shard and shards play only the shard-th slice of shards (-shard
 	// I/N); 0 and 0 play it all.
 	shard, shards int
+	// gauntlet says the first player is -gauntlet's bot, which alone
+	// plays the others (gauntlet.go).
+	gauntlet bool
 	report
 }
 
@@ -52,6 +56,9 @@ func (t tournamentConfig) schedule(openings [][]Move) (games []gameJob, byBot []
 	for k := range openings {
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
+				if t.gauntlet && i > 0 {
+					break // the others do not play each other
+				}
 				for g := 2 * k; g < min(2*k+2, t.games); g++ {
 					x, o := i, j
 					if (g+i+j)%2 == 1 {
@@ -114,12 +121,19 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	games := t.slice(all, byBot)
 	a := arena{spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
 		event: "tournament", field: t.names(), total: len(all)}
+	if t.gauntlet {
+		a.event = "gauntlet"
+	}
 	shard := ""
 	if t.shards > 0 {
 		shard = fmt.Sprintf("%d/%d", t.shard, t.shards)
 	}
 	t.header(out, a, note, shard)
 	results, stats := newCrossResults(len(t.players)), newFieldStats(len(t.players))
+	points := make([][]float64, len(t.players)) // a gauntlet's: each player's against the bot, by game
+	for j := range points {
+		points[j] = slices.Repeat([]float64{-1}, t.games)
+	}
 	keep := func(r gameResult) gameRecord {
 		rec := a.record(r)
 		if !t.report.keepGame(out, rec) && r.forfeit != nil { // a forfeit is news: the tables alone would hide why
@@ -133,6 +147,19 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		b := byBot[r.job.index]
 		results.add(b[X], b[O], r.points(X))
 		stats.addRecord(keep(r), b[X], b[O])
+		if t.gauntlet {
+			// The game's place in its match, 2k or 2k+1: schedule gave
+			// the other player X when that place and its index add up odd.
+			other, side := max(b[X], b[O]), X
+			if b[X] == 0 {
+				side = O
+			}
+			swapped := 0
+			if b[X] != 0 {
+				swapped = 1
+			}
+			points[other][2*r.job.pair+(swapped+other)%2] = r.points(side)
+		}
 	})
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err
@@ -142,6 +169,10 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		for j := i + 1; j < len(results); j++ {
 			played += results[i][j].games()
 		}
+	}
+	if t.gauntlet {
+		t.gauntletTables(out, shard, played, len(games), results, stats, points)
+		return err
 	}
 	s := results.standings()
 	if t.json {
@@ -163,4 +194,23 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	fmt.Fprintln(out)
 	writeStandings(out, t.names(), results, s, stats)
 	return err
+}
+
+// gauntletTables prints a gauntlet's heading and standings (gauntlet.go),
+// or its JSON line.
+func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of int, c crossResults, stats fieldStats, points [][]float64) {
+	names := t.names()
+	rows := gauntletRows(names, c, stats, points)
+	if t.json {
+		j := gauntletJSON{Type: "gauntlet", Game: t.spec.name, Seed: t.seed, Shard: shard, Games: played, Of: of, PerMatch: t.games, Open: of - played}
+		j.fill(rows, names[0], stats[0])
+		writeJSONLine(out, j)
+		return
+	}
+	if shard != "" {
+		shard = ", shard " + shard
+	}
+	fmt.Fprintf(out, "%s gauntlet of %s%s: %d bots, %d of %d games, %d a match; elo is over %s\n\n",
+		t.spec.title, names[0], shard, len(names)-1, played, of, t.games, names[0])
+	writeGauntlet(out, rows, names[0], stats[0])
 }
