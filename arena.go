@@ -50,6 +50,10 @@ type gameResult struct {
 	// failed (its Reason says how), and the other side won.
 	forfeit *Forfeit
 	err     error
+	// resumed says the game was not played but read back from -out,
+	// where a run before this one kept it: it is counted, not printed
+	// or kept again.
+	resumed bool
 }
 
 // arena plays the games of a match or a tournament, jobs games at once.
@@ -71,6 +75,8 @@ type arena struct {
 	stopped func(gameResult)
 	// status, if not nil, adds to the status line (-sprt's llr).
 	status func() string
+	// replay are games not to play: their results, by index, from -out.
+	replay map[int]gameResult
 }
 
 // play plays the games, a.jobs at a time, one goroutine per game, and hands
@@ -83,7 +89,15 @@ func (a arena) play(ctx context.Context, games []gameJob, done func(gameResult))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	c := newCollector(a, games, done)
-	for r := range a.workers(ctx, games) {
+	var left []gameJob
+	for _, j := range games {
+		if r, ok := a.replay[j.index]; ok {
+			c.finished(r)
+		} else {
+			left = append(left, j)
+		}
+	}
+	for r := range a.workers(ctx, left) {
 		if r.err != nil {
 			c.fail(r)
 			cancel()
@@ -282,6 +296,20 @@ type matchConfig struct {
 type report struct {
 	keep *resultsWriter // -out: every game as a JSON line; nil for none
 	json bool           // -format json: the lines and tables as JSON
+	// have are the records -out's file held before the run, and keptIn
+	// its name: the games of this run among them are not played again.
+	have   []gameRecord
+	keptIn string
+}
+
+// resume sets a to replay the games of games that r's file holds, and
+// says how many: "resuming: 9 of 24 games already in FILE".
+func (r report) resume(out io.Writer, a *arena, games []gameJob) {
+	a.replay = a.resumable(games, r.have)
+	if len(a.replay) == 0 || r.json {
+		return
+	}
+	fmt.Fprintf(out, "resuming: %d of %s already in %s\n", len(a.replay), plural(len(games), "game", "games"), r.keptIn)
 }
 
 // keepGame keeps a game's record in -out and, with -format json, prints it
@@ -334,6 +362,7 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	for i := range points {
 		points[i] = -1
 	}
+	m.resume(out, &a, games)
 	test := m.newSPRTRun(ctx, out, &a)
 	a.stopped = func(r gameResult) {
 		if !test.decided() {
@@ -483,6 +512,9 @@ func (r report) header(out io.Writer, a arena, note, shard string) {
 // game reports one game, finished or stopped: its record to -out, and
 // its line (text or JSON) to out.
 func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
+	if r.resumed {
+		return
+	}
 	rec := a.record(r)
 	if m.report.keepGame(out, rec) {
 		return
@@ -538,27 +570,14 @@ func (r gameResult) outcome() string {
 
 // record is the game as -out keeps it (results.go).
 func (a arena) record(r gameResult) gameRecord {
-	rec := gameRecord{Type: "game", Game: a.spec.name, Event: a.event, Field: a.field,
-		Number: r.job.index + 1, Games: a.total, Pair: r.job.pair + 1, Seed: a.seed,
-		Opening: a.spec.line(r.job.opening), Record: a.spec.record(r.game)}
-	if opt := a.spec.defaults(a.opt); len(opt) > 0 {
-		rec.Options = opt
-	}
+	rec := a.recordHead(r.job)
+	rec.Record = a.spec.record(r.game)
 	for _, side := range []Side{X, O} {
-		pl := r.job.players[side]
-		p := playerRecord{Name: pl.label, Bot: pl.decl.name, Params: pl.vals, Settings: settingsOf(pl.budget()),
-			Moves: r.moves[side], TimeMS: float64(r.time[side].Microseconds()) / 1000, Nodes: r.nodes[side]}
-		if r.job.labels[side] != p.Name {
-			p.Label = r.job.labels[side]
+		p := &rec.X
+		if side == O {
+			p = &rec.O
 		}
-		if sp := a.spec.specialFor(pl.decl.name, pl.vals); sp != nil {
-			p.Impl = sp.impl
-		}
-		if side == X {
-			rec.X = p
-		} else {
-			rec.O = p
-		}
+		p.Moves, p.TimeMS, p.Nodes = r.moves[side], float64(r.time[side].Microseconds())/1000, r.nodes[side]
 	}
 	w := r.winner()
 	switch {
@@ -578,6 +597,82 @@ func (a arena) record(r gameResult) gameRecord {
 		rec.Margin = &margin
 	}
 	return rec
+}
+
+// recordHead is the part of a game's record that says which game of
+// which run it is, before it is played: the game, its options, the run
+// (event, field, seed, games), its number, pair and opening, and who
+// played each side with what settings.
+func (a arena) recordHead(j gameJob) gameRecord {
+	rec := gameRecord{Type: "game", Game: a.spec.name, Event: a.event, Field: a.field,
+		Number: j.index + 1, Games: a.total, Pair: j.pair + 1, Seed: a.seed, Opening: a.spec.line(j.opening)}
+	if opt := a.spec.defaults(a.opt); len(opt) > 0 {
+		rec.Options = opt
+	}
+	for _, side := range []Side{X, O} {
+		pl := j.players[side]
+		p := playerRecord{Name: pl.label, Bot: pl.decl.name, Params: pl.vals, Settings: settingsOf(pl.budget())}
+		if j.labels[side] != p.Name {
+			p.Label = j.labels[side]
+		}
+		if sp := a.spec.specialFor(pl.decl.name, pl.vals); sp != nil {
+			p.Impl = sp.impl
+		}
+		if side == X {
+			rec.X = p
+		} else {
+			rec.O = p
+		}
+	}
+	return rec
+}
+
+// resumable are the games of this run that have records in have (an
+// -out file written before), as results rebuilt from the records, by the
+// games' indexes: the games a rerun need not play again. A record counts
+// when its game finished and it is the same game of the same run: every
+// field recordHead fills is the same.
+func (a arena) resumable(games []gameJob, have []gameRecord) map[int]gameResult {
+	byNumber := map[int][]gameRecord{}
+	for _, rec := range have {
+		if rec.End != endInterrupted {
+			byNumber[rec.Number] = append(byNumber[rec.Number], rec)
+		}
+	}
+	done := map[int]gameResult{}
+	for _, j := range games {
+		for _, rec := range byNumber[j.index+1] {
+			if !sameGame(a.recordHead(j), rec) {
+				continue
+			}
+			if r, err := a.fromRecord(j, rec); err == nil {
+				done[j.index] = r
+				break
+			}
+		}
+	}
+	return done
+}
+
+// fromRecord is the result a record keeps: its game replayed from the
+// record, its sides' figures, its forfeit.
+func (a arena) fromRecord(j gameJob, rec gameRecord) (gameResult, error) {
+	g, err := a.spec.parseRecord(rec.Record, a.opt)
+	if err != nil {
+		return gameResult{}, err
+	}
+	r := gameResult{job: j, game: g, resumed: true}
+	for side, p := range map[Side]playerRecord{X: rec.X, O: rec.O} {
+		r.moves[side], r.nodes[side] = p.Moves, p.Nodes
+		r.time[side] = time.Duration(math.Round(p.TimeMS*1000)) * time.Microsecond
+	}
+	if rec.End == endForfeit {
+		loser := map[string]Side{"X": O, "O": X}[rec.Winner]
+		r.forfeit = &Forfeit{Side: loser, Reason: rec.Reason, Kind: ForfeitKind(rec.Kind)}
+	} else if !g.Over() {
+		return gameResult{}, fmt.Errorf("game %d: the record does not end the game", rec.Number)
+	}
+	return r, nil
 }
 
 // matchElo is the elo line of the bot of -x from its points by game (-1

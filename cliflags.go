@@ -133,7 +133,7 @@ func flagTable(reg *registry) []flagDef {
 		{name: "format", arg: "FORMAT", def: "text", about: "text or json: game lines, tables and -analyze answers",
 			accepts: "text or json", modes: modeMatch | modeTournament | modeAnalyze | modeRate,
 			set: oneOf(func(c *config) *string { return &c.format }, "text", "json")},
-		{name: "out", arg: "FILE", about: "with -games or -tournament: every game as a JSON line, written as it ends",
+		{name: "out", arg: "FILE", about: "with -games or -tournament: every game added to FILE as a JSON line as it ends; a rerun of the same run plays only the games FILE lacks",
 			modes: modeMatch | modeTournament, set: text(func(c *config) *string { return &c.out })},
 		{name: "rate", arg: "FILE...", about: "rate the games of files written by -out together: -rate a.jsonl b.jsonl",
 			modes: modeRate, many: true, set: func(c *config, v string) error { c.rate = append(c.rate, v); return nil }},

@@ -41,12 +41,12 @@ func (r *invocation) matches(ctx context.Context) error {
 	}
 	rep := report{json: r.cfg.format == "json"}
 	if r.cfg.out != "" {
-		f, err := os.Create(r.cfg.out)
+		f, have, err := openResults(r.cfg.out)
 		if err != nil {
 			return fmt.Errorf("-out: %v", err)
 		}
 		defer f.Close()
-		rep.keep = &resultsWriter{w: f}
+		rep.keep, rep.have, rep.keptIn = &resultsWriter{w: f}, have, r.cfg.out
 	}
 	var err error
 	if r.mode == modeMatch {

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -93,6 +95,20 @@ func (p playerRecord) rated() string {
 	return p.Name
 }
 
+// sameGame says the record rec is the game head describes (a record of
+// its head only, arena.recordHead): the same fields, compared as JSON so
+// that a map left out and an empty one are alike; what the game's play
+// filled in (the record, the result, the figures) is not compared.
+func sameGame(head, rec gameRecord) bool {
+	rec.Record, rec.Result, rec.Winner, rec.End, rec.Reason, rec.Kind, rec.Margin = "", "", "", "", "", "", nil
+	for _, p := range []*playerRecord{&rec.X, &rec.O} {
+		p.Moves, p.TimeMS, p.Nodes = 0, 0, 0
+	}
+	a, errA := json.Marshal(head)
+	b, errB := json.Marshal(rec)
+	return errA == nil && errB == nil && string(a) == string(b)
+}
+
 // points is what X scored: 1, 1/2 or 0; ok is false for a game not
 // finished, which no rating counts.
 func (r gameRecord) points() (float64, bool) {
@@ -139,6 +155,36 @@ func (rw *resultsWriter) write(v any) {
 	if _, err := rw.w.Write(append(line, '\n')); err != nil && rw.err == nil {
 		rw.err = err
 	}
+}
+
+// openResults opens -out's file for appending, as cutechess-cli's
+// -pgnout does: a file that is there keeps its games, and the records it
+// holds are returned, so that a rerun of the same run plays only the
+// games it lacks. A last line cut short (a run killed while writing it)
+// is ended, so that the next record starts a line of its own.
+func openResults(name string) (*os.File, []gameRecord, error) {
+	data, err := os.ReadFile(name)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, nil, err
+	}
+	var have []gameRecord
+	if len(data) > 0 {
+		complete := data[:bytes.LastIndexByte(data, '\n')+1] // a line cut short is no record
+		if have, err = readResults(bytes.NewReader(complete), name); err != nil {
+			return nil, nil, fmt.Errorf("%v: not a file of game records, and -out adds to a file rather than replace it: choose another", err)
+		}
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		if _, err := f.Write([]byte("\n")); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+	}
+	return f, have, nil
 }
 
 // readResults reads the game records of a results file. Lines of other

@@ -129,6 +129,7 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		shard = fmt.Sprintf("%d/%d", t.shard, t.shards)
 	}
 	t.header(out, a, note, shard)
+	t.resume(out, &a, games)
 	results, stats := newCrossResults(len(t.players)), newFieldStats(len(t.players))
 	points := make([][]float64, len(t.players)) // a gauntlet's: each player's against the bot, by game
 	for j := range points {
@@ -136,6 +137,9 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	}
 	keep := func(r gameResult) gameRecord {
 		rec := a.record(r)
+		if r.resumed {
+			return rec
+		}
 		if !t.report.keepGame(out, rec) && r.forfeit != nil { // a forfeit is news: the tables alone would hide why
 			fmt.Fprintf(out, "game %d: X %s, O %s: %s, moves: %s\n", r.job.index+1,
 				r.job.labels[X], r.job.labels[O], r.outcome(), movesOrNone(rec.Record))
