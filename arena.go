@@ -300,6 +300,30 @@ type report struct {
 	// its name: the games of this run among them are not played again.
 	have   []gameRecord
 	keptIn string
+	// plotFile, if set, gets the standings as a picture (-plot).
+	plotFile string
+}
+
+// plot draws the run's ratings into -plot's file, if it is set.
+func (r report) plot(game, axis string, pts []eloPoint) error {
+	if r.plotFile == "" {
+		return nil
+	}
+	if err := writePlot(r.plotFile, plotTitle(game, pts), axis, pts); err != nil {
+		return fmt.Errorf("-plot %s: %v", r.plotFile, err)
+	}
+	return nil
+}
+
+// boundedPoint is a player's point at a rating difference that may be
+// infinite (a perfect score): there the least difference likely at 95%
+// after games, without an interval.
+func boundedPoint(name string, diff, plusMinus float64, games int) eloPoint {
+	if math.IsInf(diff, 0) && games > 0 {
+		bound := eloDiff(math.Pow(0.025, 1/float64(games)))
+		return eloPoint{name: name, elo: math.Copysign(bound, diff), plusMinus: math.NaN()}
+	}
+	return eloPoint{name: name, elo: diff, plusMinus: plusMinus}
 }
 
 // resume sets a to replay the games of games that r's file holds, and
@@ -386,6 +410,13 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		return err
 	}
 	played := tallies[0].wins + tallies[0].draws + tallies[0].losses
+	if played > 0 {
+		diff, plusMinus, n := matchEloFigures(points)
+		pts := []eloPoint{boundedPoint(labels[0], diff, plusMinus, n), {name: labels[1], plusMinus: math.NaN()}}
+		if perr := m.plot(m.spec.title, "Elo over "+labels[1], pts); perr != nil && err == nil {
+			err = perr
+		}
+	}
 	if m.json {
 		diff, plusMinus, n := matchEloFigures(points)
 		summary := matchSummary(m.spec.name, m.seed, m.games, tallies, eloFigures(labels[0], diff, plusMinus, n))

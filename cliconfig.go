@@ -22,6 +22,7 @@ type config struct {
 	openings            string // K plies or a file, as given; "" the game's default
 	tournament          string
 	gauntlet            string // -gauntlet's bot spec
+	plot                string // -plot's file
 	delay               time.Duration
 	trace               int
 	traceFormat, format string

@@ -137,6 +137,14 @@ func flagTable(reg *registry) []flagDef {
 			modes: modeMatch | modeTournament, set: text(func(c *config) *string { return &c.out })},
 		{name: "rate", arg: "FILE...", about: "rate the games of files written by -out together: -rate a.jsonl b.jsonl",
 			modes: modeRate, many: true, set: func(c *config, v string) error { c.rate = append(c.rate, v); return nil }},
+		{name: "plot", arg: "FILE", about: "with a match, a tournament, a gauntlet or -rate: the ratings as a picture, FILE.svg or FILE.png; a bot swept over one key as a line",
+			accepts: "a file name ending in .svg or .png", modes: modeMatch | modeTournament | modeRate, set: func(c *config, v string) error {
+				if checkPlotFile(v) != nil {
+					return errBadValue
+				}
+				c.plot = v
+				return nil
+			}},
 		{name: "shard", arg: "I/N", about: "with -tournament: play only slice I of N of its games, like 1/4",
 			accepts: "I/N, the I-th of N slices, 1 <= I <= N, like 2/4", modes: modeTournament, set: (*config).setShard},
 		{name: "engine", arg: "NAME=COMMAND", about: "an external bot speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; repeatable; NAME then plays wherever a bot does",

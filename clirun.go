@@ -39,7 +39,7 @@ func (r *invocation) matches(ctx context.Context) error {
 	if isTerminal(r.stderr) {
 		progress = r.stderr
 	}
-	rep := report{json: r.cfg.format == "json"}
+	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot}
 	if r.cfg.out != "" {
 		f, have, err := openResults(r.cfg.out)
 		if err != nil {

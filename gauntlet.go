@@ -129,3 +129,21 @@ func (j *gauntletJSON) fill(rows []gauntletRow, bot string, botStats playStats) 
 		j.Bot.Score = &s
 	}
 }
+
+// gauntletPoints are the rows as a picture's points, the bot at 0 below
+// them unless the rows are a sweep (drawn as a line, the bot's 0 the
+// axis's reference).
+func gauntletPoints(rows []gauntletRow, bot string) []eloPoint {
+	var pts []eloPoint
+	for _, r := range rows {
+		pt := eloPoint{name: r.name, elo: math.NaN(), plusMinus: math.NaN()}
+		if r.record.games() > 0 {
+			pt = boundedPoint(r.name, r.diff, r.plusMinus, r.games)
+		}
+		pts = append(pts, pt)
+	}
+	if _, _, sweep := sweepOf(pts); !sweep {
+		pts = append(pts, eloPoint{name: bot, plusMinus: math.NaN()})
+	}
+	return pts
+}

@@ -53,7 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	case modeRate:
-		return rateFiles(c.rate, c.format == "json", stdout, stderr)
+		return rateFiles(c.rate, c.format == "json", c.plot, stdout, stderr)
 	}
 	return (&invocation{runPlan: p, stdin: stdin, stdout: stdout, stderr: stderr}).start()
 }

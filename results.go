@@ -499,7 +499,7 @@ func (t *tableJSON) fillTables(names []string, c crossResults, s standings, stat
 // round-robin's tables of all their games, as -tournament prints them
 // (text) or as -format json does. It returns the exit status: 2 for a
 // file it cannot read or records that do not go together.
-func rateFiles(files []string, asJSON bool, out, errOut io.Writer) int {
+func rateFiles(files []string, asJSON bool, plotFile string, out, errOut io.Writer) int {
 	var recs []gameRecord
 	for _, name := range files {
 		f, err := os.Open(name)
@@ -525,7 +525,23 @@ func rateFiles(files []string, asJSON bool, out, errOut io.Writer) int {
 		return 2
 	}
 	rr.write(out, files, asJSON)
+	if plotFile != "" {
+		s := rr.table.standings()
+		pts := standingsPoints(rr.names, s)
+		if err := writePlot(plotFile, plotTitle(rr.title(), pts), "Elo, the field's mean at 0", pts); err != nil {
+			fmt.Fprintf(errOut, "boardbots: -plot %s: %v\n", plotFile, err)
+			return 1
+		}
+	}
 	return 0
+}
+
+// title is the rated game's title, "Connect Four".
+func (rr *ratedResults) title() string {
+	if spec, err := declared.findGame(rr.game); err == nil {
+		return spec.title
+	}
+	return rr.game
 }
 
 // write prints the tables: a heading that says what was rated, then the
@@ -538,11 +554,7 @@ func (rr *ratedResults) write(out io.Writer, files []string, asJSON bool) {
 		writeJSONLine(out, t)
 		return
 	}
-	title := rr.game
-	if spec, err := declared.findGame(rr.game); err == nil {
-		title = spec.title
-	}
-	fmt.Fprintf(out, "%s results: %d bots, %s from %s", title, len(rr.names),
+	fmt.Fprintf(out, "%s results: %d bots, %s from %s", rr.title(), len(rr.names),
 		plural(rr.counted, "game", "games"), plural(len(files), "file", "files"))
 	if rr.open > 0 {
 		fmt.Fprintf(out, ", %s not finished left out", plural(rr.open, "game", "games"))

@@ -292,3 +292,12 @@ func writeStandings(out io.Writer, names []string, c crossResults, s standings, 
 	}
 	tw.Flush()
 }
+
+// standingsPoints are the standings as a picture's points, best first.
+func standingsPoints(names []string, s standings) []eloPoint {
+	pts := make([]eloPoint, len(s.order))
+	for k, i := range s.order {
+		pts[k] = eloPoint{name: names[i], elo: s.elo[i], plusMinus: s.plusMinus[i]}
+	}
+	return pts
+}

@@ -175,10 +175,15 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		}
 	}
 	if t.gauntlet {
-		t.gauntletTables(out, shard, played, len(games), results, stats, points)
+		if perr := t.gauntletTables(out, shard, played, len(games), results, stats, points); perr != nil && err == nil {
+			err = perr
+		}
 		return err
 	}
 	s := results.standings()
+	if perr := t.plot(t.spec.title, "Elo, the field's mean at 0", standingsPoints(t.names(), s)); perr != nil && err == nil {
+		err = perr
+	}
 	if t.json {
 		seed := t.seed
 		tj := tableJSON{Type: "tournament", Game: t.spec.name, Seed: &seed, Shard: shard, Games: played,
@@ -202,14 +207,17 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 
 // gauntletTables prints a gauntlet's heading and standings (gauntlet.go),
 // or its JSON line.
-func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of int, c crossResults, stats fieldStats, points [][]float64) {
+func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of int, c crossResults, stats fieldStats, points [][]float64) (err error) {
 	names := t.names()
 	rows := gauntletRows(names, c, stats, points)
+	if perr := t.plot(t.spec.title, "Elo over "+names[0], gauntletPoints(rows, names[0])); perr != nil && err == nil {
+		err = perr
+	}
 	if t.json {
 		j := gauntletJSON{Type: "gauntlet", Game: t.spec.name, Seed: t.seed, Shard: shard, Games: played, Of: of, PerMatch: t.games, Open: of - played}
 		j.fill(rows, names[0], stats[0])
 		writeJSONLine(out, j)
-		return
+		return err
 	}
 	if shard != "" {
 		shard = ", shard " + shard
@@ -217,4 +225,5 @@ func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of
 	fmt.Fprintf(out, "%s gauntlet of %s%s: %d bots, %d of %d games, %d a match; elo is over %s\n\n",
 		t.spec.title, names[0], shard, len(names)-1, played, of, t.games, names[0])
 	writeGauntlet(out, rows, names[0], stats[0])
+	return err
 }
