@@ -24,6 +24,19 @@ type gauntletRow struct {
 	stats           playStats
 }
 
+// gauntletScore keeps a gauntlet's game between players x and o (one of
+// them the bot, index 0) from opening pair pair, in which X scored
+// xPoints: the other player's points, at the game's place in its match.
+// That place is 2k or 2k+1, and the schedule gave the other player X
+// where the place and the player's index add up odd.
+func gauntletScore(points [][]float64, x, o, pair int, xPoints float64) {
+	other, got, swapped := o, 1-xPoints, 0
+	if x != 0 {
+		other, got, swapped = x, xPoints, 1
+	}
+	points[other][2*pair+(swapped+other)%2] = got
+}
+
 // gauntletRows are LIST's rows, best score first (ties in LIST's order):
 // the field is the bot (index 0) and LIST; c is its crosstable, and
 // points[j] player j's points in its games against the bot, by the

@@ -223,3 +223,27 @@ func TestSPRTMatch(t *testing.T) {
 		})
 	}
 }
+
+// On a terminal the llr shows on the status line as the pairs finish,
+// and the status line is gone from the screen at the end.
+func TestSPRTStatusLine(t *testing.T) {
+	c4, _ := findGame("c4")
+	test, _ := parseSPRT("elo0=0,elo1=100")
+	var progress strings.Builder
+	m := matchConfig{reg: &declared, spec: c4, opt: c4.defaults(nil), players: playersOf(t, c4, budgetDefaults{}, [2]string{"alphabeta:depth=6", "alphabeta:depth=1"}),
+		games: 400, plan: openingPlan{plies: 2}, seed: 4, jobs: 2, sprt: &test}
+	var out strings.Builder
+	if err := m.run(context.Background(), &out, &progress); err != nil {
+		t.Fatal(err)
+	}
+	llrs := regexp.MustCompile(`games, about \S+ left, llr (-?\d+\.\d\d) \(-2\.94, 2\.94\)`).FindAllStringSubmatch(progress.String(), -1)
+	if len(llrs) < 4 {
+		t.Fatalf("%d status lines with an llr: %q", len(llrs), progress.String())
+	}
+	if last, _ := strconv.ParseFloat(llrs[len(llrs)-1][1], 64); last <= 0 {
+		t.Errorf("the llr of a stronger bot's pairs is %v at the end, want above 0", last)
+	}
+	if !strings.HasSuffix(progress.String(), "\r\x1b[K") {
+		t.Errorf("the status line is not cleared at the end: %q", progress.String()[max(0, progress.Len()-80):])
+	}
+}

@@ -152,17 +152,7 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		results.add(b[X], b[O], r.points(X))
 		stats.addRecord(keep(r), b[X], b[O])
 		if t.gauntlet {
-			// The game's place in its match, 2k or 2k+1: schedule gave
-			// the other player X when that place and its index add up odd.
-			other, side := max(b[X], b[O]), X
-			if b[X] == 0 {
-				side = O
-			}
-			swapped := 0
-			if b[X] != 0 {
-				swapped = 1
-			}
-			points[other][2*r.job.pair+(swapped+other)%2] = r.points(side)
+			gauntletScore(points, b[X], b[O], r.job.pair, r.points(X))
 		}
 	})
 	if err != nil && !errors.Is(err, errInterrupted) {
@@ -180,24 +170,32 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		}
 		return err
 	}
-	s := results.standings()
-	if perr := t.plot(t.spec.title, "Elo, the field's mean at 0", standingsPoints(t.names(), s)); perr != nil && err == nil {
+	if perr := t.tables(out, shard, played, len(games), len(all), results, stats); perr != nil && err == nil {
 		err = perr
 	}
+	return err
+}
+
+// tables prints a round-robin's heading, crosstable and standings, or its
+// JSON line, and draws its picture (-plot): played of the shard's games
+// (of all the tournament's).
+func (t tournamentConfig) tables(out io.Writer, shard string, played, games, all int, results crossResults, stats fieldStats) error {
+	s := results.standings()
+	err := t.plot(t.spec.title, "Elo, the field's mean at 0", standingsPoints(t.names(), s))
 	if t.json {
 		seed := t.seed
 		tj := tableJSON{Type: "tournament", Game: t.spec.name, Seed: &seed, Shard: shard, Games: played,
-			Of: len(games), PerMatch: t.games, Open: len(games) - played}
+			Of: games, PerMatch: t.games, Open: games - played}
 		tj.fillTables(t.names(), results, s, stats)
 		writeJSONLine(out, tj)
 		return err
 	}
 	if shard != "" {
 		fmt.Fprintf(out, "%s round-robin, shard %s: %d bots, %d of this shard's %d games (%d in all), %d a match\n\n",
-			t.spec.title, shard, len(t.players), played, len(games), len(all), t.games)
+			t.spec.title, shard, len(t.players), played, games, all, t.games)
 	} else {
 		fmt.Fprintf(out, "%s round-robin: %d bots, %d of %d games, %d a match\n\n",
-			t.spec.title, len(t.players), played, len(games), t.games)
+			t.spec.title, len(t.players), played, games, t.games)
 	}
 	writeCrosstable(out, t.names(), results, s)
 	fmt.Fprintln(out)
