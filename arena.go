@@ -330,10 +330,13 @@ func boundedPoint(name string, diff, plusMinus float64, games int) eloPoint {
 // says how many: "resuming: 9 of 24 games already in FILE".
 func (r report) resume(out io.Writer, a *arena, games []gameJob) {
 	a.replay = a.resumable(games, r.have)
-	if len(a.replay) == 0 || r.json {
-		return
+	switch {
+	case len(a.replay) == 0:
+	case r.json:
+		writeJSONLine(out, resumeJSON{Type: "resume", Games: len(a.replay), Of: len(games), File: r.keptIn})
+	default:
+		fmt.Fprintf(out, "resuming: %d of %s already in %s\n", len(a.replay), plural(len(games), "game", "games"), r.keptIn)
 	}
-	fmt.Fprintf(out, "resuming: %d of %s already in %s\n", len(a.replay), plural(len(games), "game", "games"), r.keptIn)
 }
 
 // keepGame keeps a game's record in -out and, with -format json, prints it

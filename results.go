@@ -359,6 +359,15 @@ type runHeader struct {
 	Note  string   `json:"note,omitempty"`  // the openings' note, if they repeat
 }
 
+// resumeJSON is the resuming line under -format json: games of the run
+// read back from -out's file rather than played.
+type resumeJSON struct {
+	Type  string `json:"type"`  // "resume"
+	Games int    `json:"games"` // games already in the file
+	Of    int    `json:"of"`    // the run's (this shard's) games
+	File  string `json:"file"`
+}
+
 // eloJSON is the elo line of a match: the rating difference of the bot
 // of -x over the bot of -o and its 95% interval, in Elo points. Numbers
 // JSON cannot hold are null: Diff after a perfect score (Bound then holds

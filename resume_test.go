@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -70,6 +71,12 @@ func TestOutResumes(t *testing.T) {
 	third := runOnce(args...)
 	if !strings.Contains(third, "resuming: 18 of 18 games") || len(lines()) != before+18-finished || tables(third) != tables(second) {
 		t.Errorf("a rerun of a finished run played games or printed other tables:\n%s\nbefore:\n%s", third, second)
+	}
+
+	var resumed resumeJSON
+	if err := json.Unmarshal([]byte(strings.Split(runOnce(append(args, "-format", "json")...), "\n")[1]), &resumed); err != nil ||
+		resumed != (resumeJSON{Type: "resume", Games: 18, Of: 18, File: path}) {
+		t.Errorf("-format json's resume line: %+v, %v", resumed, err)
 	}
 
 	kept := lines()
