@@ -85,3 +85,26 @@ func TestEngineListErrors(t *testing.T) {
 		t.Errorf("a missing list: exit %d, %q", code, errOut.String())
 	}
 }
+
+// A class list takes what -engine takes, riddles: engines included, in
+// the file's order, skipping comments and blank lines.
+func TestEngineListDecls(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "class.txt")
+	text := "# the class\n\n  ours = true --flag  \n# a Four In A Row bot\nfour=riddles:true\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	decls, err := engineListDecls(path, 1000)
+	if err != nil || len(decls) != 2 {
+		t.Fatalf("%d engines, %v; want 2", len(decls), err)
+	}
+	c4, _ := findGame("c4")
+	ttt, _ := findGame("ttt")
+	ours, four := decls[0], decls[1]
+	if ours.name != "ours" || !ours.plays(ttt) || !ours.plays(c4) || ours.order != 1000 {
+		t.Errorf("ours: %+v", ours)
+	}
+	if four.name != "four" || four.plays(ttt) || !four.plays(c4) || four.order != 1001 {
+		t.Errorf("four: %+v", four)
+	}
+}
