@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -114,9 +115,46 @@ func expired(ctx context.Context) bool {
 type Forfeit struct {
 	Side   Side
 	Reason string
+	Kind   ForfeitKind
 }
 
 func (f *Forfeit) Error() string { return "forfeit: " + f.Reason }
+
+// ForfeitKind is what sort of fault lost a game, for the tables that
+// count forfeits by kind and the records that keep it: a class of thirty
+// engines wants to know whose lost on time and whose crashed, without
+// reading every reason.
+type ForfeitKind string
+
+// The kinds of forfeit.
+const (
+	ForfeitTime    ForfeitKind = "time"    // no move in the time allowed
+	ForfeitCrash   ForfeitKind = "crash"   // the process failed to start, exited or closed its output
+	ForfeitIllegal ForfeitKind = "illegal" // a move in the game's notation that is not legal here
+	ForfeitGarbage ForfeitKind = "garbage" // a line that is no answer at all, or output past the limits
+)
+
+// forfeitKinds are the kinds, in the order tables show them.
+var forfeitKinds = []ForfeitKind{ForfeitTime, ForfeitCrash, ForfeitIllegal, ForfeitGarbage}
+
+// fault is an error marked with the kind of forfeit it causes, so that
+// the code that words a fault also classifies it, and no one parses the
+// words later.
+type fault struct {
+	kind ForfeitKind
+	error
+}
+
+func (f fault) Unwrap() error { return f.error }
+
+// faultKind is the kind err was marked with, or otherwise when it was not.
+func faultKind(err error, otherwise ForfeitKind) ForfeitKind {
+	var f fault
+	if errors.As(err, &f) {
+		return f.kind
+	}
+	return otherwise
+}
 
 // fallibleBot is a bot that can fail to give a move (an external engine):
 // the game loop asks it through decide, whose error is a *Forfeit or the

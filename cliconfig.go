@@ -21,6 +21,8 @@ type config struct {
 	games, jobs         int
 	openings            string // K plies or a file, as given; "" the game's default
 	tournament          string
+	gauntlet            string // -gauntlet's bot spec
+	plot                string // -plot's file
 	delay               time.Duration
 	trace               int
 	traceFormat, format string
@@ -29,7 +31,9 @@ type config struct {
 	version, scores     bool
 	moves, out          string
 	rate, engines       []string
-	shard, shards       int // -shard I/N; 0 and 0 when not given
+	engineFiles         []string  // -engines: class lists of engines
+	sprt                *sprtTest // -sprt; nil when not given
+	shard, shards       int       // -shard I/N; 0 and 0 when not given
 	makeBook            string
 	bookPly, bookLine   int
 	set                 map[string]bool // the flags given
@@ -69,7 +73,7 @@ func modeOf(c *config) runMode {
 		return modeAnalyze
 	case c.tournament != "":
 		return modeTournament
-	case c.games > 1:
+	case c.games > 1, c.sprt != nil && c.x != "" && c.o != "":
 		return modeMatch
 	}
 	return modePlay

@@ -39,19 +39,22 @@ func (r *invocation) matches(ctx context.Context) error {
 	if isTerminal(r.stderr) {
 		progress = r.stderr
 	}
-	rep := report{json: r.cfg.format == "json"}
+	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot}
 	if r.cfg.out != "" {
-		f, err := os.Create(r.cfg.out)
+		f, have, err := openResults(r.cfg.out)
 		if err != nil {
 			return fmt.Errorf("-out: %v", err)
 		}
 		defer f.Close()
-		rep.keep = &resultsWriter{w: f}
+		rep.keep, rep.have, rep.keptIn = &resultsWriter{w: f}, have, r.cfg.out
 	}
 	var err error
 	if r.mode == modeMatch {
 		m := matchConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: [2]*player{r.seats[X], r.seats[O]},
-			games: r.cfg.games, plan: r.plan, seed: r.cfg.seed, jobs: r.cfg.jobs, report: rep}
+			games: r.cfg.games, plan: r.plan, seed: r.cfg.seed, jobs: r.cfg.jobs, sprt: r.cfg.sprt, report: rep}
+		if m.sprt != nil && !r.cfg.set["games"] {
+			m.games = sprtGames
+		}
 		if isTerminal(r.stdout) {
 			m.width = terminalWidth(r.stdout.(*os.File))
 		}
@@ -62,7 +65,7 @@ func (r *invocation) matches(ctx context.Context) error {
 			games = 2 // one pair
 		}
 		t := tournamentConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: r.field, games: games, plan: r.plan,
-			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, report: rep}
+			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, gauntlet: r.cfg.gauntlet != "", report: rep}
 		err = t.run(ctx, r.stdout, progress)
 	}
 	if rep.keep != nil && rep.keep.err != nil && err == nil {

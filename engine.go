@@ -184,7 +184,7 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 	start := time.Now()
 	s, err := e.session(g, side, perMove)
 	if err != nil {
-		return Decision{}, e.forfeit(side, "failed to start: %v", err)
+		return Decision{}, e.forfeit(side, ForfeitCrash, "failed to start: %v", err)
 	}
 	left := perMove
 	if e.decl.dialect.bank() > 0 {
@@ -202,10 +202,10 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 			return d, err
 		}
 		if errors.Is(err, errNoAnswer) {
-			return d, e.forfeit(side, "lost on time: no move in %s (%s to think, %s grace%s)",
+			return d, e.forfeit(side, ForfeitTime, "lost on time: no move in %s (%s to think, %s grace%s)",
 				time.Since(start).Round(time.Millisecond), left, engineGrace, e.startupNote(s))
 		}
-		return d, e.forfeit(side, "%v", err)
+		return d, e.forfeit(side, faultKind(err, ForfeitCrash), "%v", err)
 	}
 	d.Time = time.Since(start)
 	s.answered++
@@ -242,7 +242,7 @@ func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time
 		}
 		m, done, err := e.decl.dialect.answer(line, g, &d)
 		if err != nil {
-			return d, e.forfeit(g.Turn(), "%v", err)
+			return d, e.forfeit(g.Turn(), faultKind(err, ForfeitGarbage), "%v", err)
 		}
 		if done {
 			d.Move = m
@@ -259,16 +259,16 @@ func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time
 func (e *engineBot) readFault(s *engineSession, side Side, err error) error {
 	switch {
 	case errors.Is(err, errClosed):
-		return e.forfeit(side, "%s", s.proc.ended())
+		return e.forfeit(side, s.proc.endedKind(), "%s", s.proc.ended())
 	case errors.Is(err, errNoAnswer), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return err
 	}
-	return e.forfeit(side, "%v", err)
+	return e.forfeit(side, faultKind(err, ForfeitCrash), "%v", err)
 }
 
 // forfeit is the engine's loss of the game, its reason after its name.
-func (e *engineBot) forfeit(side Side, format string, args ...any) *Forfeit {
-	return &Forfeit{Side: side, Reason: e.decl.name + " " + fmt.Sprintf(format, args...)}
+func (e *engineBot) forfeit(side Side, kind ForfeitKind, format string, args ...any) *Forfeit {
+	return &Forfeit{Side: side, Kind: kind, Reason: e.decl.name + " " + fmt.Sprintf(format, args...)}
 }
 
 // session is the process playing side in g, started and greeted if it is

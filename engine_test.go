@@ -59,14 +59,15 @@ var quickFlags = budgetDefaults{time: 100 * time.Millisecond, depth: 2, playouts
 func TestEngineFaults(t *testing.T) {
 	for _, tt := range []struct {
 		behaviour, reason string
+		kind              ForfeitKind
 	}{
-		{"crash-start", `bad exited with status 3`},
-		{"crash-mid", `bad exited with status 4`},
-		{"hang", `bad lost on time: no move in \d+ms \(100ms to think, 300ms grace\)`},
-		{"garbage", `bad said "hello there", not a move or info line`},
-		{"illegal", `bad answered "move 99": 99 is off the board`},
-		{"long-line", `bad wrote a line over 64 KiB`},
-		{"flood-stderr", `bad wrote over 1024 KiB to stderr`},
+		{"crash-start", `bad exited with status 3`, ForfeitCrash},
+		{"crash-mid", `bad exited with status 4`, ForfeitCrash},
+		{"hang", `bad lost on time: no move in \d+ms \(100ms to think, 300ms grace\)`, ForfeitTime},
+		{"garbage", `bad said "hello there", not a move or info line`, ForfeitGarbage},
+		{"illegal", `bad answered "move 99": 99 is off the board`, ForfeitIllegal},
+		{"long-line", `bad wrote a line over 64 KiB`, ForfeitGarbage},
+		{"flood-stderr", `bad wrote over 1024 KiB to stderr`, ForfeitGarbage},
 	} {
 		t.Run(tt.behaviour, func(t *testing.T) {
 			reg := withEngines(t, fixtureEngine(t, "bad", tt.behaviour))
@@ -84,6 +85,11 @@ func TestEngineFaults(t *testing.T) {
 			if !strings.Contains(out, "total: bad 0 - random 2, 0 draws") {
 				t.Errorf("the forfeits are not counted as losses:\n%s", out)
 			}
+			// The table counts them by kind, in the forfeits column.
+			want := fmt.Sprintf(`(?m)^\s*bad\s+0\s+0\s+2\s+\S+\s+\S+\s+2\(%s:2\)$`, tt.kind)
+			if !regexp.MustCompile(want).MatchString(out) {
+				t.Errorf("bad's row should count 2 forfeits of kind %s:\n%s", tt.kind, out)
+			}
 			noChildrenLeft(t)
 			// -v shows the games' lines and the count, as evidence.
 			t.Logf("%s\nchild processes left: %d", strings.Join(games, "\n"), engineChildren())
@@ -99,7 +105,7 @@ func TestEngineQuirks(t *testing.T) {
 		t.Run(behaviour, func(t *testing.T) {
 			reg := withEngines(t, fixtureEngine(t, "odd", behaviour))
 			out := engineMatch(t, reg, "ttt", "odd", "random", 2, 2, quickFlags)
-			if strings.Contains(out, "forfeit") {
+			if strings.Contains(strings.Join(gameLines(out), "\n"), "forfeit") {
 				t.Errorf("a forfeit:\n%s", out)
 			}
 			if n := strings.Count(out, "game "); n != 2 {
@@ -141,7 +147,7 @@ func TestEngineAgainstEveryBot(t *testing.T) {
 				}
 				t.Run(spec.name+"/"+engine+"-"+name, func(t *testing.T) {
 					out := engineMatch(t, reg, spec.name, engine, name, 2, 2, quickFlags)
-					if strings.Contains(out, "forfeit") || len(gameLines(out)) != 2 {
+					if strings.Contains(strings.Join(gameLines(out), "\n"), "forfeit") || len(gameLines(out)) != 2 {
 						t.Errorf("not two games played out:\n%s", out)
 					}
 				})
@@ -537,7 +543,7 @@ func TestEngineForfeitRecords(t *testing.T) {
 		if i == 1 {
 			bad, other = r.O, r.X
 		}
-		if r.End != endForfeit || r.Reason != `bad answered "move 99": 99 is off the board` ||
+		if r.End != endForfeit || r.Reason != `bad answered "move 99": 99 is off the board` || r.Kind != "illegal" ||
 			bad.Name != "bad" || bad.Settings.TimeMS != 5000 || other.Settings.TimeMS != 0 {
 			t.Errorf("game %d: %+v", i+1, r)
 		}
@@ -548,8 +554,8 @@ func TestEngineForfeitRecords(t *testing.T) {
 	}
 	var rated strings.Builder
 	rr.write(&rated, nil, false)
-	if !regexp.MustCompile(`(?m)^\s*2\s+bad\s+2\s+0\s+0\s+2\s`).MatchString(rated.String()) {
-		t.Errorf("-rate: bad's row is not 2 games, 2 losses:\n%s", rated.String())
+	if !regexp.MustCompile(`(?m)^\s*2\s+bad\s+2\s+0\s+0\s+2\s.*\s2\(illegal:2\)$`).MatchString(rated.String()) {
+		t.Errorf("-rate: bad's row is not 2 games, 2 losses, 2 illegal forfeits:\n%s", rated.String())
 	}
 	noChildrenLeft(t)
 }

@@ -33,7 +33,7 @@ const engineQuitWait = 300 * time.Millisecond
 
 // Ways reading an engine's stdout fails.
 var (
-	errLineLong = fmt.Errorf("wrote a line over %d KiB", engineMaxLine>>10)
+	errLineLong = fault{ForfeitGarbage, fmt.Errorf("wrote a line over %d KiB", engineMaxLine>>10)}
 	errNoAnswer = errors.New("no answer in time")
 	errClosed   = errors.New("closed its output")
 )
@@ -202,9 +202,20 @@ func (p *engineProc) next(ctx context.Context, deadline time.Time) (string, erro
 	case <-timer.C:
 		return "", errNoAnswer
 	case <-p.flooded:
-		return "", fmt.Errorf("wrote over %d KiB to stderr", engineMaxStderr>>10)
+		return "", fault{ForfeitGarbage, fmt.Errorf("wrote over %d KiB to stderr", engineMaxStderr>>10)}
 	case <-ctx.Done():
 		return "", ctx.Err()
+	}
+}
+
+// endedKind is the kind of forfeit of an engine whose stdout has closed:
+// a flood of stderr is garbage, any other end a crash.
+func (p *engineProc) endedKind() ForfeitKind {
+	select {
+	case <-p.flooded:
+		return ForfeitGarbage
+	default:
+		return ForfeitCrash
 	}
 }
 

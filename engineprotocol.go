@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -77,13 +78,19 @@ func (ourProtocol) answer(line string, g Game, d *Decision) (Move, bool, error) 
 		readInfo(fields[1:], g, d)
 		return NoMove, false, nil
 	case fields[0] != "move":
-		return NoMove, false, fmt.Errorf("said %s, not a move or info line", quoteShort(line))
+		return NoMove, false, fault{ForfeitGarbage, fmt.Errorf("said %s, not a move or info line", quoteShort(line))}
 	case len(fields) != 2:
-		return NoMove, false, fmt.Errorf("answered %s: accepted is move and one move", quoteShort(line))
+		return NoMove, false, fault{ForfeitGarbage, fmt.Errorf("answered %s: accepted is move and one move", quoteShort(line))}
 	}
 	m, err := g.ParseMove(fields[1])
 	if err != nil {
-		return NoMove, false, fmt.Errorf("answered %s: %s", quoteShort(line), moveFault(fields[1], err))
+		// Text that is no move at all is garbage; a move of the game's
+		// notation that this position does not allow is illegal.
+		kind, e := ForfeitIllegal, (*moveError)(nil)
+		if errors.As(err, &e) && e.notMove {
+			kind = ForfeitGarbage
+		}
+		return NoMove, false, fault{kind, fmt.Errorf("answered %s: %s", quoteShort(line), moveFault(fields[1], err))}
 	}
 	return m, true, nil
 }

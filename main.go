@@ -53,7 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	case modeRate:
-		return rateFiles(c.rate, c.format == "json", stdout, stderr)
+		return rateFiles(c.rate, c.format == "json", c.plot, stdout, stderr)
 	}
 	return (&invocation{runPlan: p, stdin: stdin, stdout: stdout, stderr: stderr}).start()
 }
@@ -67,6 +67,14 @@ func readCommandLine(args []string) (*registry, *config, error) {
 		return nil, nil, err
 	}
 	decls, declErr := engineDecls(c.engines)
+	for _, path := range c.engineFiles {
+		if declErr != nil {
+			break
+		}
+		var more []*botDecl
+		more, declErr = engineListDecls(path, 1000+len(decls))
+		decls = append(decls, more...)
+	}
 	reg, regErr := newRegistry(decls...)
 	switch {
 	case errors.Is(err, errHelp) && declErr == nil && regErr == nil:
