@@ -784,6 +784,9 @@ func writeTable(out io.Writer, t [2]*tally, elo string) {
 			perMove(float64(b.time.Microseconds())/1000), perMove(float64(b.nodes)), b.forfeits.text())
 	}
 	tw.Flush()
+	if key := forfeitKey(t[0].forfeits, t[1].forfeits); key != "" {
+		fmt.Fprintln(out, key)
+	}
 	fmt.Fprintln(out, elo)
 	draws := fmt.Sprintf("%d draws", t[0].draws)
 	if t[0].draws == 1 {

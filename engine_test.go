@@ -86,7 +86,7 @@ func TestEngineFaults(t *testing.T) {
 				t.Errorf("the forfeits are not counted as losses:\n%s", out)
 			}
 			// The table counts them by kind, in the forfeits column.
-			want := fmt.Sprintf(`(?m)^\s*bad\s+0\s+0\s+2\s+\S+\s+\S+\s+2\(%s:2\)$`, tt.kind)
+			want := fmt.Sprintf(`(?m)^\s*bad\s+0\s+0\s+2\s+\S+\s+\S+\s+2\(%s2\)$`, string(tt.kind)[:1])
 			if !regexp.MustCompile(want).MatchString(out) {
 				t.Errorf("bad's row should count 2 forfeits of kind %s:\n%s", tt.kind, out)
 			}
@@ -554,7 +554,8 @@ func TestEngineForfeitRecords(t *testing.T) {
 	}
 	var rated strings.Builder
 	rr.write(&rated, nil, false)
-	if !regexp.MustCompile(`(?m)^\s*2\s+bad\s+2\s+0\s+0\s+2\s.*\s2\(illegal:2\)$`).MatchString(rated.String()) {
+	if !regexp.MustCompile(`(?m)^\s*2\s+bad\s+2\s+0\s+0\s+2\s.*\s2\(i2\)$`).MatchString(rated.String()) ||
+		!strings.Contains(rated.String(), "\nforfeits: i an illegal move\n") {
 		t.Errorf("-rate: bad's row is not 2 games, 2 losses, 2 illegal forfeits:\n%s", rated.String())
 	}
 	noChildrenLeft(t)

@@ -46,9 +46,16 @@ func TestEngineListTournament(t *testing.T) {
 			t.Errorf("a line of %d columns: %q", utf8.RuneCountInString(line), line)
 		}
 	}
+	for _, line := range strings.Split(text, "\n") {
+		if utf8.RuneCountInString(line) > 80 {
+			t.Errorf("a line of %d columns: %q", utf8.RuneCountInString(line), line)
+		}
+	}
 	for _, name := range names {
-		// Each in the standings with its 8 games, none forfeited.
-		if !regexp.MustCompile(`(?m)^\s*\d\s+` + name + `\s+8\s.*\s0$`).MatchString(text) {
+		// Each in the standings with its 8 games, none forfeited: its
+		// name cut short there, and in full in the legend by its rank.
+		legend := regexp.MustCompile(`(?m)^\s*(\d) ` + name + `$`).FindStringSubmatch(text)
+		if legend == nil || !regexp.MustCompile(`(?m)^\s*`+legend[1]+`\s+`+name[:14]+`~\s+8\s.*\s0$`).MatchString(text) {
 			t.Errorf("no standings row of %s with 8 games and no forfeit:\n%s", name, text)
 		}
 	}

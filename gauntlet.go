@@ -6,7 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
-	"text/tabwriter"
+	"strconv"
 )
 
 // A gauntlet (-gauntlet BOT -tournament LIST): BOT plays every player of
@@ -60,8 +60,8 @@ func gauntletRows(names []string, c crossResults, stats fieldStats, points [][]f
 // writeGauntlet prints the gauntlet's standings: LIST's rows with their
 // Elo over the bot, then the bot's own record over them all.
 func writeGauntlet(out io.Writer, rows []gauntletRow, bot string, botStats playStats) {
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "rank\tbot\tgames\twins\tdraws\tlosses\tscore%\telo\t+-\tms/move\tforfeits\t")
+	table := [][]string{{"rank", "bot", "games", "wins", "draws", "losses", "score%", "elo", "+-", "ms/move", "forfeits"}}
+	counts := []forfeitCount{botStats.forfeits}
 	var total wdl
 	for k, r := range rows {
 		score, elo, pm := "-", "-", "-"
@@ -69,11 +69,13 @@ func writeGauntlet(out io.Writer, rows []gauntletRow, bot string, botStats playS
 			score = fmt.Sprintf("%.1f", 100*r.record.score())
 			elo, pm = gauntletElo(r.diff, r.plusMinus, r.games)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%.2f\t%s\t\n", k+1, r.name, r.record.games(),
-			r.record.wins, r.record.draws, r.record.losses, score, elo, pm, r.stats.msPerMove(), r.stats.forfeits.text())
+		table = append(table, []string{strconv.Itoa(k + 1), r.name, strconv.Itoa(r.record.games()), strconv.Itoa(r.record.wins),
+			strconv.Itoa(r.record.draws), strconv.Itoa(r.record.losses), score, elo, pm, fmt.Sprintf("%.2f", r.stats.msPerMove()),
+			r.stats.forfeits.text()})
+		counts = append(counts, r.stats.forfeits)
 		total.wins, total.draws, total.losses = total.wins+r.record.losses, total.draws+r.record.draws, total.losses+r.record.wins
 	}
-	tw.Flush()
+	writeNamedRows(out, table, standingsGaps, forfeitKey(counts...))
 	score := "-"
 	if total.games() > 0 {
 		score = fmt.Sprintf("%.1f%%", 100*total.score())

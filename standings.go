@@ -32,7 +32,8 @@ func (f forfeitCount) total() int {
 }
 
 // text is the forfeits as one word a whitespace-splitting script reads:
-// "0", or the total and the kinds, "13(time:12,crash:1)".
+// "0", or the total and the kinds by their initials, "13(t12,c1)" (see
+// forfeitKey): short, so that the standings keep within 80 columns.
 func (f forfeitCount) text() string {
 	if f.total() == 0 {
 		return "0"
@@ -40,14 +41,31 @@ func (f forfeitCount) text() string {
 	var kinds []string
 	for _, k := range slices.Concat(forfeitKinds, []ForfeitKind{""}) {
 		if f[k] > 0 {
-			name := string(k)
-			if k == "" {
-				name = "unknown"
+			initial := "?"
+			if k != "" {
+				initial = string(k)[:1]
 			}
-			kinds = append(kinds, fmt.Sprintf("%s:%d", name, f[k]))
+			kinds = append(kinds, fmt.Sprintf("%s%d", initial, f[k]))
 		}
 	}
 	return fmt.Sprintf("%d(%s)", f.total(), strings.Join(kinds, ","))
+}
+
+// forfeitKey is the line under a table that says what the initials of
+// the forfeits it shows mean; "" when nobody forfeited.
+func forfeitKey(counts ...forfeitCount) string {
+	words := map[ForfeitKind]string{ForfeitTime: "t on time", ForfeitCrash: "c crashed", ForfeitIllegal: "i an illegal move",
+		ForfeitGarbage: "g garbage", "": "? a kind not recorded"}
+	var key []string
+	for _, k := range slices.Concat(forfeitKinds, []ForfeitKind{""}) {
+		if slices.ContainsFunc(counts, func(f forfeitCount) bool { return f[k] > 0 }) {
+			key = append(key, words[k])
+		}
+	}
+	if len(key) == 0 {
+		return ""
+	}
+	return "forfeits: " + strings.Join(key, ", ")
 }
 
 // forfeitsJSON is a player's forfeits under -format json: every kind,
@@ -271,10 +289,11 @@ func hardWrap(line string, width, indent int) string {
 // first: rank bot games wins draws losses score% elo +-, then its mean
 // milliseconds a move and its forfeits ("13(time:12,crash:1)"), after the
 // columns scripts read. A player without a game shows "-" for its score
-// and rating rather than a 0% and +0 that it never earned.
+// and rating rather than a 0% and +0 that it never earned. The table
+// keeps within 80 columns: names too long for what the figures leave are
+// cut short (~) and listed in full below it.
 func writeStandings(out io.Writer, names []string, c crossResults, s standings, stats fieldStats) {
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "rank\tbot\tgames\twins\tdraws\tlosses\tscore%\telo\t+-\tms/move\tforfeits\t")
+	rows := [][]string{{"rank", "bot", "games", "wins", "draws", "losses", "score%", "elo", "+-", "ms/move", "forfeits"}}
 	for rank, i := range s.order {
 		var t wdl
 		for _, r := range c[i] {
@@ -287,10 +306,92 @@ func writeStandings(out io.Writer, names []string, c crossResults, s standings, 
 			score = fmt.Sprintf("%.1f", 100*t.score())
 			elo, plusMinus = signedElo(s.elo[i]), fmt.Sprintf("%.0f", s.plusMinus[i])
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%.2f\t%s\t\n", rank+1, names[i],
-			t.games(), t.wins, t.draws, t.losses, score, elo, plusMinus, stats[i].msPerMove(), stats[i].forfeits.text())
+		rows = append(rows, []string{strconv.Itoa(rank + 1), names[i], strconv.Itoa(t.games()), strconv.Itoa(t.wins),
+			strconv.Itoa(t.draws), strconv.Itoa(t.losses), score, elo, plusMinus,
+			fmt.Sprintf("%.2f", stats[i].msPerMove()), stats[i].forfeits.text()})
 	}
-	tw.Flush()
+	counts := make([]forfeitCount, len(stats))
+	for i := range stats {
+		counts[i] = stats[i].forfeits
+	}
+	writeNamedRows(out, rows, standingsGaps, forfeitKey(counts...))
+}
+
+// writeNamedRows prints a table whose first column is a rank and second a
+// name, right-aligned, gaps spaces before each column, within 80
+// columns: names too long for what the other columns leave are cut
+// short (~) and listed in full below, by rank; then the key, if any.
+func writeNamedRows(out io.Writer, rows [][]string, gaps []int, key string) {
+	full := make([]string, len(rows))
+	for a, row := range rows {
+		full[a] = row[1]
+	}
+	cut := cutNames(rows, 1, gaps)
+	for _, row := range rows {
+		fmt.Fprintln(out, alignRight(row, gaps))
+	}
+	if key != "" {
+		fmt.Fprintln(out, key)
+	}
+	if len(cut) == 0 {
+		return
+	}
+	fmt.Fprintln(out, "\nnames cut short (~):")
+	w := utf8.RuneCountInString(rows[len(rows)-1][0]) + 1
+	for _, a := range cut {
+		fmt.Fprint(out, hardWrap(fmt.Sprintf("%s %s", rows[a][0], full[a]), tableWidth, w+1))
+	}
+}
+
+// standingsGaps are the spaces before each column of the standings: two
+// to set the name and the costs apart, one between figures, so that the
+// table keeps within 80 columns with names of 15 characters.
+var standingsGaps = []int{2, 2, 1, 1, 1, 1, 1, 1, 1, 2, 1}
+
+// alignRight writes a row, every cell right-aligned to its column's
+// widest (widths taken from the row itself once cells are padded), gaps
+// spaces before each.
+func alignRight(row []string, gaps []int) string {
+	var b strings.Builder
+	for k, cell := range row {
+		b.WriteString(strings.Repeat(" ", gaps[k]) + cell)
+	}
+	return b.String()
+}
+
+// cutNames pads every column of rows to its widest cell, the rows
+// right-aligned, and cuts the names in column col (a "~" for what is
+// cut) so that every row keeps within tableWidth; it returns the rows
+// whose names it cut.
+func cutNames(rows [][]string, col int, gaps []int) []int {
+	widths := make([]int, len(rows[0]))
+	for _, row := range rows {
+		for k, cell := range row {
+			widths[k] = max(widths[k], utf8.RuneCountInString(cell))
+		}
+	}
+	others := 0
+	for k, w := range widths {
+		if k != col {
+			others += w
+		}
+		others += gaps[k]
+	}
+	room := max(tableWidth-others, 4)
+	var cut []int
+	for a, row := range rows {
+		if a > 0 && utf8.RuneCountInString(row[col]) > room {
+			row[col] = string([]rune(row[col])[:room-1]) + "~"
+			cut = append(cut, a)
+		}
+	}
+	widths[col] = min(widths[col], room)
+	for _, row := range rows {
+		for k, cell := range row {
+			row[k] = strings.Repeat(" ", widths[k]-utf8.RuneCountInString(cell)) + cell
+		}
+	}
+	return cut
 }
 
 // standingsPoints are the standings as a picture's points, best first.
