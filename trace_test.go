@@ -42,7 +42,7 @@ func TestTraceFirstMoveDepthOne(t *testing.T) {
 					t.Fatalf("line %q is no node", line)
 				}
 				g := playAll(t, Move(i))
-				want := -g.Evaluate(O)
+				want := -tttOpenLines(g, O)
 				best = max(best, want)
 				if m[1] != "  " || m[2] != strconv.Itoa(i) || m[3] != "min" || m[6] != strconv.Itoa(want) || !strings.HasSuffix(line, "evaluated") {
 					t.Errorf("move %d: %q, want cell %d at ply 1, min, value %d, evaluated", i, line, i, want)
