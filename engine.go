@@ -40,6 +40,11 @@ type engineDecl struct {
 	argv    []string // the command split into words
 	dialect engineDialect
 	env     []string // more environment for the process (the tests' fixtures)
+	// startup is the start-up allowance, engineStartup but in tests.
+	startup time.Duration
+	// logs is the run's directory of engine logs, where this engine's
+	// stderr goes.
+	logs *engineLogDir
 }
 
 // parseEngine reads an -engine value, NAME=COMMAND, NAME=riddles:COMMAND
@@ -49,7 +54,7 @@ func parseEngine(value string) (*engineDecl, error) {
 	if !ok {
 		return nil, errors.New("no =: accepted is NAME=COMMAND, NAME=riddles:COMMAND or NAME=theaigames:COMMAND")
 	}
-	d := &engineDecl{name: strings.TrimSpace(name), dialect: ourProtocol{}}
+	d := &engineDecl{name: strings.TrimSpace(name), dialect: ourProtocol{}, logs: &engineLogDir{}, startup: engineStartup}
 	command = strings.TrimSpace(command)
 	if rest, ok := strings.CutPrefix(command, "riddles:"); ok {
 		command, d.dialect = rest, riddlesProtocol{}
@@ -83,11 +88,13 @@ func parseEngine(value string) (*engineDecl, error) {
 // error.
 func engineDecls(values []string) ([]*botDecl, error) {
 	var decls []*botDecl
+	logs := &engineLogDir{} // one directory for the run's engines
 	for i, v := range values {
 		d, err := parseEngine(v)
 		if err != nil {
 			return nil, fmt.Errorf("-engine %q: %v", v, err)
 		}
+		d.logs = logs
 		decls = append(decls, engineBotDecl(d, 1000+i))
 	}
 	return decls, nil
@@ -156,6 +163,9 @@ type engineSession struct {
 	left time.Duration // the time bank, for a dialect that has one
 	// answered counts its moves: the first gets the start-up allowance.
 	answered int
+	// heard counts the lines it has written: none at all, when it loses
+	// on time, suggests output that is never flushed.
+	heard int
 }
 
 func (e *engineBot) Name() string { return e.decl.name }
@@ -192,18 +202,20 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 	}
 	allowed := left + engineGrace
 	if s.answered == 0 {
-		allowed += engineStartup
+		allowed += e.decl.startup
 	}
 	d, err := e.ask(ctx, s, g, left, start.Add(allowed))
 	if err != nil {
+		// The time it had used, before the wait for it to go.
+		used := time.Since(start)
 		e.drop(side)
 		var f *Forfeit
 		if errors.As(err, &f) || ctx.Err() != nil {
 			return d, err
 		}
 		if errors.Is(err, errNoAnswer) {
-			return d, e.forfeit(side, "lost on time: no move in %s (%s to think, %s grace%s)",
-				time.Since(start).Round(time.Millisecond), left, engineGrace, e.startupNote(s))
+			return d, e.forfeit(side, "lost on time: no move in %s (%s to think, %s grace%s)%s",
+				used.Round(time.Millisecond), left, engineGrace, e.startupNote(s), silenceNote(s))
 		}
 		return d, e.forfeit(side, "%v", err)
 	}
@@ -219,7 +231,17 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 // allowance, when the move was a process's first.
 func (e *engineBot) startupNote(s *engineSession) string {
 	if s.answered == 0 {
-		return fmt.Sprintf(", %s to start", engineStartup)
+		return fmt.Sprintf(", %s to start", e.decl.startup)
+	}
+	return ""
+}
+
+// silenceNote is the lost-on-time message's word on an engine that has
+// written nothing at all: most often its output sits in a buffer it never
+// flushed.
+func silenceNote(s *engineSession) string {
+	if s.heard == 0 {
+		return "; it wrote nothing: does it flush its output after each line?"
 	}
 	return ""
 }
@@ -240,6 +262,7 @@ func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time
 		if err != nil {
 			return d, e.readFault(s, g.Turn(), err)
 		}
+		s.heard++
 		m, done, err := e.decl.dialect.answer(line, g, &d)
 		if err != nil {
 			return d, e.forfeit(g.Turn(), "%v", err)
@@ -266,9 +289,14 @@ func (e *engineBot) readFault(s *engineSession, side Side, err error) error {
 	return e.forfeit(side, "%v", err)
 }
 
-// forfeit is the engine's loss of the game, its reason after its name.
+// forfeit is the engine's loss of the game, its reason after its name,
+// and where its stderr went.
 func (e *engineBot) forfeit(side Side, format string, args ...any) *Forfeit {
-	return &Forfeit{Side: side, Reason: e.decl.name + " " + fmt.Sprintf(format, args...)}
+	reason := e.decl.name + " " + fmt.Sprintf(format, args...)
+	if path := e.decl.logs.open(e.decl.name).path; path != "" {
+		reason += "; log " + path
+	}
+	return &Forfeit{Side: side, Reason: reason}
 }
 
 // session is the process playing side in g, started and greeted if it is
@@ -280,7 +308,7 @@ func (e *engineBot) session(g Game, side Side, perMove time.Duration) (*engineSe
 		return s, nil
 	}
 	e.drop(side)
-	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, engineLog(e.decl.name))
+	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, e.decl.logs.open(e.decl.name).w)
 	if err != nil {
 		return nil, err
 	}

@@ -77,13 +77,13 @@ func (ourProtocol) answer(line string, g Game, d *Decision) (Move, bool, error) 
 		readInfo(fields[1:], g, d)
 		return NoMove, false, nil
 	case fields[0] != "move":
-		return NoMove, false, fmt.Errorf("said %s, not a move or info line", quoteShort(line))
+		return NoMove, false, fmt.Errorf("said %s, not a move or info line", quoteUpTo(line, engineEcho))
 	case len(fields) != 2:
-		return NoMove, false, fmt.Errorf("answered %s: accepted is move and one move", quoteShort(line))
+		return NoMove, false, fmt.Errorf("answered %s: accepted is move and one move", quoteUpTo(line, engineEcho))
 	}
 	m, err := g.ParseMove(fields[1])
 	if err != nil {
-		return NoMove, false, fmt.Errorf("answered %s: %s", quoteShort(line), moveFault(fields[1], err))
+		return NoMove, false, fmt.Errorf("answered %s: %s", quoteUpTo(line, engineEcho), moveFault(fields[1], err))
 	}
 	return m, true, nil
 }

@@ -121,16 +121,16 @@ func (riddlesProtocol) answer(line string, g Game, _ *Decision) (Move, bool, err
 	case len(fields) == 0:
 		return NoMove, false, nil
 	case fields[0] != "place_disc":
-		return NoMove, false, fmt.Errorf("said %s, not place_disc", quoteShort(line))
+		return NoMove, false, fmt.Errorf("said %s, not place_disc", quoteUpTo(line, engineEcho))
 	case len(fields) < 2: // more words are let pass, as theaigames did
-		return NoMove, false, fmt.Errorf("answered %s: accepted is place_disc and a column", quoteShort(line))
+		return NoMove, false, fmt.Errorf("answered %s: accepted is place_disc and a column", quoteUpTo(line, engineEcho))
 	}
 	col, err := strconv.Atoi(fields[1])
 	if width := g.(*ConnectFour).geo.width; err != nil || col < 0 || col >= width {
-		return NoMove, false, fmt.Errorf("answered %s: columns are 0-%d", quoteShort(line), width-1)
+		return NoMove, false, fmt.Errorf("answered %s: columns are 0-%d", quoteUpTo(line, engineEcho), width-1)
 	}
 	if !slices.Contains(g.Moves(nil), Move(col)) {
-		return NoMove, false, fmt.Errorf("answered %s: column %d is full", quoteShort(line), col)
+		return NoMove, false, fmt.Errorf("answered %s: column %d is full", quoteUpTo(line, engineEcho), col)
 	}
 	return Move(col), true, nil
 }
