@@ -59,7 +59,26 @@ type Stats struct {
 	WinRate  float64
 	// Top is the most-visited root moves, most first (mcts), for -v.
 	Top []MoveVisits
+	// Unknown names the figures the bot did not report, which -v leaves
+	// out rather than show a made-up 0: an external engine reports only
+	// what its info lines say. Zero for the built-in bots: all known.
+	Unknown Figures
+	// Says is the bot's own last word on its move (an engine's info
+	// string), for -v.
+	Says string
 }
+
+// Figures is a set of the figures of Stats that a bot may leave unsaid.
+type Figures uint8
+
+// The figures a bot may leave unsaid.
+const (
+	FigScore Figures = 1 << iota
+	FigDepth
+	FigNodes
+
+	allFigures = FigScore | FigDepth | FigNodes
+)
 
 // MoveVisits is a root move of a Monte Carlo search: its playouts and
 // their mean result for the mover (0..1).

@@ -248,7 +248,8 @@ func silenceNote(s *engineSession) string {
 
 // ask sends the turn and reads until the move, by deadline.
 func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time.Duration, deadline time.Time) (Decision, error) {
-	var d Decision
+	d := Decision{Stats: Stats{Unknown: allFigures}} // until its info says
+
 	if err := s.proc.send(e.decl.dialect.turn(g, left)...); err != nil {
 		// It has gone: its output's end says how.
 		for {

@@ -405,8 +405,25 @@ func TestOurAnswers(t *testing.T) {
 			t.Fatalf("%q: done %v, %v", line, done, err)
 		}
 	}
-	if d.Depth != 3 || d.Score != -2 || d.Nodes != 500 || !slices.Equal(d.PV, []Move{20, 21}) {
+	if d.Depth != 3 || d.Score != -2 || d.Nodes != 500 || !slices.Equal(d.PV, []Move{20, 21}) || d.Says != "hi there" {
 		t.Errorf("info read as %+v", d.Stats)
+	}
+	// What an info line gets wrong is passed over in a game, and listed
+	// for -check.
+	for _, tt := range []struct {
+		words string
+		want  []string
+	}{
+		{"depth 3 score -2 nodes 500 string hi", nil},
+		{"bogus 1 depth 2", nil},
+		{"nodes x", []string{`info nodes "x": expected a whole number after nodes`}},
+		{"score", []string{`info score without a value: expected a whole number after it`}},
+		{"pv 20 21 21", []string{`info pv: move 3 of the line, "21": cell 21 is taken; expected moves that are legal one after another, its own move first`}},
+	} {
+		var d Decision
+		if got := readInfo(strings.Fields(tt.words), g, &d); !slices.Equal(got, tt.want) {
+			t.Errorf("info %s: problems %q, want %q", tt.words, got, tt.want)
+		}
 	}
 	for _, tt := range []struct{ line, err string }{
 		{"move 20", ""},
@@ -634,4 +651,31 @@ func TestEngineOverrunTime(t *testing.T) {
 		t.Errorf("%v: want at least %v and less than %v, the wait for it to go", err, allowed, allowed+engineQuitWait)
 	}
 	noChildrenLeft(t)
+}
+
+// -v shows what an engine reported and nothing else: no score, depth or
+// nodes it never sent, and its last info string.
+func TestEngineVerbose(t *testing.T) {
+	spec := specNamed(t, "ttt")
+	for _, tt := range []struct{ behaviour, want string }{
+		{"good", `^X e: move 3, score 9, depth 1, nodes 1, time \S+, expects 3$`},
+		{"quiet", `^X e: move 3, time \S+$`},
+		{"chatty", `^X e: move 3, depth 2, time \S+, says "hello from the engine"$`},
+	} {
+		t.Run(tt.behaviour, func(t *testing.T) {
+			bot := &engineBot{decl: fixtureEngine(t, "e", tt.behaviour)}
+			g := spec.start(nil)
+			d, err := bot.decide(context.Background(), g, Budget{Time: time.Second})
+			bot.finish(g, err)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Play(d.Move)
+			sc := screen{verbose: true}
+			if line := sc.thinking(spec, g, &seated{Bot: bot}, d); !regexp.MustCompile(tt.want).MatchString(line) {
+				t.Errorf("-v line %q, want %q", line, tt.want)
+			}
+			noChildrenLeft(t)
+		})
+	}
 }

@@ -181,6 +181,14 @@ func runFixture(behaviour string, in io.Reader, out io.Writer) int {
 				continue
 			case behaviour == "long-line":
 				say("info string " + strings.Repeat("x", 1<<20))
+			case behaviour == "quiet":
+				say("move " + m)
+				continue
+			case behaviour == "chatty":
+				say("info string looking at " + m)
+				say("info depth 2 string hello from the engine")
+				say("move " + m)
+				continue
 			}
 			say(fmt.Sprintf("info score %d depth 1 nodes %d pv %s", len(g.Moves(nil)), answered, m))
 			say("move " + m)
