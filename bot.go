@@ -133,9 +133,14 @@ func expired(ctx context.Context) bool {
 type Forfeit struct {
 	Side   Side
 	Reason string
+	// Cause, when set, is the kind of fault, for a caller that tells them
+	// apart (-check stops at an engine that runs out of time).
+	Cause error
 }
 
 func (f *Forfeit) Error() string { return "forfeit: " + f.Reason }
+
+func (f *Forfeit) Unwrap() error { return f.Cause }
 
 // fallibleBot is a bot that can fail to give a move (an external engine):
 // the game loop asks it through decide, whose error is a *Forfeit or the

@@ -31,6 +31,7 @@ type config struct {
 	rate, engines       []string
 	shard, shards       int // -shard I/N; 0 and 0 when not given
 	makeBook            string
+	check               string // -check: an engine's bot spec
 	bookPly, bookLine   int
 	set                 map[string]bool // the flags given
 }
@@ -46,15 +47,16 @@ const (
 	modeRate                           // -rate
 	modeBook                           // -make-book
 	modeVersion                        // -version
+	modeCheck                          // -check
 
-	modeGames = modePlay | modeMatch | modeTournament        // where bots play games
-	modeBots  = modeGames | modeAnalyze                      // where bots move
-	modeAll   = modeBots | modeRate | modeBook | modeVersion // every run
+	modeGames = modePlay | modeMatch | modeTournament                    // where bots play games
+	modeBots  = modeGames | modeAnalyze                                  // where bots move
+	modeAll   = modeBots | modeRate | modeBook | modeVersion | modeCheck // every run
 )
 
 // modeNames name the modes in warnings.
 var modeNames = map[runMode]string{modePlay: "a single game", modeMatch: "a match", modeTournament: "a tournament",
-	modeAnalyze: "-analyze", modeRate: "-rate", modeBook: "-make-book", modeVersion: "-version"}
+	modeAnalyze: "-analyze", modeRate: "-rate", modeBook: "-make-book", modeVersion: "-version", modeCheck: "-check"}
 
 // modeOf is the mode a command line asks for.
 func modeOf(c *config) runMode {
@@ -63,6 +65,8 @@ func modeOf(c *config) runMode {
 		return modeVersion
 	case c.makeBook != "":
 		return modeBook
+	case c.check != "":
+		return modeCheck
 	case len(c.rate) > 0:
 		return modeRate
 	case c.analyze:

@@ -139,6 +139,8 @@ type engineDialect interface {
 	// done with the move, or information on its search added to d. Its
 	// error is the fault that forfeits, worded after the engine's name.
 	answer(line string, g Game, d *Decision) (m Move, done bool, err error)
+	// expects says what an answer to a turn in g must be, for -check.
+	expects(g Game) string
 	// played is what an engine is told once its move m in g is taken.
 	played(g Game, m Move) []string
 	// end is what it is told after the game: the result (w won, Nobody
@@ -154,6 +156,21 @@ type engineBot struct {
 	// options are its spec's keys, sent after the side.
 	options  [][2]string
 	sessions [3]*engineSession
+	// watch, when set, sees every line sent to its processes (sent) and
+	// read from them, in order: -check's transcript.
+	watch func(sent bool, line string)
+	// lingered says a process of it had to be killed at a game's end,
+	// not having exited engineQuitWait after its last words.
+	lingered bool
+}
+
+// watched hands lines to watch, if it is set.
+func (e *engineBot) watched(sent bool, lines ...string) {
+	if e.watch != nil {
+		for _, l := range lines {
+			e.watch(sent, l)
+		}
+	}
 }
 
 // engineSession is one process playing one side of one game.
@@ -214,8 +231,10 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 			return d, err
 		}
 		if errors.Is(err, errNoAnswer) {
-			return d, e.forfeit(side, "lost on time: no move in %s (%s to think, %s grace%s)%s",
+			f := e.forfeit(side, "lost on time: no move in %s (%s to think, %s grace%s)%s",
 				used.Round(time.Millisecond), left, engineGrace, e.startupNote(s), silenceNote(s))
+			f.Cause = errNoAnswer
+			return d, f
 		}
 		return d, e.forfeit(side, "%v", err)
 	}
@@ -249,8 +268,9 @@ func silenceNote(s *engineSession) string {
 // ask sends the turn and reads until the move, by deadline.
 func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time.Duration, deadline time.Time) (Decision, error) {
 	d := Decision{Stats: Stats{Unknown: allFigures}} // until its info says
-
-	if err := s.proc.send(e.decl.dialect.turn(g, left)...); err != nil {
+	turn := e.decl.dialect.turn(g, left)
+	e.watched(true, turn...)
+	if err := s.proc.send(turn...); err != nil {
 		// It has gone: its output's end says how.
 		for {
 			if _, err := s.proc.next(ctx, deadline); err != nil {
@@ -264,6 +284,7 @@ func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time
 			return d, e.readFault(s, g.Turn(), err)
 		}
 		s.heard++
+		e.watched(false, line)
 		m, done, err := e.decl.dialect.answer(line, g, &d)
 		if err != nil {
 			return d, e.forfeit(g.Turn(), "%v", err)
@@ -271,6 +292,7 @@ func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time
 		if done {
 			d.Move = m
 			if lines := e.decl.dialect.played(g, m); len(lines) > 0 {
+				e.watched(true, lines...)
 				s.proc.send(lines...)
 			}
 			return d, nil
@@ -315,6 +337,7 @@ func (e *engineBot) session(g Game, side Side, perMove time.Duration) (*engineSe
 	}
 	s := &engineSession{proc: p, key: key, left: e.decl.dialect.bank()}
 	e.sessions[side] = s
+	e.watched(true, greeting...)
 	p.send(greeting...) // a process that is gone already shows at the first move
 	return s, nil
 }
@@ -339,7 +362,11 @@ func (e *engineBot) finish(g Game, err error) {
 	over := err == nil && g.Over() || forfeit
 	for _, side := range []Side{X, O} {
 		if s := e.sessions[side]; s != nil {
-			s.proc.close(e.decl.dialect.end(w, over, forfeit)...)
+			end := e.decl.dialect.end(w, over, forfeit)
+			e.watched(true, end...)
+			if !s.proc.close(end...) {
+				e.lingered = true
+			}
 			e.sessions[side] = nil
 		}
 	}

@@ -418,7 +418,7 @@ func TestOurAnswers(t *testing.T) {
 		{"bogus 1 depth 2", nil},
 		{"nodes x", []string{`info nodes "x": expected a whole number after nodes`}},
 		{"score", []string{`info score without a value: expected a whole number after it`}},
-		{"pv 20 21 21", []string{`info pv: move 3 of the line, "21": cell 21 is taken; expected moves that are legal one after another, its own move first`}},
+		{"pv 20 21 21", []string{`info pv: move 3 of the line, "21": cell 21 is taken: expected moves legal one after another, its own first`}},
 	} {
 		var d Decision
 		if got := readInfo(strings.Fields(tt.words), g, &d); !slices.Equal(got, tt.want) {

@@ -181,6 +181,8 @@ func runFixture(behaviour string, in io.Reader, out io.Writer) int {
 				continue
 			case behaviour == "long-line":
 				say("info string " + strings.Repeat("x", 1<<20))
+			case behaviour == "bad-info":
+				say("info score high pv " + m + " " + m)
 			case behaviour == "quiet":
 				say("move " + m)
 				continue

@@ -255,8 +255,9 @@ func (p *engineProc) ended() string {
 // close ends the engine: it writes lines (the last words, quit among
 // them) if it still reads, gives it engineQuitWait to exit, then kills its
 // group, which also ends whatever it started. It returns once the process
-// has been waited for.
-func (p *engineProc) close(lines ...string) {
+// has been waited for, saying whether it had exited by itself (the first
+// close only).
+func (p *engineProc) close(lines ...string) (exited bool) {
 	p.closeOnce.Do(func() {
 		if len(lines) > 0 {
 			p.send(lines...)
@@ -264,6 +265,7 @@ func (p *engineProc) close(lines ...string) {
 		p.stdin.Close()
 		select {
 		case <-p.exited:
+			exited = true
 		case <-time.After(engineQuitWait):
 		}
 		p.kill()
@@ -272,6 +274,7 @@ func (p *engineProc) close(lines ...string) {
 		delete(live.procs, p)
 		live.Unlock()
 	})
+	return exited
 }
 
 // kill kills the engine's process group at once.

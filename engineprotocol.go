@@ -143,7 +143,7 @@ func readPV(words []string, g Game) ([]Move, string) {
 	for i, w := range words {
 		m, err := g.ParseMove(w)
 		if err != nil {
-			return pv, fmt.Sprintf("info pv: move %d of the line, %s: %s; expected moves that are legal one after another, its own move first",
+			return pv, fmt.Sprintf("info pv: move %d of the line, %s: %s: expected moves legal one after another, its own first",
 				i+1, quoteUpTo(w, engineEcho), moveFault(w, err))
 		}
 		pv = append(pv, m)
@@ -153,6 +153,19 @@ func readPV(words []string, g Game) ([]Move, string) {
 }
 
 func (ourProtocol) played(Game, Move) []string { return nil }
+
+func (ourProtocol) expects(g Game) string {
+	what := ""
+	switch g := g.(type) {
+	case *TicTacToe:
+		what = "an empty cell 0-8"
+	case *ConnectFour:
+		what = "a column with room, " + c4Columns(g.geo.width)
+	case *Adjacency:
+		what = "an empty cell 0-63"
+	}
+	return `"move M", M ` + what + `; "info ..." lines before it are optional`
+}
 
 func (ourProtocol) end(w Side, over, forfeit bool) []string {
 	if !over {

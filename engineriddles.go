@@ -50,6 +50,10 @@ func (r riddlesProtocol) id(s Side) int {
 	return id
 }
 
+func (riddlesProtocol) expects(g Game) string {
+	return fmt.Sprintf(`"place_disc C", C a column with room counted from 0 (0-%d)`, g.(*ConnectFour).geo.width-1)
+}
+
 // greeting sends no options: the competitions' protocol has none.
 func (r riddlesProtocol) greeting(g Game, side Side, perMove time.Duration, _ [][2]string) []string {
 	geo := g.(*ConnectFour).geo

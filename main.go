@@ -99,6 +99,12 @@ func (r *invocation) start() int {
 		err = r.analyze(ctx)
 	case modeMatch, modeTournament:
 		err = r.matches(ctx)
+	case modeCheck:
+		c := engineCheck{reg: r.reg, spec: r.cfg.check, flags: r.cfg.budget, out: r.stdout}
+		var clean bool
+		if clean, err = c.run(ctx); err == nil && !clean {
+			return 1
+		}
 	default:
 		err = r.play(ctx, intr)
 		atTable = true
