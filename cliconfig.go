@@ -24,6 +24,7 @@ type config struct {
 	delay               time.Duration
 	trace               int
 	traceFormat, format string
+	traceOut            string // -trace-out: a file for the traces
 	analyze, verbose    bool
 	step, noColor       bool
 	version, scores     bool
@@ -157,7 +158,8 @@ func (r flagRun) noBotTraces() string {
 	return strings.Join(names, " and ")
 }
 
-// noTrace is the rule of -trace-format: it shapes -trace's output.
+// noTrace is the rule of -trace-format and -trace-out: they shape
+// -trace's output.
 func (r flagRun) noTrace() string {
 	if r.cfg.set["trace"] {
 		return ""

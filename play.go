@@ -143,9 +143,8 @@ func (t *table) afterMove(ctx context.Context, g Game, d Decision) error {
 		case t.verbose:
 			fmt.Fprintln(t.out, t.thinking(t.spec, g, bot, d))
 		}
-		if s := traceOutput(bot.Bot, d, t.budget); s != "" {
-			fmt.Fprintln(t.out, wrapTrace(s, t.budget.TraceFormat, t.widthIfTerminal()))
-		}
+		h := g.History()
+		t.showTrace(traceOutput(bot.Bot, d, t.budget, t.spec.line(h[:len(h)-1]), g.FormatMove(d.Move)))
 	}
 	switch {
 	case t.humans() > 0 || g.Over():
@@ -159,6 +158,18 @@ func (t *table) afterMove(ctx context.Context, g Game, d Decision) error {
 		}
 	}
 	return nil
+}
+
+// showTrace writes a decision's trace (none: "") to -trace-out's file,
+// or under the move, wrapped at a terminal.
+func (t *table) showTrace(s string) {
+	switch {
+	case s == "":
+	case t.traces != nil:
+		fmt.Fprintln(t.traces, s)
+	default:
+		fmt.Fprintln(t.out, wrapTrace(s, t.budget.TraceFormat, t.widthIfTerminal()))
+	}
 }
 
 // finish ends a game at the table: the last board, the result and the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 )
@@ -21,8 +22,9 @@ type table struct {
 	opt  gameOptions // the game's options, for load
 	in   lineReader
 	// budget is what every bot's own budget is given besides: threads
-	// and the trace.
+	// and the trace; traces, when set, takes the traces (-trace-out).
 	budget Budget
+	traces io.Writer
 	seats  [3]*seated    // indexed by Side; nil is a person
 	hinter Bot           // the bot behind "hint"
 	delay  time.Duration // pause after each move when two bots play
