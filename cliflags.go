@@ -52,7 +52,7 @@ func (f flagDef) boolean() bool { return f.arg == "" }
 func flagTable(reg *registry) []flagDef {
 	table := []flagDef{
 		{name: "game", arg: "NAME", def: "ttt", about: "the game: " + reg.gameList(), accepts: reg.gameList(),
-			modes: modeAll &^ (modeRate | modeVersion | modeBook), set: func(c *config, v string) error {
+			modes: modeAll &^ (modeVersion | modeBook | modeCheck), set: func(c *config, v string) error {
 				if _, err := reg.findGame(v); err != nil {
 					return errBadValue
 				}

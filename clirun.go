@@ -130,7 +130,7 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) error {
 			return
 		}
 		tr := newTermReader()
-		t.in, t.closeIn = tr, func() { tr.Close() }
+		t.in, t.closeIn, t.keyboard = tr, func() { tr.Close() }, true
 	}
 	if t.humans() > 0 {
 		t.terminal = isTerminal(r.stdin) && isTerminal(r.stdout)
