@@ -23,11 +23,18 @@ import (
 const (
 	fixtureEnv    = "BOARDBOTS_FIXTURE"
 	fixtureLogEnv = "BOARDBOTS_FIXTURE_LOG"
+	// programEnv makes the test binary run as the program, on its
+	// arguments: the docs' examples run so, each in a process of its own
+	// as "go run ." would, its caches (the solver's table) new.
+	programEnv = "BOARDBOTS_AS_PROGRAM"
 )
 
 func TestMain(m *testing.M) {
 	if behaviour := os.Getenv(fixtureEnv); behaviour != "" {
 		os.Exit(runFixture(behaviour, os.Stdin, os.Stdout))
+	}
+	if os.Getenv(programEnv) != "" { // the program itself, in a fresh process
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	// The engines' logs go to a directory a run makes under $TMPDIR: the
 	// tests' runs make theirs here, removed at the end.
