@@ -60,7 +60,26 @@ type Stats struct {
 	WinRate  float64
 	// Top is the most-visited root moves, most first (mcts), for -v.
 	Top []MoveVisits
+	// Unknown names the figures the bot did not report, which -v leaves
+	// out rather than show a made-up 0: an external engine reports only
+	// what its info lines say. Zero for the built-in bots: all known.
+	Unknown Figures
+	// Says is the bot's own last word on its move (an engine's info
+	// string), for -v.
+	Says string
 }
+
+// Figures is a set of the figures of Stats that a bot may leave unsaid.
+type Figures uint8
+
+// The figures a bot may leave unsaid.
+const (
+	FigScore Figures = 1 << iota
+	FigDepth
+	FigNodes
+
+	allFigures = FigScore | FigDepth | FigNodes
+)
 
 // MoveVisits is a root move of a Monte Carlo search: its playouts and
 // their mean result for the mover (0..1).
@@ -116,6 +135,9 @@ type Forfeit struct {
 	Side   Side
 	Reason string
 	Kind   ForfeitKind
+	// Cause, when set, is the kind of fault, for a caller that tells them
+	// apart (-check stops at an engine that runs out of time).
+	Cause error
 }
 
 func (f *Forfeit) Error() string { return "forfeit: " + f.Reason }
@@ -155,6 +177,7 @@ func faultKind(err error, otherwise ForfeitKind) ForfeitKind {
 	}
 	return otherwise
 }
+func (f *Forfeit) Unwrap() error { return f.Cause }
 
 // fallibleBot is a bot that can fail to give a move (an external engine):
 // the game loop asks it through decide, whose error is a *Forfeit or the

@@ -26,6 +26,7 @@ type config struct {
 	delay               time.Duration
 	trace               int
 	traceFormat, format string
+	traceOut            string // -trace-out: a file for the traces
 	analyze, verbose    bool
 	step, noColor       bool
 	version, scores     bool
@@ -35,6 +36,7 @@ type config struct {
 	sprt                *sprtTest // -sprt; nil when not given
 	shard, shards       int       // -shard I/N; 0 and 0 when not given
 	makeBook            string
+	check               string // -check: an engine's bot spec
 	bookPly, bookLine   int
 	set                 map[string]bool // the flags given
 }
@@ -50,15 +52,16 @@ const (
 	modeRate                           // -rate
 	modeBook                           // -make-book
 	modeVersion                        // -version
+	modeCheck                          // -check
 
-	modeGames = modePlay | modeMatch | modeTournament        // where bots play games
-	modeBots  = modeGames | modeAnalyze                      // where bots move
-	modeAll   = modeBots | modeRate | modeBook | modeVersion // every run
+	modeGames = modePlay | modeMatch | modeTournament                    // where bots play games
+	modeBots  = modeGames | modeAnalyze                                  // where bots move
+	modeAll   = modeBots | modeRate | modeBook | modeVersion | modeCheck // every run
 )
 
 // modeNames name the modes in warnings.
 var modeNames = map[runMode]string{modePlay: "a single game", modeMatch: "a match", modeTournament: "a tournament",
-	modeAnalyze: "-analyze", modeRate: "-rate", modeBook: "-make-book", modeVersion: "-version"}
+	modeAnalyze: "-analyze", modeRate: "-rate", modeBook: "-make-book", modeVersion: "-version", modeCheck: "-check"}
 
 // modeOf is the mode a command line asks for.
 func modeOf(c *config) runMode {
@@ -67,6 +70,8 @@ func modeOf(c *config) runMode {
 		return modeVersion
 	case c.makeBook != "":
 		return modeBook
+	case c.check != "":
+		return modeCheck
 	case len(c.rate) > 0:
 		return modeRate
 	case c.analyze:
@@ -157,7 +162,8 @@ func (r flagRun) noBotTraces() string {
 	return strings.Join(names, " and ")
 }
 
-// noTrace is the rule of -trace-format: it shapes -trace's output.
+// noTrace is the rule of -trace-format and -trace-out: they shape
+// -trace's output.
 func (r flagRun) noTrace() string {
 	if r.cfg.set["trace"] {
 		return ""

@@ -52,7 +52,7 @@ func (f flagDef) boolean() bool { return f.arg == "" }
 func flagTable(reg *registry) []flagDef {
 	table := []flagDef{
 		{name: "game", arg: "NAME", def: "ttt", about: "the game: " + reg.gameList(), accepts: reg.gameList(),
-			modes: modeAll &^ (modeRate | modeVersion | modeBook), set: func(c *config, v string) error {
+			modes: modeAll &^ (modeVersion | modeBook | modeCheck), set: func(c *config, v string) error {
 				if _, err := reg.findGame(v); err != nil {
 					return errBadValue
 				}
@@ -75,7 +75,7 @@ func flagTable(reg *registry) []flagDef {
 			accepts: "a whole number of plies 0..64", modes: modeBots, notFor: budgetKeyNotFor("depth"),
 			set: whole(func(c *config) *int { return &c.budget.depth }, 0, 64)},
 		{name: "time", arg: "TIME", about: "time a move, like 500ms or 5s, for every bot that reads time= (0: each bot's default)",
-			accepts: "a duration like 500ms or 5s, 0 or more", modes: modeBots, notFor: budgetKeyNotFor("time"),
+			accepts: "a duration like 500ms or 5s, 0 or more", modes: modeBots | modeCheck, notFor: budgetKeyNotFor("time"),
 			set: duration(func(c *config) *time.Duration { return &c.budget.time })},
 		{name: "playouts", arg: "N", about: "playouts a move, for every bot that reads playouts= (0: each bot's default)",
 			accepts: "a whole number 0 or more", modes: modeBots, notFor: budgetKeyNotFor("playouts"),
@@ -123,6 +123,8 @@ func flagTable(reg *registry) []flagDef {
 		{name: "trace-format", arg: "FORMAT", def: "text", about: "how -trace writes: text, dot (Graphviz) or json",
 			accepts: strings.Join(traceFormats, ", "), modes: modePlay | modeAnalyze, notFor: flagRun.noTrace,
 			set: oneOf(func(c *config) *string { return &c.traceFormat }, traceFormats...)},
+		{name: "trace-out", arg: "FILE", about: "write every trace to FILE, not to standard output (-analyze's answers stay alone there)",
+			modes: modePlay | modeAnalyze, notFor: flagRun.noTrace, set: text(func(c *config) *string { return &c.traceOut })},
 		{name: "no-color", about: "plain output, even on a terminal", modes: modePlay, set: onOff(func(c *config) *bool { return &c.noColor })},
 		{name: "moves", arg: "RECORD", about: "start from this position: a record in the game's notation, like 4453",
 			modes: modeGames, set: text(func(c *config) *string { return &c.moves })},
@@ -148,9 +150,11 @@ func flagTable(reg *registry) []flagDef {
 		{name: "shard", arg: "I/N", about: "with -tournament: play only slice I of N of its games, like 1/4",
 			accepts: "I/N, the I-th of N slices, 1 <= I <= N, like 2/4", modes: modeTournament, set: (*config).setShard},
 		{name: "engine", arg: "NAME=COMMAND", about: "an external bot speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; repeatable; NAME then plays wherever a bot does",
-			modes: modeBots, set: func(c *config, v string) error { c.engines = append(c.engines, v); return nil }},
+			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engines = append(c.engines, v); return nil }},
 		{name: "engines", arg: "FILE", about: "engines declared in FILE, one NAME=COMMAND a line (# comments), as many -engine flags would; repeatable",
-			modes: modeBots, set: func(c *config, v string) error { c.engineFiles = append(c.engineFiles, v); return nil }},
+			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engineFiles = append(c.engineFiles, v); return nil }},
+		{name: "check", arg: "ENGINE", about: "play an engine declared with -engine a few moves of every game it plays and report each protocol problem; exit 0 when clean",
+			modes: modeCheck, set: text(func(c *config) *string { return &c.check })},
 		{name: "make-book", arg: "FILE", about: "build the Connect Four opening book into FILE with the solver, then exit",
 			modes: modeBook, set: text(func(c *config) *string { return &c.makeBook })},
 		{name: "book-ply", arg: "N", def: "12", about: "with -make-book: the last ply of the book's full tree",

@@ -60,6 +60,11 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 	if p.mode == modeBook && c.bookLine < c.bookPly {
 		return nil, fmt.Errorf("-book-line-ply %d: accepted is -book-ply (%d)..%d plies", c.bookLine, c.bookPly, c4Cells)
 	}
+	if p.mode == modeCheck {
+		if err := checkEngineSpec(reg, c.check); err != nil {
+			return nil, err
+		}
+	}
 	if p.mode&modeBots != 0 {
 		if err := p.resolvePlayers(); err != nil {
 			return nil, err

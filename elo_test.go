@@ -479,17 +479,17 @@ func TestWriteStandings(t *testing.T) {
 		idle bool
 		want string
 	}{
-		{"all played", false, `  rank        bot games wins draws losses score%  elo  +-  ms/move forfeits
-     1  alphabeta     8    6     2      0   87.5 +177 191     2.50        0
-     2       mcts     8    3     3      2   56.2  +31 167     0.00 3(t2,c1)
-     3     random     8    0     1      7    6.2 -208 205     0.00        0
+		{"all played", false, `rank        bot games wins draws losses score%  elo  +- ms/move forfeits
+   1  alphabeta     8    6     2      0   87.5 +177 191    2.50        0
+   2       mcts     8    3     3      2   56.2  +31 167    0.00 3(t2,c1)
+   3     random     8    0     1      7    6.2 -208 205    0.00        0
 forfeits: t on time, c crashed
 `},
-		{"one idle", true, `  rank        bot games wins draws losses score%  elo  +-  ms/move forfeits
-     1  alphabeta     8    6     2      0   87.5 +177 191     2.50        0
-     2       mcts     8    3     3      2   56.2  +31 167     0.00 3(t2,c1)
-     3     random     8    0     1      7    6.2 -208 205     0.00        0
-     4    genetic     0    0     0      0      -    -   -     0.00        0
+		{"one idle", true, `rank        bot games wins draws losses score%  elo  +- ms/move forfeits
+   1  alphabeta     8    6     2      0   87.5 +177 191    2.50        0
+   2       mcts     8    3     3      2   56.2  +31 167    0.00 3(t2,c1)
+   3     random     8    0     1      7    6.2 -208 205    0.00        0
+   4    genetic     0    0     0      0      -    -   -    0.00        0
 forfeits: t on time, c crashed
 `},
 	} {

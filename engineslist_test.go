@@ -55,7 +55,7 @@ func TestEngineListTournament(t *testing.T) {
 		// Each in the standings with its 8 games, none forfeited: its
 		// name cut short there, and in full in the legend by its rank.
 		legend := regexp.MustCompile(`(?m)^\s*(\d) ` + name + `$`).FindStringSubmatch(text)
-		if legend == nil || !regexp.MustCompile(`(?m)^\s*`+legend[1]+`\s+`+name[:14]+`~\s+8\s.*\s0$`).MatchString(text) {
+		if legend == nil || !regexp.MustCompile(`(?m)^\s*`+legend[1]+`\s+`+name[:10]+`\S*~\s+8\s.*\s0$`).MatchString(text) {
 			t.Errorf("no standings row of %s with 8 games and no forfeit:\n%s", name, text)
 		}
 	}

@@ -344,9 +344,9 @@ func writeNamedRows(out io.Writer, rows [][]string, gaps []int, key string) {
 }
 
 // standingsGaps are the spaces before each column of the standings: two
-// to set the name and the costs apart, one between figures, so that the
-// table keeps within 80 columns with names of 15 characters.
-var standingsGaps = []int{2, 2, 1, 1, 1, 1, 1, 1, 1, 2, 1}
+// to set the name apart, one between figures, so that the table keeps
+// within 80 columns with names of 17 characters (alphabeta:depth=7).
+var standingsGaps = []int{0, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1}
 
 // alignRight writes a row, every cell right-aligned to its column's
 // widest (widths taken from the row itself once cells are padded), gaps

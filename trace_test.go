@@ -163,11 +163,11 @@ func TestTraceOutput(t *testing.T) {
 		{Decision{}, Budget{Trace: 2}, "trace: alphabeta gives no trace of this decision"},
 		{Decision{Trace: x}, Budget{}, ""},
 		{Decision{Trace: x}, Budget{Trace: 2}, "trace: x"},
-		{Decision{Trace: x}, Budget{Trace: 2, TraceFormat: "json"}, `{"bot":"alphabeta","heading":["trace: x"]}`},
-		{Decision{}, Budget{Trace: 1, TraceFormat: "json"}, `{"bot":"alphabeta","heading":["trace: alphabeta gives no trace of this decision"]}`},
+		{Decision{Trace: x}, Budget{Trace: 2, TraceFormat: "json"}, `{"bot":"alphabeta","position":"","heading":["trace: x"]}`},
+		{Decision{}, Budget{Trace: 1, TraceFormat: "json"}, `{"bot":"alphabeta","position":"","heading":["trace: alphabeta gives no trace of this decision"]}`},
 	}
 	for _, tc := range tests {
-		if s := traceOutput(alphabetaBot, tc.d, tc.budget); s != tc.want {
+		if s := traceOutput(alphabetaBot, tc.d, tc.budget, "", ""); s != tc.want {
 			t.Errorf("trace %v, budget %+v: %q, want %q", tc.d.Trace, tc.budget, s, tc.want)
 		}
 	}
