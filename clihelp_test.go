@@ -49,7 +49,7 @@ func TestHelpWidth(t *testing.T) {
 		"renamed long": "/opt/bin/boardbots-nightly-2026",
 	} {
 		t.Run(name, func(t *testing.T) {
-			reg, _, err := readCommandLine([]string{"-engine", "a-rather-long-engine-name=" + self, "-h"})
+			reg, _, err := readCommandLine([]string{"-engine", "a-rather-long-engine-name=" + self, "-h"}, &engineGroup{})
 			if err != errHelp {
 				t.Fatalf("-h: %v, want errHelp", err)
 			}

@@ -42,19 +42,27 @@ type engineDecl struct {
 	env     []string // more environment for the process (the tests' fixtures)
 	// startup is the start-up allowance, engineStartup but in tests.
 	startup time.Duration
-	// logs is the run's directory of engine logs, where this engine's
-	// stderr goes.
-	logs *engineLogDir
+	// group is the run's engines, where its stderr's log and its
+	// processes belong.
+	group *engineGroup
+}
+
+// engineGroup is a run's engines: the directory of their logs, and the
+// processes running, which the run ends as it ends.
+type engineGroup struct {
+	logs  engineLogDir
+	procs engineProcs
 }
 
 // parseEngine reads an -engine value, NAME=COMMAND, NAME=riddles:COMMAND
-// or NAME=theaigames:COMMAND, and checks that the program is there to run.
-func parseEngine(value string) (*engineDecl, error) {
+// or NAME=theaigames:COMMAND, and checks that the program is there to
+// run; the engine is one of the run's group.
+func parseEngine(value string, group *engineGroup) (*engineDecl, error) {
 	name, command, ok := strings.Cut(value, "=")
 	if !ok {
 		return nil, errors.New("no =: accepted is NAME=COMMAND, NAME=riddles:COMMAND or NAME=theaigames:COMMAND")
 	}
-	d := &engineDecl{name: strings.TrimSpace(name), dialect: ourProtocol{}, logs: &engineLogDir{}, startup: engineStartup}
+	d := &engineDecl{name: strings.TrimSpace(name), dialect: ourProtocol{}, group: group, startup: engineStartup}
 	command = strings.TrimSpace(command)
 	if rest, ok := strings.CutPrefix(command, "riddles:"); ok {
 		command, d.dialect = rest, riddlesProtocol{}
@@ -84,17 +92,15 @@ func parseEngine(value string) (*engineDecl, error) {
 	return d, nil
 }
 
-// engineDecls reads the -engine values; a bad one is the flag's one-line
-// error.
-func engineDecls(values []string) ([]*botDecl, error) {
+// engineDecls reads the -engine values as engines of the run's group; a
+// bad one is the flag's one-line error.
+func engineDecls(values []string, group *engineGroup) ([]*botDecl, error) {
 	var decls []*botDecl
-	logs := &engineLogDir{} // one directory for the run's engines
 	for i, v := range values {
-		d, err := parseEngine(v)
+		d, err := parseEngine(v, group)
 		if err != nil {
 			return nil, fmt.Errorf("-engine %q: %v", v, err)
 		}
-		d.logs = logs
 		decls = append(decls, engineBotDecl(d, 1000+i))
 	}
 	return decls, nil
@@ -316,7 +322,7 @@ func (e *engineBot) readFault(s *engineSession, side Side, err error) error {
 // and where its stderr went.
 func (e *engineBot) forfeit(side Side, kind ForfeitKind, format string, args ...any) *Forfeit {
 	reason := e.decl.name + " " + fmt.Sprintf(format, args...)
-	if path := e.decl.logs.open(e.decl.name).path; path != "" {
+	if path := e.decl.group.logs.open(e.decl.name).path; path != "" {
 		reason += "; log " + path
 	}
 	return &Forfeit{Side: side, Kind: kind, Reason: reason}
@@ -331,7 +337,7 @@ func (e *engineBot) session(g Game, side Side, perMove time.Duration) (*engineSe
 		return s, nil
 	}
 	e.drop(side)
-	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, e.decl.logs.open(e.decl.name).w)
+	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, e.decl.group.logs.open(e.decl.name).w, &e.decl.group.procs)
 	if err != nil {
 		return nil, err
 	}

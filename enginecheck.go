@@ -75,7 +75,7 @@ func (c *engineCheck) run(ctx context.Context) (clean bool, err error) {
 				return false, fmt.Errorf("-check: %v", err)
 			}
 			bot := c.reg.newBot(spec, p, rand.New(rand.NewPCG(1, 2))).(*engineBot)
-			logPath = bot.decl.logs.open(bot.decl.name).path
+			logPath = bot.decl.group.logs.open(bot.decl.name).path
 			late, err := c.game(ctx, spec, bot, p.budget(), side)
 			if err != nil {
 				return false, err

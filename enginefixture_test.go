@@ -43,12 +43,16 @@ func TestMain(m *testing.M) {
 		os.Setenv("TMPDIR", tmp)
 	}
 	code := m.Run()
-	killEngines()
+	fixtureEngines.procs.killAll()
 	if err == nil {
 		os.RemoveAll(tmp)
 	}
 	os.Exit(code)
 }
+
+// fixtureEngines are the fixture engines' group: TestMain ends whatever
+// of theirs a failed test left running.
+var fixtureEngines = &engineGroup{}
 
 // fixtureEngine is a declared engine running the fixture behaviour.
 func fixtureEngine(t testing.TB, name, behaviour string) *engineDecl {
@@ -57,7 +61,7 @@ func fixtureEngine(t testing.TB, name, behaviour string) *engineDecl {
 	if strings.HasPrefix(behaviour, "riddles") {
 		value = name + "=riddles:" + shellQuote(os.Args[0])
 	}
-	d, err := parseEngine(value)
+	d, err := parseEngine(value, fixtureEngines)
 	if err != nil {
 		t.Fatal(err)
 	}

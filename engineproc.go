@@ -51,6 +51,7 @@ type engineLine struct {
 type engineProc struct {
 	name   string // the engine's -engine name, for messages
 	cmd    *exec.Cmd
+	procs  *engineProcs // the run's, which it leaves when it has ended
 	stdin  io.WriteCloser
 	lines  chan engineLine // stdout, closed at its end
 	exited chan struct{}   // closed once the process has been waited for
@@ -66,15 +67,16 @@ type engineProc struct {
 	closeOnce  sync.Once
 }
 
-// live lists the engine processes running, for killEngines.
-var live struct {
-	sync.Mutex
-	procs map[*engineProc]bool
+// engineProcs are the engine processes a run has running, so that the
+// run ends every one of them however it ends (killAll).
+type engineProcs struct {
+	mu  sync.Mutex
+	set map[*engineProc]bool
 }
 
 // startEngine starts argv (with extra environment env) as the engine
-// called name, its stderr going to log.
-func startEngine(name string, argv, env []string, log io.Writer) (*engineProc, error) {
+// called name, its stderr going to log, one of the run's procs.
+func startEngine(name string, argv, env []string, log io.Writer, procs *engineProcs) (*engineProc, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.SysProcAttr = ownGroup()
@@ -100,10 +102,10 @@ func startEngine(name string, argv, env []string, log io.Writer) (*engineProc, e
 	// Wait does not wait for copying goroutines that a grandchild holding
 	// the pipe open would keep alive.
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	p := &engineProc{name: name, cmd: cmd, stdin: inW, lines: make(chan engineLine, 16),
+	p := &engineProc{name: name, cmd: cmd, procs: procs, stdin: inW, lines: make(chan engineLine, 16),
 		exited: make(chan struct{}), flooded: make(chan struct{}), stderrDone: make(chan struct{})}
-	live.Lock()
-	defer live.Unlock()
+	procs.mu.Lock()
+	defer procs.mu.Unlock()
 	err = cmd.Start()
 	inR.Close()
 	outW.Close()
@@ -114,10 +116,10 @@ func startEngine(name string, argv, env []string, log io.Writer) (*engineProc, e
 		errR.Close()
 		return nil, err
 	}
-	if live.procs == nil {
-		live.procs = map[*engineProc]bool{}
+	if procs.set == nil {
+		procs.set = map[*engineProc]bool{}
 	}
-	live.procs[p] = true
+	procs.set[p] = true
 	go func() {
 		p.waitErr = cmd.Wait()
 		close(p.exited)
@@ -281,9 +283,9 @@ func (p *engineProc) close(lines ...string) (exited bool) {
 		}
 		p.kill()
 		<-p.exited
-		live.Lock()
-		delete(live.procs, p)
-		live.Unlock()
+		p.procs.mu.Lock()
+		delete(p.procs.set, p)
+		p.procs.mu.Unlock()
 	})
 	return exited
 }
@@ -291,15 +293,15 @@ func (p *engineProc) close(lines ...string) (exited bool) {
 // kill kills the engine's process group at once.
 func (p *engineProc) kill() { killGroup(p.cmd.Process) }
 
-// killEngines kills every engine still running: the program's last act,
-// whatever stopped it.
-func killEngines() {
-	live.Lock()
-	procs := make([]*engineProc, 0, len(live.procs))
-	for p := range live.procs {
+// killAll kills every engine of the run still running: the run's last
+// act, whatever stopped it.
+func (ps *engineProcs) killAll() {
+	ps.mu.Lock()
+	procs := make([]*engineProc, 0, len(ps.set))
+	for p := range ps.set {
 		procs = append(procs, p)
 	}
-	live.Unlock()
+	ps.mu.Unlock()
 	for _, p := range procs {
 		p.kill()
 		p.close()

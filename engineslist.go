@@ -12,9 +12,10 @@ import (
 // a file rather than with thirty flags. Blank lines and lines starting
 // with # are skipped.
 
-// engineListDecls reads the engines of the list at path, placed among
-// the bots from order on. An error names the file and the line.
-func engineListDecls(path string, order int) ([]*botDecl, error) {
+// engineListDecls reads the engines of the list at path as engines of the
+// run's group, placed among the bots from order on. An error names the
+// file and the line.
+func engineListDecls(path string, order int, group *engineGroup) ([]*botDecl, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("-engines: %v", err)
@@ -27,7 +28,7 @@ func engineListDecls(path string, order int) ([]*botDecl, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		d, err := parseEngine(line)
+		d, err := parseEngine(line, group)
 		if err != nil {
 			return nil, fmt.Errorf("-engines %s line %d: %v", path, n, err)
 		}

@@ -101,7 +101,7 @@ func TestEngineListDecls(t *testing.T) {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	decls, err := engineListDecls(path, 1000)
+	decls, err := engineListDecls(path, 1000, &engineGroup{})
 	if err != nil || len(decls) != 2 {
 		t.Fatalf("%d engines, %v; want 2", len(decls), err)
 	}

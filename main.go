@@ -23,8 +23,9 @@ func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 // deferred clean-up (the terminal, the engines' processes) happens before
 // the process ends. A bad command line is one line on stderr and status 2.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	defer killEngines()
-	reg, c, err := readCommandLine(args)
+	engines := &engineGroup{}
+	defer engines.procs.killAll()
+	reg, c, err := readCommandLine(args, engines)
 	switch {
 	case errors.Is(err, errHelp):
 		fmt.Fprint(stdout, helpText(reg, progName(os.Args[0])))
@@ -65,20 +66,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // readCommandLine reads args with the flag table, then makes the run's
-// registry with the engines they declare. On -h the registry holds the
-// engines declared before it, which help lists among the bots.
-func readCommandLine(args []string) (*registry, *config, error) {
+// registry with the engines they declare, of the run's group. On -h the
+// registry holds the engines declared before it, which help lists among
+// the bots.
+func readCommandLine(args []string, engines *engineGroup) (*registry, *config, error) {
 	c, err := parseArgs(flagTable(&declared), args)
 	if c == nil {
 		return nil, nil, err
 	}
-	decls, declErr := engineDecls(c.engines)
+	decls, declErr := engineDecls(c.engines, engines)
 	for _, path := range c.engineFiles {
 		if declErr != nil {
 			break
 		}
 		var more []*botDecl
-		more, declErr = engineListDecls(path, 1000+len(decls))
+		more, declErr = engineListDecls(path, 1000+len(decls), engines)
 		decls = append(decls, more...)
 	}
 	reg, regErr := newRegistry(decls...)

@@ -89,7 +89,7 @@ func botsAt(x, o Bot) [3]*seated {
 
 // planOf reads a command line and resolves it as run does.
 func planOf(args ...string) (*runPlan, error) {
-	reg, c, err := readCommandLine(args)
+	reg, c, err := readCommandLine(args, &engineGroup{})
 	if err != nil {
 		return nil, err
 	}
