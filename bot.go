@@ -59,6 +59,11 @@ type Stats struct {
 	WinRate  float64
 	// Top is the most-visited root moves, most first (mcts), for -v.
 	Top []MoveVisits
+	// Proved is the result a Monte Carlo search proved for the side to
+	// move (mcts:solve=on): "win", "draw" or "loss", "" for none; and
+	// ProvedPlies the plies to the end of the game along its proof.
+	Proved      string
+	ProvedPlies int
 }
 
 // MoveVisits is a root move of a Monte Carlo search: its playouts and
