@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -33,7 +34,7 @@ func (c *ConnectFour) treePlayout(b *MCTS) int {
 	n := int32(0)
 	b.path = append(b.path[:0], n)
 	for !b.proved(n) && w.fullyExpanded(b, n) {
-		n = b.selectChild(n)
+		n = b.selectByKey(n)
 		w.drop(int(b.nodes[n].move))
 		b.path = append(b.path, n)
 	}
@@ -56,6 +57,33 @@ func (c *ConnectFour) treePlayout(b *MCTS) int {
 	}
 	b.backup(points)
 	return len(b.path) - 1
+}
+
+// selectByKey is MCTS.selectChild with no branch for the processor to
+// guess in its loop: each child's value and index make one whole number
+// (ucbKey), and the largest number is the child. The values are the
+// same, so is the child: the first of the largest values. (The values are
+// never -0, which would sort below +0, and never all -inf, which makes
+// the node proved.)
+func (b *MCTS) selectByKey(n int32) int32 {
+	node := &b.nodes[n]
+	explore := float32(b.C) * countsOf(node.visits).sqrtLn
+	var best uint64
+	for i, child := range b.stats[node.first : node.first+int32(node.kids)] {
+		if key := ucbKey(child.mean+explore*child.rsqrt, i); key > best {
+			best = key
+		}
+	}
+	return node.first + int32(^uint32(best))
+}
+
+// ucbKey is a UCB value and a child's index as one whole number that
+// sorts as the value, then the lower index first: the value's bits made
+// to sort as the value does, the index's reversed.
+func ucbKey(value float32, i int) uint64 {
+	bits := math.Float32bits(value)
+	bits ^= uint32(int32(bits)>>31) | 1<<31
+	return uint64(bits)<<32 | uint64(^uint32(i))
 }
 
 // fullyExpanded is MCTS.fullyExpanded, the open columns counted.
