@@ -62,8 +62,11 @@ func init() {
 // Auer et al. proved the regret bound with rewards in [0, 1].
 const mctsExploration = math.Sqrt2
 
-// mctsSolveDefault is whether MCTS-Solver is on unless solve= says.
-const mctsSolveDefault = false
+// mctsSolveDefault is whether MCTS-Solver is on unless solve= says: on,
+// for it won 55 games to 36 (9 drawn) in Connect Four at 100 ms a move
+// and was level in Tic-Tac-Toe and Adjacency, and it answers at once
+// where it has proved the result (docs/bots.md).
+const mctsSolveDefault = true
 
 // mctsDefaultTime is the budget when neither a count nor a time is given
 // (the game cards give a count by default where a game has no time

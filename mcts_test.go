@@ -193,6 +193,7 @@ func TestMCTSKeepsSubtree(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			g := specNamed(t, name).start(nil)
 			bot := mctsSeeded(3)
+			bot.Solve = false // plain UCT, which runs every playout asked
 			d := bot.Think(context.Background(), g, Budget{Playouts: 20000})
 			mine := bot.mostVisited(0)
 			reply := bot.mostVisited(mine)
@@ -253,6 +254,7 @@ func TestMCTSTreeConsistent(t *testing.T) {
 	for _, spec := range declared.games {
 		t.Run(spec.name, func(t *testing.T) {
 			bot := mctsSeeded(4)
+			bot.Solve = false // plain UCT: no proved node stops a playout
 			g := spec.start(nil)
 			bot.Think(context.Background(), g, Budget{Playouts: 2000})
 			if bot.nodes[0].visits != 2000 {
@@ -333,20 +335,28 @@ func TestMCTSFastPlayout(t *testing.T) {
 }
 
 // BenchmarkMCTSPlayouts measures playouts a second from each game's start
-// (Adjacency at its default 8 rounds), tree included.
+// (Adjacency at its default 8 rounds), tree included: the default bot,
+// then plain UCT (solve=off).
 func BenchmarkMCTSPlayouts(b *testing.B) {
-	for _, spec := range declared.games {
-		b.Run(spec.name, func(b *testing.B) {
-			g := spec.start(nil)
-			bot := mctsSeeded(1)
-			var playouts int64
-			for b.Loop() {
-				bot.nodes = bot.nodes[:0] // a fresh tree each time
-				d := bot.Think(context.Background(), g, Budget{Playouts: 10000})
-				playouts += d.Playouts
+	for _, solve := range []bool{true, false} {
+		for _, spec := range declared.games {
+			name := spec.name
+			if solve != mctsSolveDefault {
+				name += fmt.Sprintf("-solve=%v", map[bool]string{true: "on", false: "off"}[solve])
 			}
-			b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
-		})
+			b.Run(name, func(b *testing.B) {
+				g := spec.start(nil)
+				bot := mctsSeeded(1)
+				bot.Solve = solve
+				var playouts int64
+				for b.Loop() {
+					bot.nodes = bot.nodes[:0] // a fresh tree each time
+					d := bot.Think(context.Background(), g, Budget{Playouts: 10000})
+					playouts += d.Playouts
+				}
+				b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
+			})
+		}
 	}
 }
 

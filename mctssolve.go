@@ -70,7 +70,9 @@ func (b *MCTS) prove(n int32) bool {
 
 // solvedChoice is the child of n that MCTS-Solver plays: a proved win,
 // the quickest; else the most visited of those not proved lost; else (all
-// lost) the longest loss. The first tried among equals; none for a leaf.
+// lost) the longest loss, the most visited among equals, since the
+// opponent may yet go wrong where the search liked to go. The first tried
+// among equals; none for a leaf.
 func (b *MCTS) solvedChoice(n int32) int32 {
 	best, bestClass, bestKey := int32(none), 0, 0
 	from, to := b.triedChildren(n)
@@ -85,15 +87,15 @@ func (b *MCTS) solvedChoice(n int32) int32 {
 
 // solvedRank orders the children for the side choosing: by class (a
 // proved win 2, unproved or drawn 1, a proved loss 0), then within the
-// class by key (the fewest plies to a win, the most visits, the most
-// plies to a loss).
+// class by key, the larger first: the fewer plies to a win; the more
+// visits; the more plies to a loss, then the more visits.
 func (b *MCTS) solvedRank(c int32) (class, key int) {
 	node := &b.nodes[c]
 	switch node.proof {
 	case provedWin:
 		return 2, -int(node.plies)
 	case provedLoss:
-		return 0, int(node.plies)
+		return 0, int(node.plies)<<32 | int(node.visits)
 	}
 	return 1, int(node.visits)
 }

@@ -270,7 +270,7 @@ func (b *MCTS) trace(pos Game, plies int, d Decision) *SearchTrace {
 		fmt.Sprintf("ucb: wins/visits + %.2f*sqrt(ln(parent visits)/visits) after the search", b.C),
 	}}
 	if b.Solve {
-		t.Heading = append(t.Heading, "proved: the result MCTS-Solver proved for the side that made the move, plies to the end")
+		t.Heading = append(t.Heading, "proved: the result MCTS-Solver proved for the side that made the move, in plies to the end from before it")
 	}
 	t.Root = b.traceNode(pos.Clone(), none, 0, plies, d.PV, true)
 	t.Root.Move = "root"
@@ -291,7 +291,7 @@ func (b *MCTS) traceNode(pos Game, parent, n int32, plies int, pv []Move, onLine
 		t.Kind = "game over"
 	}
 	if node.proof != unproved && b.Solve && !node.ended() {
-		t.Note = node.proof.words(int(node.plies))
+		t.Note = node.proof.words(int(node.plies) + 1) // the move's own ply counted, as -v counts it
 	}
 	if plies == 0 {
 		return t
