@@ -53,10 +53,14 @@ func init() {
 //     are whole numbers).
 //
 // After the budget the bot plays the root move visited most: the most
-// trusted, not merely the luckiest.
+// trusted, not merely the luckiest. With Solve on (MCTS-Solver,
+// mctssolve.go) results proved in the tree change three things: the
+// descent stops at a proved node, selection never takes a proved loss,
+// and a proved win is played.
 //
 // The tree itself (mctsNode, the MCTS type) and its reading for -trace
-// and -v are in mctstree.go.
+// and -v are in mctstree.go; Connect Four's fast path, the same steps on
+// its bitboards, in mctsfast.go.
 
 // mctsExploration is UCB1's constant c: sqrt 2 is the value for which
 // Auer et al. proved the regret bound with rewards in [0, 1].
@@ -76,11 +80,15 @@ const mctsDefaultTime = time.Second
 // mctsPoll is how many playouts pass between looks at the clock.
 const mctsPoll = 16
 
+// mctsFirstNodes is the room the tree starts with: a move of a few
+// thousand playouts never moves it to grow.
+const mctsFirstNodes = 1 << 15
+
 // NewMCTS returns the bot, drawing every random choice from rng.
 func NewMCTS(rng *rand.Rand) *MCTS {
 	mctsCountTableOnce()
 	return &MCTS{rng: rng, C: mctsExploration, Solve: mctsSolveDefault, moves: make([]Move, 0, 64),
-		nodes: make([]mctsNode, 0, 1<<15), stats: make([]mctsStat, 0, 1<<15)}
+		nodes: make([]mctsNode, 0, mctsFirstNodes), stats: make([]mctsStat, 0, mctsFirstNodes)}
 }
 
 // Name is "mcts".
@@ -88,11 +96,12 @@ func (*MCTS) Name() string { return "mcts" }
 
 // Think runs playouts until Budget.Playouts or Budget.Time, whichever
 // comes first (mctsDefaultTime when neither is set), and plays
-// the most-visited root move. Score is that move's win rate in percent,
-// Nodes the tree nodes this decision added (the subtree kept from the
-// moves before was counted when it was grown), Depth the deepest node
-// below the root, PV the most-visited line. With Solve, a root whose
-// result is proved ends the search at once.
+// the most-visited root move (with Solve, solvedChoice's). Score is that
+// move's win rate in percent, Nodes the tree nodes this decision added
+// (the subtree kept from the moves before was counted when it was
+// grown), Depth the deepest node below the root, PV the line of the
+// moves it would choose. With Solve, a root whose result is proved ends
+// the search at once.
 func (b *MCTS) Think(ctx context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
 	if budget.Playouts <= 0 && budget.Time <= 0 {

@@ -269,12 +269,26 @@ func (b *MCTS) trace(pos Game, plies int, d Decision) *SearchTrace {
 		"win: the mean result for the side that made the move (win 1, draw 1/2, loss 0)",
 		fmt.Sprintf("ucb: wins/visits + %.2f*sqrt(ln(parent visits)/visits) after the search", b.C),
 	}}
-	if b.Solve {
-		t.Heading = append(t.Heading, "proved: the result MCTS-Solver proved for the side that made the move, in plies to the end from before it")
-	}
 	t.Root = b.traceNode(pos.Clone(), none, 0, plies, d.PV, true)
 	t.Root.Move = "root"
+	if root.proof != unproved && b.Solve {
+		// The root's is said for the side to move, as -v says it.
+		t.Root.Note = fmt.Sprintf("%v to move: %s", pos.Turn(), root.proof.flip().words(int(root.plies)))
+	}
+	if noted(t.Root) {
+		t.Heading = append(t.Heading, "proved: the result for the side that made the move, plies from before it")
+	}
 	return t
+}
+
+// noted reports whether a node of the trace below n carries a note.
+func noted(n *TraceNode) bool {
+	for _, c := range n.Children {
+		if c.Note != "" || noted(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // traceNode is node n of the tree, child of parent (none for the root),

@@ -141,7 +141,10 @@ func TestMCTSTraceProofs(t *testing.T) {
 			t.Errorf("reply %s noted %q, want proved loss in 2 plies", reply.Move, reply.Note)
 		}
 	}
-	if len(played.Children) != 7 || !strings.Contains(strings.Join(d.Trace.Heading, "\n"), "proved: the result") {
+	if root := d.Trace.Root.Note; root != "X to move: proved win in 3 plies" {
+		t.Errorf("root noted %q", root)
+	}
+	if len(played.Children) != 7 || !strings.Contains(strings.Join(d.Trace.Heading, "\n"), "proved: the result for the side that made the move") {
 		t.Errorf("%d replies shown, heading %q", len(played.Children), d.Trace.Heading)
 	}
 }
