@@ -9,10 +9,10 @@ import (
 // The games' fast paths through Monte Carlo tree search: Connect Four's
 // whole iteration, and Adjacency's simulation step.
 //
-// Connect Four's fast path (mctsFastPath
-// in mcts.go): the four steps of playout, with the same tree operations
-// (selectChild, expand, backup, proveUp), on a copy of the board's
-// bitboards instead of through the Game interface. A tree move is two
+// Connect Four's fast path (mctsFastPath in mcts.go): the four steps of
+// playout, with the same tree operations (expand, backup, proveUp; its
+// own selectByKey, which chooses as selectChild does), on a copy of the
+// board's bitboards instead of through the Game interface. A tree move is two
 // ORs with nothing to take back, a node's finished game is known from
 // the tree, not recomputed, and the simulation keeps its list of open
 // columns from stone to stone. It draws the same random numbers in the
