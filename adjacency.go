@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
+	"strings"
 )
 
 // Adjacency is the Adjacency Strategy Game of seed 002 with the rules of
@@ -196,10 +197,14 @@ func (a *Adjacency) Render(color bool) string {
 		markText(X, "", color), a.Count(X), markText(O, "", color), a.Count(O), a.RoundsLeft())
 }
 
-// ParseMove accepts a cell number 0-63 or "row col".
+// ParseMove accepts a cell number 0-63 or "row col". A comma separates
+// cells in a record, so "3,4" is refused, not read as row 3, column 4.
 func (a *Adjacency) ParseMove(s string) (Move, error) {
 	if a.Over() {
 		return NoMove, errGameOver
+	}
+	if strings.Contains(s, ",") {
+		return NoMove, &moveError{what: quoteShort(s) + " is a record's cells", accept: `type one cell 0-63, or "row col" like "3 4"`}
 	}
 	return parseCell(s, 8, 8, func(c int) bool { return a.at(c) == Nobody })
 }

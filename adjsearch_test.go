@@ -187,6 +187,16 @@ func TestAdjSolveClass(t *testing.T) {
 	}
 }
 
+// busyOverrun is how late a loop that spins for d, reading the clock as
+// a search does, ends on this machine now: the scheduler's part of a
+// search's overrun.
+func busyOverrun(d time.Duration) time.Duration {
+	start := time.Now()
+	for time.Since(start) < d {
+	}
+	return time.Since(start) - d
+}
+
 // TestAdjSearchTimeBudget: a bot answers within its budget plus a little,
 // with a legal move, from the start, from the middle of long games and 10
 // plies before the end of a short one; a context already ended still gets
@@ -215,6 +225,13 @@ func TestAdjSearchTimeBudget(t *testing.T) {
 					}
 					if elapsed <= slack(budget) {
 						worst = max(worst, elapsed-budget)
+						break
+					}
+					// Both cores busy with other work, the scheduler holds a
+					// running search off for tens of milliseconds at a time:
+					// a loop that only reads the clock, run at once for the
+					// same time, says how much of the overrun was its.
+					if elapsed <= slack(budget)+busyOverrun(budget) {
 						break
 					}
 					over = append(over, elapsed)

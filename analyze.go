@@ -20,9 +20,11 @@ func analyze(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, b
 }
 
 // analyzeMode is how -analyze answers: in JSON (-format json), and with
-// every move's score (-scores).
+// every move's score (-scores); traces, when set, takes the traces
+// (-trace-out), which then stay out of the answers.
 type analyzeMode struct {
 	json, scores bool
+	traces       io.Writer
 }
 
 // analyzeJSON is an answer line under -format json. Move is null for a
@@ -63,6 +65,10 @@ func analyzeWith(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpe
 			// best guess so far: print nothing for its line.
 			if ctx.Err() != nil {
 				return errInterrupted
+			}
+			if mode.traces != nil && answer.Trace != "" {
+				fmt.Fprintln(mode.traces, answer.Trace)
+				answer.Trace = ""
 			}
 			fmt.Fprintln(w, answer.text(mode))
 		}
@@ -112,7 +118,7 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 	d := bot.Think(ctx, g, budget)
 	move, us := g.FormatMove(d.Move), d.Time.Microseconds()
 	a.Score, a.Move, a.Nodes, a.Micros = &d.Score, &move, &d.Nodes, &us
-	a.Trace = traceOutput(bot, d, budget)
+	a.Trace = traceOutput(bot, d, budget, pos, move)
 	return a
 }
 

@@ -50,6 +50,10 @@ type gameResult struct {
 	// failed (its Reason says how), and the other side won.
 	forfeit *Forfeit
 	err     error
+	// resumed says the game was not played but read back from -out,
+	// where a run before this one kept it: it is counted, not printed
+	// or kept again.
+	resumed bool
 }
 
 // arena plays the games of a match or a tournament, jobs games at once.
@@ -69,6 +73,10 @@ type arena struct {
 	// stopped, if not nil, gets each game that an interrupt stopped
 	// under way, after done has had every finished one.
 	stopped func(gameResult)
+	// status, if not nil, adds to the status line (-sprt's llr).
+	status func() string
+	// replay are games not to play: their results, by index, from -out.
+	replay map[int]gameResult
 }
 
 // play plays the games, a.jobs at a time, one goroutine per game, and hands
@@ -81,7 +89,15 @@ func (a arena) play(ctx context.Context, games []gameJob, done func(gameResult))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	c := newCollector(a, games, done)
-	for r := range a.workers(ctx, games) {
+	var left []gameJob
+	for _, j := range games {
+		if r, ok := a.replay[j.index]; ok {
+			c.finished(r)
+		} else {
+			left = append(left, j)
+		}
+	}
+	for r := range a.workers(ctx, left) {
 		if r.err != nil {
 			c.fail(r)
 			cancel()
@@ -174,7 +190,11 @@ func (c *collector) finished(r gameResult) {
 	}
 	if c.a.progress != nil && c.failed == nil {
 		left := time.Since(c.begun) * time.Duration(c.total-c.count) / time.Duration(c.count)
-		fmt.Fprintf(c.a.progress, "\r%d/%d games, about %s left\x1b[K", c.count, c.total, left.Round(time.Second))
+		more := ""
+		if c.a.status != nil {
+			more = ", " + c.a.status()
+		}
+		fmt.Fprintf(c.a.progress, "\r%d/%d games, about %s left%s\x1b[K", c.count, c.total, left.Round(time.Second), more)
 		c.statusOn = true
 	}
 }
@@ -250,6 +270,7 @@ type tally struct {
 	moves               int
 	nodes               int64
 	time                time.Duration
+	forfeits            forfeitCount
 }
 
 // matchConfig is a head-to-head match between two bots.
@@ -265,6 +286,9 @@ type matchConfig struct {
 	// width is the terminal's, to wrap the game lines to between tokens;
 	// 0 (a pipe) leaves them one line each.
 	width int
+	// sprt, if not nil, stops the match as soon as its test decides;
+	// games is then the most games.
+	sprt *sprtTest
 	report
 }
 
@@ -272,6 +296,47 @@ type matchConfig struct {
 type report struct {
 	keep *resultsWriter // -out: every game as a JSON line; nil for none
 	json bool           // -format json: the lines and tables as JSON
+	// have are the records -out's file held before the run, and keptIn
+	// its name: the games of this run among them are not played again.
+	have   []gameRecord
+	keptIn string
+	// plotFile, if set, gets the standings as a picture (-plot).
+	plotFile string
+}
+
+// plot draws the run's ratings into -plot's file, if it is set.
+func (r report) plot(game, axis string, pts []eloPoint) error {
+	if r.plotFile == "" {
+		return nil
+	}
+	if err := writePlot(r.plotFile, plotTitle(game, pts), axis, pts); err != nil {
+		return fmt.Errorf("-plot %s: %v", r.plotFile, err)
+	}
+	return nil
+}
+
+// boundedPoint is a player's point at a rating difference that may be
+// infinite (a perfect score): there the least difference likely at 95%
+// after games, without an interval.
+func boundedPoint(name string, diff, plusMinus float64, games int) eloPoint {
+	if math.IsInf(diff, 0) && games > 0 {
+		bound := eloDiff(math.Pow(0.025, 1/float64(games)))
+		return eloPoint{name: name, elo: math.Copysign(bound, diff), plusMinus: math.NaN()}
+	}
+	return eloPoint{name: name, elo: diff, plusMinus: plusMinus}
+}
+
+// resume sets a to replay the games of games that r's file holds, and
+// says how many: "resuming: 9 of 24 games already in FILE".
+func (r report) resume(out io.Writer, a *arena, games []gameJob) {
+	a.replay = a.resumable(games, r.have)
+	switch {
+	case len(a.replay) == 0:
+	case r.json:
+		writeJSONLine(out, resumeJSON{Type: "resume", Games: len(a.replay), Of: len(games), File: r.keptIn})
+	default:
+		fmt.Fprintf(out, "resuming: %d of %s already in %s\n", len(a.replay), plural(len(games), "game", "games"), r.keptIn)
+	}
 }
 
 // keepGame keeps a game's record in -out and, with -format json, prints it
@@ -302,7 +367,7 @@ func (m matchConfig) labels() [2]string {
 // playing X in the first and O in the second. It prints the seed, one line
 // per game in the order of the games, then the results table. On an
 // interrupt it prints the table of the games finished and returns
-// errInterrupted.
+// errInterrupted. Under -sprt it stops once the test decides (sprtRun).
 func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	labels := m.labels()
 	openings, note, err := m.plan.openings(m.spec, m.opt, (m.games+1)/2, m.seed)
@@ -319,45 +384,149 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		games[i] = gameJob{index: i, pair: i / 2, players: [3]*player{X: m.players[x], O: m.players[o]},
 			labels: [3]string{X: labels[x], O: labels[o]}, opening: openings[i/2]}
 	}
-	tallies := [2]*tally{{name: labels[0]}, {name: labels[1]}}
+	tallies := [2]*tally{{name: labels[0], forfeits: forfeitCount{}}, {name: labels[1], forfeits: forfeitCount{}}}
 	points := make([]float64, m.games) // bot 0's points by game; -1 unplayed
 	for i := range points {
 		points[i] = -1
 	}
-	a.stopped = func(r gameResult) { m.game(out, a, r) }
-	err = a.play(ctx, games, func(r gameResult) {
+	m.resume(out, &a, games)
+	test := m.newSPRTRun(ctx, out, &a)
+	a.stopped = func(r gameResult) {
+		if !test.decided() {
+			m.game(out, a, r)
+		}
+	}
+	err = a.play(test.ctx, games, func(r gameResult) {
+		if test.decided() {
+			return // finished after the deciding pair: not needed
+		}
 		i := r.job.index
-		order := [3]int{X: i % 2, O: 1 - i%2}
-		for _, side := range []Side{X, O} {
-			t := tallies[order[side]]
-			t.moves += r.moves[side]
-			t.nodes += r.nodes[side]
-			t.time += r.time[side]
-		}
-		switch w := r.winner(); w {
-		case Nobody:
-			tallies[0].draws++
-			tallies[1].draws++
-		default:
-			tallies[order[w]].wins++
-			tallies[1-order[w]].losses++
-		}
+		tallyGame(tallies, r)
 		points[i] = r.points([2]Side{X, O}[i%2])
 		m.game(out, a, r)
+		if i%2 == 1 {
+			test.pair(points[i-1], points[i])
+		}
 	})
+	err = test.end(ctx, err)
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err
 	}
+	played := tallies[0].wins + tallies[0].draws + tallies[0].losses
+	if played > 0 {
+		diff, plusMinus, n := matchEloFigures(points)
+		pts := []eloPoint{boundedPoint(labels[0], diff, plusMinus, n), {name: labels[1], plusMinus: math.NaN()}}
+		if perr := m.plot(m.spec.title, "Elo over "+labels[1], pts); perr != nil && err == nil {
+			err = perr
+		}
+	}
 	if m.json {
 		diff, plusMinus, n := matchEloFigures(points)
-		writeJSONLine(out, matchSummary(m.spec.name, m.seed, m.games, tallies, eloFigures(labels[0], diff, plusMinus, n)))
+		summary := matchSummary(m.spec.name, m.seed, m.games, tallies, eloFigures(labels[0], diff, plusMinus, n))
+		summary.SPRT = test.summary(played)
+		writeJSONLine(out, summary)
 	} else {
-		if played := tallies[0].wins + tallies[0].draws + tallies[0].losses; played < m.games {
+		if test.on() {
+			fmt.Fprintln(out, test.result(played))
+		} else if played < m.games {
 			fmt.Fprintf(out, "stopped after %d of %d games\n", played, m.games)
 		}
 		writeTable(out, tallies, matchElo(labels[0], points))
 	}
 	return err
+}
+
+// tallyGame counts a game in the tallies: ts[0] is the bot of -x's, which
+// plays X in the even games.
+func tallyGame(ts [2]*tally, r gameResult) {
+	i := r.job.index
+	order := [3]int{X: i % 2, O: 1 - i%2}
+	for _, side := range []Side{X, O} {
+		t := ts[order[side]]
+		t.moves += r.moves[side]
+		t.nodes += r.nodes[side]
+		t.time += r.time[side]
+	}
+	if r.forfeit != nil {
+		ts[order[r.forfeit.Side]].forfeits[r.forfeit.Kind]++
+	}
+	switch w := r.winner(); w {
+	case Nobody:
+		ts[0].draws++
+		ts[1].draws++
+	default:
+		ts[order[w]].wins++
+		ts[1-order[w]].losses++
+	}
+}
+
+// sprtRun is a match's test under way: its pairs so far, its llr, and
+// the context that stops the games once it decides.
+type sprtRun struct {
+	test    *sprtTest // nil: no test, and the rest is idle
+	ctx     context.Context
+	cancel  context.CancelFunc
+	pairs   pentanomial
+	llr     float64
+	verdict sprtVerdict
+}
+
+// newSPRTRun starts the match's test, if it has one: its header line,
+// and its llr on the status line.
+func (m matchConfig) newSPRTRun(ctx context.Context, out io.Writer, a *arena) *sprtRun {
+	s := &sprtRun{test: m.sprt}
+	s.ctx, s.cancel = context.WithCancel(ctx)
+	if s.test == nil {
+		return s
+	}
+	if !m.json {
+		fmt.Fprintln(out, s.test.header(m.games))
+	}
+	a.status = func() string { return s.test.status(s.llr) }
+	return s
+}
+
+// on says the match has a test.
+func (s *sprtRun) on() bool { return s.test != nil }
+
+// decided says the test has decided: the games after are not needed.
+func (s *sprtRun) decided() bool { return s.verdict != sprtGoing }
+
+// pair counts a pair of games (the bot of -x's points in each) and stops
+// the games under way if the test decides: they are discarded, as are
+// games that finished after the deciding pair (-jobs above 1), so that
+// the decision is the one a single game at a time would reach.
+func (s *sprtRun) pair(first, second float64) {
+	if s.test == nil {
+		return
+	}
+	s.pairs.add(first, second)
+	s.llr = s.test.llr(s.pairs)
+	if s.verdict = s.test.verdict(s.llr); s.decided() {
+		s.cancel()
+	}
+}
+
+// end is the match's error once its games are over: none for a stop the
+// test made, whatever the games stopped under way say; ctx is the
+// match's own.
+func (s *sprtRun) end(ctx context.Context, err error) error {
+	defer s.cancel()
+	if s.decided() && ctx.Err() == nil && errors.Is(err, errInterrupted) {
+		return nil
+	}
+	return err
+}
+
+// result is the test's line after games.
+func (s *sprtRun) result(games int) string { return s.test.result(s.llr, s.verdict, games) }
+
+// summary is the test's end as JSON, nil without a test.
+func (s *sprtRun) summary(games int) *sprtJSON {
+	if s.test == nil {
+		return nil
+	}
+	return s.test.summary(s.llr, s.verdict, games)
 }
 
 // header starts a run's output: the seed, so that any run can be
@@ -377,6 +546,9 @@ func (r report) header(out io.Writer, a arena, note, shard string) {
 // game reports one game, finished or stopped: its record to -out, and
 // its line (text or JSON) to out.
 func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
+	if r.resumed {
+		return
+	}
 	rec := a.record(r)
 	if m.report.keepGame(out, rec) {
 		return
@@ -432,27 +604,14 @@ func (r gameResult) outcome() string {
 
 // record is the game as -out keeps it (results.go).
 func (a arena) record(r gameResult) gameRecord {
-	rec := gameRecord{Type: "game", Game: a.spec.name, Event: a.event, Field: a.field,
-		Number: r.job.index + 1, Games: a.total, Pair: r.job.pair + 1, Seed: a.seed,
-		Opening: a.spec.line(r.job.opening), Record: a.spec.record(r.game)}
-	if opt := a.spec.defaults(a.opt); len(opt) > 0 {
-		rec.Options = opt
-	}
+	rec := a.recordHead(r.job)
+	rec.Record = a.spec.record(r.game)
 	for _, side := range []Side{X, O} {
-		pl := r.job.players[side]
-		p := playerRecord{Name: pl.label, Bot: pl.decl.name, Params: pl.vals, Settings: settingsOf(pl.budget()),
-			Moves: r.moves[side], TimeMS: float64(r.time[side].Microseconds()) / 1000, Nodes: r.nodes[side]}
-		if r.job.labels[side] != p.Name {
-			p.Label = r.job.labels[side]
+		p := &rec.X
+		if side == O {
+			p = &rec.O
 		}
-		if sp := a.spec.specialFor(pl.decl.name, pl.vals); sp != nil {
-			p.Impl = sp.impl
-		}
-		if side == X {
-			rec.X = p
-		} else {
-			rec.O = p
-		}
+		p.Moves, p.TimeMS, p.Nodes = r.moves[side], float64(r.time[side].Microseconds())/1000, r.nodes[side]
 	}
 	w := r.winner()
 	switch {
@@ -460,7 +619,7 @@ func (a arena) record(r gameResult) gameRecord {
 		rec.Result, rec.End = "*", endInterrupted
 		return rec
 	case r.forfeit != nil:
-		rec.End, rec.Reason = endForfeit, r.forfeit.Reason
+		rec.End, rec.Reason, rec.Kind = endForfeit, r.forfeit.Reason, string(r.forfeit.Kind)
 	case w == Nobody:
 		rec.End = endDraw
 	default:
@@ -472,6 +631,82 @@ func (a arena) record(r gameResult) gameRecord {
 		rec.Margin = &margin
 	}
 	return rec
+}
+
+// recordHead is the part of a game's record that says which game of
+// which run it is, before it is played: the game, its options, the run
+// (event, field, seed, games), its number, pair and opening, and who
+// played each side with what settings.
+func (a arena) recordHead(j gameJob) gameRecord {
+	rec := gameRecord{Type: "game", Game: a.spec.name, Event: a.event, Field: a.field,
+		Number: j.index + 1, Games: a.total, Pair: j.pair + 1, Seed: a.seed, Opening: a.spec.line(j.opening)}
+	if opt := a.spec.defaults(a.opt); len(opt) > 0 {
+		rec.Options = opt
+	}
+	for _, side := range []Side{X, O} {
+		pl := j.players[side]
+		p := playerRecord{Name: pl.label, Bot: pl.decl.name, Params: pl.vals, Settings: settingsOf(pl.budget())}
+		if j.labels[side] != p.Name {
+			p.Label = j.labels[side]
+		}
+		if sp := a.spec.specialFor(pl.decl.name, pl.vals); sp != nil {
+			p.Impl = sp.impl
+		}
+		if side == X {
+			rec.X = p
+		} else {
+			rec.O = p
+		}
+	}
+	return rec
+}
+
+// resumable are the games of this run that have records in have (an
+// -out file written before), as results rebuilt from the records, by the
+// games' indexes: the games a rerun need not play again. A record counts
+// when its game finished and it is the same game of the same run: every
+// field recordHead fills is the same.
+func (a arena) resumable(games []gameJob, have []gameRecord) map[int]gameResult {
+	byNumber := map[int][]gameRecord{}
+	for _, rec := range have {
+		if rec.End != endInterrupted {
+			byNumber[rec.Number] = append(byNumber[rec.Number], rec)
+		}
+	}
+	done := map[int]gameResult{}
+	for _, j := range games {
+		for _, rec := range byNumber[j.index+1] {
+			if !sameGame(a.recordHead(j), rec) {
+				continue
+			}
+			if r, err := a.fromRecord(j, rec); err == nil {
+				done[j.index] = r
+				break
+			}
+		}
+	}
+	return done
+}
+
+// fromRecord is the result a record keeps: its game replayed from the
+// record, its sides' figures, its forfeit.
+func (a arena) fromRecord(j gameJob, rec gameRecord) (gameResult, error) {
+	g, err := a.spec.parseRecord(rec.Record, a.opt)
+	if err != nil {
+		return gameResult{}, err
+	}
+	r := gameResult{job: j, game: g, resumed: true}
+	for side, p := range map[Side]playerRecord{X: rec.X, O: rec.O} {
+		r.moves[side], r.nodes[side] = p.Moves, p.Nodes
+		r.time[side] = time.Duration(math.Round(p.TimeMS*1000)) * time.Microsecond
+	}
+	if rec.End == endForfeit {
+		loser := map[string]Side{"X": O, "O": X}[rec.Winner]
+		r.forfeit = &Forfeit{Side: loser, Reason: rec.Reason, Kind: ForfeitKind(rec.Kind)}
+	} else if !g.Over() {
+		return gameResult{}, fmt.Errorf("game %d: the record does not end the game", rec.Number)
+	}
+	return r, nil
 }
 
 // matchElo is the elo line of the bot of -x from its points by game (-1
@@ -542,13 +777,16 @@ func matchEloFigures(points []float64) (diff, plusMinus float64, n int) {
 // writeTable prints the results table, the elo line and SPEC's total line.
 func writeTable(out io.Writer, t [2]*tally, elo string) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tms/move\tnodes/move\t")
+	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tms/move\tnodes/move\tforfeits\t")
 	for _, b := range t {
 		perMove := func(x float64) float64 { return x / float64(max(b.moves, 1)) }
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.0f\t\n", b.name, b.wins, b.draws, b.losses,
-			perMove(float64(b.time.Microseconds())/1000), perMove(float64(b.nodes)))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.0f\t%s\t\n", b.name, b.wins, b.draws, b.losses,
+			perMove(float64(b.time.Microseconds())/1000), perMove(float64(b.nodes)), b.forfeits.text())
 	}
 	tw.Flush()
+	if key := forfeitKey(t[0].forfeits, t[1].forfeits); key != "" {
+		fmt.Fprintln(out, key)
+	}
 	fmt.Fprintln(out, elo)
 	draws := fmt.Sprintf("%d draws", t[0].draws)
 	if t[0].draws == 1 {
@@ -564,7 +802,7 @@ func matchSummary(game string, seed uint64, games int, t [2]*tally, elo eloJSON)
 	for _, b := range t {
 		perMove := func(x float64) float64 { return math.Round(100*x/float64(max(b.moves, 1))) / 100 }
 		m.Bots = append(m.Bots, matchBotJSON{Bot: b.name, Wins: b.wins, Draws: b.draws, Losses: b.losses,
-			MSPerMove: perMove(float64(b.time.Microseconds()) / 1000), NodesPerMove: perMove(float64(b.nodes))})
+			MSPerMove: perMove(float64(b.time.Microseconds()) / 1000), NodesPerMove: perMove(float64(b.nodes)), Forfeits: b.forfeits.json()})
 	}
 	return m
 }

@@ -170,6 +170,9 @@ func parseCell(s string, rows, cols int, empty func(int) bool) (Move, error) {
 		}
 		cell = r*cols + c
 	default:
+		if !allNumbers(fields) {
+			return NoMove, &moveError{what: quoteShort(s) + " is not a cell", accept: accept, notMove: true}
+		}
 		return NoMove, &moveError{what: tooMany(s, fields), accept: accept}
 	}
 	if !empty(cell) {
@@ -178,17 +181,21 @@ func parseCell(s string, rows, cols int, empty func(int) bool) (Move, error) {
 	return Move(cell), nil
 }
 
-// tooMany says that s, split into fields, has more of them than a move:
-// numbers if they all are, else words.
+// tooMany says that s, split into fields that are all numbers, has more
+// of them than a move.
 func tooMany(s string, fields []string) string {
-	what := "numbers"
+	return fmt.Sprintf("too many numbers in %s", quoteShort(s))
+}
+
+// allNumbers says every field is a whole number: too many of them is a
+// move mistyped, where a word makes the line no move at all.
+func allNumbers(fields []string) bool {
 	for _, f := range fields {
 		if _, err := strconv.Atoi(f); err != nil {
-			what = "words"
-			break
+			return false
 		}
 	}
-	return fmt.Sprintf("too many %s in %s", what, quoteShort(s))
+	return true
 }
 
 // maxEcho is how many characters (escapes included) of a bad input line a

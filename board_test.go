@@ -101,7 +101,7 @@ func TestTicTacToeParseMove(t *testing.T) {
 		{"1 a", NoMove, "not a cell"},
 		{"", NoMove, "type a cell number 0-8"},
 		{"1 2 3", NoMove, `too many numbers in "1 2 3": type a cell number 0-8`},
-		{"4 extra words", NoMove, `too many words in "4 extra words"`},
+		{"4 extra words", NoMove, `"4 extra words" is not a cell`},
 		{strings.Repeat("7", 5000), NoMove, `"7777777777777777"... is not a cell`},
 		{"99999999999999999999", NoMove, "not a cell"},
 	}

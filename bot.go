@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -64,7 +65,26 @@ type Stats struct {
 	// ProvedPlies the plies to the end of the game along its proof.
 	Proved      string
 	ProvedPlies int
+	// Unknown names the figures the bot did not report, which -v leaves
+	// out rather than show a made-up 0: an external engine reports only
+	// what its info lines say. Zero for the built-in bots: all known.
+	Unknown Figures
+	// Says is the bot's own last word on its move (an engine's info
+	// string), for -v.
+	Says string
 }
+
+// Figures is a set of the figures of Stats that a bot may leave unsaid.
+type Figures uint8
+
+// The figures a bot may leave unsaid.
+const (
+	FigScore Figures = 1 << iota
+	FigDepth
+	FigNodes
+
+	allFigures = FigScore | FigDepth | FigNodes
+)
 
 // MoveVisits is a root move of a Monte Carlo search: its playouts and
 // their mean result for the mover (0..1).
@@ -119,9 +139,50 @@ func expired(ctx context.Context) bool {
 type Forfeit struct {
 	Side   Side
 	Reason string
+	Kind   ForfeitKind
+	// Cause, when set, is the kind of fault, for a caller that tells them
+	// apart (-check stops at an engine that runs out of time).
+	Cause error
 }
 
 func (f *Forfeit) Error() string { return "forfeit: " + f.Reason }
+
+// ForfeitKind is what sort of fault lost a game, for the tables that
+// count forfeits by kind and the records that keep it: a class of thirty
+// engines wants to know whose lost on time and whose crashed, without
+// reading every reason.
+type ForfeitKind string
+
+// The kinds of forfeit.
+const (
+	ForfeitTime    ForfeitKind = "time"    // no move in the time allowed
+	ForfeitCrash   ForfeitKind = "crash"   // the process failed to start, exited or closed its output
+	ForfeitIllegal ForfeitKind = "illegal" // a move in the game's notation that is not legal here
+	ForfeitGarbage ForfeitKind = "garbage" // a line that is no answer at all, or output past the limits
+)
+
+// forfeitKinds are the kinds, in the order tables show them.
+var forfeitKinds = []ForfeitKind{ForfeitTime, ForfeitCrash, ForfeitIllegal, ForfeitGarbage}
+
+// fault is an error marked with the kind of forfeit it causes, so that
+// the code that words a fault also classifies it, and no one parses the
+// words later.
+type fault struct {
+	kind ForfeitKind
+	error
+}
+
+func (f fault) Unwrap() error { return f.error }
+
+// faultKind is the kind err was marked with, or otherwise when it was not.
+func faultKind(err error, otherwise ForfeitKind) ForfeitKind {
+	var f fault
+	if errors.As(err, &f) {
+		return f.kind
+	}
+	return otherwise
+}
+func (f *Forfeit) Unwrap() error { return f.Cause }
 
 // fallibleBot is a bot that can fail to give a move (an external engine):
 // the game loop asks it through decide, whose error is a *Forfeit or the

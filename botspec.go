@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // A player is a bot spec read for one game: the bot, the value of every
@@ -72,6 +73,8 @@ func (r *registry) newPlayer(g *gameSpec, text string, flags budgetDefaults) (*p
 	for _, kv := range s.pairs {
 		decl, ok := b.param(kv[0])
 		switch {
+		case !ok && b.anyKey && strings.ContainsFunc(kv[0]+kv[1], unicode.IsSpace):
+			return nil, fmt.Errorf("%s: %s=%s: an option's key and value are single words", quoteUpTo(text, maxSpecEcho), kv[0], kv[1])
 		case !ok && b.anyKey:
 			p.options = append(p.options, kv)
 			continue
@@ -152,17 +155,7 @@ func (p *player) budget() Budget {
 
 // newBot makes the player's bot for game g, drawing from rng.
 func (r *registry) newBot(g *gameSpec, p *player, rng *rand.Rand) Bot {
-	vals := p.vals
-	if len(p.options) > 0 {
-		vals = paramValues{}
-		for k, v := range p.vals {
-			vals[k] = v
-		}
-		for _, kv := range p.options {
-			vals[kv[0]] = kv[1]
-		}
-	}
-	return r.build(g, p.decl, vals, rng)
+	return r.buildWith(p.decl, botConfig{game: g, vals: p.vals, options: p.options, rng: rng, reg: r})
 }
 
 // implName is the name -v shows for the player in game g: its label,

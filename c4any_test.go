@@ -291,7 +291,7 @@ func TestSizedBoard(t *testing.T) {
 			t.Errorf("10 columns: ParseMove(%q) = %v, %v", in, m, err)
 		}
 	}
-	if _, err := g.ParseMove("b"); err == nil || !strings.Contains(err.Error(), "11 is off the board: columns are 1-9, a-a (10-10)") {
+	if _, err := g.ParseMove("b"); err == nil || !strings.Contains(err.Error(), "column b (11) is off the board: columns are 1-9, a (10)") {
 		t.Errorf("10 columns: ParseMove(b) error %v", err)
 	}
 	if _, err := sizedGame(t, 9, 6, "").ParseMove("a"); err == nil || !strings.Contains(err.Error(), `"a" is not a column: type a column number 1-9`) {

@@ -100,7 +100,7 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 // safeMove is a move for when time ran out: the table's move if it has
 // one, else the most central column that does not lose at once.
 func safeMove(s *c4Solver, p c4Pos) Move {
-	key, flip := canonical(p.key())
+	key, flip := tableKey(p, s.tune.mirror)
 	if _, _, m, ok := s.probe(key); ok && m >= 0 && p.column(flipCol(m, flip)) != 0 {
 		return Move(flipCol(m, flip))
 	}

@@ -6,12 +6,12 @@ package main
 
 // staticBounds is the interval of scores p (side to move, that cannot win
 // at once, nor lose at once) can have, known without search: from the
-// stones left, and when useStaticBounds, from openBounds and, for the
-// first player to move, claimevenBound.
-func staticBounds(p c4Pos) (lo, hi int) {
+// stones left, and when tight (the solver's tuning), from openBounds
+// and, for the first player to move, claimevenBound.
+func staticBounds(p c4Pos, tight bool) (lo, hi int) {
 	lo = -(c4Cells - 2 - p.moves) / 2 // the opponent cannot win next
 	hi = (c4Cells - 1 - p.moves) / 2  // we cannot win at once
-	if useStaticBounds {
+	if tight {
 		lo, hi = openBounds(p, lo, hi)
 		if p.moves%2 == 0 {
 			hi = claimevenBound(p, hi)

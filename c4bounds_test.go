@@ -13,9 +13,8 @@ import (
 // lies within them, and each bound does tighten some positions (else this
 // test could not fail).
 func TestStaticBounds(t *testing.T) {
-	defer func(was bool) { useStaticBounds = was }(useStaticBounds)
-	useStaticBounds = false
 	s := newC4SolverBits(ttEagerBits, true)
+	s.tune.staticBounds = false
 	rng := rand.New(rand.NewPCG(28, 4))
 	tightened := map[string]int{}
 	for n := 0; n < 3000; {

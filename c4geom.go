@@ -151,5 +151,8 @@ func c4Columns(width int) string {
 	if width <= 9 {
 		return "1-" + strconv.Itoa(width)
 	}
+	if width == 10 {
+		return "1-9, a (10)"
+	}
 	return fmt.Sprintf("1-9, a-%s (10-%d)", c4ColumnName(width-1), width)
 }

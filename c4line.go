@@ -63,7 +63,7 @@ func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {
 		return bookMove(p, e), true
 	}
 	order := c4Order[:]
-	key, flip := canonical(p.key())
+	key, flip := tableKey(p, s.tune.mirror)
 	if _, _, m, ok := s.probe(key); ok && m >= 0 {
 		order = append([]int{flipCol(m, flip)}, c4Order[:]...)
 	}
@@ -143,13 +143,13 @@ func (s *c4Solver) upperBound(q c4Pos) (int, bool) {
 		return 0, true
 	}
 	hi := (c4Cells - 1 - q.moves) / 2
-	if useStaticBounds {
+	if s.tune.staticBounds {
 		_, hi = openBounds(q, 0, hi)
 		if q.moves%2 == 0 {
 			hi = claimevenBound(q, hi)
 		}
 	}
-	key, _ := canonical(q.key())
+	key, _ := tableKey(q, s.tune.mirror)
 	if _, thi, _, ok := s.probe(key); ok {
 		return min(hi, thi), true
 	}

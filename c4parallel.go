@@ -67,7 +67,7 @@ func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 		}
 	}
 	for _, h := range s.helpers {
-		h.ctx, h.nodes, h.unwinds = s.ctx, 0, 0
+		h.ctx, h.nodes, h.unwinds, h.tune = s.ctx, 0, 0, s.tune
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -74,7 +74,20 @@ func mirror(k uint64) uint64 {
 // canonical is the smaller of a key and its mirror image, and whether it
 // is the mirror.
 func canonical(k uint64) (uint64, bool) {
-	if m := mirror(k); useMirror && m < k {
+	if m := mirror(k); m < k {
+		return m, true
+	}
+	return k, false
+}
+
+// tableKey is the key of p's entry in the solver's table and busy marks,
+// and whether it is the mirror image's: canonical when merge (the
+// solver's tuning), else p's own. The book always merges: its file holds
+// one of each pair. Small enough to inline, as canonical is: the solver
+// takes a key at every node.
+func tableKey(p c4Pos, merge bool) (uint64, bool) {
+	k := p.key()
+	if m := mirror(k); merge && m < k {
 		return m, true
 	}
 	return k, false
@@ -105,23 +118,3 @@ func plies(v, n int) int {
 	}
 	return c4Cells - n
 }
-
-// Switches of the solver's refinements, for measuring each against the
-// plain tutorial design (scores never depend on them, node counts do):
-// mirror images sharing table entries, the enhanced transposition cutoff
-// at positions of fewer than etcMoves stones (nearer the leaves its extra
-// table probes cost more than the nodes they save), huge pages, and, with
-// threads, unwinding to a node another thread has settled.
-var (
-	useMirror    = true
-	useETC       = true
-	etcMoves     = 34
-	useHugePages = true
-	useUnwind    = true
-	// useStaticBounds tightens a node's window by the bounds of
-	// c4bounds.go before its table probe.
-	useStaticBounds = true
-	// useForcedSkip searches a node with one move that does not lose at
-	// once without its table probe (see forced).
-	useForcedSkip = true
-)

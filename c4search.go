@@ -45,14 +45,14 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 	if p.moves >= c4Cells-2 {
 		return 0
 	}
-	lo, hi := staticBounds(p)
+	lo, hi := staticBounds(p, s.tune.staticBounds)
 	if v, ok := settles(lo, hi, alpha, beta); ok {
 		return v
 	}
-	if next&(next-1) == 0 && useForcedSkip && (s.busy == nil || p.moves >= busyMoves) {
+	if next&(next-1) == 0 && s.tune.forcedSkip && (s.busy == nil || p.moves >= busyMoves) {
 		return s.forced(p, next, alpha, beta)
 	}
-	key, flip := canonical(p.key())
+	key, flip := tableKey(p, s.tune.mirror)
 	bestMove := -1
 	if tlo, thi, m, ok := s.probe(key); ok {
 		lo, hi, bestMove = max(lo, tlo), min(hi, thi), flipCol(m, flip)
@@ -64,7 +64,7 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 
 	var moves c4Sorter
 	moves.list(p, next, bestMove)
-	if useETC && p.moves < etcMoves {
+	if s.tune.etc && p.moves < s.tune.etcMoves {
 		if i, v := s.refuted(p, &moves, beta); i >= 0 {
 			s.store(key, p.moves, v, hi, flipCol(moves.entries[i].col, flip))
 			return v
@@ -135,7 +135,7 @@ func settles(lo, hi, alpha, beta int) (int, bool) {
 func (s *c4Solver) refuted(p c4Pos, moves *c4Sorter, beta int) (int, int) {
 	var slots, wants, e0, e1 [c4Width]uint64
 	for i := range moves.n {
-		k, _ := canonical(p.play(moves.entries[i].cell).key())
+		k, _ := tableKey(p.play(moves.entries[i].cell), s.tune.mirror)
 		slots[i], wants[i] = s.slot(k)
 	}
 	tt := s.tt
@@ -162,7 +162,7 @@ func (s *c4Solver) mark(p c4Pos, key uint64, alpha, beta int, moves *c4Sorter) b
 	s.busy.enter(key)
 	s.path[p.moves] = pathNode{key, alpha, beta}
 	if p.moves+1 < busyMoves {
-		moves.watch(s.busy)
+		moves.watch(s.busy, s.tune.mirror)
 	}
 	return true
 }

@@ -551,7 +551,7 @@ func TestSolverParallel(t *testing.T) {
 	// (On one processor the threads take turns and rarely overlap, so
 	// only with two is unwinding certain to happen.)
 	t.Logf("unwound %d times", par.unwinds)
-	if useUnwind && runtime.GOMAXPROCS(0) > 1 && par.unwinds == 0 {
+	if par.tune.unwind && runtime.GOMAXPROCS(0) > 1 && par.unwinds == 0 {
 		t.Error("with two threads, no thread ever unwound to a node the other had settled")
 	}
 	one, plain := newC4Solver(true), newC4Solver(true)

@@ -18,9 +18,42 @@ import (
 // where the time goes to readying the table (see c4parallel.go).
 const busyMoves = 20
 
-// ttBits sets the transposition table size: 2^ttBits entries of 8 bytes,
-// 64 MiB by default; at least 14 (the tags in c4table.go rely on it).
-var ttBits = 23
+// ttBits sets the transposition table size the program plays with:
+// 2^ttBits entries of 8 bytes, 64 MiB; newC4SolverBits takes others, at
+// least 14 (the tags in c4table.go rely on it).
+const ttBits = 23
+
+// c4Tuning switches the solver's refinements, for measuring each against
+// the plain tutorial design: scores never depend on them, node counts do.
+// Each solver holds its own, so a test or benchmark that turns one off
+// changes no other search.
+type c4Tuning struct {
+	// mirror lets a position and its mirror image share a table entry
+	// and a busy mark.
+	mirror bool
+	// etc is the enhanced transposition cutoff (refuted), tried at
+	// positions of fewer than etcMoves stones: nearer the leaves its
+	// extra table probes cost more than the nodes they save.
+	etc      bool
+	etcMoves int
+	// hugePages backs the table with huge pages (tt_linux.go); read
+	// only when the table is made, by newC4SolverTuned.
+	hugePages bool
+	// unwind lets a thread drop its subtrees when another thread has
+	// settled a node on its path (settledAbove).
+	unwind bool
+	// staticBounds tightens a node's window by the bounds of
+	// c4bounds.go before its table probe.
+	staticBounds bool
+	// forcedSkip searches a node with one move that does not lose at
+	// once without its table probe (see forced).
+	forcedSkip bool
+}
+
+// c4Defaults is the tuning the program plays with: every refinement on.
+func c4Defaults() c4Tuning {
+	return c4Tuning{mirror: true, etc: true, etcMoves: 34, hugePages: true, unwind: true, staticBounds: true, forcedSkip: true}
+}
 
 // c4Solver searches positions exactly. Its table survives between calls
 // (scores belong to positions, not to searches), so a game gets faster as
@@ -32,6 +65,7 @@ type c4Solver struct {
 	stopped bool
 	book    book      // opening book, nil for none
 	tr      *c4Tracer // -trace: records the search; nil (the rule) costs a test a node
+	tune    c4Tuning  // the refinements on; helpers search with their first thread's
 
 	// The parallel search (c4parallel.go): the helper threads' solvers,
 	// the busy marks they share; while a search runs, done says another
@@ -69,10 +103,15 @@ func newC4Solver(noBook bool) *c4Solver { return newC4SolverBits(ttBits, noBook)
 // newC4SolverBits is newC4Solver with a table of 2^bits entries; fewer
 // than ttMinBucketBits+1 bits would let different positions share a tag.
 func newC4SolverBits(bits int, noBook bool) *c4Solver {
+	return newC4SolverTuned(bits, noBook, c4Defaults())
+}
+
+// newC4SolverTuned is newC4SolverBits with the refinements of tune.
+func newC4SolverTuned(bits int, noBook bool, tune c4Tuning) *c4Solver {
 	if bits < ttMinBucketBits+1 {
 		panic(fmt.Sprintf("c4 solver: table of %d bits, at least %d needed", bits, ttMinBucketBits+1))
 	}
-	s := &c4Solver{c4Table: newC4Table(bits)}
+	s := &c4Solver{c4Table: newC4Table(bits, tune.hugePages), tune: tune}
 	if !noBook {
 		s.book = openingBook()
 	}
@@ -94,7 +133,7 @@ func (s *c4Solver) poll(moves int) bool {
 		if s.ctx != nil && expired(s.ctx) {
 			s.stopped, s.unwind = true, -1
 		}
-		if s.busy != nil && useUnwind && !s.stopped {
+		if s.busy != nil && s.tune.unwind && !s.stopped {
 			s.settledAbove(min(moves, busyMoves))
 		}
 		if s.done == nil {

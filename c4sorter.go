@@ -27,6 +27,7 @@ type c4Sorter struct {
 	// nLater their number.
 	free   int
 	busy   *busySet
+	merge  bool // busy marks mirror images as one (the solver's tuning)
 	later  [c4Width]int
 	nLater int
 }
@@ -83,9 +84,10 @@ func (m *c4Sorter) add(mv c4Move) {
 
 // watch makes stage 1 put off any move but the first whose position
 // busy marks. The first is searched at once, as in ABDADA, for the bound
-// it gives the others.
-func (m *c4Sorter) watch(busy *busySet) {
-	m.busy, m.free = busy, min(m.n, 1)
+// it gives the others. merge is the solver's tableKey choice, which
+// made the marks' keys.
+func (m *c4Sorter) watch(busy *busySet, merge bool) {
+	m.busy, m.merge, m.free = busy, merge, min(m.n, 1)
 }
 
 // pick returns the index into entries of the next move to search from p,
@@ -106,7 +108,7 @@ func (m *c4Sorter) pickWatched(p c4Pos) int {
 	for m.k < m.n {
 		i := m.k
 		m.k++
-		if key, _ := canonical(p.play(m.entries[i].cell).key()); !m.busy.has(key) {
+		if key, _ := tableKey(p.play(m.entries[i].cell), m.merge); !m.busy.has(key) {
 			return i
 		}
 		m.later[m.nLater] = i

@@ -85,7 +85,7 @@ func TestSorterPutsOffBusy(t *testing.T) {
 		var m c4Sorter
 		m.list(p, p.possible(), -1)
 		if tc.watch {
-			m.watch(busy)
+			m.watch(busy, true)
 		}
 		if got := picked(t, &m, p); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: picked %v, want %v", tc.name, got, tc.want)

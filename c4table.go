@@ -73,10 +73,13 @@ type c4Table struct {
 	dirty      int    // words written at most up to here since last cleared
 }
 
-// newC4Table returns an empty table of 2^bits entries.
-func newC4Table(bits int) *c4Table {
+// newC4Table returns an empty table of 2^bits entries, on huge pages if
+// huge.
+func newC4Table(bits int, huge bool) *c4Table {
 	t := &c4Table{tt: make([]uint64, 1<<bits), maxBits: bits - 1, gen: 1}
-	hugePages(t.tt)
+	if huge {
+		hugePages(t.tt) // before clear touches the pages, which maps them small
+	}
 	// Touch every page now (the memory is fresh from the system, so
 	// its pages are only mapped on first write): else the first searches
 	// pay for it, thousands of page faults spread over their probes.

@@ -21,16 +21,22 @@ type config struct {
 	games, jobs         int
 	openings            string // K plies or a file, as given; "" the game's default
 	tournament          string
+	gauntlet            string // -gauntlet's bot spec
+	plot                string // -plot's file
 	delay               time.Duration
 	trace               int
 	traceFormat, format string
+	traceOut            string // -trace-out: a file for the traces
 	analyze, verbose    bool
 	step, noColor       bool
 	version, scores     bool
 	moves, out          string
 	rate, engines       []string
-	shard, shards       int // -shard I/N; 0 and 0 when not given
+	engineFiles         []string  // -engines: class lists of engines
+	sprt                *sprtTest // -sprt; nil when not given
+	shard, shards       int       // -shard I/N; 0 and 0 when not given
 	makeBook            string
+	check               string // -check: an engine's bot spec
 	bookPly, bookLine   int
 	set                 map[string]bool // the flags given
 }
@@ -46,15 +52,16 @@ const (
 	modeRate                           // -rate
 	modeBook                           // -make-book
 	modeVersion                        // -version
+	modeCheck                          // -check
 
-	modeGames = modePlay | modeMatch | modeTournament        // where bots play games
-	modeBots  = modeGames | modeAnalyze                      // where bots move
-	modeAll   = modeBots | modeRate | modeBook | modeVersion // every run
+	modeGames = modePlay | modeMatch | modeTournament                    // where bots play games
+	modeBots  = modeGames | modeAnalyze                                  // where bots move
+	modeAll   = modeBots | modeRate | modeBook | modeVersion | modeCheck // every run
 )
 
 // modeNames name the modes in warnings.
 var modeNames = map[runMode]string{modePlay: "a single game", modeMatch: "a match", modeTournament: "a tournament",
-	modeAnalyze: "-analyze", modeRate: "-rate", modeBook: "-make-book", modeVersion: "-version"}
+	modeAnalyze: "-analyze", modeRate: "-rate", modeBook: "-make-book", modeVersion: "-version", modeCheck: "-check"}
 
 // modeOf is the mode a command line asks for.
 func modeOf(c *config) runMode {
@@ -63,13 +70,15 @@ func modeOf(c *config) runMode {
 		return modeVersion
 	case c.makeBook != "":
 		return modeBook
+	case c.check != "":
+		return modeCheck
 	case len(c.rate) > 0:
 		return modeRate
 	case c.analyze:
 		return modeAnalyze
 	case c.tournament != "":
 		return modeTournament
-	case c.games > 1:
+	case c.games > 1, c.sprt != nil && c.x != "" && c.o != "":
 		return modeMatch
 	}
 	return modePlay
@@ -153,7 +162,8 @@ func (r flagRun) noBotTraces() string {
 	return strings.Join(names, " and ")
 }
 
-// noTrace is the rule of -trace-format: it shapes -trace's output.
+// noTrace is the rule of -trace-format and -trace-out: they shape
+// -trace's output.
 func (r flagRun) noTrace() string {
 	if r.cfg.set["trace"] {
 		return ""

@@ -52,7 +52,7 @@ func (f flagDef) boolean() bool { return f.arg == "" }
 func flagTable(reg *registry) []flagDef {
 	table := []flagDef{
 		{name: "game", arg: "NAME", def: "ttt", about: "the game: " + reg.gameList(), accepts: reg.gameList(),
-			modes: modeAll &^ (modeRate | modeVersion | modeBook), set: func(c *config, v string) error {
+			modes: modeAll &^ (modeVersion | modeBook | modeCheck), set: func(c *config, v string) error {
 				if _, err := reg.findGame(v); err != nil {
 					return errBadValue
 				}
@@ -75,7 +75,7 @@ func flagTable(reg *registry) []flagDef {
 			accepts: "a whole number of plies 0..64", modes: modeBots, notFor: budgetKeyNotFor("depth"),
 			set: whole(func(c *config) *int { return &c.budget.depth }, 0, 64)},
 		{name: "time", arg: "TIME", about: "time a move, like 500ms or 5s, for every bot that reads time= (0: each bot's default)",
-			accepts: "a duration like 500ms or 5s, 0 or more", modes: modeBots, notFor: budgetKeyNotFor("time"),
+			accepts: "a duration like 500ms or 5s, 0 or more", modes: modeBots | modeCheck, notFor: budgetKeyNotFor("time"),
 			set: duration(func(c *config) *time.Duration { return &c.budget.time })},
 		{name: "playouts", arg: "N", about: "playouts a move, for every bot that reads playouts= (0: each bot's default)",
 			accepts: "a whole number 0 or more", modes: modeBots, notFor: budgetKeyNotFor("playouts"),
@@ -90,10 +90,24 @@ func flagTable(reg *registry) []flagDef {
 			}},
 		{name: "games", arg: "N", def: "1", about: "play N games of -x against -o, seats swapped, then a table with Elo",
 			accepts: "a whole number 1 or more", modes: modeGames, set: whole(func(c *config) *int { return &c.games }, 1, math.MaxInt32)},
+		{name: "sprt", arg: "TEST", about: "elo0=E0,elo1=E1[,alpha=A,beta=B]: a match stops once a sequential test decides between elo <= E0 and elo >= E1 (pentanomial GSPRT, logistic Elo); -games is then the most games",
+			accepts: sprtAccepts, modes: modeMatch, set: func(c *config, v string) error {
+				t, err := parseSPRT(v)
+				if errors.Is(err, errSPRTSyntax) {
+					return errBadValue
+				}
+				if err != nil {
+					return fmt.Errorf("%v: accepted is %s", err, sprtAccepts)
+				}
+				c.sprt = &t
+				return nil
+			}},
 		{name: "openings", arg: "K|FILE", defWords: "per game", about: "K random plies open each pair of games, or a file of records, one a pair, in order",
 			accepts: "K plies, 0 or more, or a file of records", modes: modeMatch | modeTournament, set: (*config).setOpenings},
 		{name: "tournament", arg: "LIST", about: "a round-robin of the bot specs listed, comma-separated, or all; KEY=A..B or KEY=A/B/C is a player a value",
 			modes: modeTournament, set: text(func(c *config) *string { return &c.tournament })},
+		{name: "gauntlet", arg: "BOT", about: "with -tournament LIST: BOT plays every player of LIST, who do not play each other; LIST ranked by score against BOT",
+			modes: modeTournament, set: text(func(c *config) *string { return &c.gauntlet })},
 		{name: "jobs", arg: "N", def: strconv.Itoa(runtime.NumCPU()), defWords: "every CPU", about: "CPUs: games at once in matches, threads of one search",
 			accepts: "a whole number 1 or more", modes: modeBots, set: whole(func(c *config) *int { return &c.jobs }, 1, 4096)},
 		{name: "delay", arg: "TIME", defWords: "0.5s on a terminal, 0 on a pipe", about: "pause between the moves of two bots watched",
@@ -109,6 +123,8 @@ func flagTable(reg *registry) []flagDef {
 		{name: "trace-format", arg: "FORMAT", def: "text", about: "how -trace writes: text, dot (Graphviz) or json",
 			accepts: strings.Join(traceFormats, ", "), modes: modePlay | modeAnalyze, notFor: flagRun.noTrace,
 			set: oneOf(func(c *config) *string { return &c.traceFormat }, traceFormats...)},
+		{name: "trace-out", arg: "FILE", about: "write every trace to FILE, not to standard output (-analyze's answers stay alone there)",
+			modes: modePlay | modeAnalyze, notFor: flagRun.noTrace, set: text(func(c *config) *string { return &c.traceOut })},
 		{name: "no-color", about: "plain output, even on a terminal", modes: modePlay, set: onOff(func(c *config) *bool { return &c.noColor })},
 		{name: "moves", arg: "RECORD", about: "start from this position: a record in the game's notation, like 4453",
 			modes: modeGames, set: text(func(c *config) *string { return &c.moves })},
@@ -119,14 +135,26 @@ func flagTable(reg *registry) []flagDef {
 		{name: "format", arg: "FORMAT", def: "text", about: "text or json: game lines, tables and -analyze answers",
 			accepts: "text or json", modes: modeMatch | modeTournament | modeAnalyze | modeRate,
 			set: oneOf(func(c *config) *string { return &c.format }, "text", "json")},
-		{name: "out", arg: "FILE", about: "with -games or -tournament: every game as a JSON line, written as it ends",
+		{name: "out", arg: "FILE", about: "with -games or -tournament: every game added to FILE as a JSON line as it ends; a rerun of the same run plays only the games FILE lacks",
 			modes: modeMatch | modeTournament, set: text(func(c *config) *string { return &c.out })},
 		{name: "rate", arg: "FILE...", about: "rate the games of files written by -out together: -rate a.jsonl b.jsonl",
 			modes: modeRate, many: true, set: func(c *config, v string) error { c.rate = append(c.rate, v); return nil }},
+		{name: "plot", arg: "FILE", about: "with a match, a tournament, a gauntlet or -rate: the ratings as a picture, FILE.svg or FILE.png; a bot swept over one key as a line",
+			accepts: "a file name ending in .svg or .png", modes: modeMatch | modeTournament | modeRate, set: func(c *config, v string) error {
+				if checkPlotFile(v) != nil {
+					return errBadValue
+				}
+				c.plot = v
+				return nil
+			}},
 		{name: "shard", arg: "I/N", about: "with -tournament: play only slice I of N of its games, like 1/4",
 			accepts: "I/N, the I-th of N slices, 1 <= I <= N, like 2/4", modes: modeTournament, set: (*config).setShard},
 		{name: "engine", arg: "NAME=COMMAND", about: "an external bot speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; repeatable; NAME then plays wherever a bot does",
-			modes: modeBots, set: func(c *config, v string) error { c.engines = append(c.engines, v); return nil }},
+			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engines = append(c.engines, v); return nil }},
+		{name: "engines", arg: "FILE", about: "engines declared in FILE, one NAME=COMMAND a line (# comments), as many -engine flags would; repeatable",
+			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engineFiles = append(c.engineFiles, v); return nil }},
+		{name: "check", arg: "ENGINE", about: "play an engine declared with -engine a few moves of every game it plays and report each protocol problem; exit 0 when clean",
+			modes: modeCheck, set: text(func(c *config) *string { return &c.check })},
 		{name: "make-book", arg: "FILE", about: "build the Connect Four opening book into FILE with the solver, then exit",
 			modes: modeBook, set: text(func(c *config) *string { return &c.makeBook })},
 		{name: "book-ply", arg: "N", def: "12", about: "with -make-book: the last ply of the book's full tree",

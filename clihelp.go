@@ -15,33 +15,35 @@ import (
 // helpWidth is the width -h keeps to: a terminal's 80 columns.
 const helpWidth = 80
 
-// helpExamples are -h's examples, %[1]s the program's name as run.
-const helpExamples = `examples:
-  %[1]s
-        Tic-Tac-Toe: the bot (minimax) moves first
-  %[1]s -first human
-        Tic-Tac-Toe, you move first
-  %[1]s -game connect4
-        Connect Four against the perfect solver
-  %[1]s -game c4 -level 2
-        Connect Four against level 2 of 5
-  %[1]s -game adj -bot genetic:population=100 -time 2s
-        Adjacency against genetic minimax, 2 seconds a move
-  %[1]s -x alphabeta -o random -v
-        watch two bots, with their thinking
-  %[1]s -x alphabeta -o human -trace 2
-        see the tree alpha-beta searched for each of its moves
-  %[1]s -x alphabeta -o mcts -step -trace 1
-        two bots a move at a time, Enter for the next (docs/trace.md)
-  %[1]s -game c4 -x alphabeta:depth=2 -o alphabeta:depth=7 -games 10
-        a 10-game match of two depths, seats swapped every game
-  %[1]s -game c4 -tournament 'alphabeta:depth=1..4,mcts' -time 100ms
-        depths 1 to 4 and mcts, every one against every other, then ratings
-  %[1]s -engine 'me=python3 examples/randombot.py' -x me
-        play against your own bot, in any language (docs/engines.md)
-  echo 4455 | %[1]s -game c4 -analyze
-        score a position: <position> <score> <move> <nodes> <us>
-`
+// helpExamples are -h's examples: arguments after the program's name,
+// and what they do.
+var helpExamples = [][2]string{
+	{"", "Tic-Tac-Toe: the bot (minimax) moves first"},
+	{"-first human", "Tic-Tac-Toe, you move first"},
+	{"-game connect4", "Connect Four against the perfect solver"},
+	{"-game c4 -level 2", "Connect Four against level 2 of 5"},
+	{"-game adj -bot genetic:population=100 -time 2s", "Adjacency against genetic minimax, 2 seconds a move"},
+	{"-x alphabeta -o random -v", "watch two bots, with their thinking"},
+	{"-x alphabeta -o human -trace 2", "see the tree alpha-beta searched for each of its moves"},
+	{"-x alphabeta -o mcts -step -trace 1", "two bots a move at a time, Enter for the next (docs/trace.md)"},
+	{"-game c4 -x alphabeta:depth=2 -o alphabeta:depth=7 -games 10", "a 10-game match of two depths, seats swapped every game"},
+	{"-game c4 -tournament 'alphabeta:depth=1..4,mcts' -time 100ms", "depths 1 to 4 and mcts, every one against every other, then ratings"},
+	{"-engine 'me=python3 examples/randombot.py' -x me", "play against your own bot, in any language (docs/engines.md)"},
+}
+
+// examplesHelp writes the examples for the program called prog, each
+// command wrapped between its words within helpWidth.
+func examplesHelp(prog string) string {
+	var b strings.Builder
+	b.WriteString("examples:\n")
+	for _, e := range helpExamples {
+		b.WriteString(wrapHelp("  ", strings.TrimSpace(prog+" "+e[0]), 6))
+		b.WriteString(wrapHelp("        ", e[1], 8))
+	}
+	b.WriteString(wrapHelp("  ", "echo 4455 | "+prog+" -game c4 -analyze", 6))
+	b.WriteString(wrapHelp("        ", "score a position: <position> <score> <move> <nodes> <us>", 8))
+	return b.String()
+}
 
 // helpFooter ends -h: what to do in a game, and repeatability.
 const helpFooter = `
@@ -59,7 +61,7 @@ func helpText(reg *registry, prog string) string {
 	b.WriteString("\nbots: a bot spec is NAME or NAME:KEY=VALUE:..., like alphabeta:depth=3\n" + botHelp(reg))
 	b.WriteString("\nevaluators (eval=NAME), each game's default first:\n" + evalHelp(reg))
 	b.WriteString("\ndefaults per game:\n" + gameDefaultsHelp(reg))
-	b.WriteString("\n" + fmt.Sprintf(helpExamples, prog))
+	b.WriteString("\n" + examplesHelp(prog))
 	b.WriteString("\n" + wrapHelp("", "in a game type a move, or a command: "+promptCommandWords()+".", 0))
 	b.WriteString(wrapHelp("", `At a terminal, Ctrl-C while the bot thinks or a hint runs means "move now"; at the prompt it quits.`, 0))
 	b.WriteString(helpFooter)

@@ -60,6 +60,11 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 	if p.mode == modeBook && c.bookLine < c.bookPly {
 		return nil, fmt.Errorf("-book-line-ply %d: accepted is -book-ply (%d)..%d plies", c.bookLine, c.bookPly, c4Cells)
 	}
+	if p.mode == modeCheck {
+		if err := checkEngineSpec(reg, c.check); err != nil {
+			return nil, err
+		}
+	}
 	if p.mode&modeBots != 0 {
 		if err := p.resolvePlayers(); err != nil {
 			return nil, err
@@ -95,16 +100,37 @@ func (p *runPlan) resolvePlayers() error {
 		return err
 	}
 	if p.mode == modeTournament {
-		if p.field, err = p.reg.newPlayers(g, c.tournament, c.budget); err != nil {
-			return fmt.Errorf("-tournament: %v", err)
-		}
-		if len(p.field) < 2 {
-			return fmt.Errorf("-tournament %s: a round-robin needs two bots or more", quoteShort(c.tournament))
+		if err := p.resolveField(); err != nil {
+			return err
 		}
 	}
 	if p.mode == modeAnalyze && c.scores && g.analyst.scores == nil {
 		return fmt.Errorf("-scores: %s's search does not score every move: accepted with Tic-Tac-Toe and Connect Four", g.title)
 	}
+	return nil
+}
+
+// resolveField reads -tournament's list, and -gauntlet's bot ahead of
+// it.
+func (p *runPlan) resolveField() (err error) {
+	c, g := p.cfg, p.spec
+	if p.field, err = p.reg.newPlayers(g, c.tournament, c.budget); err != nil {
+		return fmt.Errorf("-tournament: %v", err)
+	}
+	if c.gauntlet == "" {
+		if len(p.field) < 2 {
+			return fmt.Errorf("-tournament %s: a round-robin needs two bots or more", quoteShort(c.tournament))
+		}
+		return nil
+	}
+	bot, err := p.reg.newPlayer(g, c.gauntlet, c.budget)
+	if err != nil {
+		return fmt.Errorf("-gauntlet: %v", err)
+	}
+	if slices.ContainsFunc(p.field, func(q *player) bool { return q.label == bot.label }) {
+		return fmt.Errorf("-gauntlet %s is in -tournament's list too: a bot does not play itself", bot.label)
+	}
+	p.field = append([]*player{bot}, p.field...)
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -26,12 +27,44 @@ func (r *invocation) base(b Budget) Budget {
 	return b
 }
 
+// traceFile opens -trace-out's file, when given (and -trace is): the
+// traces' writer (nil: none) and its closing, whose error is the file's.
+func (r *invocation) traceFile() (io.Writer, func() error, error) {
+	if r.cfg.traceOut == "" || r.cfg.trace <= 0 {
+		return nil, func() error { return nil }, nil
+	}
+	f, err := os.Create(r.cfg.traceOut)
+	if err != nil {
+		return nil, nil, fmt.Errorf("-trace-out: %v", err)
+	}
+	// Unbuffered: a trace is one write, there as soon as it is made.
+	return f, func() error {
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("-trace-out: %v", err)
+		}
+		return nil
+	}, nil
+}
+
 // analyze answers the positions on stdin with -bot's bot.
 func (r *invocation) analyze(ctx context.Context) error {
 	bot := r.reg.newBot(r.spec, r.bot, r.rng)
 	mode := analyzeMode{json: r.cfg.format == "json", scores: r.cfg.scores}
-	return analyzeWith(ctx, r.stdin, r.stdout, r.spec, bot, r.base(r.bot.budget()), r.opt, mode)
+	if isTerminal(r.stdin) {
+		fmt.Fprintln(r.stderr, analyzeHint)
+	}
+	traces, closeTraces, err := r.traceFile()
+	if err != nil {
+		return err
+	}
+	mode.traces = traces
+	err = analyzeWith(ctx, r.stdin, r.stdout, r.spec, bot, r.base(r.bot.budget()), r.opt, mode)
+	return cmp.Or(err, closeTraces())
 }
+
+// analyzeHint is what -analyze says when a person, not a script, is to
+// type the positions: otherwise it would wait in silence.
+const analyzeHint = "-analyze: type a position a line, as a record (an empty line is the start); Ctrl-D ends"
 
 // matches plays a match or a tournament, keeping every game in -out.
 func (r *invocation) matches(ctx context.Context) error {
@@ -39,19 +72,22 @@ func (r *invocation) matches(ctx context.Context) error {
 	if isTerminal(r.stderr) {
 		progress = r.stderr
 	}
-	rep := report{json: r.cfg.format == "json"}
+	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot}
 	if r.cfg.out != "" {
-		f, err := os.Create(r.cfg.out)
+		f, have, err := openResults(r.cfg.out)
 		if err != nil {
 			return fmt.Errorf("-out: %v", err)
 		}
 		defer f.Close()
-		rep.keep = &resultsWriter{w: f}
+		rep.keep, rep.have, rep.keptIn = &resultsWriter{w: f}, have, r.cfg.out
 	}
 	var err error
 	if r.mode == modeMatch {
 		m := matchConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: [2]*player{r.seats[X], r.seats[O]},
-			games: r.cfg.games, plan: r.plan, seed: r.cfg.seed, jobs: r.cfg.jobs, report: rep}
+			games: r.cfg.games, plan: r.plan, seed: r.cfg.seed, jobs: r.cfg.jobs, sprt: r.cfg.sprt, report: rep}
+		if m.sprt != nil && !r.cfg.set["games"] {
+			m.games = sprtGames
+		}
 		if isTerminal(r.stdout) {
 			m.width = terminalWidth(r.stdout.(*os.File))
 		}
@@ -62,7 +98,7 @@ func (r *invocation) matches(ctx context.Context) error {
 			games = 2 // one pair
 		}
 		t := tournamentConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: r.field, games: games, plan: r.plan,
-			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, report: rep}
+			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, gauntlet: r.cfg.gauntlet != "", report: rep}
 		err = t.run(ctx, r.stdout, progress)
 	}
 	if rep.keep != nil && rep.keep.err != nil && err == nil {
@@ -75,6 +111,16 @@ func (r *invocation) matches(ctx context.Context) error {
 // pipe and plays games there until the person stops.
 func (r *invocation) play(ctx context.Context, intr *interrupter) error {
 	t := r.table()
+	traces, closeTraces, err := r.traceFile()
+	if err != nil {
+		return err
+	}
+	t.traces = traces
+	defer func() {
+		if cerr := closeTraces(); cerr != nil {
+			fmt.Fprintf(r.stderr, "boardbots: %v\n", cerr)
+		}
+	}()
 	t.color = !r.cfg.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(r.stdout)
 	if r.cfg.verbose {
 		fmt.Fprintf(r.stdout, "seed: %d\n", r.cfg.seed)
@@ -87,7 +133,7 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) error {
 			return
 		}
 		tr := newTermReader()
-		t.in, t.closeIn = tr, func() { tr.Close() }
+		t.in, t.closeIn, t.keyboard = tr, func() { tr.Close() }, true
 	}
 	if t.humans() > 0 {
 		t.terminal = isTerminal(r.stdin) && isTerminal(r.stdout)

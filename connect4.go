@@ -289,12 +289,16 @@ func (c *ConnectFour) ParseMove(s string) (Move, error) {
 	w := c.geo.width
 	accept := "type a column number " + c4Columns(w)
 	if fields := strings.Fields(s); len(fields) > 1 {
+		if !allNumbers(fields) {
+			return NoMove, &moveError{what: quoteShort(s) + " is not a column", accept: accept, notMove: true}
+		}
 		return NoMove, &moveError{what: tooMany(s, fields), accept: "type one column number " + c4Columns(w)}
 	}
 	n, err := strconv.Atoi(s)
+	letter := false // a, b, c: columns 10-12
 	if err != nil && w > 9 && len(s) == 1 {
-		if v, err2 := strconv.ParseInt(s, 36, 0); err2 == nil && v > 9 {
-			n, err = int(v), nil
+		if v, err2 := strconv.ParseInt(s, 36, 0); err2 == nil && v > 9 && v <= c4MaxWidth {
+			n, err, letter = int(v), nil, true
 		}
 	}
 	switch {
@@ -302,6 +306,8 @@ func (c *ConnectFour) ParseMove(s string) (Move, error) {
 		return NoMove, &moveError{accept: accept + ", as printed under the board"}
 	case err != nil:
 		return NoMove, &moveError{what: quoteShort(s) + " is not a column", accept: accept, notMove: true}
+	case letter && n > w:
+		return NoMove, &moveError{what: fmt.Sprintf("column %s (%d) is off the board", s, n), accept: "columns are " + c4Columns(w)}
 	case n < 1 || n > w:
 		return NoMove, &moveError{what: fmt.Sprintf("%d is off the board", n), accept: "columns are " + c4Columns(w)}
 	}

@@ -248,7 +248,7 @@ func TestConnectFourText(t *testing.T) {
 		{"-3", NoMove, "-3 is off the board"},
 		{"x", NoMove, `"x" is not a column: type a column number 1-7`},
 		{"4 4", NoMove, `too many numbers in "4 4": type one column number 1-7`},
-		{"4 extra words", NoMove, `too many words in "4 extra words"`},
+		{"4 extra words", NoMove, `"4 extra words" is not a column`},
 		{"", NoMove, "type a column number 1-7"},
 		{"  ", NoMove, "type a column number 1-7"},
 		{"4", NoMove, "column 4 is full"},

@@ -3,11 +3,8 @@ package main
 import (
 	"cmp"
 	"fmt"
-	"io"
 	"math"
 	"slices"
-	"strconv"
-	"text/tabwriter"
 )
 
 // Ratings under the logistic (Elo) model.
@@ -418,53 +415,4 @@ func (c crossResults) standings() standings {
 		return cmp.Compare(elo[b], elo[a])
 	})
 	return standings{elo: elo, plusMinus: plusMinus, order: order}
-}
-
-// writeCrosstable prints the round-robin's crosstable, rows and columns
-// the bots in the order of the standings, each cell the points the row's
-// bot scored against the column's out of the games they played ("3.5/4").
-func writeCrosstable(out io.Writer, names []string, c crossResults, s standings) {
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "\t")
-	for _, j := range s.order {
-		fmt.Fprintf(tw, "%s\t", names[j])
-	}
-	fmt.Fprintln(tw)
-	for _, i := range s.order {
-		fmt.Fprintf(tw, "%s\t", names[i])
-		for _, j := range s.order {
-			cell := "-"
-			if r := c[i][j]; i != j && r.games() > 0 {
-				cell = strconv.FormatFloat(r.points(), 'f', -1, 64) + "/" + strconv.Itoa(r.games())
-			}
-			fmt.Fprintf(tw, "%s\t", cell)
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
-}
-
-// writeStandings prints SPEC's standings, one row a bot, best rating
-// first: rank bot games wins draws losses score% elo +-. A bot without a
-// game shows "-" for its score and rating rather than a 0% and +0 that it
-// never earned.
-func writeStandings(out io.Writer, names []string, c crossResults, s standings) {
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "rank\tbot\tgames\twins\tdraws\tlosses\tscore%\telo\t+-\t")
-	for rank, i := range s.order {
-		var t wdl
-		for _, r := range c[i] {
-			t.wins += r.wins
-			t.draws += r.draws
-			t.losses += r.losses
-		}
-		score, elo, plusMinus := "-", "-", "-"
-		if t.games() > 0 {
-			score = fmt.Sprintf("%.1f", 100*t.score())
-			elo, plusMinus = signedElo(s.elo[i]), fmt.Sprintf("%.0f", s.plusMinus[i])
-		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t\n", rank+1, names[i],
-			t.games(), t.wins, t.draws, t.losses, score, elo, plusMinus)
-	}
-	tw.Flush()
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -478,20 +479,29 @@ func TestWriteStandings(t *testing.T) {
 		idle bool
 		want string
 	}{
-		{"all played", false, `  rank        bot  games  wins  draws  losses  score%   elo   +-
-     1  alphabeta      8     6      2       0    87.5  +177  191
-     2       mcts      8     3      3       2    56.2   +31  167
-     3     random      8     0      1       7     6.2  -208  205
+		{"all played", false, `rank        bot games wins draws losses score%  elo  +- ms/move forfeits
+   1  alphabeta     8    6     2      0   87.5 +177 191    2.50        0
+   2       mcts     8    3     3      2   56.2  +31 167    0.00 3(t2,c1)
+   3     random     8    0     1      7    6.2 -208 205    0.00        0
+forfeits: t on time, c crashed
 `},
-		{"one idle", true, `  rank        bot  games  wins  draws  losses  score%   elo   +-
-     1  alphabeta      8     6      2       0    87.5  +177  191
-     2       mcts      8     3      3       2    56.2   +31  167
-     3     random      8     0      1       7     6.2  -208  205
-     4    genetic      0     0      0       0       -     -    -
+		{"one idle", true, `rank        bot games wins draws losses score%  elo  +- ms/move forfeits
+   1  alphabeta     8    6     2      0   87.5 +177 191    2.50        0
+   2       mcts     8    3     3      2   56.2  +31 167    0.00 3(t2,c1)
+   3     random     8    0     1      7    6.2 -208 205    0.00        0
+   4    genetic     0    0     0      0      -    -   -    0.00        0
+forfeits: t on time, c crashed
 `},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := writeSmall(tc.idle, writeStandings); got != tc.want {
+			withStats := func(out io.Writer, names []string, c crossResults, s standings) {
+				stats := newFieldStats(len(names))
+				a, m := slices.Index(names, "alphabeta"), slices.Index(names, "mcts")
+				stats[a].moves, stats[a].timeMS = 4, 10
+				stats[m].forfeits[ForfeitTime], stats[m].forfeits[ForfeitCrash] = 2, 1
+				writeStandings(out, names, c, s, stats)
+			}
+			if got := writeSmall(tc.idle, withStats); got != tc.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}
 		})

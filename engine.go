@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"os/exec"
-	"slices"
 	"strings"
 	"time"
 )
@@ -42,6 +40,11 @@ type engineDecl struct {
 	argv    []string // the command split into words
 	dialect engineDialect
 	env     []string // more environment for the process (the tests' fixtures)
+	// startup is the start-up allowance, engineStartup but in tests.
+	startup time.Duration
+	// logs is the run's directory of engine logs, where this engine's
+	// stderr goes.
+	logs *engineLogDir
 }
 
 // parseEngine reads an -engine value, NAME=COMMAND, NAME=riddles:COMMAND
@@ -51,7 +54,7 @@ func parseEngine(value string) (*engineDecl, error) {
 	if !ok {
 		return nil, errors.New("no =: accepted is NAME=COMMAND, NAME=riddles:COMMAND or NAME=theaigames:COMMAND")
 	}
-	d := &engineDecl{name: strings.TrimSpace(name), dialect: ourProtocol{}}
+	d := &engineDecl{name: strings.TrimSpace(name), dialect: ourProtocol{}, logs: &engineLogDir{}, startup: engineStartup}
 	command = strings.TrimSpace(command)
 	if rest, ok := strings.CutPrefix(command, "riddles:"); ok {
 		command, d.dialect = rest, riddlesProtocol{}
@@ -85,11 +88,13 @@ func parseEngine(value string) (*engineDecl, error) {
 // error.
 func engineDecls(values []string) ([]*botDecl, error) {
 	var decls []*botDecl
+	logs := &engineLogDir{} // one directory for the run's engines
 	for i, v := range values {
 		d, err := parseEngine(v)
 		if err != nil {
 			return nil, fmt.Errorf("-engine %q: %v", v, err)
 		}
+		d.logs = logs
 		decls = append(decls, engineBotDecl(d, 1000+i))
 	}
 	return decls, nil
@@ -112,15 +117,7 @@ func engineBotDecl(d *engineDecl, order int) *botDecl {
 	return &botDecl{name: d.name, order: order, games: d.dialect.games(), anyKey: true,
 		about:  d.dialect.about() + ": " + d.command,
 		params: []param{engineTime},
-		build: func(c botConfig) Bot {
-			var options [][2]string
-			for _, k := range slices.Sorted(maps.Keys(c.vals)) {
-				if k != "time" {
-					options = append(options, [2]string{k, c.vals[k]})
-				}
-			}
-			return &engineBot{decl: d, options: options}
-		}}
+		build:  func(c botConfig) Bot { return &engineBot{decl: d, options: c.options} }}
 }
 
 // engineDialect is a protocol an engine speaks: ours for every game, or
@@ -142,6 +139,8 @@ type engineDialect interface {
 	// done with the move, or information on its search added to d. Its
 	// error is the fault that forfeits, worded after the engine's name.
 	answer(line string, g Game, d *Decision) (m Move, done bool, err error)
+	// expects says what an answer to a turn in g must be, for -check.
+	expects(g Game) string
 	// played is what an engine is told once its move m in g is taken.
 	played(g Game, m Move) []string
 	// end is what it is told after the game: the result (w won, Nobody
@@ -157,6 +156,21 @@ type engineBot struct {
 	// options are its spec's keys, sent after the side.
 	options  [][2]string
 	sessions [3]*engineSession
+	// watch, when set, sees every line sent to its processes (sent) and
+	// read from them, in order: -check's transcript.
+	watch func(sent bool, line string)
+	// lingered says a process of it had to be killed at a game's end,
+	// not having exited engineQuitWait after its last words.
+	lingered bool
+}
+
+// watched hands lines to watch, if it is set.
+func (e *engineBot) watched(sent bool, lines ...string) {
+	if e.watch != nil {
+		for _, l := range lines {
+			e.watch(sent, l)
+		}
+	}
 }
 
 // engineSession is one process playing one side of one game.
@@ -166,6 +180,9 @@ type engineSession struct {
 	left time.Duration // the time bank, for a dialect that has one
 	// answered counts its moves: the first gets the start-up allowance.
 	answered int
+	// heard counts the lines it has written: none at all, when it loses
+	// on time, suggests output that is never flushed.
+	heard int
 }
 
 func (e *engineBot) Name() string { return e.decl.name }
@@ -194,7 +211,7 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 	start := time.Now()
 	s, err := e.session(g, side, perMove)
 	if err != nil {
-		return Decision{}, e.forfeit(side, "failed to start: %v", err)
+		return Decision{}, e.forfeit(side, ForfeitCrash, "failed to start: %v", err)
 	}
 	left := perMove
 	if e.decl.dialect.bank() > 0 {
@@ -202,20 +219,24 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 	}
 	allowed := left + engineGrace
 	if s.answered == 0 {
-		allowed += engineStartup
+		allowed += e.decl.startup
 	}
 	d, err := e.ask(ctx, s, g, left, start.Add(allowed))
 	if err != nil {
+		// The time it had used, before the wait for it to go.
+		used := time.Since(start)
 		e.drop(side)
 		var f *Forfeit
 		if errors.As(err, &f) || ctx.Err() != nil {
 			return d, err
 		}
 		if errors.Is(err, errNoAnswer) {
-			return d, e.forfeit(side, "lost on time: no move in %s (%s to think, %s grace%s)",
-				time.Since(start).Round(time.Millisecond), left, engineGrace, e.startupNote(s))
+			f := e.forfeit(side, ForfeitTime, "lost on time: no move in %s (%s to think, %s grace%s)%s",
+				used.Round(time.Millisecond), left, engineGrace, e.startupNote(s), silenceNote(s))
+			f.Cause = errNoAnswer
+			return d, f
 		}
-		return d, e.forfeit(side, "%v", err)
+		return d, e.forfeit(side, faultKind(err, ForfeitCrash), "%v", err)
 	}
 	d.Time = time.Since(start)
 	s.answered++
@@ -229,15 +250,27 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 // allowance, when the move was a process's first.
 func (e *engineBot) startupNote(s *engineSession) string {
 	if s.answered == 0 {
-		return fmt.Sprintf(", %s to start", engineStartup)
+		return fmt.Sprintf(", %s to start", e.decl.startup)
+	}
+	return ""
+}
+
+// silenceNote is the lost-on-time message's word on an engine that has
+// written nothing at all: most often its output sits in a buffer it never
+// flushed.
+func silenceNote(s *engineSession) string {
+	if s.heard == 0 {
+		return "; it wrote nothing: does it flush its output after each line?"
 	}
 	return ""
 }
 
 // ask sends the turn and reads until the move, by deadline.
 func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time.Duration, deadline time.Time) (Decision, error) {
-	var d Decision
-	if err := s.proc.send(e.decl.dialect.turn(g, left)...); err != nil {
+	d := Decision{Stats: Stats{Unknown: allFigures}} // until its info says
+	turn := e.decl.dialect.turn(g, left)
+	e.watched(true, turn...)
+	if err := s.proc.send(turn...); err != nil {
 		// It has gone: its output's end says how.
 		for {
 			if _, err := s.proc.next(ctx, deadline); err != nil {
@@ -250,13 +283,16 @@ func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time
 		if err != nil {
 			return d, e.readFault(s, g.Turn(), err)
 		}
+		s.heard++
+		e.watched(false, line)
 		m, done, err := e.decl.dialect.answer(line, g, &d)
 		if err != nil {
-			return d, e.forfeit(g.Turn(), "%v", err)
+			return d, e.forfeit(g.Turn(), faultKind(err, ForfeitGarbage), "%v", err)
 		}
 		if done {
 			d.Move = m
 			if lines := e.decl.dialect.played(g, m); len(lines) > 0 {
+				e.watched(true, lines...)
 				s.proc.send(lines...)
 			}
 			return d, nil
@@ -269,16 +305,21 @@ func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time
 func (e *engineBot) readFault(s *engineSession, side Side, err error) error {
 	switch {
 	case errors.Is(err, errClosed):
-		return e.forfeit(side, "%s", s.proc.ended())
+		return e.forfeit(side, s.proc.endedKind(), "%s", s.proc.ended())
 	case errors.Is(err, errNoAnswer), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return err
 	}
-	return e.forfeit(side, "%v", err)
+	return e.forfeit(side, faultKind(err, ForfeitCrash), "%v", err)
 }
 
-// forfeit is the engine's loss of the game, its reason after its name.
-func (e *engineBot) forfeit(side Side, format string, args ...any) *Forfeit {
-	return &Forfeit{Side: side, Reason: e.decl.name + " " + fmt.Sprintf(format, args...)}
+// forfeit is the engine's loss of the game, its reason after its name,
+// and where its stderr went.
+func (e *engineBot) forfeit(side Side, kind ForfeitKind, format string, args ...any) *Forfeit {
+	reason := e.decl.name + " " + fmt.Sprintf(format, args...)
+	if path := e.decl.logs.open(e.decl.name).path; path != "" {
+		reason += "; log " + path
+	}
+	return &Forfeit{Side: side, Kind: kind, Reason: reason}
 }
 
 // session is the process playing side in g, started and greeted if it is
@@ -290,12 +331,13 @@ func (e *engineBot) session(g Game, side Side, perMove time.Duration) (*engineSe
 		return s, nil
 	}
 	e.drop(side)
-	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, engineLog(e.decl.name))
+	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, e.decl.logs.open(e.decl.name).w)
 	if err != nil {
 		return nil, err
 	}
 	s := &engineSession{proc: p, key: key, left: e.decl.dialect.bank()}
 	e.sessions[side] = s
+	e.watched(true, greeting...)
 	p.send(greeting...) // a process that is gone already shows at the first move
 	return s, nil
 }
@@ -320,7 +362,11 @@ func (e *engineBot) finish(g Game, err error) {
 	over := err == nil && g.Over() || forfeit
 	for _, side := range []Side{X, O} {
 		if s := e.sessions[side]; s != nil {
-			s.proc.close(e.decl.dialect.end(w, over, forfeit)...)
+			end := e.decl.dialect.end(w, over, forfeit)
+			e.watched(true, end...)
+			if !s.proc.close(end...) {
+				e.lingered = true
+			}
 			e.sessions[side] = nil
 		}
 	}

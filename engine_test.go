@@ -59,15 +59,23 @@ var quickFlags = budgetDefaults{time: 100 * time.Millisecond, depth: 2, playouts
 func TestEngineFaults(t *testing.T) {
 	for _, tt := range []struct {
 		behaviour, reason string
+		kind              ForfeitKind
 	}{
-		{"crash-start", `bad exited with status 3`},
-		{"crash-mid", `bad exited with status 4`},
-		{"hang", `bad lost on time: no move in \d+ms \(100ms to think, 300ms grace\)`},
-		{"garbage", `bad said "hello there", not a move or info line`},
-		{"illegal", `bad answered "move 99": 99 is off the board`},
-		{"long-line", `bad wrote a line over 64 KiB`},
-		{"flood-stderr", `bad wrote over 1024 KiB to stderr`},
+		{"crash-start", `bad exited with status 3, its last words "fixture: crashing at the start"`, ForfeitCrash},
+		{"crash-mid", `bad exited with status 4`, ForfeitCrash},
+		// The time it had used, not the wait for it to go after: about
+		// 400 ms, never the 700 ms with the wait (see TestEngineOverrunTime).
+		{"hang", `bad lost on time: no move in \d+ms \(100ms to think, 300ms grace\)`, ForfeitTime},
+		{"garbage", `bad said "hello there", not a move or info line`, ForfeitGarbage},
+		// 60 characters of the line, enough for the exception's name.
+		{"exception", `bad said "error java\.lang\.ClassNotFoundException: Runner at org\.exampl"\.\.\., not a move or info line`, ForfeitGarbage},
+		{"illegal", `bad answered "move 99": 99 is off the board`, ForfeitIllegal},
+		{"long-line", `bad wrote a line over 64 KiB`, ForfeitGarbage},
+		{"flood-stderr", `bad wrote over 1024 KiB to stderr`, ForfeitGarbage},
+		{"silent", `bad lost on time: no move in \d+ms \(100ms to think, 300ms grace, 200ms to start\); it wrote nothing: does it flush its output after each line\?`, ForfeitTime},
 	} {
+		// Every fault names the run's log of the engine's stderr.
+		tt.reason += `; log \S+/boardbots-\d+/bad\.log`
 		t.Run(tt.behaviour, func(t *testing.T) {
 			reg := withEngines(t, fixtureEngine(t, "bad", tt.behaviour))
 			out := engineMatch(t, reg, "c4", "bad", "random", 2, 2, quickFlags)
@@ -84,6 +92,11 @@ func TestEngineFaults(t *testing.T) {
 			if !strings.Contains(out, "total: bad 0 - random 2, 0 draws") {
 				t.Errorf("the forfeits are not counted as losses:\n%s", out)
 			}
+			// The table counts them by kind, in the forfeits column.
+			want := fmt.Sprintf(`(?m)^\s*bad\s+0\s+0\s+2\s+\S+\s+\S+\s+2\(%s2\)$`, string(tt.kind)[:1])
+			if !regexp.MustCompile(want).MatchString(out) {
+				t.Errorf("bad's row should count 2 forfeits of kind %s:\n%s", tt.kind, out)
+			}
 			noChildrenLeft(t)
 			// -v shows the games' lines and the count, as evidence.
 			t.Logf("%s\nchild processes left: %d", strings.Join(games, "\n"), engineChildren())
@@ -99,7 +112,7 @@ func TestEngineQuirks(t *testing.T) {
 		t.Run(behaviour, func(t *testing.T) {
 			reg := withEngines(t, fixtureEngine(t, "odd", behaviour))
 			out := engineMatch(t, reg, "ttt", "odd", "random", 2, 2, quickFlags)
-			if strings.Contains(out, "forfeit") {
+			if strings.Contains(strings.Join(gameLines(out), "\n"), "forfeit") {
 				t.Errorf("a forfeit:\n%s", out)
 			}
 			if n := strings.Count(out, "game "); n != 2 {
@@ -141,7 +154,7 @@ func TestEngineAgainstEveryBot(t *testing.T) {
 				}
 				t.Run(spec.name+"/"+engine+"-"+name, func(t *testing.T) {
 					out := engineMatch(t, reg, spec.name, engine, name, 2, 2, quickFlags)
-					if strings.Contains(out, "forfeit") || len(gameLines(out)) != 2 {
+					if strings.Contains(strings.Join(gameLines(out), "\n"), "forfeit") || len(gameLines(out)) != 2 {
 						t.Errorf("not two games played out:\n%s", out)
 					}
 				})
@@ -234,6 +247,30 @@ func TestEngineTranscript(t *testing.T) {
 	}
 }
 
+// A spec's keys reach the engine as option lines after side, in the
+// order given, time= excepted; the tables name it by its spec.
+func TestEngineOptions(t *testing.T) {
+	d := fixtureEngine(t, "demo", "good")
+	log := filepath.Join(t.TempDir(), "talk")
+	d.env = append(d.env, fixtureLogEnv+"="+log)
+	reg := withEngines(t, d)
+	out := engineMatch(t, reg, "ttt", "demo:style=sharp:time=2s:level=3", "random", 1, 1, budgetDefaults{})
+	talk, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "> side X\n> option style sharp\n> option level 3\n> position -\n> go time 2000\n"; !strings.Contains(string(talk), want) {
+		t.Errorf("the engine read:\n%s\nwant it to contain:\n%s", talk, want)
+	}
+	if !strings.Contains(out, "X demo:time=2s:style=sharp:level=3, O random") {
+		t.Errorf("the game line does not name the engine by its spec:\n%s", out)
+	}
+	if _, err := reg.newPlayer(specNamed(t, "ttt"), "demo:style=very sharp", budgetDefaults{}); err == nil {
+		t.Error("an option with a space: no error")
+	}
+	noChildrenLeft(t)
+}
+
 // A person playing an engine that dies sees why and the record, and is
 // offered another game; the process is gone.
 func TestEngineDiesAtThePrompt(t *testing.T) {
@@ -249,7 +286,7 @@ func TestEngineDiesAtThePrompt(t *testing.T) {
 		t.Fatalf("%v after:\n%s", err, out.String())
 	}
 	text := out.String()
-	for _, want := range []string{"Enter the number: 0\n---------\n| O 1 2 |\n| X O 5 |\n| 6 7 X |\n---------\nplaying by AI\nforfeit: bad exited with status 4\nO win.\nmoves: 3480\n"} {
+	for _, want := range []string{"Enter the number: 0\n---------\n| O 1 2 |\n| X O 5 |\n| 6 7 X |\n---------\nplaying by AI\nforfeit: bad exited with status 4; log ", "/bad.log\nO win.\nmoves: 3480\n"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}
@@ -263,7 +300,7 @@ func TestEngineDiesAtThePrompt(t *testing.T) {
 	if err := tb.session(context.Background(), func() Game { return spec.start(nil) }); err != nil {
 		t.Fatalf("%v after:\n%s", err, out.String())
 	}
-	if text := out.String(); !strings.Contains(text, "forfeit: bad exited with status 4\n") || !strings.Contains(text, "moves: 3480\n") {
+	if text := out.String(); !strings.Contains(text, "forfeit: bad exited with status 4; log ") || !strings.Contains(text, "moves: 3480\n") {
 		t.Errorf("at a terminal, no forfeit after 3480:\n%s", text)
 	}
 	noChildrenLeft(t)
@@ -374,8 +411,25 @@ func TestOurAnswers(t *testing.T) {
 			t.Fatalf("%q: done %v, %v", line, done, err)
 		}
 	}
-	if d.Depth != 3 || d.Score != -2 || d.Nodes != 500 || !slices.Equal(d.PV, []Move{20, 21}) {
+	if d.Depth != 3 || d.Score != -2 || d.Nodes != 500 || !slices.Equal(d.PV, []Move{20, 21}) || d.Says != "hi there" {
 		t.Errorf("info read as %+v", d.Stats)
+	}
+	// What an info line gets wrong is passed over in a game, and listed
+	// for -check.
+	for _, tt := range []struct {
+		words string
+		want  []string
+	}{
+		{"depth 3 score -2 nodes 500 string hi", nil},
+		{"bogus 1 depth 2", nil},
+		{"nodes x", []string{`info nodes "x": expected a whole number after nodes`}},
+		{"score", []string{`info score without a value: expected a whole number after it`}},
+		{"pv 20 21 21", []string{`info pv: move 3 of the line, "21": cell 21 is taken: expected moves legal one after another, its own first`}},
+	} {
+		var d Decision
+		if got := readInfo(strings.Fields(tt.words), g, &d); !slices.Equal(got, tt.want) {
+			t.Errorf("info %s: problems %q, want %q", tt.words, got, tt.want)
+		}
 	}
 	for _, tt := range []struct{ line, err string }{
 		{"move 20", ""},
@@ -513,7 +567,7 @@ func TestEngineForfeitRecords(t *testing.T) {
 		if i == 1 {
 			bad, other = r.O, r.X
 		}
-		if r.End != endForfeit || r.Reason != `bad answered "move 99": 99 is off the board` ||
+		if r.End != endForfeit || !strings.HasPrefix(r.Reason, `bad answered "move 99": 99 is off the board; log `) || r.Kind != "illegal" ||
 			bad.Name != "bad" || bad.Settings.TimeMS != 5000 || other.Settings.TimeMS != 0 {
 			t.Errorf("game %d: %+v", i+1, r)
 		}
@@ -524,8 +578,111 @@ func TestEngineForfeitRecords(t *testing.T) {
 	}
 	var rated strings.Builder
 	rr.write(&rated, nil, false)
-	if !regexp.MustCompile(`(?m)^\s*2\s+bad\s+2\s+0\s+0\s+2\s`).MatchString(rated.String()) {
-		t.Errorf("-rate: bad's row is not 2 games, 2 losses:\n%s", rated.String())
+	if !regexp.MustCompile(`(?m)^\s*2\s+bad\s+2\s+0\s+0\s+2\s.*\s2\(i2\)$`).MatchString(rated.String()) ||
+		!strings.Contains(rated.String(), "\nforfeits: i an illegal move\n") {
+		t.Errorf("-rate: bad's row is not 2 games, 2 losses, 2 illegal forfeits:\n%s", rated.String())
 	}
 	noChildrenLeft(t)
+}
+
+// An engine's stderr goes to a log of its own in a directory the run
+// makes: a symbolic link planted at the old fixed path in the shared temp
+// directory is never written through, and a second run keeps its own log
+// beside the first's.
+func TestEngineLogs(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	victim := filepath.Join(tmp, "victim")
+	if err := os.WriteFile(victim, []byte("precious\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, filepath.Join(tmp, "boardbots-bad.log")); err != nil {
+		t.Fatal(err)
+	}
+	self := shellQuote(os.Args[0])
+	var logs []string
+	for run := range 2 {
+		t.Setenv(fixtureEnv, "crash-start") // the fixture writes a line to stderr, then exits
+		status, out, errText := runCapture([]string{"-engine", "bad=" + self, "-game", "c4", "-x", "bad", "-o", "random",
+			"-games", "2", "-openings", "0"}, "")
+		if status != 0 {
+			t.Fatalf("run %d: status %d: %s", run+1, status, errText)
+		}
+		m := regexp.MustCompile(`; log (\S+)\)`).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("run %d: no log named in:\n%s", run+1, out)
+		}
+		logs = append(logs, m[1])
+	}
+	os.Unsetenv(fixtureEnv)
+	if logs[0] == logs[1] {
+		t.Errorf("both runs wrote %s", logs[0])
+	}
+	for _, path := range logs {
+		text, err := os.ReadFile(path)
+		if err != nil || !strings.Contains(string(text), "fixture: crashing at the start") || filepath.Dir(filepath.Dir(path)) != tmp {
+			t.Errorf("%s: %q, %v; want the fixture's stderr, in a directory of its own under $TMPDIR", path, text, err)
+		}
+		if st, err := os.Stat(filepath.Dir(path)); err != nil || st.Mode().Perm() != 0o700 {
+			t.Errorf("%s: the directory's mode is not 0700: %v", path, err)
+		}
+	}
+	if text, _ := os.ReadFile(victim); string(text) != "precious\n" {
+		t.Errorf("the file the planted link points to now holds %q", text)
+	}
+	noChildrenLeft(t)
+}
+
+// An overrun is reported as the time the engine had used when it was
+// stopped, not with the wait for it to exit: the hung fixture ignores
+// quit, so the wait is the whole engineQuitWait.
+func TestEngineOverrunTime(t *testing.T) {
+	bot := &engineBot{decl: fixtureEngine(t, "stuck", "hang")}
+	g := NewTicTacToe()
+	b := Budget{Time: 100 * time.Millisecond}
+	var err error
+	for err == nil { // it hangs at its third move
+		var d Decision
+		if d, err = bot.decide(context.Background(), g, b); err == nil {
+			g.Play(d.Move)
+			g.Play(fixtureChoice(g))
+		}
+	}
+	m := regexp.MustCompile(`no move in (\S+) \(`).FindStringSubmatch(err.Error())
+	if m == nil {
+		t.Fatalf("%v", err)
+	}
+	took, perr := time.ParseDuration(m[1])
+	allowed := b.Time + engineGrace
+	if perr != nil || took < allowed || took >= allowed+engineQuitWait {
+		t.Errorf("%v: want at least %v and less than %v, the wait for it to go", err, allowed, allowed+engineQuitWait)
+	}
+	noChildrenLeft(t)
+}
+
+// -v shows what an engine reported and nothing else: no score, depth or
+// nodes it never sent, and its last info string.
+func TestEngineVerbose(t *testing.T) {
+	spec := specNamed(t, "ttt")
+	for _, tt := range []struct{ behaviour, want string }{
+		{"good", `^X e: move 3, score 9, depth 1, nodes 1, time \S+, expects 3$`},
+		{"quiet", `^X e: move 3, time \S+$`},
+		{"chatty", `^X e: move 3, depth 2, time \S+, says "hello from the engine"$`},
+	} {
+		t.Run(tt.behaviour, func(t *testing.T) {
+			bot := &engineBot{decl: fixtureEngine(t, "e", tt.behaviour)}
+			g := spec.start(nil)
+			d, err := bot.decide(context.Background(), g, Budget{Time: time.Second})
+			bot.finish(g, err)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Play(d.Move)
+			sc := screen{verbose: true}
+			if line := sc.thinking(spec, g, &seated{Bot: bot}, d); !regexp.MustCompile(tt.want).MatchString(line) {
+				t.Errorf("-v line %q, want %q", line, tt.want)
+			}
+			noChildrenLeft(t)
+		})
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -27,13 +26,17 @@ const (
 	engineMaxStderr = 1 << 20  // bytes of stderr over a process's life
 )
 
+// engineEcho is how many characters of an engine's line a fault quotes:
+// enough for an exception's name and message, and the fault stays a line.
+const engineEcho = 60
+
 // engineQuitWait is how long an engine has to exit after quit before it
 // is killed.
 const engineQuitWait = 300 * time.Millisecond
 
 // Ways reading an engine's stdout fails.
 var (
-	errLineLong = fmt.Errorf("wrote a line over %d KiB", engineMaxLine>>10)
+	errLineLong = fault{ForfeitGarbage, fmt.Errorf("wrote a line over %d KiB", engineMaxLine>>10)}
 	errNoAnswer = errors.New("no answer in time")
 	errClosed   = errors.New("closed its output")
 )
@@ -54,8 +57,13 @@ type engineProc struct {
 	// waitErr is Wait's result, read once exited is closed.
 	waitErr error
 	// flooded is closed when stderr passes engineMaxStderr.
-	flooded   chan struct{}
-	closeOnce sync.Once
+	flooded chan struct{}
+	// stderrDone is closed at the end of its stderr; lastWords is then
+	// its last line there, which says why a program died more often than
+	// not (an exception's cause, a missing class or module).
+	stderrDone chan struct{}
+	lastWords  string
+	closeOnce  sync.Once
 }
 
 // live lists the engine processes running, for killEngines.
@@ -93,7 +101,7 @@ func startEngine(name string, argv, env []string, log io.Writer) (*engineProc, e
 	// the pipe open would keep alive.
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	p := &engineProc{name: name, cmd: cmd, stdin: inW, lines: make(chan engineLine, 16),
-		exited: make(chan struct{}), flooded: make(chan struct{})}
+		exited: make(chan struct{}), flooded: make(chan struct{}), stderrDone: make(chan struct{})}
 	live.Lock()
 	defer live.Unlock()
 	err = cmd.Start()
@@ -163,6 +171,7 @@ func readEngineLines(r io.Reader, max int, emit func(string, error)) {
 // engine is flooding, and it is killed.
 func (p *engineProc) logStderr(r io.ReadCloser, log io.Writer) {
 	defer r.Close()
+	defer close(p.stderrDone)
 	prefix := fmt.Sprintf("[%s %d] ", p.name, p.cmd.Process.Pid)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), engineMaxStderr)
@@ -173,6 +182,9 @@ func (p *engineProc) logStderr(r io.ReadCloser, log io.Writer) {
 			break
 		}
 		fmt.Fprintf(log, "%s%s\n", prefix, sc.Bytes())
+		if line := strings.TrimSpace(sc.Text()); line != "" {
+			p.lastWords = line // read by ended once stderrDone is closed
+		}
 	}
 	if total > engineMaxStderr || errors.Is(sc.Err(), bufio.ErrTooLong) {
 		fmt.Fprintf(log, "%sstderr over %d KiB: killed\n", prefix, engineMaxStderr>>10)
@@ -202,14 +214,26 @@ func (p *engineProc) next(ctx context.Context, deadline time.Time) (string, erro
 	case <-timer.C:
 		return "", errNoAnswer
 	case <-p.flooded:
-		return "", fmt.Errorf("wrote over %d KiB to stderr", engineMaxStderr>>10)
+		return "", fault{ForfeitGarbage, fmt.Errorf("wrote over %d KiB to stderr", engineMaxStderr>>10)}
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}
 }
 
+// endedKind is the kind of forfeit of an engine whose stdout has closed:
+// a flood of stderr is garbage, any other end a crash.
+func (p *engineProc) endedKind() ForfeitKind {
+	select {
+	case <-p.flooded:
+		return ForfeitGarbage
+	default:
+		return ForfeitCrash
+	}
+}
+
 // ended says how an engine whose stdout has closed ended: its exit status
-// or signal, once it has exited (it gets a moment to do so).
+// or signal, once it has exited (it gets a moment to do so), and the last
+// line it wrote to stderr.
 func (p *engineProc) ended() string {
 	select {
 	case <-p.flooded:
@@ -219,22 +243,32 @@ func (p *engineProc) ended() string {
 		return "closed its output"
 	}
 	var exit *exec.ExitError
+	how := "ended: " + fmt.Sprint(p.waitErr)
 	switch {
 	case p.waitErr == nil:
-		return "exited"
+		how = "exited"
 	case errors.As(p.waitErr, &exit) && exit.Exited():
-		return fmt.Sprintf("exited with status %d", exit.ExitCode())
+		how = fmt.Sprintf("exited with status %d", exit.ExitCode())
 	case errors.As(p.waitErr, &exit):
-		return "crashed (" + p.waitErr.Error() + ")"
+		how = "crashed (" + p.waitErr.Error() + ")"
 	}
-	return "ended: " + p.waitErr.Error()
+	// Its stderr ends with it, unless something it started holds it.
+	select {
+	case <-p.stderrDone:
+		if p.lastWords != "" {
+			how += ", its last words " + quoteUpTo(p.lastWords, engineEcho)
+		}
+	case <-time.After(engineQuitWait):
+	}
+	return how
 }
 
 // close ends the engine: it writes lines (the last words, quit among
 // them) if it still reads, gives it engineQuitWait to exit, then kills its
 // group, which also ends whatever it started. It returns once the process
-// has been waited for.
-func (p *engineProc) close(lines ...string) {
+// has been waited for, saying whether it had exited by itself (the first
+// close only).
+func (p *engineProc) close(lines ...string) (exited bool) {
 	p.closeOnce.Do(func() {
 		if len(lines) > 0 {
 			p.send(lines...)
@@ -242,6 +276,7 @@ func (p *engineProc) close(lines ...string) {
 		p.stdin.Close()
 		select {
 		case <-p.exited:
+			exited = true
 		case <-time.After(engineQuitWait):
 		}
 		p.kill()
@@ -250,6 +285,7 @@ func (p *engineProc) close(lines ...string) {
 		delete(live.procs, p)
 		live.Unlock()
 	})
+	return exited
 }
 
 // kill kills the engine's process group at once.
@@ -268,49 +304,4 @@ func killEngines() {
 		p.kill()
 		p.close()
 	}
-}
-
-// engineLogs are the engines' stderr log files, one an engine name,
-// opened (emptied) when the engine first starts in a run.
-var engineLogs struct {
-	sync.Mutex
-	files map[string]*lockedWriter
-}
-
-// engineLogPath is where the engine's stderr goes.
-func engineLogPath(name string) string {
-	return filepath.Join(os.TempDir(), "boardbots-"+name+".log")
-}
-
-// engineLog is the log of the engine called name; if it cannot be
-// opened, stderr is thrown away.
-func engineLog(name string) io.Writer {
-	engineLogs.Lock()
-	defer engineLogs.Unlock()
-	if w, ok := engineLogs.files[name]; ok {
-		return w
-	}
-	if engineLogs.files == nil {
-		engineLogs.files = map[string]*lockedWriter{}
-	}
-	var w io.Writer = io.Discard
-	if f, err := os.Create(engineLogPath(name)); err == nil {
-		w = f // never closed: the log is written to until the program ends
-	}
-	lw := &lockedWriter{w: w}
-	engineLogs.files[name] = lw
-	return lw
-}
-
-// lockedWriter lets the engines of games played at once (-jobs) share a
-// log, a line at a time.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(b []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(b)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -74,72 +75,104 @@ func (ourProtocol) answer(line string, g Game, d *Decision) (Move, bool, error) 
 	case len(fields) == 0:
 		return NoMove, false, nil // a blank line says nothing
 	case fields[0] == "info":
-		readInfo(fields[1:], g, d)
+		readInfo(fields[1:], g, d) // its problems are -check's to report
 		return NoMove, false, nil
 	case fields[0] != "move":
-		return NoMove, false, fmt.Errorf("said %s, not a move or info line", quoteShort(line))
+		return NoMove, false, fault{ForfeitGarbage, fmt.Errorf("said %s, not a move or info line", quoteUpTo(line, engineEcho))}
 	case len(fields) != 2:
-		return NoMove, false, fmt.Errorf("answered %s: accepted is move and one move", quoteShort(line))
+		return NoMove, false, fault{ForfeitGarbage, fmt.Errorf("answered %s: accepted is move and one move", quoteUpTo(line, engineEcho))}
 	}
 	m, err := g.ParseMove(fields[1])
 	if err != nil {
-		return NoMove, false, fmt.Errorf("answered %s: %s", quoteShort(line), moveFault(fields[1], err))
+		// Text that is no move at all is garbage; a move of the game's
+		// notation that this position does not allow is illegal.
+		kind, e := ForfeitIllegal, (*moveError)(nil)
+		if errors.As(err, &e) && e.notMove {
+			kind = ForfeitGarbage
+		}
+		return NoMove, false, fault{kind, fmt.Errorf("answered %s: %s", quoteUpTo(line, engineEcho), moveFault(fields[1], err))}
 	}
 	return m, true, nil
 }
 
 // readInfo takes what it knows of an info line's words into d: score,
-// depth and nodes each with a whole number, and pv with the moves it
-// expects (its own first) to the line's end, as far as they are legal.
-// Anything else, such as "string" and its text, is passed over: info is
-// for people, and a word it does not know costs the engine nothing.
-func readInfo(words []string, g Game, d *Decision) {
+// depth and nodes each with a whole number, pv with the moves it expects
+// (its own first) to the line's end, as far as they are legal, and string
+// with its text to the line's end. Any other word is passed over: info is
+// for people, and a word it does not know costs the engine nothing. What
+// it could not read comes back as problems, one a line, for -check: a
+// game goes on without them.
+func readInfo(words []string, g Game, d *Decision) (problems []string) {
 	for i := 0; i < len(words); i++ {
 		key := words[i]
-		if key == "pv" {
-			d.PV = readPV(words[i+1:], g)
-			return
-		}
-		if key == "string" {
-			return
+		switch key {
+		case "pv":
+			var bad string
+			d.PV, bad = readPV(words[i+1:], g)
+			if bad != "" {
+				problems = append(problems, bad)
+			}
+			return problems
+		case "string":
+			d.Says = strings.Join(words[i+1:], " ")
+			return problems
+		case "score", "depth", "nodes":
+		default:
+			continue
 		}
 		if i+1 == len(words) {
-			return
+			return append(problems, fmt.Sprintf("info %s without a value: expected a whole number after it", key))
 		}
 		n, err := strconv.ParseInt(words[i+1], 10, 64)
 		if err != nil {
+			problems = append(problems, fmt.Sprintf("info %s %s: expected a whole number after %s",
+				key, quoteUpTo(words[i+1], engineEcho), key))
 			continue
 		}
 		switch key {
 		case "score":
-			d.Score = int(max(-infinity, min(infinity, n)))
+			d.Score, d.Unknown = int(max(-infinity, min(infinity, n))), d.Unknown&^FigScore
 		case "depth":
-			d.Depth = int(max(0, min(1<<20, n)))
+			d.Depth, d.Unknown = int(max(0, min(1<<20, n))), d.Unknown&^FigDepth
 		case "nodes":
-			d.Nodes = max(0, n)
-		default:
-			continue
+			d.Nodes, d.Unknown = max(0, n), d.Unknown&^FigNodes
 		}
 		i++
 	}
+	return problems
 }
 
-// readPV is the legal start of a line of moves from g.
-func readPV(words []string, g Game) []Move {
+// readPV is the legal start of a line of moves from g, and what stopped
+// it short of the line's end.
+func readPV(words []string, g Game) ([]Move, string) {
 	g = g.Clone()
 	var pv []Move
-	for _, w := range words {
+	for i, w := range words {
 		m, err := g.ParseMove(w)
 		if err != nil {
-			break
+			return pv, fmt.Sprintf("info pv: move %d of the line, %s: %s: expected moves legal one after another, its own first",
+				i+1, quoteUpTo(w, engineEcho), moveFault(w, err))
 		}
 		pv = append(pv, m)
 		g.Play(m)
 	}
-	return pv
+	return pv, ""
 }
 
 func (ourProtocol) played(Game, Move) []string { return nil }
+
+func (ourProtocol) expects(g Game) string {
+	what := ""
+	switch g := g.(type) {
+	case *TicTacToe:
+		what = "an empty cell 0-8"
+	case *ConnectFour:
+		what = "a column with room, " + c4Columns(g.geo.width)
+	case *Adjacency:
+		what = "an empty cell 0-63"
+	}
+	return `"move M", M ` + what + `; "info ..." lines before it are optional`
+}
 
 func (ourProtocol) end(w Side, over, forfeit bool) []string {
 	if !over {

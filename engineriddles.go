@@ -50,6 +50,10 @@ func (r riddlesProtocol) id(s Side) int {
 	return id
 }
 
+func (riddlesProtocol) expects(g Game) string {
+	return fmt.Sprintf(`"place_disc C", C a column with room counted from 0 (0-%d)`, g.(*ConnectFour).geo.width-1)
+}
+
 // greeting sends no options: the competitions' protocol has none.
 func (r riddlesProtocol) greeting(g Game, side Side, perMove time.Duration, _ [][2]string) []string {
 	geo := g.(*ConnectFour).geo
@@ -121,16 +125,20 @@ func (riddlesProtocol) answer(line string, g Game, _ *Decision) (Move, bool, err
 	case len(fields) == 0:
 		return NoMove, false, nil
 	case fields[0] != "place_disc":
-		return NoMove, false, fmt.Errorf("said %s, not place_disc", quoteShort(line))
+		return NoMove, false, fault{ForfeitGarbage, fmt.Errorf("said %s, not place_disc", quoteUpTo(line, engineEcho))}
 	case len(fields) < 2: // more words are let pass, as theaigames did
-		return NoMove, false, fmt.Errorf("answered %s: accepted is place_disc and a column", quoteShort(line))
+		return NoMove, false, fault{ForfeitGarbage, fmt.Errorf("answered %s: accepted is place_disc and a column", quoteUpTo(line, engineEcho))}
 	}
 	col, err := strconv.Atoi(fields[1])
 	if width := g.(*ConnectFour).geo.width; err != nil || col < 0 || col >= width {
-		return NoMove, false, fmt.Errorf("answered %s: columns are 0-%d", quoteShort(line), width-1)
+		kind := ForfeitIllegal // a column off the board
+		if err != nil {
+			kind = ForfeitGarbage // no column at all
+		}
+		return NoMove, false, fault{kind, fmt.Errorf("answered %s: columns are 0-%d", quoteUpTo(line, engineEcho), width-1)}
 	}
 	if !slices.Contains(g.Moves(nil), Move(col)) {
-		return NoMove, false, fmt.Errorf("answered %s: column %d is full", quoteShort(line), col)
+		return NoMove, false, fault{ForfeitIllegal, fmt.Errorf("answered %s: column %d is full", quoteUpTo(line, engineEcho), col)}
 	}
 	return Move(col), true, nil
 }

@@ -53,7 +53,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	case modeRate:
-		return rateFiles(c.rate, c.format == "json", stdout, stderr)
+		if c.set["game"] {
+			if err := rateGameOnly(c.rate, p.reg, p.spec); err != nil {
+				fmt.Fprintf(stderr, "boardbots: %v\n", err)
+				return 2
+			}
+		}
+		return rateFiles(c.rate, c.format == "json", c.plot, stdout, stderr)
 	}
 	return (&invocation{runPlan: p, stdin: stdin, stdout: stdout, stderr: stderr}).start()
 }
@@ -67,6 +73,14 @@ func readCommandLine(args []string) (*registry, *config, error) {
 		return nil, nil, err
 	}
 	decls, declErr := engineDecls(c.engines)
+	for _, path := range c.engineFiles {
+		if declErr != nil {
+			break
+		}
+		var more []*botDecl
+		more, declErr = engineListDecls(path, 1000+len(decls))
+		decls = append(decls, more...)
+	}
 	reg, regErr := newRegistry(decls...)
 	switch {
 	case errors.Is(err, errHelp) && declErr == nil && regErr == nil:
@@ -86,6 +100,28 @@ func readCommandLine(args []string) (*registry, *config, error) {
 	return reg, c, nil
 }
 
+// rateGameOnly says, when -game is given with -rate, which file holds
+// games of another game: -rate rates the files' own game, and a -game
+// that names another would be passed over in silence. A file that cannot
+// be read is -rate's to report.
+func rateGameOnly(files []string, reg *registry, spec *gameSpec) error {
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			continue
+		}
+		recs, _ := readResults(f, name)
+		f.Close()
+		for _, r := range recs {
+			if g, err := reg.findGame(r.Game); err == nil && g != spec {
+				return fmt.Errorf("-rate %s: its games are %s, and -game asks for %s: give -game %s, or leave -game out",
+					name, g.title, spec.title, g.name)
+			}
+		}
+	}
+	return nil
+}
+
 // start runs the plan's mode under a context that Ctrl-C cancels, so a
 // thinking bot stops at once and the terminal is restored; at a table
 // with a person, Ctrl-C during a search cuts only the search short.
@@ -99,6 +135,12 @@ func (r *invocation) start() int {
 		err = r.analyze(ctx)
 	case modeMatch, modeTournament:
 		err = r.matches(ctx)
+	case modeCheck:
+		c := engineCheck{reg: r.reg, spec: r.cfg.check, flags: r.cfg.budget, out: r.stdout}
+		var clean bool
+		if clean, err = c.run(ctx); err == nil && !clean {
+			return 1
+		}
 	default:
 		err = r.play(ctx, intr)
 		atTable = true

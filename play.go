@@ -143,9 +143,8 @@ func (t *table) afterMove(ctx context.Context, g Game, d Decision) error {
 		case t.verbose:
 			fmt.Fprintln(t.out, t.thinking(t.spec, g, bot, d))
 		}
-		if s := traceOutput(bot.Bot, d, t.budget); s != "" {
-			fmt.Fprintln(t.out, wrapTrace(s, t.budget.TraceFormat, t.widthIfTerminal()))
-		}
+		h := g.History()
+		t.showTrace(traceOutput(bot.Bot, d, t.budget, t.spec.line(h[:len(h)-1]), g.FormatMove(d.Move)))
 	}
 	switch {
 	case t.humans() > 0 || g.Over():
@@ -159,6 +158,18 @@ func (t *table) afterMove(ctx context.Context, g Game, d Decision) error {
 		}
 	}
 	return nil
+}
+
+// showTrace writes a decision's trace (none: "") to -trace-out's file,
+// or under the move, wrapped at a terminal.
+func (t *table) showTrace(s string) {
+	switch {
+	case s == "":
+	case t.traces != nil:
+		fmt.Fprintln(t.traces, s)
+	default:
+		fmt.Fprintln(t.out, wrapTrace(s, t.budget.TraceFormat, t.widthIfTerminal()))
+	}
 }
 
 // finish ends a game at the table: the last board, the result and the
@@ -175,7 +186,13 @@ func (t *table) finish(g Game, err error) error {
 		if t.terminal && errors.Is(err, errInterrupted) {
 			fmt.Fprint(t.out, "\r\x1b[K") // over the terminal's ^C
 		}
-		if len(g.History()) > 0 {
+		var load loaded
+		switch {
+		case errors.As(err, &load) && len(g.History()) > 0:
+			fmt.Fprintf(t.out, "loaded %s; the game dropped was %s\n", load.record, t.spec.record(g))
+		case errors.As(err, &load):
+			fmt.Fprintf(t.out, "loaded %s\n", load.record)
+		case len(g.History()) > 0:
 			fmt.Fprintln(t.out, "moves: "+t.spec.record(g)) // the record of the game dropped
 		}
 		return err
@@ -197,7 +214,8 @@ const stepPrompt = "Enter: next move, b: back, q: quit "
 // stepWait shows the board after a move of a game of two bots (-step) and
 // holds the game until the person presses Enter. b takes the last move back and shows the position again,
 // as often as asked, and the bot to move then thinks again from there; q
-// ends the game. At the end of a piped script the game plays on.
+// ends the game, and so does Ctrl-D at a terminal. At the end of a piped
+// script the game plays on.
 func (t *table) stepWait(ctx context.Context, g Game) error {
 	// The move just named, on the board, before the pause.
 	fmt.Fprint(t.out, t.board(g))
@@ -205,6 +223,8 @@ func (t *table) stepWait(ctx context.Context, g Game) error {
 	for {
 		line, err := t.in.ReadLine(ctx, stepPrompt)
 		switch {
+		case errors.Is(err, io.EOF) && t.keyboard:
+			return errQuit
 		case errors.Is(err, io.EOF):
 			t.step = false
 			return nil

@@ -199,7 +199,11 @@ func TestInterruptPipePrompt(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- tb.play(ctx, g) }()
 	// The bot (X) moves, then the person's prompt waits on the pipe.
+	deadline := time.Now().Add(5 * time.Second)
 	for !strings.HasSuffix(out.String(), "Enter the number: ") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no prompt after 5 s:\n%s", out.String())
+		}
 		time.Sleep(time.Millisecond)
 	}
 	interrupt(t, cancel, done)
@@ -475,16 +479,16 @@ func TestMoveAdvice(t *testing.T) {
 		{"ttt", "abc", `"abc" is not a cell or a command: type a cell number 0-8 or "row col", or help`},
 		{"ttt", "yes please", `"yes please" is not a cell or a command: type a cell number 0-8 or "row col", or help`},
 		{"ttt", "ñ✓漢字", `"ñ✓漢字" is not a cell or a command: type a cell number 0-8 or "row col", or help`},
-		{"ttt", "٣", `"٣" is not a cell: type a cell number 0-8 or "row col"`},
-		{"ttt", "4 extra words", `too many words in "4 extra words": type a cell number 0-8 or "row col", or help`},
+		{"ttt", "٣", `"٣" is not a cell or a command: type a cell number 0-8 or "row col", or help`},
+		{"ttt", "4 extra words", `"4 extra words" is not a cell or a command: type a cell number 0-8 or "row col", or help`},
 		{"ttt", "1 1 1", `too many numbers in "1 1 1": type a cell number 0-8 or "row col"`},
 		{"ttt", long, `"aaaaaaaaaaaaaaaa"... is not a cell or a command: type a cell number 0-8 or "row col", or help`},
 		{"adj", long, `"aaaaaaaaaaaaaaaa"... is not a cell or a command: type a cell number 0-63 or "row col", or help`},
 		{"adj", "9 9", `row 9 column 9 is off the board: rows and columns count from 0 to 7`},
 		{"c4", "abc", `"abc" is not a column or a command: type a column number 1-7, or help`},
-		{"c4", "4 extra words", `too many words in "4 extra words": type one column number 1-7, or help`},
+		{"c4", "4 extra words", `"4 extra words" is not a column or a command: type a column number 1-7, or help`},
 		{"c4", "1 1 1", `too many numbers in "1 1 1": type one column number 1-7`},
-		{"c4", "\x00", `"\x00" is not a column: type a column number 1-7`},
+		{"c4", "\x00", `"\x00" is not a column or a command: type a column number 1-7, or help`},
 		{"c4", "9", `9 is off the board: columns are 1-7`},
 	}
 	for _, tt := range tests {
@@ -571,12 +575,20 @@ func TestThinkingLine(t *testing.T) {
 		{"slow bot on a pipe", false, 150 * time.Millisecond, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			var out strings.Builder
-			tb := terminalTable(t, "ttt", "4\nq\n", &out)
-			tb.terminal, tb.seats, tb.thinkAfter = tt.terminal, botsAt(firstBot{wait: tt.wait}, nil), 50*time.Millisecond
-			tb.seats[X].budget = Budget{Time: 2 * time.Second}
-			tb.play(context.Background(), NewTicTacToe())
-			text := out.String()
+			// A loaded machine can hold the quick bot past thinkAfter, or
+			// the line's goroutine past the slow bot's move: the best of
+			// three tries counts, as in keepsBudget.
+			var text string
+			for range 3 {
+				var out strings.Builder
+				tb := terminalTable(t, "ttt", "4\nq\n", &out)
+				tb.terminal, tb.seats, tb.thinkAfter = tt.terminal, botsAt(firstBot{wait: tt.wait}, nil), 50*time.Millisecond
+				tb.seats[X].budget = Budget{Time: 2 * time.Second}
+				tb.play(context.Background(), NewTicTacToe())
+				if text = out.String(); strings.Contains(text, "thinking") == tt.showsLine {
+					break
+				}
+			}
 			if !tt.showsLine {
 				if strings.Contains(text, "thinking") {
 					t.Errorf("a thinking line:\n%q", text)

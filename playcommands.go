@@ -147,7 +147,7 @@ func (t *table) loadCommand(_ context.Context, _ Game, record string) error {
 		t.say(err.Error())
 		return nil
 	}
-	return loaded{p}
+	return loaded{p, record}
 }
 
 // hintCommand shows the hint, with the thinking line at a terminal; Ctrl-C
@@ -172,11 +172,12 @@ func (t *table) hintCommand(ctx context.Context, g Game, _ string) error {
 }
 
 // moveAdvice words a refused move for the prompt, in one short line: what
-// was wrong and what is accepted. Letters typed are as likely a command
-// mistyped as a move, so then help is offered too.
+// was wrong and what is accepted. Text that is no move at all (a word, a
+// sign) or has letters is as likely a command mistyped as a move, so then
+// help is offered too, in every game alike.
 func moveAdvice(line string, err error) string {
 	var e *moveError
-	if !errors.As(err, &e) || e.what == "" || e.accept == "" || strings.IndexFunc(line, unicode.IsLetter) < 0 {
+	if !errors.As(err, &e) || e.what == "" || e.accept == "" || !e.notMove && strings.IndexFunc(line, unicode.IsLetter) < 0 {
 		return err.Error()
 	}
 	if e.notMove {

@@ -163,7 +163,7 @@ func (t *screen) thinking(spec *gameSpec, g Game, bot *seated, d Decision) strin
 // searchFigures are the figures of a bot's decision for -v: score, depth,
 // nodes, time, and what the bot says beyond them.
 func (t *screen) searchFigures(spec *gameSpec, g Game, d Decision) string {
-	line := fmt.Sprintf("score %d, depth %d, nodes %d, time %s", d.Score, d.Depth, d.Nodes, d.Time.Round(time.Microsecond))
+	line := knownFigures(d.Stats) + fmt.Sprintf("time %s", d.Time.Round(time.Microsecond))
 	// A result proved well before the search ended (which then sought
 	// the margin, or a swindle) is worth saying when.
 	if d.Solved > 0 && d.Solved < d.Time*9/10 {
@@ -182,8 +182,30 @@ func (t *screen) searchFigures(spec *gameSpec, g Game, d Decision) string {
 	if len(d.PV) > 0 {
 		line += ", expects " + spec.line(d.PV)
 	}
+	if d.Says != "" {
+		line += ", says " + quoteUpTo(d.Says, maxSaysEcho)
+	}
 	if len(d.Top) > 0 {
 		line += "\n" + visitsLine(g, d.Top, min(t.columns(), 80))
+	}
+	return line
+}
+
+// maxSaysEcho is how much of a bot's own words -v quotes: a line's worth.
+const maxSaysEcho = 120
+
+// knownFigures are score, depth and nodes for -v, each followed by ", ",
+// but those the bot did not report.
+func knownFigures(s Stats) string {
+	line := ""
+	if s.Unknown&FigScore == 0 {
+		line += fmt.Sprintf("score %d, ", s.Score)
+	}
+	if s.Unknown&FigDepth == 0 {
+		line += fmt.Sprintf("depth %d, ", s.Depth)
+	}
+	if s.Unknown&FigNodes == 0 {
+		line += fmt.Sprintf("nodes %d, ", s.Nodes)
 	}
 	return line
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 )
@@ -21,8 +22,9 @@ type table struct {
 	opt  gameOptions // the game's options, for load
 	in   lineReader
 	// budget is what every bot's own budget is given besides: threads
-	// and the trace.
+	// and the trace; traces, when set, takes the traces (-trace-out).
 	budget Budget
+	traces io.Writer
 	seats  [3]*seated    // indexed by Side; nil is a person
 	hinter Bot           // the bot behind "hint"
 	delay  time.Duration // pause after each move when two bots play
@@ -43,6 +45,9 @@ type table struct {
 	step, stepDrawn bool
 	// closeIn, when set, gives the terminal back (liner's raw mode).
 	closeIn func()
+	// keyboard says a person types the input at a terminal: the end of
+	// input (Ctrl-D) then means stop, where a piped script's end does not.
+	keyboard bool
 }
 
 // closeInput gives the terminal back, if the table took it.
@@ -60,8 +65,11 @@ func (t *table) budgetOf(side Side) Budget {
 	return b
 }
 
-// loaded is the load command: the game is dropped for g.
-type loaded struct{ g Game }
+// loaded is the load command: the game is dropped for g, given as record.
+type loaded struct {
+	g      Game
+	record string
+}
 
 func (loaded) Error() string { return "load a position" }
 
@@ -123,6 +131,9 @@ func (t *table) load(record string) (Game, error) {
 	g, err := t.spec.parseRecord(record, t.opt)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %v; the position is unchanged", quoteShort(record), err)
+	}
+	if g.Over() { // as -moves refuses it: there is nothing to play
+		return nil, fmt.Errorf("load %s: the game is over there: accepted is a record that leaves it open; the position is unchanged", quoteShort(record))
 	}
 	return g, nil
 }

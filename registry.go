@@ -143,8 +143,11 @@ type botDecl struct {
 type botConfig struct {
 	game *gameSpec
 	vals paramValues
-	rng  *rand.Rand
-	reg  *registry
+	// options are the keys a bot that takes any key (an engine) reads
+	// itself, in the order given.
+	options [][2]string
+	rng     *rand.Rand
+	reg     *registry
 }
 
 // registry is a run's games and bots.
@@ -256,8 +259,13 @@ func (r *registry) build(g *gameSpec, b *botDecl, vals paramValues, rng *rand.Ra
 	if vals == nil {
 		vals = b.defaults(g)
 	}
-	c := botConfig{game: g, vals: vals, rng: rng, reg: r}
-	if s := g.specialFor(b.name, vals); s != nil {
+	return r.buildWith(b, botConfig{game: g, vals: vals, rng: rng, reg: r})
+}
+
+// buildWith makes the bot b with c: the game's own implementation where
+// it has one that fits c's values, else b.
+func (r *registry) buildWith(b *botDecl, c botConfig) Bot {
+	if s := c.game.specialFor(b.name, c.vals); s != nil {
 		return s.build(c)
 	}
 	return b.build(c)

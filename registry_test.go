@@ -249,13 +249,22 @@ func conforms(t *testing.T, reg *registry, spec *gameSpec, p *player, whole bool
 		if g.Over() {
 			continue
 		}
-		start := time.Now()
-		d := bot.Think(cancelled, g, Budget{Time: time.Hour})
-		if el := time.Since(start); el > 50*time.Millisecond {
-			t.Errorf("position %s: cancelled, answered after %v", spec.record(g), el)
+		// The fastest of three tries counts, as in keepsBudget: other
+		// work on the machine can only make an answer late.
+		fastest := time.Duration(math.MaxInt64)
+		for range 3 {
+			start := time.Now()
+			d := bot.Think(cancelled, g, Budget{Time: time.Hour})
+			fastest = min(fastest, time.Since(start))
+			if !slices.Contains(g.Moves(nil), d.Move) {
+				t.Errorf("position %s: cancelled, illegal move %d", spec.record(g), d.Move)
+			}
+			if fastest <= 50*time.Millisecond {
+				break
+			}
 		}
-		if !slices.Contains(g.Moves(nil), d.Move) {
-			t.Errorf("position %s: cancelled, illegal move %d", spec.record(g), d.Move)
+		if fastest > 50*time.Millisecond {
+			t.Errorf("position %s: cancelled, answered after at least %v", spec.record(g), fastest)
 		}
 	}
 	// A time budget is kept (see keepsBudget).

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -42,6 +44,8 @@ type gameRecord struct {
 	// was stopped during the game; Record is what was played).
 	End    string `json:"end"`
 	Reason string `json:"reason,omitempty"`
+	// Kind is a forfeit's kind: "time", "crash", "illegal" or "garbage".
+	Kind string `json:"kind,omitempty"`
 	// Margin is X's final margin where the game scores one (Adjacency's
 	// marks), for win and draw.
 	Margin *int `json:"margin,omitempty"`
@@ -91,6 +95,20 @@ func (p playerRecord) rated() string {
 	return p.Name
 }
 
+// sameGame says the record rec is the game head describes (a record of
+// its head only, arena.recordHead): the same fields, compared as JSON so
+// that a map left out and an empty one are alike; what the game's play
+// filled in (the record, the result, the figures) is not compared.
+func sameGame(head, rec gameRecord) bool {
+	rec.Record, rec.Result, rec.Winner, rec.End, rec.Reason, rec.Kind, rec.Margin = "", "", "", "", "", "", nil
+	for _, p := range []*playerRecord{&rec.X, &rec.O} {
+		p.Moves, p.TimeMS, p.Nodes = 0, 0, 0
+	}
+	a, errA := json.Marshal(head)
+	b, errB := json.Marshal(rec)
+	return errA == nil && errB == nil && string(a) == string(b)
+}
+
 // points is what X scored: 1, 1/2 or 0; ok is false for a game not
 // finished, which no rating counts.
 func (r gameRecord) points() (float64, bool) {
@@ -137,6 +155,36 @@ func (rw *resultsWriter) write(v any) {
 	if _, err := rw.w.Write(append(line, '\n')); err != nil && rw.err == nil {
 		rw.err = err
 	}
+}
+
+// openResults opens -out's file for appending, as cutechess-cli's
+// -pgnout does: a file that is there keeps its games, and the records it
+// holds are returned, so that a rerun of the same run plays only the
+// games it lacks. A last line cut short (a run killed while writing it)
+// is ended, so that the next record starts a line of its own.
+func openResults(name string) (*os.File, []gameRecord, error) {
+	data, err := os.ReadFile(name)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, nil, err
+	}
+	var have []gameRecord
+	if len(data) > 0 {
+		complete := data[:bytes.LastIndexByte(data, '\n')+1] // a line cut short is no record
+		if have, err = readResults(bytes.NewReader(complete), name); err != nil {
+			return nil, nil, fmt.Errorf("%v: not a file of game records, and -out adds to a file rather than replace it: choose another", err)
+		}
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		if _, err := f.Write([]byte("\n")); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+	}
+	return f, have, nil
 }
 
 // readResults reads the game records of a results file. Lines of other
@@ -200,9 +248,10 @@ type ratedResults struct {
 	game    string // the -game name they share
 	names   []string
 	table   crossResults
-	counted int // games rated
-	open    int // games not finished (interrupted): not rated
-	doubles int // games found twice (the same file given twice): counted once
+	stats   fieldStats // by player: time a move, forfeits
+	counted int        // games rated
+	open    int        // games not finished (interrupted): not rated
+	doubles int        // games found twice (the same file given twice): counted once
 }
 
 // rateRecords gathers records into one table. The bots come in the order
@@ -230,6 +279,7 @@ func rateRecords(recs []gameRecord) (*ratedResults, error) {
 	seen := map[gameID]bool{}
 	var points []float64
 	var pairs [][2]int
+	var rated []gameRecord
 	var opts string // the first record's options, in words
 	for _, r := range recs {
 		if rr.game == "" {
@@ -255,13 +305,31 @@ func rateRecords(recs []gameRecord) (*ratedResults, error) {
 		seen[id] = true
 		pairs = append(pairs, [2]int{add(r.X.rated()), add(r.O.rated())})
 		points = append(points, p)
+		rated = append(rated, r)
 	}
-	rr.table = newCrossResults(len(rr.names))
+	rr.table, rr.stats = newCrossResults(len(rr.names)), newFieldStats(len(rr.names))
 	for k, pr := range pairs {
 		rr.table.add(pr[0], pr[1], points[k])
+		rr.stats.addRecord(rated[k], pr[0], pr[1])
 	}
 	rr.counted = len(pairs)
 	return rr, nil
+}
+
+// addRecord counts a game whose X is player x and O player o: their moves and
+// time, and a forfeit for the side that lost by one.
+func (s fieldStats) addRecord(rec gameRecord, x, o int) {
+	for _, side := range []struct {
+		i int
+		p playerRecord
+	}{{x, rec.X}, {o, rec.O}} {
+		s[side.i].moves += side.p.Moves
+		s[side.i].timeMS += side.p.TimeMS
+	}
+	if rec.End == endForfeit {
+		loser := map[string]int{"X": o, "O": x}[rec.Winner]
+		s[loser].forfeits[ForfeitKind(rec.Kind)]++
+	}
 }
 
 // settingsOf is the budget as a record gives it.
@@ -289,6 +357,15 @@ type runHeader struct {
 	Games int      `json:"games"`           // the games of the whole run
 	Shard string   `json:"shard,omitempty"` // "I/N" when the run is a shard
 	Note  string   `json:"note,omitempty"`  // the openings' note, if they repeat
+}
+
+// resumeJSON is the resuming line under -format json: games of the run
+// read back from -out's file rather than played.
+type resumeJSON struct {
+	Type  string `json:"type"`  // "resume"
+	Games int    `json:"games"` // games already in the file
+	Of    int    `json:"of"`    // the run's (this shard's) games
+	File  string `json:"file"`
 }
 
 // eloJSON is the elo line of a match: the rating difference of the bot
@@ -338,16 +415,18 @@ type matchJSON struct {
 	Played int            `json:"played"` // finished
 	Bots   []matchBotJSON `json:"bots"`   // the bot of -x, then of -o
 	Elo    eloJSON        `json:"elo"`
+	SPRT   *sprtJSON      `json:"sprt,omitempty"` // -sprt's end
 }
 
 // matchBotJSON is one row of the match table.
 type matchBotJSON struct {
-	Bot          string  `json:"bot"`
-	Wins         int     `json:"wins"`
-	Draws        int     `json:"draws"`
-	Losses       int     `json:"losses"`
-	MSPerMove    float64 `json:"ms_per_move"`
-	NodesPerMove float64 `json:"nodes_per_move"`
+	Bot          string       `json:"bot"`
+	Wins         int          `json:"wins"`
+	Draws        int          `json:"draws"`
+	Losses       int          `json:"losses"`
+	MSPerMove    float64      `json:"ms_per_move"`
+	NodesPerMove float64      `json:"nodes_per_move"`
+	Forfeits     forfeitsJSON `json:"forfeits"`
 }
 
 // crossJSON is one cell of the crosstable: what Bot scored against
@@ -365,15 +444,17 @@ type crossJSON struct {
 // standingJSON is one row of the standings; Score (0..1, a draw half),
 // Elo and PlusMinus are null for a bot without games.
 type standingJSON struct {
-	Rank      int      `json:"rank"`
-	Bot       string   `json:"bot"`
-	Games     int      `json:"games"`
-	Wins      int      `json:"wins"`
-	Draws     int      `json:"draws"`
-	Losses    int      `json:"losses"`
-	Score     *float64 `json:"score"`
-	Elo       *float64 `json:"elo"`
-	PlusMinus *float64 `json:"plus_minus"`
+	Rank      int          `json:"rank"`
+	Bot       string       `json:"bot"`
+	Games     int          `json:"games"`
+	Wins      int          `json:"wins"`
+	Draws     int          `json:"draws"`
+	Losses    int          `json:"losses"`
+	Score     *float64     `json:"score"`
+	Elo       *float64     `json:"elo"`
+	PlusMinus *float64     `json:"plus_minus"`
+	MSPerMove float64      `json:"ms_per_move"` // mean thinking time a move
+	Forfeits  forfeitsJSON `json:"forfeits"`
 }
 
 // tableJSON is a round-robin's tables under -format json, for
@@ -395,7 +476,7 @@ type tableJSON struct {
 
 // fillTables puts the crosstable and the standings of c into t, in the
 // order of the standings, as the text tables have them.
-func (t *tableJSON) fillTables(names []string, c crossResults, s standings) {
+func (t *tableJSON) fillTables(names []string, c crossResults, s standings, stats fieldStats) {
 	round := func(x float64, scale float64) *float64 {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return nil
@@ -414,7 +495,8 @@ func (t *tableJSON) fillTables(names []string, c crossResults, s standings) {
 					Points: r.points(), Wins: r.wins, Draws: r.draws, Losses: r.losses})
 			}
 		}
-		row := standingJSON{Rank: rank + 1, Bot: names[i], Games: total.games(), Wins: total.wins, Draws: total.draws, Losses: total.losses}
+		row := standingJSON{Rank: rank + 1, Bot: names[i], Games: total.games(), Wins: total.wins, Draws: total.draws, Losses: total.losses,
+			MSPerMove: math.Round(100*stats[i].msPerMove()) / 100, Forfeits: stats[i].forfeits.json()}
 		if total.games() > 0 {
 			row.Score, row.Elo, row.PlusMinus = round(total.score(), 1e4), round(s.elo[i], 10), round(s.plusMinus[i], 10)
 		}
@@ -426,7 +508,7 @@ func (t *tableJSON) fillTables(names []string, c crossResults, s standings) {
 // round-robin's tables of all their games, as -tournament prints them
 // (text) or as -format json does. It returns the exit status: 2 for a
 // file it cannot read or records that do not go together.
-func rateFiles(files []string, asJSON bool, out, errOut io.Writer) int {
+func rateFiles(files []string, asJSON bool, plotFile string, out, errOut io.Writer) int {
 	var recs []gameRecord
 	for _, name := range files {
 		f, err := os.Open(name)
@@ -452,7 +534,23 @@ func rateFiles(files []string, asJSON bool, out, errOut io.Writer) int {
 		return 2
 	}
 	rr.write(out, files, asJSON)
+	if plotFile != "" {
+		s := rr.table.standings()
+		pts := standingsPoints(rr.names, s)
+		if err := writePlot(plotFile, plotTitle(rr.title(), pts), "Elo, the field's mean at 0", pts); err != nil {
+			fmt.Fprintf(errOut, "boardbots: -plot %s: %v\n", plotFile, err)
+			return 1
+		}
+	}
 	return 0
+}
+
+// title is the rated game's title, "Connect Four".
+func (rr *ratedResults) title() string {
+	if spec, err := declared.findGame(rr.game); err == nil {
+		return spec.title
+	}
+	return rr.game
 }
 
 // write prints the tables: a heading that says what was rated, then the
@@ -461,15 +559,11 @@ func (rr *ratedResults) write(out io.Writer, files []string, asJSON bool) {
 	s := rr.table.standings()
 	if asJSON {
 		t := tableJSON{Type: "rating", Game: rr.game, Files: files, Games: rr.counted, Open: rr.open, Doubles: rr.doubles}
-		t.fillTables(rr.names, rr.table, s)
+		t.fillTables(rr.names, rr.table, s, rr.stats)
 		writeJSONLine(out, t)
 		return
 	}
-	title := rr.game
-	if spec, err := declared.findGame(rr.game); err == nil {
-		title = spec.title
-	}
-	fmt.Fprintf(out, "%s results: %d bots, %s from %s", title, len(rr.names),
+	fmt.Fprintf(out, "%s results: %d bots, %s from %s", rr.title(), len(rr.names),
 		plural(rr.counted, "game", "games"), plural(len(files), "file", "files"))
 	if rr.open > 0 {
 		fmt.Fprintf(out, ", %s not finished left out", plural(rr.open, "game", "games"))
@@ -480,5 +574,5 @@ func (rr *ratedResults) write(out io.Writer, files []string, asJSON bool) {
 	fmt.Fprint(out, "\n\n")
 	writeCrosstable(out, rr.names, rr.table, s)
 	fmt.Fprintln(out)
-	writeStandings(out, rr.names, rr.table, s)
+	writeStandings(out, rr.names, rr.table, s, rr.stats)
 }

@@ -113,26 +113,6 @@ func (t *TicTacToe) Final(s Side) int {
 // Utility: Tic-Tac-Toe is won, lost or drawn, a win scoring 10.
 func (t *TicTacToe) Utility() Utility { return Utility{Max: tttWin} }
 
-// Evaluate counts open lines for depth-limited searches: a line only s
-// holds is worth 1 per mark, the opponent's the same against; kept within
-// ±5, half a win, which a win found within four plies outranks (a win
-// later than that scores 10 less its plies, 5 or less, and can tie or
-// trail the count; only searches that stop short of the end see the
-// count at all).
-func (t *TicTacToe) Evaluate(s Side) int {
-	score := 0
-	for _, l := range tttLines {
-		mine, theirs := bits.OnesCount16(t.marks[s]&l), bits.OnesCount16(t.marks[s.Other()]&l)
-		switch {
-		case theirs == 0:
-			score += mine
-		case mine == 0:
-			score -= theirs
-		}
-	}
-	return max(-tttWin/2, min(tttWin/2, score))
-}
-
 // Key packs both masks; the side to move follows from them.
 func (t *TicTacToe) Key() uint64 { return uint64(t.marks[X]) | uint64(t.marks[O])<<9 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // tournamentConfig is a round-robin: every two bots of the field play a
@@ -22,6 +23,9 @@ type tournamentConfig struct {
 	// shard and shards play only the shard-th slice of shards (-shard
 	// I/N); 0 and 0 play it all.
 	shard, shards int
+	// gauntlet says the first player is -gauntlet's bot, which alone
+	// plays the others (gauntlet.go).
+	gauntlet bool
 	report
 }
 
@@ -52,6 +56,9 @@ func (t tournamentConfig) schedule(openings [][]Move) (games []gameJob, byBot []
 	for k := range openings {
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
+				if t.gauntlet && i > 0 {
+					break // the others do not play each other
+				}
 				for g := 2 * k; g < min(2*k+2, t.games); g++ {
 					x, o := i, j
 					if (g+i+j)%2 == 1 {
@@ -114,24 +121,39 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	games := t.slice(all, byBot)
 	a := arena{spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
 		event: "tournament", field: t.names(), total: len(all)}
+	if t.gauntlet {
+		a.event = "gauntlet"
+	}
 	shard := ""
 	if t.shards > 0 {
 		shard = fmt.Sprintf("%d/%d", t.shard, t.shards)
 	}
 	t.header(out, a, note, shard)
-	results := newCrossResults(len(t.players))
-	keep := func(r gameResult) {
+	t.resume(out, &a, games)
+	results, stats := newCrossResults(len(t.players)), newFieldStats(len(t.players))
+	points := make([][]float64, len(t.players)) // a gauntlet's: each player's against the bot, by game
+	for j := range points {
+		points[j] = slices.Repeat([]float64{-1}, t.games)
+	}
+	keep := func(r gameResult) gameRecord {
 		rec := a.record(r)
+		if r.resumed {
+			return rec
+		}
 		if !t.report.keepGame(out, rec) && r.forfeit != nil { // a forfeit is news: the tables alone would hide why
 			fmt.Fprintf(out, "game %d: X %s, O %s: %s, moves: %s\n", r.job.index+1,
 				r.job.labels[X], r.job.labels[O], r.outcome(), movesOrNone(rec.Record))
 		}
+		return rec
 	}
-	a.stopped = keep
+	a.stopped = func(r gameResult) { keep(r) }
 	err = a.play(ctx, games, func(r gameResult) {
 		b := byBot[r.job.index]
 		results.add(b[X], b[O], r.points(X))
-		keep(r)
+		stats.addRecord(keep(r), b[X], b[O])
+		if t.gauntlet {
+			gauntletScore(points, b[X], b[O], r.job.pair, r.points(X))
+		}
 	})
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err
@@ -142,24 +164,64 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 			played += results[i][j].games()
 		}
 	}
+	if t.gauntlet {
+		if perr := t.gauntletTables(out, shard, played, len(games), results, stats, points); perr != nil && err == nil {
+			err = perr
+		}
+		return err
+	}
+	if perr := t.tables(out, shard, played, len(games), len(all), results, stats); perr != nil && err == nil {
+		err = perr
+	}
+	return err
+}
+
+// tables prints a round-robin's heading, crosstable and standings, or its
+// JSON line, and draws its picture (-plot): played of the shard's games
+// (of all the tournament's).
+func (t tournamentConfig) tables(out io.Writer, shard string, played, games, all int, results crossResults, stats fieldStats) error {
 	s := results.standings()
+	err := t.plot(t.spec.title, "Elo, the field's mean at 0", standingsPoints(t.names(), s))
 	if t.json {
 		seed := t.seed
 		tj := tableJSON{Type: "tournament", Game: t.spec.name, Seed: &seed, Shard: shard, Games: played,
-			Of: len(games), PerMatch: t.games, Open: len(games) - played}
-		tj.fillTables(t.names(), results, s)
+			Of: games, PerMatch: t.games, Open: games - played}
+		tj.fillTables(t.names(), results, s, stats)
 		writeJSONLine(out, tj)
 		return err
 	}
 	if shard != "" {
 		fmt.Fprintf(out, "%s round-robin, shard %s: %d bots, %d of this shard's %d games (%d in all), %d a match\n\n",
-			t.spec.title, shard, len(t.players), played, len(games), len(all), t.games)
+			t.spec.title, shard, len(t.players), played, games, all, t.games)
 	} else {
 		fmt.Fprintf(out, "%s round-robin: %d bots, %d of %d games, %d a match\n\n",
-			t.spec.title, len(t.players), played, len(games), t.games)
+			t.spec.title, len(t.players), played, games, t.games)
 	}
 	writeCrosstable(out, t.names(), results, s)
 	fmt.Fprintln(out)
-	writeStandings(out, t.names(), results, s)
+	writeStandings(out, t.names(), results, s, stats)
+	return err
+}
+
+// gauntletTables prints a gauntlet's heading and standings (gauntlet.go),
+// or its JSON line.
+func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of int, c crossResults, stats fieldStats, points [][]float64) (err error) {
+	names := t.names()
+	rows := gauntletRows(names, c, stats, points)
+	if perr := t.plot(t.spec.title, "Elo over "+names[0], gauntletPoints(rows, names[0])); perr != nil && err == nil {
+		err = perr
+	}
+	if t.json {
+		j := gauntletJSON{Type: "gauntlet", Game: t.spec.name, Seed: t.seed, Shard: shard, Games: played, Of: of, PerMatch: t.games, Open: of - played}
+		j.fill(rows, names[0], stats[0])
+		writeJSONLine(out, j)
+		return err
+	}
+	if shard != "" {
+		shard = ", shard " + shard
+	}
+	fmt.Fprintf(out, "%s gauntlet of %s%s: %d bots, %d of %d games, %d a match; elo is over %s\n\n",
+		t.spec.title, names[0], shard, len(names)-1, played, of, t.games, names[0])
+	writeGauntlet(out, rows, names[0], stats[0])
 	return err
 }

@@ -42,7 +42,7 @@ func TestTraceFirstMoveDepthOne(t *testing.T) {
 					t.Fatalf("line %q is no node", line)
 				}
 				g := playAll(t, Move(i))
-				want := -g.Evaluate(O)
+				want := -tttOpenLines(g, O)
 				best = max(best, want)
 				if m[1] != "  " || m[2] != strconv.Itoa(i) || m[3] != "min" || m[6] != strconv.Itoa(want) || !strings.HasSuffix(line, "evaluated") {
 					t.Errorf("move %d: %q, want cell %d at ply 1, min, value %d, evaluated", i, line, i, want)
@@ -163,11 +163,11 @@ func TestTraceOutput(t *testing.T) {
 		{Decision{}, Budget{Trace: 2}, "trace: alphabeta gives no trace of this decision"},
 		{Decision{Trace: x}, Budget{}, ""},
 		{Decision{Trace: x}, Budget{Trace: 2}, "trace: x"},
-		{Decision{Trace: x}, Budget{Trace: 2, TraceFormat: "json"}, `{"bot":"alphabeta","heading":["trace: x"]}`},
-		{Decision{}, Budget{Trace: 1, TraceFormat: "json"}, `{"bot":"alphabeta","heading":["trace: alphabeta gives no trace of this decision"]}`},
+		{Decision{Trace: x}, Budget{Trace: 2, TraceFormat: "json"}, `{"bot":"alphabeta","position":"","heading":["trace: x"]}`},
+		{Decision{}, Budget{Trace: 1, TraceFormat: "json"}, `{"bot":"alphabeta","position":"","heading":["trace: alphabeta gives no trace of this decision"]}`},
 	}
 	for _, tc := range tests {
-		if s := traceOutput(alphabetaBot, tc.d, tc.budget); s != tc.want {
+		if s := traceOutput(alphabetaBot, tc.d, tc.budget, "", ""); s != tc.want {
 			t.Errorf("trace %v, budget %+v: %q, want %q", tc.d.Trace, tc.budget, s, tc.want)
 		}
 	}

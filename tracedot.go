@@ -18,6 +18,9 @@ func traceDOT(t *SearchTrace) string {
 	var b strings.Builder
 	b.WriteString("digraph trace {\n")
 	label := strings.Join(t.Heading, "\\l")
+	if t.Move != "" {
+		label = dotTitle(t) + "\\l" + label
+	}
 	for _, p := range t.Probes {
 		label += fmt.Sprintf("\\lprobe %s (%s, %s) -> %s, %d nodes", p.Label, p.Alpha, p.Beta, p.Answer, p.Nodes)
 	}
@@ -30,6 +33,16 @@ func traceDOT(t *SearchTrace) string {
 	}
 	b.WriteString("}")
 	return b.String()
+}
+
+// dotTitle is a graph's first line: which decision it shows, the
+// position, the bot and its move.
+func dotTitle(t *SearchTrace) string {
+	position := t.Position
+	if position == "" {
+		position = "- (the start)"
+	}
+	return fmt.Sprintf("position %s: %s plays %s", position, t.Bot, t.Move)
 }
 
 // dotPV is how the expected line is drawn.

@@ -14,6 +14,7 @@ import (
 type dotGraph struct {
 	nodes map[string]map[string]string
 	edges [][2]string
+	graph map[string]string // the graph statement's attributes
 }
 
 // dotTokens splits DOT text into its tokens: identifiers and numerals,
@@ -131,8 +132,12 @@ func parseDOT(src string) ([]dotGraph, error) {
 			pos++
 			switch {
 			case id == "graph" || id == "node" || id == "edge":
-				if _, err := attrs(); err != nil {
+				a, err := attrs()
+				if err != nil {
 					return nil, err
+				}
+				if id == "graph" {
+					g.graph = a
 				}
 			case peek() == "->":
 				path := []string{id}

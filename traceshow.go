@@ -9,24 +9,28 @@ import (
 var traceFormats = []string{"text", "dot", "json"}
 
 // traceOutput is what a front end prints after a decision of bot made
-// under budget b with -trace: the decision's trace in the format asked
-// for, or, from a bot that gave none, a one-line trace saying so. Without
-// -trace it is "".
-func traceOutput(bot Bot, d Decision, b Budget) string {
+// under budget b with -trace, at the position whose record is position
+// ("" the start) with the move chosen there, move: the decision's trace in
+// the format asked for, or, from a bot that gave none, a one-line trace
+// saying so. Without -trace it is "".
+func traceOutput(bot Bot, d Decision, b Budget, position, move string) string {
 	if b.Trace <= 0 {
 		return ""
 	}
-	t := d.Trace
-	if t == nil {
-		t = &SearchTrace{Bot: bot.Name(), Heading: []string{fmt.Sprintf("trace: %s gives no trace of this decision", bot.Name())}}
+	var t SearchTrace
+	if d.Trace != nil {
+		t = *d.Trace
+	} else {
+		t = SearchTrace{Bot: bot.Name(), Heading: []string{fmt.Sprintf("trace: %s gives no trace of this decision", bot.Name())}}
 	}
+	t.Position, t.Move = position, move
 	switch b.TraceFormat {
 	case "dot":
-		return traceDOT(t)
+		return traceDOT(&t)
 	case "json":
-		return traceJSON(t)
+		return traceJSON(&t)
 	}
-	return traceText(t)
+	return traceText(&t)
 }
 
 // wrapTrace breaks a text trace's lines at width (a terminal's; 0 leaves

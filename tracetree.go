@@ -16,6 +16,12 @@ import (
 // SearchTrace is one decision's trace.
 type SearchTrace struct {
 	Bot string `json:"bot"`
+	// Position is the record of the position searched ("" the start) and
+	// Move the move chosen there, in the game's notation: the writers
+	// name them (the DOT graph's label), so that each trace of a file of
+	// many says which decision it shows. Empty when not known.
+	Position string `json:"position"`
+	Move     string `json:"played,omitempty"`
 	// Heading says what was searched and how to read the numbers, a line
 	// each.
 	Heading []string `json:"heading"`

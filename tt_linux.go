@@ -11,7 +11,7 @@ import (
 // probes land all over tens of MiB, and with 4 KiB pages nearly every one
 // also misses the TLB. It is only advice; where refused, nothing changes.
 func hugePages[E any](tt []E) {
-	if len(tt) == 0 || !useHugePages {
+	if len(tt) == 0 {
 		return
 	}
 	const huge = 2 << 20

@@ -21,6 +21,8 @@ for line in sys.stdin:
         else:  # adjacency: cells 0-63, comma-separated; the start's 8 marks are taken
             taken = {6, 7, 14, 15, 48, 49, 56, 57} | {int(c) for c in record.split(",") if c}
             moves = [c for c in range(64) if c not in taken]
+        # flush=True: on a pipe Python's output waits in a buffer, and a move
+        # left there is a move never made (the game is lost on time).
         print("move", random.choice(moves), flush=True)
     elif words[0] == "quit":
         break

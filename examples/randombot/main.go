@@ -35,6 +35,8 @@ func main() {
 			record = strings.TrimPrefix(words[1], "-")
 		case "go":
 			moves := legal(game, opts, record)
+			// Println writes to os.Stdout at once; an engine that
+			// writes through a bufio.Writer must Flush after each line.
 			fmt.Println("move", moves[rand.IntN(len(moves))])
 		case "quit":
 			return

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// A class list declares its engines as -engine flags would: five
+// students' engines with 30-character names play a tournament, and its
+// crosstable fits 80 columns. (The standings keep the names whole, for
+// the scripts that read them: their rows are the names' length and 73.)
+func TestEngineListTournament(t *testing.T) {
+	if _, err := os.Stat("/usr/bin/env"); err != nil {
+		t.Skip("no /usr/bin/env to set the fixture's variable")
+	}
+	var list strings.Builder
+	list.WriteString("# class of 2026\n\n")
+	var names []string
+	for i := range 5 {
+		name := fmt.Sprintf("student-%02d-", i+1)
+		name += strings.Repeat("abcde"[i:i+1], 30-len(name))
+		names = append(names, name)
+		fmt.Fprintf(&list, "%s = /usr/bin/env %s=good %s\n", name, fixtureEnv, shellQuote(os.Args[0]))
+	}
+	path := filepath.Join(t.TempDir(), "class.txt")
+	if err := os.WriteFile(path, []byte(list.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut strings.Builder
+	args := []string{"-engines", path, "-tournament", strings.Join(names, ","), "-games", "2", "-seed", "1", "-jobs", "2"}
+	if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	text := out.String()
+	cross, _, _ := strings.Cut(strings.SplitN(text, "\n\n", 2)[1], "\n\n")
+	if strings.Count(cross, "\n") != 5 {
+		t.Fatalf("no crosstable of five rows:\n%s", text)
+	}
+	for _, line := range strings.Split(cross, "\n") {
+		if utf8.RuneCountInString(line) > 80 {
+			t.Errorf("a line of %d columns: %q", utf8.RuneCountInString(line), line)
+		}
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if utf8.RuneCountInString(line) > 80 {
+			t.Errorf("a line of %d columns: %q", utf8.RuneCountInString(line), line)
+		}
+	}
+	for _, name := range names {
+		// Each in the standings with its 8 games, none forfeited: its
+		// name cut short there, and in full in the legend by its rank.
+		legend := regexp.MustCompile(`(?m)^\s*(\d) ` + name + `$`).FindStringSubmatch(text)
+		if legend == nil || !regexp.MustCompile(`(?m)^\s*`+legend[1]+`\s+`+name[:10]+`\S*~\s+8\s.*\s0$`).MatchString(text) {
+			t.Errorf("no standings row of %s with 8 games and no forfeit:\n%s", name, text)
+		}
+	}
+	t.Logf("\n%s", text)
+	noChildrenLeft(t)
+}
+
+// A bad line of a class list is one error naming the file and the line.
+func TestEngineListErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"no equals", "# two engines\nok=true\nbroken\n", `-engines %s line 3: no =`},
+		{"bad name", "a b=true\n", `-engines %s line 1: name "a b": accepted are letters`},
+		{"no program", "\n\nghost=no-such-program-here\n", `-engines %s line 3: command "no-such-program-here" not found`},
+		{"twice", "me=true\nme=true\n", `me is declared twice%.0s`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".txt")
+			if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var out, errOut strings.Builder
+			code := run([]string{"-engines", path, "-x", "random", "-o", "random", "-games", "2"}, strings.NewReader(""), &out, &errOut)
+			if want := fmt.Sprintf(tc.want, path); code != 2 || !strings.Contains(errOut.String(), want) || strings.Count(errOut.String(), "\n") != 1 {
+				t.Errorf("exit %d, %q; want 2 and one line with %q", code, errOut.String(), want)
+			}
+		})
+	}
+	var out, errOut strings.Builder
+	if code := run([]string{"-engines", filepath.Join(dir, "missing.txt"), "-x", "random", "-o", "random", "-games", "2"}, strings.NewReader(""), &out, &errOut); code != 2 ||
+		!strings.Contains(errOut.String(), "missing.txt") {
+		t.Errorf("a missing list: exit %d, %q", code, errOut.String())
+	}
+}
+
+// A class list takes what -engine takes, riddles: engines included, in
+// the file's order, skipping comments and blank lines.
+func TestEngineListDecls(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "class.txt")
+	text := "# the class\n\n  ours = true --flag  \n# a Four In A Row bot\nfour=riddles:true\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	decls, err := engineListDecls(path, 1000)
+	if err != nil || len(decls) != 2 {
+		t.Fatalf("%d engines, %v; want 2", len(decls), err)
+	}
+	c4, _ := findGame("c4")
+	ttt, _ := findGame("ttt")
+	ours, four := decls[0], decls[1]
+	if ours.name != "ours" || !ours.plays(ttt) || !ours.plays(c4) || ours.order != 1000 {
+		t.Errorf("ours: %+v", ours)
+	}
+	if four.name != "four" || four.plays(ttt) || !four.plays(c4) || four.order != 1001 {
+		t.Errorf("four: %+v", four)
+	}
+}

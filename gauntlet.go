@@ -1,0 +1,164 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+)
+
+// A gauntlet (-gauntlet BOT -tournament LIST): BOT plays every player of
+// LIST, and they do not play each other, as an engine tester runs a new
+// version against a pool of others. Its standings rank LIST by score
+// against BOT, each player's Elo over BOT with the interval of a match
+// (pentanomial over its pairs), BOT's own record below them.
+
+// gauntletRow is one player's record against the gauntlet's bot.
+type gauntletRow struct {
+	name            string
+	record          wdl
+	diff, plusMinus float64 // its Elo over the bot, and the 95% interval
+	games           int     // the games the Elo counts
+	stats           playStats
+}
+
+// gauntletScore keeps a gauntlet's game between players x and o (one of
+// them the bot, index 0) from opening pair pair, in which X scored
+// xPoints: the other player's points, at the game's place in its match.
+// That place is 2k or 2k+1, and the schedule gave the other player X
+// where the place and the player's index add up odd.
+func gauntletScore(points [][]float64, x, o, pair int, xPoints float64) {
+	other, got, swapped := o, 1-xPoints, 0
+	if x != 0 {
+		other, got, swapped = x, xPoints, 1
+	}
+	points[other][2*pair+(swapped+other)%2] = got
+}
+
+// gauntletRows are LIST's rows, best score first (ties in LIST's order):
+// the field is the bot (index 0) and LIST; c is its crosstable, and
+// points[j] player j's points in its games against the bot, by the
+// game's place in their match (-1 for a game not played).
+func gauntletRows(names []string, c crossResults, stats fieldStats, points [][]float64) []gauntletRow {
+	var rows []gauntletRow
+	for j := 1; j < len(names); j++ {
+		r := gauntletRow{name: names[j], record: c[j][0], stats: stats[j]}
+		r.diff, r.plusMinus, r.games = matchEloFigures(points[j])
+		rows = append(rows, r)
+	}
+	slices.SortStableFunc(rows, func(a, b gauntletRow) int {
+		if a.record.games() == 0 || b.record.games() == 0 {
+			return cmp.Compare(b.record.games(), a.record.games()) // the idle last
+		}
+		return cmp.Compare(b.record.score(), a.record.score())
+	})
+	return rows
+}
+
+// writeGauntlet prints the gauntlet's standings: LIST's rows with their
+// Elo over the bot, then the bot's own record over them all.
+func writeGauntlet(out io.Writer, rows []gauntletRow, bot string, botStats playStats) {
+	table := [][]string{{"rank", "bot", "games", "wins", "draws", "losses", "score%", "elo", "+-", "ms/move", "forfeits"}}
+	counts := []forfeitCount{botStats.forfeits}
+	var total wdl
+	for k, r := range rows {
+		score, elo, pm := "-", "-", "-"
+		if r.record.games() > 0 {
+			score = fmt.Sprintf("%.1f", 100*r.record.score())
+			elo, pm = gauntletElo(r.diff, r.plusMinus, r.games)
+		}
+		table = append(table, []string{strconv.Itoa(k + 1), r.name, strconv.Itoa(r.record.games()), strconv.Itoa(r.record.wins),
+			strconv.Itoa(r.record.draws), strconv.Itoa(r.record.losses), score, elo, pm, fmt.Sprintf("%.2f", r.stats.msPerMove()),
+			r.stats.forfeits.text()})
+		counts = append(counts, r.stats.forfeits)
+		total.wins, total.draws, total.losses = total.wins+r.record.losses, total.draws+r.record.draws, total.losses+r.record.wins
+	}
+	writeNamedRows(out, table, standingsGaps, forfeitKey(counts...))
+	score := "-"
+	if total.games() > 0 {
+		score = fmt.Sprintf("%.1f%%", 100*total.score())
+	}
+	fmt.Fprintf(out, "%s: %s, %s, %s, %s, score %s, %.2f ms/move, forfeits %s\n",
+		bot, plural(total.games(), "game", "games"), plural(total.wins, "win", "wins"), plural(total.draws, "draw", "draws"),
+		plural(total.losses, "loss", "losses"), score, botStats.msPerMove(), botStats.forfeits.text())
+}
+
+// gauntletElo is a row's Elo and interval as the match's elo line words
+// them: after a perfect score, the bound ("+inf" and ">=+277").
+func gauntletElo(diff, plusMinus float64, games int) (elo, pm string) {
+	if math.IsInf(diff, 0) {
+		bound := eloDiff(math.Pow(0.025, 1/float64(games)))
+		if diff < 0 {
+			return "-inf", "<=" + signedElo(-bound)
+		}
+		return "+inf", ">=" + signedElo(bound)
+	}
+	if math.IsInf(plusMinus, 0) {
+		return signedElo(diff), "inf"
+	}
+	return signedElo(diff), fmt.Sprintf("%.0f", plusMinus)
+}
+
+// gauntletJSON is the gauntlet's tables under -format json.
+type gauntletJSON struct {
+	Type      string         `json:"type"` // "gauntlet"
+	Game      string         `json:"game"`
+	Seed      uint64         `json:"seed"`
+	Shard     string         `json:"shard,omitempty"`
+	Bot       standingJSON   `json:"bot"` // the gauntlet's bot: its record over all, rank 0, elo null
+	Games     int            `json:"games"`
+	Of        int            `json:"of"`
+	PerMatch  int            `json:"per_match"`
+	Open      int            `json:"interrupted"`
+	Standings []standingJSON `json:"standings"` // LIST, best score first; elo is over the bot
+}
+
+// fill puts the gauntlet's rows and its bot's record into j.
+func (j *gauntletJSON) fill(rows []gauntletRow, bot string, botStats playStats) {
+	var total wdl
+	j.Standings = []standingJSON{}
+	for k, r := range rows {
+		row := standingJSON{Rank: k + 1, Bot: r.name, Games: r.record.games(), Wins: r.record.wins, Draws: r.record.draws,
+			Losses: r.record.losses, MSPerMove: math.Round(100*r.stats.msPerMove()) / 100, Forfeits: r.stats.forfeits.json()}
+		if r.record.games() > 0 {
+			s := math.Round(r.record.score()*1e4) / 1e4
+			row.Score = &s
+			if !math.IsInf(r.diff, 0) {
+				d := math.Round(r.diff*10) / 10
+				row.Elo = &d
+			}
+			if !math.IsInf(r.plusMinus, 0) && !math.IsInf(r.diff, 0) {
+				pm := math.Round(r.plusMinus*10) / 10
+				row.PlusMinus = &pm
+			}
+		}
+		j.Standings = append(j.Standings, row)
+		total.wins, total.draws, total.losses = total.wins+r.record.losses, total.draws+r.record.draws, total.losses+r.record.wins
+	}
+	j.Bot = standingJSON{Bot: bot, Games: total.games(), Wins: total.wins, Draws: total.draws, Losses: total.losses,
+		MSPerMove: math.Round(100*botStats.msPerMove()) / 100, Forfeits: botStats.forfeits.json()}
+	if total.games() > 0 {
+		s := math.Round(total.score()*1e4) / 1e4
+		j.Bot.Score = &s
+	}
+}
+
+// gauntletPoints are the rows as a picture's points, the bot at 0 below
+// them unless the rows are a sweep (drawn as a line, the bot's 0 the
+// axis's reference).
+func gauntletPoints(rows []gauntletRow, bot string) []eloPoint {
+	var pts []eloPoint
+	for _, r := range rows {
+		pt := eloPoint{name: r.name, elo: math.NaN(), plusMinus: math.NaN()}
+		if r.record.games() > 0 {
+			pt = boundedPoint(r.name, r.diff, r.plusMinus, r.games)
+		}
+		pts = append(pts, pt)
+	}
+	if _, _, sweep := sweepOf(pts); !sweep {
+		pts = append(pts, eloPoint{name: bot, plusMinus: math.NaN()})
+	}
+	return pts
+}

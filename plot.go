@@ -1,0 +1,252 @@
+package main
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Standings as a picture (-plot FILE.svg or FILE.png): each player's Elo
+// with its 95% interval, one row a player, best at the top; or, when the
+// players are one bot swept over one key (alphabeta:depth=1..8), Elo
+// against the key's value as a line, which shows at a glance where more
+// depth stops paying. Drawn with gonum.org/v1/plot, which writes both
+// formats, lays out axes and ticks, and embeds its fonts, so the PNG
+// needs no fonts installed.
+
+// eloPoint is one player's rating in a picture; plusMinus is NaN for a
+// point drawn without an interval (a reference at 0, or a bound).
+type eloPoint struct {
+	name           string
+	elo, plusMinus float64
+}
+
+// plotExtensions are the formats -plot writes.
+var plotExtensions = []string{".svg", ".png"}
+
+// checkPlotFile says whether -plot can write file: by its extension.
+func checkPlotFile(file string) error {
+	if !slices.Contains(plotExtensions, strings.ToLower(filepath.Ext(file))) {
+		return errors.New("not a .svg or .png file")
+	}
+	return nil
+}
+
+// writePlot draws the points into file, a picture titled title whose
+// Elo axis says what the ratings are relative to (axis). Points without
+// a rating (NaN: a player without games) keep their row, empty.
+func writePlot(file, title, axis string, pts []eloPoint) error {
+	if len(pts) == 0 {
+		return errors.New("no players to draw")
+	}
+	p := plot.New()
+	p.Title.Text = title
+	var err error
+	var width, height vg.Length
+	if key, xs, ok := sweepOf(pts); ok {
+		p.X.Label.Text, p.Y.Label.Text = key, axis
+		err = sweepPlot(p, pts, xs)
+		width, height = 16*vg.Centimeter, 10*vg.Centimeter
+	} else {
+		p.X.Label.Text = axis
+		err = rowsPlot(p, pts)
+		width, height = 16*vg.Centimeter, vg.Length(3+0.8*float64(len(pts)))*vg.Centimeter
+	}
+	if err != nil {
+		return err
+	}
+	return p.Save(width, height, file)
+}
+
+// rowsPlot draws one row a player, the first at the top: a point at its
+// Elo and a bar across its interval, a dashed line at 0.
+func rowsPlot(p *plot.Plot, pts []eloPoint) error {
+	n := len(pts)
+	names := make([]string, n)
+	var xys plotter.XYs
+	var errs plotter.XErrors
+	var bars plotter.XYs
+	for i, pt := range pts {
+		row := float64(n - 1 - i)
+		names[n-1-i] = pt.name
+		if math.IsNaN(pt.elo) || math.IsInf(pt.elo, 0) {
+			continue
+		}
+		xys = append(xys, plotter.XY{X: pt.elo, Y: row})
+		if !math.IsNaN(pt.plusMinus) && !math.IsInf(pt.plusMinus, 0) {
+			bars = append(bars, plotter.XY{X: pt.elo, Y: row})
+			errs = append(errs, struct{ Low, High float64 }{pt.plusMinus, pt.plusMinus})
+		}
+	}
+	p.NominalY(names...)
+	p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
+	p.X.Tick.Marker = eloTicks{}
+	zero, err := plotter.NewLine(plotter.XYs{{X: 0, Y: -0.5}, {X: 0, Y: float64(n) - 0.5}})
+	if err != nil {
+		return err
+	}
+	zero.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
+	zero.Color = color.Gray{Y: 160}
+	p.Add(zero)
+	if len(bars) > 0 {
+		eb, err := plotter.NewXErrorBars(struct {
+			plotter.XYer
+			plotter.XErrorer
+		}{bars, errs})
+		if err != nil {
+			return err
+		}
+		eb.LineStyle.Width = vg.Points(1.2)
+		p.Add(eb)
+	}
+	if len(xys) > 0 {
+		s, err := plotter.NewScatter(xys)
+		if err != nil {
+			return err
+		}
+		s.GlyphStyle.Shape = draw.CircleGlyph{}
+		s.GlyphStyle.Radius = vg.Points(3)
+		p.Add(s)
+	}
+	return nil
+}
+
+// sweepPlot draws Elo against the swept key's values xs: a line through
+// the points, a bar across each interval.
+func sweepPlot(p *plot.Plot, pts []eloPoint, xs []float64) error {
+	var xys, bars plotter.XYs
+	var errs plotter.YErrors
+	ticks := make([]plot.Tick, len(pts))
+	order := make([]int, len(pts)) // the line goes by the key's value, not by rank
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(xs[a], xs[b]) })
+	for k, i := range order {
+		pt := pts[i]
+		ticks[k] = plot.Tick{Value: xs[i], Label: strconv.FormatFloat(xs[i], 'f', -1, 64)}
+		if math.IsNaN(pt.elo) || math.IsInf(pt.elo, 0) {
+			continue
+		}
+		xys = append(xys, plotter.XY{X: xs[i], Y: pt.elo})
+		if !math.IsNaN(pt.plusMinus) && !math.IsInf(pt.plusMinus, 0) {
+			bars = append(bars, plotter.XY{X: xs[i], Y: pt.elo})
+			errs = append(errs, struct{ Low, High float64 }{pt.plusMinus, pt.plusMinus})
+		}
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	p.Y.Tick.Marker = eloTicks{}
+	p.Add(plotter.NewGrid())
+	if len(xys) > 0 {
+		line, points, err := plotter.NewLinePoints(xys)
+		if err != nil {
+			return err
+		}
+		points.GlyphStyle.Shape = draw.CircleGlyph{}
+		points.GlyphStyle.Radius = vg.Points(3)
+		p.Add(line, points)
+	}
+	if len(bars) > 0 {
+		eb, err := plotter.NewYErrorBars(struct {
+			plotter.XYer
+			plotter.YErrorer
+		}{bars, errs})
+		if err != nil {
+			return err
+		}
+		p.Add(eb)
+	}
+	p.X.Min, p.X.Max = slices.Min(xs)-0.5, slices.Max(xs)+0.5
+	return nil
+}
+
+// eloTicks are the Elo axis's ticks, signed as the tables sign them.
+type eloTicks struct{}
+
+func (eloTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(min, max)
+	for i, t := range ticks {
+		if t.Label != "" {
+			ticks[i].Label = signedElo(t.Value)
+		}
+	}
+	return ticks
+}
+
+// sweepOf says whether the players are one bot swept over one key:
+// the same bot, the same keys, and all values alike but one key's, each
+// a number, all different. It returns the key and each player's value.
+func sweepOf(pts []eloPoint) (key string, xs []float64, ok bool) {
+	if len(pts) < 2 {
+		return "", nil, false
+	}
+	specs := make([]specText, len(pts))
+	for i, pt := range pts {
+		s, err := splitSpec(pt.name)
+		if err != nil {
+			return "", nil, false
+		}
+		specs[i] = s
+	}
+	first := specs[0]
+	for _, s := range specs[1:] {
+		if s.name != first.name || len(s.pairs) != len(first.pairs) {
+			return "", nil, false
+		}
+	}
+	for k, kv := range first.pairs {
+		differ := false
+		for _, s := range specs[1:] {
+			if s.pairs[k][0] != kv[0] {
+				return "", nil, false
+			}
+			differ = differ || s.pairs[k][1] != kv[1]
+		}
+		if differ && key != "" {
+			return "", nil, false // two keys vary
+		}
+		if differ {
+			key = kv[0]
+			xs = make([]float64, len(specs))
+			for i, s := range specs {
+				x, err := strconv.ParseFloat(s.pairs[k][1], 64)
+				if err != nil || slices.Contains(xs[:i], x) {
+					return "", nil, false
+				}
+				xs[i] = x
+			}
+		}
+	}
+	return key, xs, key != ""
+}
+
+// plotTitle is a picture's title: the game and the players, a sweep as
+// it was given (alphabeta:depth=1..8).
+func plotTitle(game string, pts []eloPoint) string {
+	key, xs, ok := sweepOf(pts)
+	if !ok {
+		return fmt.Sprintf("%s: Elo with 95%% intervals", game)
+	}
+	s, _ := splitSpec(pts[0].name)
+	var b strings.Builder
+	b.WriteString(s.name)
+	for _, kv := range s.pairs {
+		v := kv[1]
+		if kv[0] == key {
+			v = strconv.FormatFloat(slices.Min(xs), 'f', -1, 64) + ".." + strconv.FormatFloat(slices.Max(xs), 'f', -1, 64)
+		}
+		b.WriteString(":" + kv[0] + "=" + v)
+	}
+	return fmt.Sprintf("%s, %s: Elo against %s, 95%% intervals", game, b.String(), key)
+}
