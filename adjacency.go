@@ -211,3 +211,6 @@ func (a *Adjacency) ParseMove(s string) (Move, error) {
 
 // FormatMove writes the cell number.
 func (a *Adjacency) FormatMove(m Move) string { return strconv.Itoa(int(m)) }
+
+// moveGrid: a cell is a move, on the 8x8 grid (local search's walks).
+func (a *Adjacency) moveGrid() (rows, cols int) { return 8, 8 }

@@ -60,6 +60,11 @@ type Stats struct {
 	WinRate  float64
 	// Top is the most-visited root moves, most first (mcts), for -v.
 	Top []MoveVisits
+	// Proved is the result a Monte Carlo search proved for the side to
+	// move (mcts:solve=on): "win", "draw" or "loss", "" for none; and
+	// ProvedPlies the plies to the end of the game along its proof.
+	Proved      string
+	ProvedPlies int
 	// Unknown names the figures the bot did not report, which -v leaves
 	// out rather than show a made-up 0: an external engine reports only
 	// what its info lines say. Zero for the built-in bots: all known.

@@ -320,3 +320,7 @@ func (c *ConnectFour) ParseMove(s string) (Move, error) {
 // FormatMove writes the 1-based column number, as one character: 1-9,
 // then a, b, c for columns 10-12 of the widest boards.
 func (c *ConnectFour) FormatMove(m Move) string { return c4ColumnName(int(m)) }
+
+// moveGrid: a column is a move, the columns one row (local search's
+// walks go from column to neighbouring column).
+func (c *ConnectFour) moveGrid() (rows, cols int) { return 1, c.geo.width }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -12,10 +13,14 @@ var rolloutDepth = param{key: "depth", kind: kindInt, min: 0, max: 64, def: "0",
 
 func init() {
 	registerBot(&botDecl{name: "local", order: 3, traces: true,
-		about:  "local search as in the Adjacency course project: the move whose position scores best, one ply ahead",
-		params: []param{timeParam, evalParam},
+		about:  "local search: the course project's (the move whose position scores best, one ply ahead), or a walk over the moves",
+		params: append(slices.Clone(localVariantKeys), timeParam, evalParam),
 		build: func(c botConfig) Bot {
-			return LocalBot{Eval: findEvaluator(c.game.name, c.vals.text("eval")).score}
+			eval := findEvaluator(c.game.name, c.vals.text("eval")).score
+			if w := walkerFor(c.vals); w != nil {
+				return &WalkBot{Variant: c.vals.text("variant"), walker: w, Eval: eval, rng: c.rng}
+			}
+			return LocalBot{Eval: eval}
 		}})
 	registerBot(&botDecl{name: "rollout", order: 4, traces: true,
 		about:  "local search judged by where it leads: each move rolled out greedily to the end",
@@ -119,24 +124,6 @@ func greedy(ctx context.Context, g Game, eval evalFunc, buf []Move) (Move, int, 
 		}
 	}
 	return best, score, nodes
-}
-
-// localScore is seed 002's objective of a position for side me: the
-// complete-state score once the game is over, the incomplete-state
-// estimate (the evaluator's) otherwise.
-func localScore(g Game, eval evalFunc, me Side) int {
-	if g.Over() {
-		return g.Final(me)
-	}
-	return eval(g, me)
-}
-
-// orDefault is eval, or g's game's default evaluator if it is nil.
-func orDefault(eval evalFunc, g Game) evalFunc {
-	if eval == nil {
-		return defaultEval(g)
-	}
-	return eval
 }
 
 // RolloutBot is a stronger variant of local search: the same neighbours

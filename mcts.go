@@ -7,29 +7,31 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 )
 
 // The keys of mcts. Without a time limit (Tic-Tac-Toe, Connect Four) it
 // runs a count of playouts, so that a game repeats on any machine, chosen
 // so that a move takes under a second on a busy 2-core machine
-// (BenchmarkMCTSPlayouts: about 1.4 million playouts a second in
-// Tic-Tac-Toe, 850,000 in Connect Four on a quiet one); Adjacency has its
-// 5 s.
+// (BenchmarkMCTSPlayouts: about 2.9 million playouts a second in
+// Tic-Tac-Toe, 2.5 million in Connect Four); Adjacency has its 5 s.
 var (
 	mctsPlayouts = param{key: "playouts", kind: kindInt, min: 0, max: 1e9, def: "0", untilTime: true,
 		byGame: map[string]string{"ttt": "20000", "connect4": "100000"}, about: playoutsParam.about}
 	mctsC = param{key: "c", kind: kindFloat, min: 0, max: 100, def: strconv.FormatFloat(mctsExploration, 'g', -1, 64),
 		about: "UCB1's exploration constant: higher tries the less visited moves more"}
+	mctsSolve = param{key: "solve", kind: kindSwitch, def: map[bool]string{true: "on", false: "off"}[mctsSolveDefault],
+		about: "MCTS-Solver: proved wins and losses backed up the tree, a proved win played at once"}
 )
 
 func init() {
 	registerBot(&botDecl{name: "mcts", order: 6, traces: true,
 		about:  "Monte Carlo tree search (UCT): random playouts to the end, UCB1 to choose where to look",
-		params: []param{mctsPlayouts, timeParam, mctsC},
+		params: []param{mctsPlayouts, timeParam, mctsC, mctsSolve},
 		build: func(c botConfig) Bot {
 			b := NewMCTS(c.rng)
-			b.C = c.vals.float("c")
+			b.C, b.Solve = c.vals.float("c"), c.vals.on("solve")
 			return b
 		}})
 }
@@ -46,33 +48,50 @@ func init() {
 //  3. simulation: from there play uniformly random moves to the end;
 //  4. backpropagation: every node on the path counts a visit and the
 //     result, 1 for a win, 1/2 for a draw, 0 for a loss, for the side that
-//     made the node's move.
+//     made the node's move (kept as points, 2, 1 and 0, so that their sums
+//     are whole numbers).
 //
 // After the budget the bot plays the root move visited most: the most
-// trusted, not merely the luckiest.
+// trusted, not merely the luckiest. With Solve on (MCTS-Solver,
+// mctssolve.go) results proved in the tree change three things: the
+// descent stops at a proved node, selection never takes a proved loss,
+// and a proved win is played.
 //
 // The tree itself (mctsNode, the MCTS type) and its reading for -trace
-// and -v are in mctstree.go.
+// and -v are in mctstree.go; Connect Four's fast path, the same steps on
+// its bitboards, in mctsfast.go.
 
-// mctsExploration is UCB1's constant c: sqrt 2 is the value for which
-// Auer et al. proved the regret bound with rewards in [0, 1].
-const mctsExploration = math.Sqrt2
+// mctsExploration is UCB1's constant c by default. Sqrt 2 is the value
+// for which Auer et al. proved the regret bound with rewards in [0, 1],
+// but 1 plays better here: at 100 ms a move it beat sqrt 2 by 104 wins
+// to 72 (24 draws) in Connect Four and 51 to 33 (116 draws) in
+// Adjacency, and the five values swept in Tic-Tac-Toe, where MCTS-Solver
+// proves the game, play alike (docs/bots.md).
+const mctsExploration = 1.0
+
+// mctsSolveDefault is whether MCTS-Solver is on unless solve= says: on,
+// for it won 55 games to 36 (9 drawn) in Connect Four at 100 ms a move
+// and was level in Tic-Tac-Toe and Adjacency, and it answers at once
+// where it has proved the result (docs/bots.md).
+const mctsSolveDefault = true
 
 // mctsDefaultTime is the budget when neither a count nor a time is given
 // (the game cards give a count by default where a game has no time
 // limit: see gameSpec.playouts).
 const mctsDefaultTime = time.Second
 
-// mctsMaxNodes caps the tree (about 50 bytes a node): past it the search
-// keeps playing out from the leaves but stops adding nodes.
-const mctsMaxNodes = 1 << 22
-
 // mctsPoll is how many playouts pass between looks at the clock.
 const mctsPoll = 16
 
+// mctsFirstNodes is the room the tree starts with: a move of a few
+// thousand playouts never moves it to grow.
+const mctsFirstNodes = 1 << 15
+
 // NewMCTS returns the bot, drawing every random choice from rng.
 func NewMCTS(rng *rand.Rand) *MCTS {
-	return &MCTS{rng: rng, C: mctsExploration, moves: make([]Move, 0, 64)}
+	mctsCountTableOnce()
+	return &MCTS{rng: rng, C: mctsExploration, Solve: mctsSolveDefault, moves: make([]Move, 0, 64),
+		nodes: make([]mctsNode, 0, mctsFirstNodes), stats: make([]mctsStat, 0, mctsFirstNodes)}
 }
 
 // Name is "mcts".
@@ -80,10 +99,12 @@ func (*MCTS) Name() string { return "mcts" }
 
 // Think runs playouts until Budget.Playouts or Budget.Time, whichever
 // comes first (mctsDefaultTime when neither is set), and plays
-// the most-visited root move. Score is that move's win rate in percent,
-// Nodes the tree nodes this decision added (the subtree kept from the
-// moves before was counted when it was grown), Depth the deepest node
-// below the root, PV the most-visited line.
+// the most-visited root move (with Solve, solvedChoice's). Score is that
+// move's win rate in percent, Nodes the tree nodes this decision added
+// (the subtree kept from the moves before was counted when it was
+// grown), Depth the deepest node below the root, PV the line of the
+// moves it would choose. With Solve, a root whose result is proved ends
+// the search at once.
 func (b *MCTS) Think(ctx context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
 	if budget.Playouts <= 0 && budget.Time <= 0 {
@@ -93,137 +114,210 @@ func (b *MCTS) Think(ctx context.Context, g Game, budget Budget) Decision {
 	defer cancel()
 	pos := g.Clone()
 	b.reroot(pos)
-	kept := len(b.nodes)
+	kept := b.size
+	iterate := b.playout
+	if fast, ok := pos.(mctsFastPath); ok && !b.reference {
+		iterate = func(Game) int { return fast.treePlayout(b) }
+	}
 
 	d := Decision{Move: NoMove}
-	for !pos.Over() {
+	for !pos.Over() && !b.proved(0) {
 		if budget.Playouts > 0 && d.Playouts >= int64(budget.Playouts) {
 			break
 		}
 		if d.Playouts%mctsPoll == 0 && expired(ctx) {
 			break
 		}
-		d.Depth = max(d.Depth, b.playout(pos))
+		d.Depth = max(d.Depth, iterate(pos))
 		d.Playouts++
 	}
 	b.decide(pos, &d)
-	d.Nodes, d.Time = int64(len(b.nodes)-kept), time.Since(start)
+	d.Nodes, d.Time = int64(b.size-kept), time.Since(start)
 	if budget.Trace > 0 {
 		d.Trace = b.trace(pos, budget.Trace, d)
 	}
 	return d
 }
 
+// mctsFastPath is an optional fast path a game may offer for a whole
+// iteration of the four steps (Connect Four's, mctsfast.go): the same
+// steps on the game's own board, with no call through the Game
+// interface. It must draw the same random numbers and grow the same tree
+// as playout (mctsfast_test.go checks this), and it returns what playout
+// returns.
+type mctsFastPath interface {
+	treePlayout(b *MCTS) int
+}
+
 // playout runs one iteration of the four steps from the root position
 // pos, leaving pos as it found it, and returns the depth of the tree node
 // it reached.
 func (b *MCTS) playout(pos Game) int {
-	n, depth := int32(0), 0
-	// Selection: descend while the node is fully expanded.
-	for !pos.Over() {
-		node := &b.nodes[n]
-		if node.untried < 0 {
-			b.moves = pos.Moves(b.moves)
-			node.untried = int32(len(b.moves))
-		}
-		if node.untried > 0 {
-			if len(b.nodes) < mctsMaxNodes {
-				n = b.expand(pos, n)
-				pos.Play(b.nodes[n].move)
-				depth++
-			}
-			break
-		}
+	// Selection: descend while every move of the node has a child,
+	// unless its result is known (a finished game; with Solve, a
+	// proved result).
+	n := int32(0)
+	b.path = append(b.path[:0], n)
+	for !b.proved(n) && b.fullyExpanded(n, pos) {
 		n = b.selectChild(n)
-		pos.Play(b.nodes[n].move)
-		depth++
+		pos.Play(Move(b.nodes[n].move))
+		b.path = append(b.path, n)
 	}
-	// Simulation, on the game's fast path if it has one.
-	var result float64 // for X; a node of O's move counts 1-result
-	if fast, ok := pos.(fastPlayout); ok {
-		result = winnerResult(fast.randomPlayout(b.rng))
-	} else {
-		plies := randomPlayOut(pos, b.rng, b.moves)
-		result = outcome(pos, X)
-		for ; plies > 0; plies-- {
-			pos.Undo()
-		}
-	}
-	// Backpropagation, undoing the tree moves on the way up.
-	for ; n != none; n = b.nodes[n].parent {
-		node := &b.nodes[n]
-		node.visits++
-		if node.parent != none {
-			pos.Undo()
-			if pos.Turn() == X { // X made node.move
-				node.wins += result
-			} else {
-				node.wins += 1 - result
+	// Expansion: a child for one untried move, at random.
+	if !b.proved(n) {
+		if c := b.expand(n, pos.Moves(b.moves)); c != none {
+			n = c
+			pos.Play(Move(b.nodes[n].move))
+			b.path = append(b.path, n)
+			if pos.Over() {
+				b.setEnded(n, endOf(pos))
+				b.proveUp()
 			}
 		}
+	}
+	// Simulation, on the game's fast path if it has one, unless the
+	// result is known.
+	var points uint32 // for the side that made node n's move
+	if p := b.nodes[n].proof; p != unproved {
+		points = p.points()
+	} else {
+		points = b.simulate(pos)
+	}
+	// Backpropagation, then the tree moves taken back.
+	b.backup(points)
+	depth := len(b.path) - 1
+	for range depth {
+		pos.Undo()
 	}
 	return depth
 }
 
-// expand adds the child of node n for a random untried move of pos (the
-// node's position) and returns its index.
-func (b *MCTS) expand(pos Game, n int32) int32 {
-	moves := pos.Moves(b.moves)
-	b.moves = moves
+// fullyExpanded counts the moves of node n, whose position is pos, the
+// first time it is reached, and reports whether each has a child.
+func (b *MCTS) fullyExpanded(n int32, pos Game) bool {
+	if !b.nodes[n].counted() {
+		b.nodes[n].untried = int16(len(pos.Moves(b.moves)))
+	}
+	return b.nodes[n].untried == 0
+}
+
+// expand adds node n's child for a random move of moves (the node's, in
+// the game's order) that has none, and returns it; none when the tree is
+// full.
+func (b *MCTS) expand(n int32, moves []Move) int32 {
+	if !b.makeRoom(n) {
+		return none
+	}
 	pick := b.rng.IntN(int(b.nodes[n].untried))
-	var m Move
-	for _, mv := range moves {
-		if b.hasChild(n, mv) {
+	for _, m := range moves {
+		if b.hasChild(n, m) {
 			continue
 		}
 		if pick == 0 {
-			m = mv
-			break
+			return b.addChild(n, m)
 		}
 		pick--
 	}
-	c := int32(len(b.nodes))
-	b.nodes = append(b.nodes, mctsNode{move: m, parent: n, child: none, sibling: b.nodes[n].child, untried: -1, ucb: float32(math.Inf(1))})
-	node := &b.nodes[n]
-	node.child = c
-	node.untried--
-	if m >= 0 && m < 64 {
-		node.tried |= 1 << uint(m)
-	}
-	return c
-}
-
-// hasChild reports whether node n has a child for move m: a bit test for
-// moves below 64 (every cell and column of our games), a walk along the
-// children otherwise.
-func (b *MCTS) hasChild(n int32, m Move) bool {
-	if m >= 0 && m < 64 {
-		return b.nodes[n].tried&(1<<uint(m)) != 0
-	}
-	for c := b.nodes[n].child; c != none; c = b.nodes[c].sibling {
-		if b.nodes[c].move == m {
-			return true
-		}
-	}
-	return false
+	panic("mcts: fewer untried moves than counted")
 }
 
 // selectChild is UCB1 over the children of a fully expanded node: every
-// child has been visited, so no value is infinite. Ties go to the first
-// in the list.
+// child has been visited, so no value is infinite. The value
+// wins/visits + c*sqrt(ln(parent visits)/visits) is computed as the
+// child's mean plus the parent's c*sqrt(ln(parent visits)) times the
+// child's 1/sqrt(visits), the two the child keeps (mctsStat, by backup):
+// the same value, with no division or root for each child. Ties go to
+// the first tried. With Solve a child proved lost for the side choosing
+// is never chosen (MCTS-Solver), its mean being -inf: some other is not,
+// or the node would be proved.
 func (b *MCTS) selectChild(n int32) int32 {
-	logN := math.Log(float64(b.nodes[n].visits))
-	best, bestValue := int32(none), math.Inf(-1)
-	for c := b.nodes[n].child; c != none; c = b.nodes[c].sibling {
-		child := &b.nodes[c]
-		v := float64(child.visits)
-		value := child.wins/v + b.C*math.Sqrt(logN/v)
-		if value > bestValue {
-			best, bestValue = c, value
+	node := &b.nodes[n]
+	explore := float32(b.C) * countsOf(node.visits).sqrtLn
+	best, bestValue := int32(none), float32(math.Inf(-1))
+	for i, child := range b.stats[node.first : node.first+int32(node.kids)] {
+		if value := child.mean + explore*child.rsqrt; value > bestValue {
+			best, bestValue = node.first+int32(i), value
 		}
 	}
-	b.nodes[best].ucb = float32(bestValue)
 	return best
+}
+
+// mctsCounts are functions of a visit count that selection and backup
+// need again and again.
+type mctsCounts struct {
+	recip, rsqrt, sqrtLn float32 // 1/n, 1/sqrt(n), sqrt(ln n)
+}
+
+// mctsCountTable holds the mctsCounts of the counts most often met,
+// computed once, when the first bot is made (in a few milliseconds).
+var (
+	mctsCountTable     []mctsCounts
+	mctsCountTableOnce = sync.OnceFunc(func() {
+		t := make([]mctsCounts, 1<<16)
+		for n := 1; n < len(t); n++ {
+			t[n] = countsFor(int32(n))
+		}
+		mctsCountTable = t
+	})
+)
+
+// countsOf is mctsCounts of n >= 1.
+func countsOf(n int32) mctsCounts {
+	if int(n) < len(mctsCountTable) {
+		return mctsCountTable[n]
+	}
+	return countsFor(n)
+}
+
+// countsFor computes mctsCounts of n.
+func countsFor(n int32) mctsCounts {
+	v := float64(n)
+	return mctsCounts{recip: float32(1 / v), rsqrt: float32(1 / math.Sqrt(v)), sqrtLn: float32(math.Sqrt(math.Log(v)))}
+}
+
+// simulate is the simulation step from pos: uniformly random moves to the
+// end, then taken back; the result in points for the side that made
+// pos's last move.
+func (b *MCTS) simulate(pos Game) uint32 {
+	mover := pos.Turn().Other()
+	if fast, ok := pos.(fastPlayout); ok {
+		return winnerPoints(fast.randomPlayout(b.rng), mover)
+	}
+	plies := randomPlayOut(pos, b.rng, b.moves)
+	points := uint32(2 * outcome(pos, mover))
+	for ; plies > 0; plies-- {
+		pos.Undo()
+	}
+	return points
+}
+
+// backup is the backpropagation step: every node on the path counts a
+// visit and the result, in points for the side that made the last node's
+// move, so alternating going up.
+func (b *MCTS) backup(points uint32) {
+	for i := len(b.path) - 1; i >= 0; i-- {
+		n := b.path[i]
+		node := &b.nodes[n]
+		node.visits++
+		node.points += points
+		k := countsOf(node.visits)
+		b.stats[n] = mctsStat{mean: 0.5 * float32(node.points) * k.recip, rsqrt: k.rsqrt}
+		if b.Solve && node.proof == provedLoss {
+			b.stats[n].mean = float32(math.Inf(-1))
+		}
+		points = 2 - points
+	}
+}
+
+// endOf is a finished game's result for the side that made its last move.
+func endOf(pos Game) mctsProof {
+	switch pos.Winner() {
+	case Nobody:
+		return provedDraw
+	case pos.Turn().Other():
+		return provedWin
+	}
+	return provedLoss
 }
 
 // fastPlayout is an optional fast path a game may offer for the
@@ -235,15 +329,15 @@ type fastPlayout interface {
 	randomPlayout(rng *rand.Rand) Side
 }
 
-// winnerResult is a game's result for X given its winner.
-func winnerResult(w Side) float64 {
+// winnerPoints is a game's result in points for side s given its winner.
+func winnerPoints(w, s Side) uint32 {
 	switch w {
-	case X:
+	case s:
+		return 2
+	case Nobody:
 		return 1
-	case O:
-		return 0
 	}
-	return 0.5
+	return 0
 }
 
 // randomPlayOut is the simulation step over the Game interface: uniformly random
@@ -259,11 +353,12 @@ func randomPlayOut(pos Game, rng *rand.Rand, buf []Move) int {
 	return plies
 }
 
-// mostVisited is the child of n with the most visits, the first among
-// equals; none for a leaf.
+// mostVisited is the child of n with the most visits, the first tried
+// among equals; none for a leaf.
 func (b *MCTS) mostVisited(n int32) int32 {
 	best := int32(none)
-	for c := b.nodes[n].child; c != none; c = b.nodes[c].sibling {
+	from, to := b.triedChildren(n)
+	for c := from; c < to; c++ {
 		if best == none || b.nodes[c].visits > b.nodes[best].visits {
 			best = c
 		}
@@ -271,11 +366,21 @@ func (b *MCTS) mostVisited(n int32) int32 {
 	return best
 }
 
-// decide fills the decision from the tree: the most-visited root move,
-// its win rate and visit share, the most-visited line. With no playout
-// run at all (a cancelled caller) it plays the first legal move.
+// choose is the child of n to play: the most visited, or with Solve the
+// one MCTS-Solver's proofs prefer (solvedChoice).
+func (b *MCTS) choose(n int32) int32 {
+	if b.Solve {
+		return b.solvedChoice(n)
+	}
+	return b.mostVisited(n)
+}
+
+// decide fills the decision from the tree: the root move chosen, its win
+// rate and visit share, the line expected, and with Solve what is proved.
+// With no playout run at all (a cancelled caller) it plays the first
+// legal move.
 func (b *MCTS) decide(pos Game, d *Decision) {
-	best := b.mostVisited(0)
+	best := b.choose(0)
 	if best == none {
 		if moves := pos.Moves(b.moves); len(moves) > 0 {
 			d.Move = moves[0]
@@ -283,14 +388,15 @@ func (b *MCTS) decide(pos Game, d *Decision) {
 		return
 	}
 	child := &b.nodes[best]
-	d.Move = child.move
-	d.WinRate = child.wins / float64(child.visits)
+	d.Move = Move(child.move)
+	d.WinRate = child.wins() / float64(child.visits)
 	d.Share = float64(child.visits) / float64(b.nodes[0].visits)
 	d.Score = int(math.Round(100 * d.WinRate))
 	d.Top = b.top(mctsTopMoves)
-	for n := best; n != none; n = b.mostVisited(n) {
-		d.PV = append(d.PV, b.nodes[n].move)
+	for n := best; n != none; n = b.choose(n) {
+		d.PV = append(d.PV, Move(b.nodes[n].move))
 	}
+	b.proofFigures(d)
 }
 
 // reroot makes the tree's root the position pos. If pos follows the last
@@ -302,7 +408,9 @@ func (b *MCTS) reroot(pos Game) {
 	if n, ok := b.descendant(pos); ok {
 		b.keep(n)
 	} else {
-		b.nodes = append(b.nodes[:0], mctsNode{parent: none, child: none, sibling: none, untried: -1})
+		b.nodes = append(b.nodes[:0], mctsNode{move: int32(NoMove), first: none, untried: -1})
+		b.stats = append(b.stats[:0], mctsStat{})
+		b.size = 1
 	}
 	b.rootType = reflect.TypeOf(pos)
 	b.rootHist = append(b.rootHist[:0], hist...)
@@ -332,43 +440,34 @@ func (b *MCTS) descendant(pos Game) (int32, bool) {
 	}
 	n := int32(0)
 	for _, m := range newMoves {
-		c := b.nodes[n].child
-		for c != none && b.nodes[c].move != m {
-			c = b.nodes[c].sibling
-		}
-		if c == none {
+		if n = b.child(n, m); n == none {
 			return none, false
 		}
-		n = c
 	}
 	return n, true
 }
 
-// keep copies the subtree under node r into the spare buffer, breadth
-// first, so that r becomes node 0 and the rest of the old tree is
+// keep copies the subtree under node r into the spare buffers, breadth
+// first, a block of children at a time with no room to spare, so that r
+// becomes node 0 and the rest of the old tree, dead blocks included, is
 // dropped; then the buffers swap.
 func (b *MCTS) keep(r int32) {
 	if r == 0 {
 		return
 	}
-	spare, queue := b.spare[:0], b.queue[:0]
+	// origin[i] is the old index of spare[i].
+	spare, stats, origin := b.spare[:0], b.spareStats[:0], b.queue[:0]
 	root := b.nodes[r]
-	root.parent, root.sibling, root.move = none, none, NoMove
-	spare, queue = append(spare, root), append(queue, r)
+	root.move = int32(NoMove)
+	spare, stats, origin = append(spare, root), append(stats, b.stats[r]), append(origin, r)
 	for i := 0; i < len(spare); i++ {
-		prev := int32(none)
-		for c := b.nodes[queue[i]].child; c != none; c = b.nodes[c].sibling {
-			ni := int32(len(spare))
-			node := b.nodes[c]
-			node.parent, node.sibling = int32(i), none
-			spare, queue = append(spare, node), append(queue, c)
-			if prev == none {
-				spare[i].child = ni
-			} else {
-				spare[prev].sibling = ni
-			}
-			prev = ni
+		from, to := b.triedChildren(origin[i])
+		spare[i].first, spare[i].room = int32(len(spare)), spare[i].kids
+		for c := from; c < to; c++ {
+			spare, stats, origin = append(spare, b.nodes[c]), append(stats, b.stats[c]), append(origin, c)
 		}
 	}
-	b.nodes, b.spare, b.queue = spare, b.nodes, queue
+	b.size = len(spare)
+	b.nodes, b.spare, b.queue = spare, b.nodes, origin
+	b.stats, b.spareStats = stats, b.stats
 }

@@ -175,7 +175,8 @@ func TestMCTSReproducible(t *testing.T) {
 // subtreeSize counts the nodes under n, n included.
 func (b *MCTS) subtreeSize(n int32) int {
 	size := 1
-	for c := b.nodes[n].child; c != none; c = b.nodes[c].sibling {
+	from, to := b.triedChildren(n)
+	for c := from; c < to; c++ {
 		size += b.subtreeSize(c)
 	}
 	return size
@@ -192,6 +193,7 @@ func TestMCTSKeepsSubtree(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			g := specNamed(t, name).start(nil)
 			bot := mctsSeeded(3)
+			bot.Solve = false // plain UCT, which runs every playout asked
 			d := bot.Think(context.Background(), g, Budget{Playouts: 20000})
 			mine := bot.mostVisited(0)
 			reply := bot.mostVisited(mine)
@@ -200,11 +202,11 @@ func TestMCTSKeepsSubtree(t *testing.T) {
 				t.Fatalf("reply visited %d times: too few to test", visits)
 			}
 			g.Play(d.Move)
-			g.Play(bot.nodes[reply].move)
+			g.Play(Move(bot.nodes[reply].move))
 			// No playout: the tree is what was kept.
 			bot.Think(cancelled, g, Budget{Playouts: 3000})
-			if bot.nodes[0].visits != visits || len(bot.nodes) != size || bot.subtreeSize(0) != size {
-				t.Errorf("kept %d visits in %d nodes, want %d in %d", bot.nodes[0].visits, len(bot.nodes), visits, size)
+			if bot.nodes[0].visits != visits || bot.size != size || bot.subtreeSize(0) != size {
+				t.Errorf("kept %d visits in %d nodes, want %d in %d", bot.nodes[0].visits, bot.size, visits, size)
 			}
 			// The kept tree grows on: 3,000 more playouts.
 			d = bot.Think(context.Background(), g, Budget{Playouts: 3000})
@@ -214,8 +216,8 @@ func TestMCTSKeepsSubtree(t *testing.T) {
 			// Taking a move back leaves the tree's line: a fresh start.
 			g.Undo()
 			bot.Think(cancelled, g, Budget{})
-			if len(bot.nodes) != 1 || bot.nodes[0].visits != 0 {
-				t.Errorf("after an undo the tree has %d nodes, %d visits; want a fresh root", len(bot.nodes), bot.nodes[0].visits)
+			if len(bot.nodes) != 1 || bot.size != 1 || bot.nodes[0].visits != 0 {
+				t.Errorf("after an undo the tree has %d nodes, %d visits; want a fresh root", bot.size, bot.nodes[0].visits)
 			}
 		})
 	}
@@ -243,13 +245,16 @@ func TestMCTSTreeOfAnotherSize(t *testing.T) {
 }
 
 // Every node's visits are its children's plus the playout that expanded
-// it (a finished game's node has no children and counts every visit), and
-// its wins lie between 0 and its visits: the tree's bookkeeping, checked
-// over each game after a search, position by position.
+// it (a finished game's node has no children and counts every visit), its
+// wins lie between 0 and its visits, its children are for distinct legal
+// moves, which its untried count completes and its tried mask marks: the
+// tree's bookkeeping, checked over each game after a search, position by
+// position.
 func TestMCTSTreeConsistent(t *testing.T) {
 	for _, spec := range declared.games {
 		t.Run(spec.name, func(t *testing.T) {
 			bot := mctsSeeded(4)
+			bot.Solve = false // plain UCT: no proved node stops a playout
 			g := spec.start(nil)
 			bot.Think(context.Background(), g, Budget{Playouts: 2000})
 			if bot.nodes[0].visits != 2000 {
@@ -259,12 +264,20 @@ func TestMCTSTreeConsistent(t *testing.T) {
 			check = func(n int32) int {
 				node := bot.nodes[n]
 				sum, count := int32(0), 1
-				for c := node.child; c != none; c = bot.nodes[c].sibling {
-					if bot.nodes[c].parent != n {
-						t.Fatalf("node %d: child %d names parent %d", n, c, bot.nodes[c].parent)
+				legal := g.Moves(nil)
+				if node.counted() && int(node.untried)+int(node.kids) != len(legal) || node.kids > node.room {
+					t.Fatalf("%v: %d children in room for %d, %d untried, %d legal moves", g.History(), node.kids, node.room, node.untried, len(legal))
+				}
+				var tried uint64
+				from, to := bot.triedChildren(n)
+				for c := from; c < to; c++ {
+					m := Move(bot.nodes[c].move)
+					if !slices.Contains(legal, m) || tried&(1<<m) != 0 {
+						t.Fatalf("%v: child %d for move %d, illegal or twice", g.History(), c, m)
 					}
+					tried |= 1 << m
 					sum += bot.nodes[c].visits
-					g.Play(bot.nodes[c].move)
+					g.Play(Move(bot.nodes[c].move))
 					count += check(c)
 					g.Undo()
 				}
@@ -275,16 +288,16 @@ func TestMCTSTreeConsistent(t *testing.T) {
 						want = 0
 					}
 				}
-				if sum != want {
-					t.Fatalf("%v: %d visits, children %d", g.History(), node.visits, sum)
+				if sum != want || tried != node.tried {
+					t.Fatalf("%v: %d visits, children %d; moves tried %b, marked %b", g.History(), node.visits, sum, tried, node.tried)
 				}
-				if node.wins < 0 || node.wins > float64(node.visits) {
-					t.Fatalf("%v: %.1f wins in %d visits", g.History(), node.wins, node.visits)
+				if node.points > 2*uint32(node.visits) {
+					t.Fatalf("%v: %.1f wins in %d visits", g.History(), node.wins(), node.visits)
 				}
 				return count
 			}
-			if n := check(0); n != len(bot.nodes) {
-				t.Errorf("%d nodes in the tree, %d in the slice", n, len(bot.nodes))
+			if n := check(0); n != bot.size {
+				t.Errorf("%d nodes in the tree, %d counted", n, bot.size)
 			}
 		})
 	}
@@ -305,11 +318,11 @@ func TestMCTSFastPlayout(t *testing.T) {
 				before := snapshot(spec, g)
 				slow, fast := rand.New(rand.NewPCG(uint64(i), 1)), rand.New(rand.NewPCG(uint64(i), 1))
 				plies := randomPlayOut(g, slow, nil)
-				want := winnerResult(g.Winner())
+				want := winnerPoints(g.Winner(), X)
 				for ; plies > 0; plies-- {
 					g.Undo()
 				}
-				got := winnerResult(g.(fastPlayout).randomPlayout(fast))
+				got := winnerPoints(g.(fastPlayout).randomPlayout(fast), X)
 				if got != want || slow.Uint64() != fast.Uint64() {
 					t.Fatalf("%s, seed %d: fast playout %v, generic %v (or other draws)", spec.record(g), i, got, want)
 				}
@@ -322,20 +335,28 @@ func TestMCTSFastPlayout(t *testing.T) {
 }
 
 // BenchmarkMCTSPlayouts measures playouts a second from each game's start
-// (Adjacency at its default 8 rounds), tree included.
+// (Adjacency at its default 8 rounds), tree included: the default bot,
+// then plain UCT (solve=off).
 func BenchmarkMCTSPlayouts(b *testing.B) {
-	for _, spec := range declared.games {
-		b.Run(spec.name, func(b *testing.B) {
-			g := spec.start(nil)
-			bot := mctsSeeded(1)
-			var playouts int64
-			for b.Loop() {
-				bot.nodes = bot.nodes[:0] // a fresh tree each time
-				d := bot.Think(context.Background(), g, Budget{Playouts: 10000})
-				playouts += d.Playouts
+	for _, solve := range []bool{true, false} {
+		for _, spec := range declared.games {
+			name := spec.name
+			if solve != mctsSolveDefault {
+				name += fmt.Sprintf("-solve=%v", map[bool]string{true: "on", false: "off"}[solve])
 			}
-			b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
-		})
+			b.Run(name, func(b *testing.B) {
+				g := spec.start(nil)
+				bot := mctsSeeded(1)
+				bot.Solve = solve
+				var playouts int64
+				for b.Loop() {
+					bot.nodes = bot.nodes[:0] // a fresh tree each time
+					d := bot.Think(context.Background(), g, Budget{Playouts: 10000})
+					playouts += d.Playouts
+				}
+				b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
+			})
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -21,7 +22,7 @@ type mctsJSON struct {
 	Children   []*mctsJSON
 }
 
-// The visits of the traced tree add up: a node's visits are its
+// The visits of plain UCT's traced tree add up: a node's visits are its
 // children's plus the playouts that ended at it, which is one for a node
 // the search added (its first playout starts there), none for the fresh
 // root, any number for a finished game; the root's visits are the
@@ -41,7 +42,9 @@ func TestMCTSTraceVisitsAddUp(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			d := mctsSeeded(7).Think(context.Background(), tc.game, Budget{Playouts: tc.playouts, Trace: 99, TraceFormat: "json"})
+			bot := mctsSeeded(7)
+			bot.Solve = false // plain UCT: every playout runs, the line follows the visits
+			d := bot.Think(context.Background(), tc.game, Budget{Playouts: tc.playouts, Trace: 99, TraceFormat: "json"})
 			var top struct{ Root *mctsJSON }
 			if err := json.Unmarshal([]byte(traceJSON(d.Trace)), &top); err != nil || top.Root == nil {
 				t.Fatalf("JSON does not parse: %v", err)
@@ -120,5 +123,28 @@ func TestMCTSTraceDepthOne(t *testing.T) {
 	d.Trace, d.Time, plain.Time = nil, 0, 0
 	if fmt.Sprint(d) != fmt.Sprint(plain) {
 		t.Errorf("tracing changed the decision: %+v, without: %+v", d, plain)
+	}
+}
+
+// With MCTS-Solver the trace notes each proved node's result, for the
+// side that made its move, and the line runs to the proved win: the
+// Connect Four position X wins in 3 plies, 5 (or 2) then any reply.
+func TestMCTSTraceProofs(t *testing.T) {
+	g := c4Game(t, "3344")
+	d := mctsSeeded(7).Think(context.Background(), g, Budget{Playouts: 20000, Trace: 2})
+	played := d.Trace.Root.Children[slices.IndexFunc(d.Trace.Root.Children, func(n *TraceNode) bool { return n.PV })]
+	if played.Note != "proved win in 3 plies" || (played.Move != "2" && played.Move != "5") {
+		t.Fatalf("played %s, noted %q; want 2 or 5, proved win in 3 plies", played.Move, played.Note)
+	}
+	for _, reply := range played.Children {
+		if reply.Note != "proved loss in 2 plies" {
+			t.Errorf("reply %s noted %q, want proved loss in 2 plies", reply.Move, reply.Note)
+		}
+	}
+	if root := d.Trace.Root.Note; root != "X to move: proved win in 3 plies" {
+		t.Errorf("root noted %q", root)
+	}
+	if len(played.Children) != 7 || !strings.Contains(strings.Join(d.Trace.Heading, "\n"), "proved: the result for the side that made the move") {
+		t.Errorf("%d replies shown, heading %q", len(played.Children), d.Trace.Heading)
 	}
 }

@@ -182,11 +182,16 @@ func (p param) valueWord(game string) string {
 	case kindSwitch:
 		return "on|off"
 	}
-	if p.gameChoices != nil && game == "" {
-		return "NAME"
+	words := strings.Join(p.choicesFor(game), "|")
+	if p.gameChoices != nil && game == "" || len(words) > maxChoiceWords {
+		return "NAME" // the key's meaning lists them
 	}
-	return strings.Join(p.choicesFor(game), "|")
+	return words
 }
+
+// maxChoiceWords is the longest list of choices help writes as a key's
+// value, so that the key fits help's 80 columns.
+const maxChoiceWords = 40
 
 // numText writes a bound without a needless fraction or exponent.
 func numText(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

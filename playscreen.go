@@ -173,6 +173,12 @@ func (t *screen) searchFigures(spec *gameSpec, g Game, d Decision) string {
 		line += fmt.Sprintf(", playouts %d (%.0f/s), visits %.0f%%, win rate %.0f%%",
 			d.Playouts, float64(d.Playouts)/max(d.Time.Seconds(), 1e-9), 100*d.Share, 100*d.WinRate)
 	}
+	if d.Proved != "" {
+		line += ", proved " + d.Proved
+		if d.Proved != "draw" {
+			line += " in " + plural(d.ProvedPlies, "ply", "plies")
+		}
+	}
 	if len(d.PV) > 0 {
 		line += ", expects " + spec.line(d.PV)
 	}

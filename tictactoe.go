@@ -150,3 +150,6 @@ func (t *TicTacToe) ParseMove(s string) (Move, error) {
 
 // FormatMove writes the cell number.
 func (t *TicTacToe) FormatMove(m Move) string { return strconv.Itoa(int(m)) }
+
+// moveGrid: a cell is a move, on the 3x3 grid (local search's walks).
+func (t *TicTacToe) moveGrid() (rows, cols int) { return 3, 3 }
