@@ -1,0 +1,340 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"text/tabwriter"
+	"time"
+)
+
+// A match: two bots over N games in pairs, seats swapped, its lines, its
+// table with Elo, and -sprt's stop.
+
+// tally is one bot's record over a match.
+type tally struct {
+	name                string
+	wins, draws, losses int
+	moves               int
+	nodes               int64
+	time                time.Duration
+	forfeits            forfeitCount
+}
+
+// matchConfig is a head-to-head match between two bots.
+type matchConfig struct {
+	spec    *gameSpec
+	opt     gameOptions
+	reg     *registry
+	players [2]*player // the bots of -x and -o
+	games   int
+	plan    openingPlan // where each pair of games starts
+	seed    uint64
+	jobs    int // games at once
+	// width is the terminal's, to wrap the game lines to between tokens;
+	// 0 (a pipe) leaves them one line each.
+	width int
+	// sprt, if not nil, stops the match as soon as its test decides;
+	// games is then the most games.
+	sprt *sprtTest
+	report
+}
+
+// labels are the bots' names in lines and tables: their names, or when a
+// bot plays itself, the seat each copy was given on the command line.
+func (m matchConfig) labels() [2]string {
+	x, o := m.players[0].label, m.players[1].label
+	if x == o {
+		return [2]string{x + " (as -x)", o + " (as -o)"}
+	}
+	return [2]string{x, o}
+}
+
+// run plays the games between the bots of -x and -o in pairs: games 2k+1
+// and 2k+2 (counted from 1) start from the same opening, the bot of -x
+// playing X in the first and O in the second. It prints the seed, one line
+// per game in the order of the games, then the results table. On an
+// interrupt it prints the table of the games finished and returns
+// errInterrupted. Under -sprt it stops once the test decides (sprtRun).
+func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
+	labels := m.labels()
+	openings, note, err := m.plan.openings(m.spec, m.opt, (m.games+1)/2, m.seed)
+	if err != nil {
+		return err
+	}
+	a := arena{spec: m.spec, opt: m.opt, reg: m.reg, seed: m.seed, jobs: m.jobs, progress: progress,
+		event: "match", field: labels[:], total: m.games}
+	m.header(out, a, note, "")
+	games := make([]gameJob, m.games)
+	for i := range games {
+		// Bot 0 (of -x) plays X in even games, O in odd ones.
+		x, o := i%2, 1-i%2
+		games[i] = gameJob{index: i, pair: i / 2, players: [3]*player{X: m.players[x], O: m.players[o]},
+			labels: [3]string{X: labels[x], O: labels[o]}, opening: openings[i/2]}
+	}
+	tallies := [2]*tally{{name: labels[0], forfeits: forfeitCount{}}, {name: labels[1], forfeits: forfeitCount{}}}
+	points := make([]float64, m.games) // bot 0's points by game; -1 unplayed
+	for i := range points {
+		points[i] = -1
+	}
+	m.resume(out, &a, games)
+	test := m.newSPRTRun(ctx, out, &a)
+	a.stopped = func(r gameResult) {
+		if !test.decided() {
+			m.game(out, a, r)
+		}
+	}
+	err = a.play(test.ctx, games, func(r gameResult) {
+		if test.decided() {
+			return // finished after the deciding pair: not needed
+		}
+		i := r.job.index
+		tallyGame(tallies, r)
+		points[i] = r.points([2]Side{X, O}[i%2])
+		m.game(out, a, r)
+		if i%2 == 1 {
+			test.pair(points[i-1], points[i])
+		}
+	})
+	err = test.end(ctx, err)
+	if err != nil && !errors.Is(err, errInterrupted) {
+		return err
+	}
+	played := tallies[0].wins + tallies[0].draws + tallies[0].losses
+	if played > 0 {
+		diff, plusMinus, n := matchEloFigures(points)
+		pts := []eloPoint{boundedPoint(labels[0], diff, plusMinus, n), {name: labels[1], plusMinus: math.NaN()}}
+		if perr := m.plot(m.spec.title, "Elo over "+labels[1], pts); perr != nil && err == nil {
+			err = perr
+		}
+	}
+	if m.json {
+		diff, plusMinus, n := matchEloFigures(points)
+		summary := matchSummary(m.spec.name, m.seed, m.games, tallies, eloFigures(labels[0], diff, plusMinus, n))
+		summary.SPRT = test.summary(played)
+		writeJSONLine(out, summary)
+	} else {
+		if test.on() {
+			fmt.Fprintln(out, test.result(played))
+		} else if played < m.games {
+			fmt.Fprintf(out, "stopped after %d of %d games\n", played, m.games)
+		}
+		writeTable(out, tallies, matchElo(labels[0], points))
+	}
+	return err
+}
+
+// tallyGame counts a game in the tallies: ts[0] is the bot of -x's, which
+// plays X in the even games.
+func tallyGame(ts [2]*tally, r gameResult) {
+	i := r.job.index
+	order := [3]int{X: i % 2, O: 1 - i%2}
+	for _, side := range []Side{X, O} {
+		t := ts[order[side]]
+		t.moves += r.moves[side]
+		t.nodes += r.nodes[side]
+		t.time += r.time[side]
+	}
+	if r.forfeit != nil {
+		ts[order[r.forfeit.Side]].forfeits[r.forfeit.Kind]++
+	}
+	switch w := r.winner(); w {
+	case Nobody:
+		ts[0].draws++
+		ts[1].draws++
+	default:
+		ts[order[w]].wins++
+		ts[1-order[w]].losses++
+	}
+}
+
+// sprtRun is a match's test under way: its pairs so far, its llr, and
+// the context that stops the games once it decides.
+type sprtRun struct {
+	test    *sprtTest // nil: no test, and the rest is idle
+	ctx     context.Context
+	cancel  context.CancelFunc
+	pairs   pentanomial
+	llr     float64
+	verdict sprtVerdict
+}
+
+// newSPRTRun starts the match's test, if it has one: its header line,
+// and its llr on the status line.
+func (m matchConfig) newSPRTRun(ctx context.Context, out io.Writer, a *arena) *sprtRun {
+	s := &sprtRun{test: m.sprt}
+	s.ctx, s.cancel = context.WithCancel(ctx)
+	if s.test == nil {
+		return s
+	}
+	if !m.json {
+		fmt.Fprintln(out, s.test.header(m.games))
+	}
+	a.status = func() string { return s.test.status(s.llr) }
+	return s
+}
+
+// on says the match has a test.
+func (s *sprtRun) on() bool { return s.test != nil }
+
+// decided says the test has decided: the games after are not needed.
+func (s *sprtRun) decided() bool { return s.verdict != sprtGoing }
+
+// pair counts a pair of games (the bot of -x's points in each) and stops
+// the games under way if the test decides: they are discarded, as are
+// games that finished after the deciding pair (-jobs above 1), so that
+// the decision is the one a single game at a time would reach.
+func (s *sprtRun) pair(first, second float64) {
+	if s.test == nil {
+		return
+	}
+	s.pairs.add(first, second)
+	s.llr = s.test.llr(s.pairs)
+	if s.verdict = s.test.verdict(s.llr); s.decided() {
+		s.cancel()
+	}
+}
+
+// end is the match's error once its games are over: none for a stop the
+// test made, whatever the games stopped under way say; ctx is the
+// match's own.
+func (s *sprtRun) end(ctx context.Context, err error) error {
+	defer s.cancel()
+	if s.decided() && ctx.Err() == nil && errors.Is(err, errInterrupted) {
+		return nil
+	}
+	return err
+}
+
+// result is the test's line after games.
+func (s *sprtRun) result(games int) string { return s.test.result(s.llr, s.verdict, games) }
+
+// summary is the test's end as JSON, nil without a test.
+func (s *sprtRun) summary(games int) *sprtJSON {
+	if s.test == nil {
+		return nil
+	}
+	return s.test.summary(s.llr, s.verdict, games)
+}
+
+// game reports one game, finished or stopped: its record to -out, and
+// its line (text or JSON) to out.
+func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
+	if r.resumed {
+		return
+	}
+	rec := a.record(r)
+	if m.report.keepGame(out, rec) {
+		return
+	}
+	outcome, opening := r.outcome(), ""
+	if r.err != nil {
+		outcome = "interrupted"
+	}
+	if len(r.job.opening) > 0 {
+		opening = ", opening " + rec.Opening
+	}
+	line := fmt.Sprintf("game %d/%d: X %s, O %s%s: %s, moves: %s", r.job.index+1, m.games,
+		r.job.labels[X], r.job.labels[O], opening, outcome, movesOrNone(rec.Record))
+	fmt.Fprintln(out, wrapHanging(line, m.width, 4))
+}
+
+// matchElo is the elo line of the bot of -x from its points by game (-1
+// for a game not played). Its interval is the first of these that the
+// games can give:
+//   - the pentanomial one over pairs, when every game played has its
+//     pair's other game played too and the pairs' scores vary;
+//   - when every pair scored exactly half its points (split 1-1, by two
+//     draws or a win and a loss) and every game without its pair is a
+//     draw, the sample shows no variance of the independent trials:
+//     drawsInterval's exact bound, over those trials (the pairs and the
+//     lone games), since none of them scored above or below half;
+//   - otherwise the trinomial one over games, when some game lacks its
+//     pair (an odd number of games, an interrupted run), or the pairs
+//     cannot estimate the variance (a single pair, every pair alike). It
+//     takes a pair's games for independent trials, which they are not
+//     quite, but it is the only estimate left, and it does not claim
+//     certainty.
+func matchElo(name string, points []float64) string {
+	diff, plusMinus, n := matchEloFigures(points)
+	return eloLine(name, diff, plusMinus, n)
+}
+
+// matchEloFigures are matchElo's difference, interval and games.
+func matchEloFigures(points []float64) (diff, plusMinus float64, n int) {
+	var games wdl
+	var pairs pentanomial
+	lone, loneDraws := 0, 0 // games whose pair's other game was not played
+	paired := true
+	for k := 0; 2*k < len(points); k++ {
+		first, second := points[2*k], -1.0
+		if 2*k+1 < len(points) {
+			second = points[2*k+1]
+		}
+		for _, p := range []float64{first, second} {
+			if p >= 0 {
+				games.add(p)
+			}
+		}
+		switch {
+		case first >= 0 && second >= 0:
+			pairs.add(first, second)
+		case first >= 0 || second >= 0:
+			paired = false
+			lone++
+			if max(first, second) == 0.5 {
+				loneDraws++
+			}
+		}
+	}
+	n = games.games()
+	if n > 0 && paired {
+		if diff, plusMinus, ok := eloIntervalPairs(pairs); ok {
+			return diff, plusMinus, n
+		}
+	}
+	complete := 0
+	for _, c := range pairs {
+		complete += c
+	}
+	if n > 0 && pairs[2] == complete && loneDraws == lone {
+		return 0, drawsInterval(complete + lone), n
+	}
+	diff, plusMinus = eloInterval(games)
+	return diff, plusMinus, n
+}
+
+// writeTable prints the results table, the elo line and SPEC's total line.
+func writeTable(out io.Writer, t [2]*tally, elo string) {
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tms/move\tnodes/move\tforfeits\t")
+	for _, b := range t {
+		perMove := func(x float64) float64 { return x / float64(max(b.moves, 1)) }
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.0f\t%s\t\n", b.name, b.wins, b.draws, b.losses,
+			perMove(float64(b.time.Microseconds())/1000), perMove(float64(b.nodes)), b.forfeits.text())
+	}
+	tw.Flush()
+	if key := forfeitKey(t[0].forfeits, t[1].forfeits); key != "" {
+		fmt.Fprintln(out, key)
+	}
+	fmt.Fprintln(out, elo)
+	draws := fmt.Sprintf("%d draws", t[0].draws)
+	if t[0].draws == 1 {
+		draws = "1 draw"
+	}
+	fmt.Fprintf(out, "total: %s %d - %s %d, %s\n", t[0].name, t[0].wins, t[1].name, t[1].wins, draws)
+}
+
+// matchSummary is the table, the elo line and the total of a match as
+// JSON (-format json).
+func matchSummary(game string, seed uint64, games int, t [2]*tally, elo eloJSON) matchJSON {
+	m := matchJSON{Type: "match", Game: game, Seed: seed, Games: games, Played: t[0].wins + t[0].draws + t[0].losses, Elo: elo}
+	for _, b := range t {
+		perMove := func(x float64) float64 { return math.Round(100*x/float64(max(b.moves, 1))) / 100 }
+		m.Bots = append(m.Bots, matchBotJSON{Bot: b.name, Wins: b.wins, Draws: b.draws, Losses: b.losses,
+			MSPerMove: perMove(float64(b.time.Microseconds()) / 1000), NodesPerMove: perMove(float64(b.nodes)), Forfeits: b.forfeits.json()})
+	}
+	return m
+}
