@@ -78,7 +78,7 @@ func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {
 			}
 			continue
 		}
-		if hi, ok := s.upperBound(p.play(cell)); ok && hi <= -v {
+		if s.upperBound(p.play(cell)) <= -v {
 			return Move(col), true
 		}
 	}
@@ -115,45 +115,33 @@ func (s *c4Solver) searchKeeper(p c4Pos, v int, order []int) (Move, bool) {
 }
 
 // upperBound is the most the side to move in q can score, as far as the
-// rules, the book and the table know without searching. The early
-// answers follow the solver's window and negamax, which store nothing
-// for them.
-func (s *c4Solver) upperBound(q c4Pos) (int, bool) {
+// rules, the book, the static pass and the table know without
+// searching. Past forced moves the table's entry is the position's at
+// their end (c4static.go): the search stores nothing on the way.
+func (s *c4Solver) upperBound(q c4Pos) int {
 	switch {
 	case q.canWinNext():
-		return q.winScore(), true
+		return q.winScore()
 	case q.moves >= c4Cells-1:
-		return 0, true
+		return 0
 	}
 	if e, ok := s.book.lookup(bookKey(q)); ok {
-		return int(e.score), true
+		return int(e.score)
 	}
-	next := q.possible()
-	oppWin := winningCells(q.cur^q.mask, q.mask)
-	if forced := next & oppWin; forced != 0 {
-		if forced&(forced-1) != 0 {
-			return -(c4Cells - q.moves) / 2, true // two threats: one gets through
-		}
-		next = forced
+	n := c4Node{p: q}
+	if v, settled := s.static(&n, winningCells(q.cur^q.mask, q.mask), -infinity, infinity); settled {
+		return v
 	}
-	if next&^(oppWin>>1) == 0 {
-		return -(c4Cells - q.moves) / 2, true // every move lets the opponent win
-	}
-	if q.moves >= c4Cells-2 {
-		return 0, true
-	}
-	hi := (c4Cells - 1 - q.moves) / 2
-	if s.tune.staticBounds {
-		_, hi = openBounds(q, 0, hi)
-		if q.moves%2 == 0 {
-			hi = claimevenBound(q, hi)
+	if !n.probed {
+		key, _ := tableKey(n.p, s.tune.mirror)
+		if tlo, thi, _, ok := s.probe(key); ok {
+			n.lo, n.hi = max(n.lo, tlo), min(n.hi, thi)
 		}
 	}
-	key, _ := tableKey(q, s.tune.mirror)
-	if _, thi, _, ok := s.probe(key); ok {
-		return min(hi, thi), true
+	if (n.p.moves-q.moves)%2 == 1 {
+		return -n.lo
 	}
-	return hi, true
+	return n.hi
 }
 
 // probeLine is window(q, a, a+1) for searchKeeper, noted for -trace as a

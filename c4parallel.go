@@ -43,8 +43,13 @@ func (s *c4Solver) setJobs(jobs int) {
 // thread. The answer is the first finished thread's; the others stop at
 // once. Nodes of all threads count.
 func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
+	root := c4Node{p: p}
+	if v, settled := s.static(&root, winningCells(p.cur^p.mask, p.mask), alpha, beta); settled {
+		return v
+	}
 	if len(s.helpers) == 0 {
-		return s.negamax(p, alpha, beta)
+		s.top = -1
+		return s.child(&root, p.moves, -1, alpha, beta)
 	}
 	// The table cannot grow under the threads' feet: all of it now, and
 	// then neither poll nor store grows it. From a fresh 64 MiB table
@@ -59,8 +64,8 @@ func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 	var wg sync.WaitGroup
 	run := func(t *c4Solver) {
 		t.stopped, t.done, t.busy = false, &done, s.busyMarks
-		t.rootMoves, t.unwind = p.moves, -1
-		v := t.negamax(p, alpha, beta)
+		t.top, t.unwind = -1, -1
+		v := t.child(&root, p.moves, -1, alpha, beta)
 		if !t.stopped {
 			once.Do(func() { answer = v })
 			done.Store(true)

@@ -613,9 +613,9 @@ func TestSettledAbove(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newC4SolverBits(16, true)
-			s.rootMoves, s.unwind = 2, -1
-			s.path[2] = pathNode{k0, 0, 1}
-			s.path[3] = pathNode{k1, -1, 0}
+			s.top, s.unwind = 3, -1
+			s.path[2] = pathNode{k0, 0, 1, -1}
+			s.path[3] = pathNode{k1, -1, 0, 2}
 			s.store(k0, 2, tc.lo0, tc.hi0, -1)
 			s.store(k1, 3, tc.lo1, tc.hi1, -1)
 			s.settledAbove(tc.moves)

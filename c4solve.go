@@ -140,7 +140,7 @@ func (s *c4Solver) probeRoot(p c4Pos, med int) int {
 	}
 	s.tr.restart()
 	n := s.nodes
-	r := s.traced(p, med, med+1)
+	r := s.search(p, med, med+1)
 	s.tr.probe("position", med, med+1, r, s.nodes-n)
 	return r
 }

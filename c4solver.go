@@ -31,9 +31,10 @@ type c4Tuning struct {
 	// mirror lets a position and its mirror image share a table entry
 	// and a busy mark.
 	mirror bool
-	// etc is the enhanced transposition cutoff (refuted), tried at
-	// positions of fewer than etcMoves stones: nearer the leaves its
-	// extra table probes cost more than the nodes they save.
+	// etc lets the static pass look up the table entries of positions
+	// of fewer than etcMoves stones, so that a node sees its children's
+	// (an enhanced transposition cut-off); nearer the leaves a node
+	// probes only its own entry, when searched.
 	etc      bool
 	etcMoves int
 	// hugePages backs the table with huge pages (tt_linux.go); read
@@ -42,17 +43,13 @@ type c4Tuning struct {
 	// unwind lets a thread drop its subtrees when another thread has
 	// settled a node on its path (settledAbove).
 	unwind bool
-	// staticBounds tightens a node's window by the bounds of
-	// c4bounds.go before its table probe.
+	// staticBounds lets the static pass use the bounds of c4bounds.go.
 	staticBounds bool
-	// forcedSkip searches a node with one move that does not lose at
-	// once without its table probe (see forced).
-	forcedSkip bool
 }
 
 // c4Defaults is the tuning the program plays with: every refinement on.
 func c4Defaults() c4Tuning {
-	return c4Tuning{mirror: true, etc: true, etcMoves: 34, hugePages: true, unwind: true, staticBounds: true, forcedSkip: true}
+	return c4Tuning{mirror: true, etc: true, etcMoves: 34, hugePages: true, unwind: true, staticBounds: true}
 }
 
 // c4Solver searches positions exactly. Its table survives between calls
@@ -75,14 +72,16 @@ type c4Solver struct {
 	done      *atomic.Bool
 	busy      *busySet
 	// path holds the windows of this thread's marked nodes on its way
-	// down, by stones, from rootMoves; unwind is the stones of a node
-	// on it that another thread has settled (-1 for none), unwindV its
-	// value, unwinds how many times that happened (see settledAbove).
-	path      [busyMoves]pathNode
-	rootMoves int
-	unwind    int
-	unwindV   int
-	unwinds   int64
+	// down, by stones, top the stones of the innermost (-1 for none),
+	// each linking to the one above it (forced moves skip stones);
+	// unwind is the stones of a node on it that another thread has
+	// settled (-1 for none), unwindV its value, unwinds how many times
+	// that happened (see settledAbove).
+	path    [busyMoves]pathNode
+	top     int
+	unwind  int
+	unwindV int
+	unwinds int64
 
 	// A solver and its helpers are allocated side by side: without this
 	// gap, the helper's node counter, written at every node, shared a
@@ -148,10 +147,12 @@ func (s *c4Solver) poll(moves int) bool {
 	return s.stopped
 }
 
-// pathNode is a node on a thread's path: its key and window.
+// pathNode is a node on a thread's path: its key and window, and the
+// stones of the marked node above it (-1 for none).
 type pathNode struct {
 	key         uint64
 	alpha, beta int
+	up          int
 }
 
 // settledAbove looks for a node on the path above (fewer than moves
@@ -160,21 +161,22 @@ type pathNode struct {
 // entry's bound, rather than finish subtrees whose result no longer
 // matters.
 func (s *c4Solver) settledAbove(moves int) {
-	for d := s.rootMoves; d < moves; d++ {
+	found, v := -1, 0
+	for d := s.top; d >= 0; d = s.path[d].up {
+		if d >= moves {
+			continue
+		}
 		n := &s.path[d]
 		lo, hi, _, ok := s.probe(n.key)
-		if !ok {
-			continue
-		}
 		switch {
+		case !ok:
 		case lo >= n.beta:
-			s.unwindV = lo
+			found, v = d, lo
 		case hi <= n.alpha:
-			s.unwindV = hi
-		default:
-			continue
+			found, v = d, hi
 		}
-		s.stopped, s.unwind, s.unwinds = true, d, s.unwinds+1
-		return
+	}
+	if found >= 0 {
+		s.stopped, s.unwind, s.unwindV, s.unwinds = true, found, v, s.unwinds+1
 	}
 }
