@@ -62,8 +62,9 @@ func openBounds(p c4Pos, lo, hi int) (int, int) {
 // gets no cell but the empty odd-row ones and the cells playable now, and
 // the second player at least every other empty even-row cell. So:
 //
-//   - if the first player's share holds no four, it never wins: the
-//     bound is 0 (a draw at best);
+//   - if the first player's share holds no four that can be complete
+//     before all of the second player's (c4FirstFour), it never wins:
+//     the bound is 0 (a draw at best);
 //   - if moreover the second player's share holds a four, the first
 //     player loses; the four's last empty cell to fill lies no higher
 //     than its highest empty cell, and the cells above that one are
@@ -72,14 +73,15 @@ func openBounds(p c4Pos, lo, hi int) (int, int) {
 //     wins with its 19th stone at the latest, score -3), in the lowest
 //     four at least two (-2), else -1.
 //
-// It answers hi unchanged when the first player's share holds a four.
+// It answers hi unchanged when the first player's share holds a four
+// that may come first.
 func claimevenBound(p c4Pos, hi int) int {
 	empty := c4Full &^ p.mask
 	theirs := empty & c4EvenRows &^ p.possible()
-	if c4Four(p.cur | empty&^theirs) {
+	opp := p.cur ^ p.mask
+	if c4FirstFour(p.cur|empty&^theirs, opp|theirs) {
 		return hi
 	}
-	opp := p.cur ^ p.mask
 	switch {
 	case c4Four(opp | theirs&c4Rows12):
 		return min(hi, -3)
@@ -89,4 +91,37 @@ func claimevenBound(p c4Pos, hi int) int {
 		return min(hi, -1)
 	}
 	return min(hi, 0)
+}
+
+// c4FirstFour reports whether the stones a hold a four that may be
+// complete before every four of the stones b, when the columns fill from
+// the bottom up (a and b disjoint): a vertical four, or a four along
+// another line that ends lower than each four of b along that line
+// ending in the same column (the ends being the highest bit of the four,
+// in its rightmost column). Two fours along one line that end in the
+// same column span the same columns, b's lower in each, so b's four is
+// complete first: with claimeven, a four of the first player above the
+// second player's own does not void the bound (Steininger's variant;
+// his solver gained 18% more nodes without it).
+func c4FirstFour(a, b uint64) bool {
+	if v := a & (a >> 1); v&(v>>2) != 0 {
+		return true
+	}
+	return c4FourEnds(a, c4Col)&(c4FourEnds(b, c4Col)-c4Below) != 0 ||
+		c4FourEnds(a, c4Col-1)&(c4FourEnds(b, c4Col-1)-c4Below) != 0 ||
+		c4FourEnds(a, c4Col+1)&(c4FourEnds(b, c4Col+1)-c4Below) != 0
+}
+
+// c4Below is one bit under each column's lowest cell: the sentinel bits
+// and bit 0. Subtracting it from a board of marks (at most a few cells of
+// each column) leaves in each column the cells below its lowest mark, or
+// all of them when it has none: every column borrows one from the
+// column above it, the first column from the extra bit 0.
+const c4Below = c4Bottom<<c4Height | 1
+
+// c4FourEnds marks the end (highest bit) of each four in a row of b
+// along shift d. Inlined with constant d, the shifts are constants too.
+func c4FourEnds(b uint64, d uint) uint64 {
+	p := b & (b >> (2 * d))
+	return p & (p >> d) << (3 * d)
 }

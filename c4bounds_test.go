@@ -46,11 +46,17 @@ func TestStaticBounds(t *testing.T) {
 				t.Errorf("%s: score %d above claimevenBound %d", c4Spec().record(g), v, b)
 			case b < hi0:
 				tightened[fmt.Sprint("claimeven ", b)]++
+				// Without Steininger's variant, any four of the first
+				// player's share voids the bound.
+				empty := c4Full &^ p.mask
+				if c4Four(p.cur | empty&^(empty&c4EvenRows&^p.possible())) {
+					tightened["claimeven's variant"]++
+				}
 			}
 		}
 	}
 	t.Logf("bounds tightened: %v", tightened)
-	for _, name := range []string{"open", "claimeven 0", "claimeven -1", "claimeven -2", "claimeven -3"} {
+	for _, name := range []string{"open", "claimeven 0", "claimeven -1", "claimeven -2", "claimeven -3", "claimeven's variant"} {
 		if tightened[name] == 0 {
 			t.Errorf("%s: no position tightened", name)
 		}
