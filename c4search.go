@@ -39,7 +39,7 @@ func (s *c4Solver) negamax(n *c4Node, alpha, beta int) int {
 	alpha, beta = max(alpha, lo), min(beta, hi)
 
 	var moves c4Sorter
-	pre := s.precheck(n, &moves, tableMove, alpha, beta)
+	pre := s.precheck(n, &moves, alpha, beta)
 	if pre.cut {
 		s.store(key, p.moves, pre.best, hi, flipCol(pre.col, flip))
 		return pre.best
@@ -106,10 +106,10 @@ type c4Pre struct {
 
 // precheck passes every move of n through the static pass before any is
 // searched, and lists in moves the ones it could not settle, ranked by
-// the threats they create (the table's move tableMove first). A child
-// settled in the mover's favour by at least beta ends the node at once;
-// a child's table upper bound is a lower bound of the node's.
-func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, tableMove, alpha, beta int) c4Pre {
+// the threats they create. A child settled in the mover's favour by at
+// least beta ends the node at once; a child's table upper bound is a
+// lower bound of the node's.
+func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, alpha, beta int) c4Pre {
 	p := n.p
 	pre := c4Pre{best: -infinity, col: -1, lo: -infinity}
 	for j, colMask := range c4OrderMasks {
@@ -146,11 +146,9 @@ func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, tableMove, alpha, beta i
 			}
 			alpha = max(alpha, bound)
 		}
-		score := c4TableMoveScore
-		if col != tableMove {
-			score = threatScore(threats, p.mask|cell)
-		}
-		moves.add(col, score)
+		// Threats right above the opponent's own are worth nothing:
+		// the opponent never fills the cell below (Steininger's filter).
+		moves.add(col, threatScore(threats&^(n.threats&^cell<<1), p.mask|cell))
 	}
 	return pre
 }

@@ -536,7 +536,7 @@ func TestSolverParallel(t *testing.T) {
 		{"Test_L2_R1", 50},
 		{"Test_L2_R2", 50},
 		{"Test_L1_R1", 50},
-		{"Test_L1_R2", 250},
+		{"Test_L1_R2", 100},
 	} {
 		cases := loadSet(t, tc.set)
 		for i := 0; i < len(cases); i += tc.stride {

@@ -6,10 +6,13 @@ import "math/bits"
 // hands them out one at a time, in two stages, like the public solver's
 // MoveSorter (to which the second stage is our addition):
 //
-//  1. sorted: every move, best first. The table's move leads (the
-//     null-window iterations revisit the same tree, and the move that
-//     settled a position last time usually settles it again); the rest
-//     follow by the threats they create, centre first among equals.
+//  1. sorted: every move, best first, by the threats it creates,
+//     centre first among equals. The table's move no longer leads:
+//     since the static pass settles the children that win at once or
+//     are refuted by the table, the threats order the rest better (the
+//     table's move first, or even half a threat ahead, took 3% more
+//     nodes on Begin-Medium, 6% on Middle-Medium, 1% on the empty
+//     board).
 //  2. later: the moves stage 1 put off because another thread was
 //     searching their position (see c4parallel.go). By the time the
 //     others are done, that thread's result is usually in the table.
@@ -41,10 +44,6 @@ type c4Move struct {
 	col   int
 	score int
 }
-
-// c4TableMoveScore ranks the table's move above any other, whose score
-// counts cells of the board (42 at most).
-const c4TableMoveScore = 1000
 
 // c4OrderMasks are the columns' cells in c4Order.
 var c4OrderMasks = func() (m [c4Width]uint64) {

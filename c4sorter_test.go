@@ -16,14 +16,14 @@ const (
 )
 
 // listed runs a node's static pass over its children (precheck) on p,
-// with the moves next and the table's move tableMove, in the widest
-// window, and returns the sorter and what the pass settled.
-func listed(t *testing.T, p c4Pos, next uint64, tableMove int) (*c4Sorter, c4Pre) {
+// with the moves next, in the widest window, and returns the sorter and
+// what the pass settled.
+func listed(t *testing.T, p c4Pos, next uint64) (*c4Sorter, c4Pre) {
 	t.Helper()
 	s := newC4SolverBits(16, true)
-	n := &c4Node{p: p, next: next, move: tableMove}
+	n := &c4Node{p: p, next: next, threats: winningCells(p.cur^p.mask, p.mask)}
 	var m c4Sorter
-	pre := s.precheck(n, &m, tableMove, -infinity, infinity)
+	pre := s.precheck(n, &m, -infinity, infinity)
 	return &m, pre
 }
 
@@ -43,31 +43,28 @@ func picked(t *testing.T, m *c4Sorter) []int {
 	return cols
 }
 
-// TestSorterOrder checks stage 1's order: the table's move, then by
-// threats created, centre first among equals, and only the cells given;
-// a move the static pass settles is not listed, but scored.
+// TestSorterOrder checks stage 1's order: by threats created, centre
+// first among equals, and only the cells given; a move the static pass
+// settles is not listed, but scored.
 func TestSorterOrder(t *testing.T) {
 	for _, tc := range []struct {
 		name, record string
-		tableMove    int
 		without      []int // columns left out of the cells given
 		want         []int
 	}{
-		{"empty board: centre first", "", -1, nil, []int{3, 2, 4, 1, 5, 0, 6}},
-		{"empty board: the table's move first", "", 5, nil, []int{5, 3, 2, 4, 1, 0, 6}},
-		{"threats", threatsRecord, -1, []int{3}, []int{4, 0, 2, 1, 5, 6}},
-		{"the table's move before threats", threatsRecord, 6, []int{3}, []int{6, 4, 0, 2, 1, 5}},
-		{"only the cells given", threatsRecord, 3, []int{3, 5}, []int{4, 0, 2, 1, 6}},
+		{"empty board: centre first", "", nil, []int{3, 2, 4, 1, 5, 0, 6}},
+		{"threats", threatsRecord, []int{3}, []int{4, 0, 2, 1, 5, 6}},
+		{"only the cells given", threatsRecord, []int{3, 5}, []int{4, 0, 2, 1, 6}},
 		// Column 3 wins on X's 4th stone, after 6 stones, (43-6)/2 =
 		// 18: no other move can score more, so none is listed.
-		{"a win settled", threatsRecord, -1, nil, nil},
+		{"a win settled", threatsRecord, nil, nil},
 	} {
 		p := posOf(t, tc.record)
 		next := p.possible()
 		for _, col := range tc.without {
 			next &^= c4ColumnMask(col)
 		}
-		m, pre := listed(t, p, next, tc.tableMove)
+		m, pre := listed(t, p, next)
 		if got := picked(t, m); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: picked %v, want %v", tc.name, got, tc.want)
 		}
@@ -97,7 +94,7 @@ func TestSorterPutsOffBusy(t *testing.T) {
 		// Not the empty board: there, a column and its mirror image
 		// lead to one canonical position, so to one busy mark.
 		p := posOf(t, threatsRecord)
-		m, _ := listed(t, p, p.possible()&^c4ColumnMask(3), -1)
+		m, _ := listed(t, p, p.possible()&^c4ColumnMask(3))
 		busy := new(busySet)
 		for i := range m.n {
 			if e := &m.entries[i]; slices.Contains(tc.busy, e.col) {
