@@ -78,7 +78,7 @@ func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {
 			}
 			continue
 		}
-		if s.upperBound(p.play(cell)) <= -v {
+		if s.atMost(p.play(cell), -v) {
 			return Move(col), true
 		}
 	}
@@ -114,23 +114,24 @@ func (s *c4Solver) searchKeeper(p c4Pos, v int, order []int) (Move, bool) {
 	return NoMove, false
 }
 
-// upperBound is the most the side to move in q can score, as far as the
-// rules, the book, the static pass and the table know without
-// searching. Past forced moves the table's entry is the position's at
-// their end (c4static.go): the search stores nothing on the way.
-func (s *c4Solver) upperBound(q c4Pos) int {
+// atMost reports whether the side to move in q provably scores at most
+// a, as far as the rules, the book, the static pass and the table know
+// without searching. Past forced moves the table's entry is the
+// position's at their end (c4static.go): the search stores nothing on
+// the way.
+func (s *c4Solver) atMost(q c4Pos, a int) bool {
 	switch {
 	case q.canWinNext():
-		return q.winScore()
+		return q.winScore() <= a
 	case q.moves >= c4Cells-1:
-		return 0
+		return 0 <= a
 	}
 	if e, ok := s.book.lookup(bookKey(q)); ok {
-		return int(e.score)
+		return int(e.score) <= a
 	}
 	n := c4Node{p: q}
-	if v, settled := s.static(&n, winningCells(q.cur^q.mask, q.mask), -infinity, infinity); settled {
-		return v
+	if v, settled := s.static(&n, winningCells(q.cur^q.mask, q.mask), a, a+1); settled {
+		return v <= a
 	}
 	if !n.probed {
 		key, _ := tableKey(n.p, s.tune.mirror)
@@ -139,9 +140,9 @@ func (s *c4Solver) upperBound(q c4Pos) int {
 		}
 	}
 	if (n.p.moves-q.moves)%2 == 1 {
-		return -n.lo
+		return -n.lo <= a
 	}
-	return n.hi
+	return n.hi <= a
 }
 
 // probeLine is window(q, a, a+1) for searchKeeper, noted for -trace as a

@@ -53,7 +53,7 @@ func (s *c4Solver) static(n *c4Node, threats uint64, alpha, beta int) (int, bool
 		}
 		lo, hi = -(c4Cells-2-p.moves)/2, (c4Cells-1-p.moves)/2
 		if s.tune.staticBounds {
-			lo, hi = openBounds(p, lo, hi)
+			lo, hi = openBounds(p, lo, hi, alpha, beta)
 		}
 		if v, ok := settles(lo, hi, alpha, beta); ok {
 			return sign * v, true
