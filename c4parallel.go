@@ -47,6 +47,15 @@ func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 	if v, settled := s.static(&root, winningCells(p.cur^p.mask, p.mask), alpha, beta); settled {
 		return v
 	}
+	// The root's entry, before the threads share its node.
+	s.probeNode(&root)
+	if (root.p.moves-p.moves)%2 == 1 {
+		if v, ok := root.settled(-beta, -alpha); ok {
+			return -v
+		}
+	} else if v, ok := root.settled(alpha, beta); ok {
+		return v
+	}
 	if len(s.helpers) == 0 {
 		s.top = -1
 		return s.child(&root, p.moves, -1, alpha, beta)

@@ -1,5 +1,7 @@
 package main
 
+import "sync/atomic"
+
 // The perfect Connect Four solver. It follows the classic tutorial's
 // design (negamax with alpha-beta on bitboards, centre-first order, moves
 // ordered by the threats they create, never a move that loses at once, a
@@ -25,21 +27,19 @@ func (s *c4Solver) negamax(n *c4Node, alpha, beta int) int {
 	if s.poll(p.moves) {
 		return 0
 	}
-	lo, hi := n.lo, n.hi
-	key, flip, tableMove := n.key, n.flip, n.move
 	if !n.probed {
-		key, flip = tableKey(p, s.tune.mirror)
-		if tlo, thi, m, ok := s.probe(key); ok {
-			lo, hi, tableMove = max(lo, tlo), min(hi, thi), flipCol(m, flip)
-			if v, ok := settles(lo, hi, alpha, beta); ok {
-				return v
-			}
+		s.probeNode(n)
+		if v, ok := n.settled(alpha, beta); ok {
+			return v
 		}
 	}
+	lo, hi := n.lo, n.hi
+	key, flip, tableMove := n.key, n.flip, n.move
 	alpha, beta = max(alpha, lo), min(beta, hi)
 
-	var moves c4Sorter
-	pre := s.precheck(n, &moves, alpha, beta)
+	moves := &s.sorters[p.moves]
+	moves.reset()
+	pre := s.precheck(n, moves, alpha, beta)
 	if pre.cut {
 		s.store(key, p.moves, pre.best, hi, flipCol(pre.col, flip))
 		return pre.best
@@ -52,7 +52,7 @@ func (s *c4Solver) negamax(n *c4Node, alpha, beta int) int {
 	if moves.n == 0 {
 		return max(min(best, hi), lo)
 	}
-	marked := s.mark(p, key, alpha, beta, &moves)
+	marked := s.mark(p, key, alpha, beta, moves)
 	for i := moves.pick(); i >= 0; i = moves.pick() {
 		mv := &moves.entries[i]
 		v := s.child(&mv.node, p.moves, mv.col, alpha, beta)
@@ -97,18 +97,28 @@ func (s *c4Solver) node(c *c4Node, col, alpha, beta int) int {
 
 // c4Pre is what a node's static pass over its children found: the best
 // of the settled children's scores (-infinity if none) and its column,
-// a lower bound on the node's score from the children's table entries,
-// and whether that already cuts the node off (best >= beta).
+// a lower bound on the node's score from the children's bounds, and
+// whether that already cuts the node off (best >= beta).
 type c4Pre struct {
 	best, col, lo int
 	cut           bool
 }
 
+// settle notes a child settled at v (for the node's side to move) in
+// column col, and reports whether it cuts the node off.
+func (pre *c4Pre) settle(v, col, beta int) bool {
+	if v > pre.best {
+		pre.best, pre.col = v, col
+	}
+	pre.cut = v >= beta
+	return pre.cut
+}
+
 // precheck passes every move of n through the static pass before any is
 // searched, and lists in moves the ones it could not settle, ranked by
 // the threats they create. A child settled in the mover's favour by at
-// least beta ends the node at once; a child's table upper bound is a
-// lower bound of the node's.
+// least beta ends the node at once; a child's upper bound (static, or
+// its table entry's) is a lower bound of the node's.
 func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, alpha, beta int) c4Pre {
 	p := n.p
 	pre := c4Pre{best: -infinity, col: -1, lo: -infinity}
@@ -121,36 +131,72 @@ func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, alpha, beta int) c4Pre {
 		threats := winningCells(p.cur|cell, p.mask|cell)
 		e := moves.slot()
 		e.node.p = p.play(cell)
-		v, settled := s.static(&e.node, threats, -beta, -alpha)
-		if settled {
-			if v = -v; v > pre.best {
-				pre.best, pre.col = v, col
-			}
-			if v >= beta {
-				pre.cut = true
+		if v, settled := s.static(&e.node, threats, -beta, -alpha); settled {
+			if pre.settle(-v, col, beta) {
 				return pre
+			}
+			alpha = max(alpha, -v)
+			continue
+		}
+		// Threats right above the opponent's own are worth nothing:
+		// the opponent never fills the cell below (Steininger's filter).
+		moves.push(col, threatScore(threats&^(n.threats&^cell<<1), p.mask|cell))
+	}
+	s.probeChildren(p, moves, &pre, alpha, beta)
+	if !pre.cut {
+		moves.rank()
+	}
+	return pre
+}
+
+// probeChildren looks up the table entries of the children the static
+// pass keyed, all loads at once, so that the processor waits for their
+// cache misses together rather than one after another; a child its
+// entry settles is dropped from the list, and every child's upper bound
+// raises the node's lower bound pre.lo (p is the node's position).
+func (s *c4Solver) probeChildren(p c4Pos, moves *c4Sorter, pre *c4Pre, alpha, beta int) {
+	tt := s.tt
+	for i := range moves.listed {
+		if e := &moves.entries[i]; e.node.keyed {
+			slot, want := s.slot(e.node.key)
+			e.want, e.e0, e.e1 = want, atomic.LoadUint64(&tt[slot]), atomic.LoadUint64(&tt[slot+1])
+		}
+	}
+	for i := range moves.listed {
+		e := &moves.entries[i]
+		c := &e.node
+		if c.keyed {
+			c.probed = true
+			if w := lookup(e.e0, e.e1, e.want); w != 0 {
+				lo, hi, m := entryBounds(w)
+				c.lo, c.hi, c.move = max(c.lo, lo), min(c.hi, hi), flipCol(m, c.flip)
+			}
+		}
+		bound, v, settled := c.lo, 0, false
+		if (c.p.moves-p.moves)%2 == 1 {
+			bound = -c.hi
+			v, settled = c.settled(-beta, -alpha)
+			v = -v
+		} else {
+			v, settled = c.settled(alpha, beta)
+		}
+		if settled {
+			e.score = c4Dropped
+			if pre.settle(v, e.col, beta) {
+				return
 			}
 			alpha = max(alpha, v)
 			continue
 		}
-		// The child's table bound: the move scores at least this.
-		bound := e.node.lo
-		if (e.node.p.moves-p.moves)%2 == 1 {
-			bound = -e.node.hi
-		}
 		if bound > pre.lo {
 			pre.lo = bound
 			if bound >= beta {
-				pre.best, pre.col, pre.cut = bound, col, true
-				return pre
+				pre.best, pre.col, pre.cut = bound, e.col, true
+				return
 			}
 			alpha = max(alpha, bound)
 		}
-		// Threats right above the opponent's own are worth nothing:
-		// the opponent never fills the cell below (Steininger's filter).
-		moves.add(col, threatScore(threats&^(n.threats&^cell<<1), p.mask|cell))
 	}
-	return pre
 }
 
 // mark is what a node does with other threads: it marks its position
@@ -164,9 +210,10 @@ func (s *c4Solver) mark(p c4Pos, key uint64, alpha, beta int, moves *c4Sorter) b
 	s.path[p.moves] = pathNode{key, alpha, beta, s.top}
 	s.top = p.moves
 	if p.moves+1 < busyMoves {
-		for i := range moves.n {
-			if c := &moves.entries[i].node; !c.probed {
+		for _, i := range moves.order[:moves.n] {
+			if c := &moves.entries[i].node; !c.keyed {
 				c.key, c.flip = tableKey(c.p, s.tune.mirror)
+				c.keyed = true
 			}
 		}
 		moves.watch(s.busy)

@@ -83,6 +83,9 @@ type c4Solver struct {
 	unwindV int
 	unwinds int64
 
+	// sorters are the nodes' move lists, one for each number of stones.
+	sorters [c4Cells]c4Sorter
+
 	// A solver and its helpers are allocated side by side: without this
 	// gap, the helper's node counter, written at every node, shared a
 	// cache line with the fields the first thread reads at every node

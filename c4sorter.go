@@ -18,13 +18,16 @@ import "math/bits"
 //     others are done, that thread's result is usually in the table.
 //
 // At most seven moves, each with the node the static pass made of it:
-// they stay where they were added, and an insertion sort of their
-// indices, as they are added, orders them. The sorter lives on the
-// searching function's stack.
+// they stay where they were listed, and an insertion sort of their
+// indices orders them. Each node of a search uses the solver's sorter
+// of its number of stones (c4Solver.sorters), which no other node on its
+// path uses: on the stack, the sorter's 900 bytes were cleared at every
+// node.
 type c4Sorter struct {
-	entries [c4Width]c4Move // as added
-	rank    [c4Width]int8   // indices into entries, best first
-	n       int             // moves listed
+	entries [c4Width]c4Move // as listed
+	listed  int             // entries filled
+	order   [c4Width]int8   // indices into entries of the moves ranked, best first
+	n       int             // moves ranked: those listed and not dropped
 	k       int             // moves picked or put off so far, both stages
 
 	// Stage 1 hands out its first free moves without a look (all of them
@@ -37,12 +40,24 @@ type c4Sorter struct {
 	nLater int
 }
 
-// c4Move is one listed move: its column, the score that ranks it, and
-// the node it leads to.
+// c4Move is one listed move: its column, the score that ranks it (or
+// c4Dropped), and the node it leads to, with its table entry's bucket
+// while its node's batch of probes is under way (see probeChildren).
 type c4Move struct {
-	node  c4Node
-	col   int
-	score int
+	node   c4Node
+	col    int
+	score  int
+	want   uint64 // what the entry holds in its ttMatch bits
+	e0, e1 uint64 // the bucket's two entries
+}
+
+// c4Dropped is the score of a listed move that the table settled: rank
+// leaves it out.
+const c4Dropped = -1
+
+// reset empties the sorter for a node.
+func (m *c4Sorter) reset() {
+	m.listed, m.n, m.k, m.nLater, m.busy = 0, 0, 0, 0, nil
 }
 
 // c4OrderMasks are the columns' cells in c4Order.
@@ -53,23 +68,36 @@ var c4OrderMasks = func() (m [c4Width]uint64) {
 	return m
 }()
 
-// slot is the entry the next add fills: the caller writes its node there
-// first (the static pass fills it in place).
-func (m *c4Sorter) slot() *c4Move { return &m.entries[m.n] }
+// slot is the entry the next push lists: the caller fills it in place
+// (the static pass writes its node there).
+func (m *c4Sorter) slot() *c4Move { return &m.entries[m.listed] }
 
-// add lists the move in the next slot, with its column and score, behind
-// those of its score or more, so that equals keep the order they came in
-// (centre first).
-func (m *c4Sorter) add(col, score int) {
-	e := &m.entries[m.n]
+// push lists the move in the next slot with its column and score; rank
+// orders the moves once all are listed.
+func (m *c4Sorter) push(col, score int) {
+	e := &m.entries[m.listed]
 	e.col, e.score = col, score
-	i := m.n
-	for ; i > 0 && m.entries[m.rank[i-1]].score < score; i-- {
-		m.rank[i] = m.rank[i-1]
+	m.listed++
+}
+
+// rank orders the listed moves not dropped, best first, by an insertion
+// sort of their indices that keeps equals in the order they were listed
+// (centre first), and readies stage 1.
+func (m *c4Sorter) rank() {
+	n := 0
+	for k := range m.listed {
+		score := m.entries[k].score
+		if score == c4Dropped {
+			continue
+		}
+		i := n
+		for ; i > 0 && m.entries[m.order[i-1]].score < score; i-- {
+			m.order[i] = m.order[i-1]
+		}
+		m.order[i] = int8(k)
+		n++
 	}
-	m.rank[i] = int8(m.n)
-	m.n++
-	m.free = m.n
+	m.n, m.free = n, n
 }
 
 // watch makes stage 1 put off any move but the first whose position
@@ -87,7 +115,7 @@ func (m *c4Sorter) watch(busy *busySet) {
 func (m *c4Sorter) pick() int {
 	if m.k < m.free {
 		m.k++
-		return int(m.rank[m.k-1])
+		return int(m.order[m.k-1])
 	}
 	return m.pickWatched()
 }
@@ -96,7 +124,7 @@ func (m *c4Sorter) pick() int {
 // at the busy marks, then stage 2.
 func (m *c4Sorter) pickWatched() int {
 	for m.k < m.n {
-		i := m.rank[m.k]
+		i := m.order[m.k]
 		m.k++
 		if !m.busy.has(m.entries[i].node.key) {
 			return int(i)

@@ -96,7 +96,7 @@ func TestSorterPutsOffBusy(t *testing.T) {
 		p := posOf(t, threatsRecord)
 		m, _ := listed(t, p, p.possible()&^c4ColumnMask(3))
 		busy := new(busySet)
-		for i := range m.n {
+		for _, i := range m.order[:m.n] {
 			if e := &m.entries[i]; slices.Contains(tc.busy, e.col) {
 				busy.enter(e.node.key)
 			}

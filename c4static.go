@@ -20,7 +20,8 @@ type c4Node struct {
 	move    int    // the table's move, -1 for none (once probed)
 	key     uint64 // the table key, and whether it is the mirror image's (once probed)
 	flip    bool
-	probed  bool
+	keyed   bool // key and flip are made
+	probed  bool // lo, hi and move include the table's entry
 }
 
 // static settles what it can of n.p, whose side to move cannot win with
@@ -36,8 +37,9 @@ type c4Node struct {
 // wins for the opponent, or one above another threat); the bounds from
 // the stones left and who can still make four (openBounds); a forced
 // move, followed; for the first player to move, claimeven
-// (claimevenBound); and at positions of fewer than etcMoves stones, the
-// table entry.
+// (claimevenBound). At positions of fewer than etcMoves stones it makes
+// the table key, for the caller to look up the entry (probeNode, or a
+// node's batch of its children's in precheck).
 func (s *c4Solver) static(n *c4Node, threats uint64, alpha, beta int) (int, bool) {
 	p, sign := n.p, 1
 	var lo, hi int
@@ -72,26 +74,37 @@ func (s *c4Solver) static(n *c4Node, threats uint64, alpha, beta int) (int, bool
 		p = p.play(forced)
 		sign, alpha, beta = -sign, -beta, -alpha
 	}
-	n.p, n.probed, n.move = p, false, -1
+	n.p, n.probed, n.keyed, n.move = p, false, false, -1
 	if s.tune.staticBounds && p.moves%2 == 0 {
 		hi = claimevenBound(p, hi)
 		if v, ok := settles(lo, hi, alpha, beta); ok {
 			return sign * v, true
 		}
 	}
+	n.lo, n.hi = lo, hi
 	if s.tune.etc && p.moves < s.tune.etcMoves {
 		n.key, n.flip = tableKey(p, s.tune.mirror)
-		n.probed = true
-		if tlo, thi, m, ok := s.probe(n.key); ok {
-			lo, hi, n.move = max(lo, tlo), min(hi, thi), flipCol(m, n.flip)
-			if v, ok := settles(lo, hi, alpha, beta); ok {
-				return sign * v, true
-			}
-		}
+		n.keyed = true
 	}
-	n.lo, n.hi = lo, hi
 	return 0, false
 }
+
+// probeNode adds n's table entry to its bounds and move, making its key
+// first if static did not.
+func (s *c4Solver) probeNode(n *c4Node) {
+	if !n.keyed {
+		n.key, n.flip = tableKey(n.p, s.tune.mirror)
+		n.keyed = true
+	}
+	n.probed = true
+	if lo, hi, m, ok := s.probe(n.key); ok {
+		n.lo, n.hi, n.move = max(n.lo, lo), min(n.hi, hi), flipCol(m, n.flip)
+	}
+}
+
+// settled answers n, which static could not settle within (alpha,
+// beta), once its table entry is in its bounds: as settles does.
+func (n *c4Node) settled(alpha, beta int) (int, bool) { return settles(n.lo, n.hi, alpha, beta) }
 
 // settles answers a node whose bounds lo and hi already decide its
 // window (alpha, beta): the exact score, or the bound that fails.
