@@ -158,7 +158,7 @@ func TestAnySolverAgainstReference(t *testing.T) {
 	for _, size := range [][3]int{{4, 4, 0}, {5, 4, 3}, {4, 5, 0}} {
 		w, h, least := size[0], size[1], size[2]
 		memo := newRefMemo()
-		s := newC4Any(c4GeomOf(w, h), 14)
+		s := newC4SolverTuned(c4GeomOf(w, h), 14, true, c4Defaults())
 		rng := rand.New(rand.NewPCG(uint64(w), uint64(h)))
 		checked := 0
 		for game := 0; game < 20; game++ {
@@ -174,7 +174,7 @@ func TestAnySolverAgainstReference(t *testing.T) {
 			}
 			ref := newRefBoard(w, h, g.History())
 			want := refScore(ref, memo)
-			p := c4AnyPosOf(g)
+			p := c4PosOf(g)
 			m, v := s.bestMove(p)
 			if v != want {
 				t.Fatalf("%dx%d %q: score %d, reference %d", w, h, c4Spec().record(g), v, want)
@@ -224,8 +224,8 @@ func TestAnySolverAgainstReference(t *testing.T) {
 // them: 4x4, 5x4, 4x5 drawn, 6x4 a second-player win on the last stone).
 func TestAnySolverEmptyBoards(t *testing.T) {
 	for _, tc := range []struct{ w, h, score int }{{4, 4, 0}, {5, 4, 0}, {4, 5, 0}, {6, 4, -1}} {
-		s := newC4Any(c4GeomOf(tc.w, tc.h), 16)
-		if _, v := s.bestMove(c4AnyPos{}); v != tc.score {
+		s := newC4SolverTuned(c4GeomOf(tc.w, tc.h), 16, true, c4Defaults())
+		if _, v := s.bestMove(c4Pos{}); v != tc.score {
 			t.Errorf("%dx%d: empty board scores %d, want %d", tc.w, tc.h, v, tc.score)
 		}
 	}
@@ -235,7 +235,7 @@ func TestAnySolverEmptyBoards(t *testing.T) {
 // (a sample of each), the general solver's exact score equals the set's,
 // which the fast 7x6 solver is tested against.
 func TestAnySolverMatchesFastSolver(t *testing.T) {
-	s, fast := newC4Any(c4Std, 20), newC4Solver(true)
+	s, fast := newC4SolverTuned(c4Std, 20, true, c4Defaults()), newC4Solver(true)
 	for _, set := range []struct {
 		name string
 		n    int
@@ -245,7 +245,7 @@ func TestAnySolverMatchesFastSolver(t *testing.T) {
 				break
 			}
 			g := c4Game(t, tc.moves)
-			if got := s.solve(c4AnyPosOf(g)); got != tc.score {
+			if got := s.solve(c4PosOf(g)); got != tc.score {
 				t.Errorf("%s %s: general solver %d, set %d", set.name, tc.moves, got, tc.score)
 			}
 			if got := fast.solve(c4PosOf(g)); got != tc.score {

@@ -113,3 +113,39 @@ func c4FourEnds(b uint64, d uint) uint64 {
 	p := b & (b >> (2 * d))
 	return p & (p >> d) << (3 * d)
 }
+
+// openBoundsAny is openBounds on any board.
+func (g *c4Geom) openBoundsAny(p c4Pos, lo, hi, alpha, beta int) (int, int) {
+	empty := g.full &^ p.mask
+	if alpha >= 0 && !g.aligned(p.cur|empty) {
+		hi = min(hi, 0)
+	}
+	if beta <= 0 && !g.aligned(p.cur^p.mask|empty) {
+		lo = max(lo, 0)
+	}
+	return lo, hi
+}
+
+// claimevenAny is claimevenBound on any board of even height (on an odd
+// one the second player cannot always answer on top: the top cell is an
+// odd row). With its empty cells in the lowest r rows, a four of the
+// second player's share completes with the height less r cells of its
+// column still empty at least, so the second player wins with a score
+// of (height-r+2)/2 at least.
+func (g *c4Geom) claimevenAny(p c4Pos, hi int) int {
+	empty := g.full &^ p.mask
+	theirs := empty & g.evenRows &^ g.possible(p)
+	opp := p.cur ^ p.mask
+	if g.firstFour(p.cur|empty&^theirs, opp|theirs) {
+		return hi
+	}
+	if !g.aligned(opp | theirs) {
+		return min(hi, 0)
+	}
+	for j, rows := range g.lowRows {
+		if g.aligned(opp | theirs&rows) {
+			return min(hi, -(g.height-2*j)/2)
+		}
+	}
+	return min(hi, -1) // not reached: the last of lowRows is every row
+}

@@ -41,7 +41,27 @@ type c4Geom struct {
 	// keySalt tells boards of different sizes apart in Key, where the
 	// same stones would otherwise give the same key.
 	keySalt uint64
+
+	// The solver's masks (c4bits.go, c4bounds.go). std is 7x6, whose
+	// bit operations run on constants; keyBits the bits of a position's
+	// key (cur+mask: every column with its sentinel).
+	std     bool
+	keyBits int
+	// orderMasks are the columns' cells in order.
+	orderMasks []uint64
+	// evenRows are the cells of the rows 2, 4, 6... counted from the
+	// bottom; lowRows[j] the cells of the lowest 2j+2 rows, for j up to
+	// height/2 - 1.
+	evenRows uint64
+	lowRows  []uint64
+	// below is one bit under each column's lowest cell: the sentinels,
+	// and bit 0 (see c4FirstFour).
+	below   uint64
+	keyMask uint64 // the keyBits lowest bits
 }
+
+// c4MaxCells is the most cells a board holds (W x (H+1) <= 64).
+const c4MaxCells = 60
 
 // c4SizeError says why a board of width x height cannot be played, or nil.
 func c4SizeError(width, height int) error {
@@ -102,6 +122,7 @@ func newC4Geom(width, height int) *c4Geom {
 	slices.SortStableFunc(g.order, func(a, b int) int {
 		return abs(2*a-(width-1)) - abs(2*b-(width-1))
 	})
+	g.solverMasks()
 	for col := range width {
 		for row := range height {
 			for _, d := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
@@ -117,6 +138,24 @@ func newC4Geom(width, height int) *c4Geom {
 		}
 	}
 	return g
+}
+
+// solverMasks computes the solver's masks of g.
+func (g *c4Geom) solverMasks() {
+	g.std = g.width == 7 && g.height == 6 // c4Std, whose operations have constant versions
+	g.keyBits = g.width * g.colBits
+	g.keyMask = 1<<g.keyBits - 1
+	if g.keyBits == 64 {
+		g.keyMask = ^uint64(0)
+	}
+	for _, c := range g.order {
+		g.orderMasks = append(g.orderMasks, g.column[c])
+	}
+	g.evenRows = g.full &^ g.oddRows
+	for r := 2; r <= g.height; r += 2 {
+		g.lowRows = append(g.lowRows, g.bottom*(1<<r-1))
+	}
+	g.below = g.bottom<<g.height | 1
 }
 
 // abs is |x|.

@@ -31,7 +31,7 @@ import (
 func (s *c4Solver) setJobs(jobs int) {
 	jobs = max(jobs, 1)
 	for len(s.helpers) < jobs-1 {
-		s.helpers = append(s.helpers, &c4Solver{c4Table: s.c4Table})
+		s.helpers = append(s.helpers, &c4Solver{c4Table: s.c4Table, g: s.g, ops: s.ops})
 	}
 	s.helpers = s.helpers[:jobs-1]
 	if jobs > 1 && s.busyMarks == nil {
@@ -44,7 +44,7 @@ func (s *c4Solver) setJobs(jobs int) {
 // once. Nodes of all threads count.
 func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 	root := c4Node{p: p}
-	if v, settled := s.static(&root, winningCells(p.cur^p.mask, p.mask), alpha, beta); settled {
+	if v, settled := s.static(&root, s.ops.threats(p.cur^p.mask, p.mask), alpha, beta); settled {
 		return v
 	}
 	// The root's entry, before the threads share its node.

@@ -41,7 +41,7 @@ func (s *c4Solver) negamax(n *c4Node, alpha, beta int) int {
 	moves.reset()
 	pre := s.precheck(n, moves, alpha, beta)
 	if pre.cut {
-		s.store(key, p.moves, pre.best, hi, flipCol(pre.col, flip))
+		s.store(key, p.moves, pre.best, hi, s.g.flipCol(pre.col, flip))
 		return pre.best
 	}
 	best, bestMove := pre.best, tableMove
@@ -61,7 +61,7 @@ func (s *c4Solver) negamax(n *c4Node, alpha, beta int) int {
 			return s.halted(p.moves)
 		}
 		if v >= beta {
-			s.store(key, p.moves, v, hi, flipCol(mv.col, flip))
+			s.store(key, p.moves, v, hi, s.g.flipCol(mv.col, flip))
 			s.leave(marked, key, p.moves)
 			return v
 		}
@@ -72,7 +72,7 @@ func (s *c4Solver) negamax(n *c4Node, alpha, beta int) int {
 	}
 	s.leave(marked, key, p.moves)
 	best = max(min(best, hi), lo)
-	s.store(key, p.moves, lo, best, flipCol(bestMove, flip))
+	s.store(key, p.moves, lo, best, s.g.flipCol(bestMove, flip))
 	return best
 }
 
@@ -120,15 +120,15 @@ func (pre *c4Pre) settle(v, col, beta int) bool {
 // least beta ends the node at once; a child's upper bound (static, or
 // its table entry's) is a lower bound of the node's.
 func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, alpha, beta int) c4Pre {
-	p := n.p
+	p, g := n.p, s.g
 	pre := c4Pre{best: -infinity, col: -1, lo: -infinity}
-	for j, colMask := range c4OrderMasks {
+	for j, colMask := range g.orderMasks {
 		cell := n.next & colMask
 		if cell == 0 {
 			continue
 		}
-		col := c4Order[j]
-		threats := winningCells(p.cur|cell, p.mask|cell)
+		col := g.order[j]
+		threats := s.ops.threats(p.cur|cell, p.mask|cell)
 		e := moves.slot()
 		e.node.p = p.play(cell)
 		if v, settled := s.static(&e.node, threats, -beta, -alpha); settled {
@@ -140,7 +140,7 @@ func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, alpha, beta int) c4Pre {
 		}
 		// Threats right above the opponent's own are worth nothing:
 		// the opponent never fills the cell below (Steininger's filter).
-		moves.push(col, threatScore(threats&^(n.threats&^cell<<1), p.mask|cell))
+		moves.push(col, g.threatScore(threats&^(n.threats&^cell<<1), p.mask|cell))
 	}
 	s.probeChildren(p, moves, &pre, alpha, beta)
 	if !pre.cut {
@@ -167,9 +167,9 @@ func (s *c4Solver) probeChildren(p c4Pos, moves *c4Sorter, pre *c4Pre, alpha, be
 		c := &e.node
 		if c.keyed {
 			c.probed = true
-			if w := lookup(e.e0, e.e1, e.want); w != 0 {
+			if w := s.lookup(e.e0, e.e1, e.want); w != 0 {
 				lo, hi, m := entryBounds(w)
-				c.lo, c.hi, c.move = max(c.lo, lo), min(c.hi, hi), flipCol(m, c.flip)
+				c.lo, c.hi, c.move = max(c.lo, lo), min(c.hi, hi), s.g.flipCol(m, c.flip)
 			}
 		}
 		bound, v, settled := c.lo, 0, false
@@ -212,7 +212,7 @@ func (s *c4Solver) mark(p c4Pos, key uint64, alpha, beta int, moves *c4Sorter) b
 	if p.moves+1 < busyMoves {
 		for _, i := range moves.order[:moves.n] {
 			if c := &moves.entries[i].node; !c.keyed {
-				c.key, c.flip = tableKey(c.p, s.tune.mirror)
+				c.key, c.flip = s.ops.key(c.p, s.tune.mirror)
 				c.keyed = true
 			}
 		}

@@ -573,7 +573,7 @@ func TestSolverParallel(t *testing.T) {
 func TestSolverSmallTables(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	cases := loadSet(t, "Test_L2_R2")[:10]
-	for _, bits := range []int{ttMinBucketBits + 1, ttEagerBits, ttEagerBits + 1, ttEagerBits + 2} {
+	for _, bits := range []int{49 - ttTagBits + 1, ttEagerBits, ttEagerBits + 1, ttEagerBits + 2} {
 		for _, jobs := range []int{1, 2} {
 			t.Run(fmt.Sprintf("2^%d entries, %d threads", bits, jobs), func(t *testing.T) {
 				s := newC4SolverBits(bits, true)

@@ -52,11 +52,37 @@ func c4Defaults() c4Tuning {
 	return c4Tuning{mirror: true, etc: true, etcMoves: 34, hugePages: true, unwind: true, staticBounds: true}
 }
 
+// c4Ops are the bit operations the search runs at every node, for one
+// board size. The search calls them through these function values, an
+// indirect call the processor predicts, so that it is written once for
+// every size and 7x6 keeps its operations on constants: they were
+// calls already (too large to inline), but for tableKey.
+type c4Ops struct {
+	// threats is every empty cell that would complete four in a row
+	// for the stones b (playable now or not), given the stones mask.
+	threats func(b, mask uint64) uint64
+	// openBounds, claimeven and key are openBounds, claimevenBound and
+	// tableKey.
+	openBounds func(p c4Pos, lo, hi, alpha, beta int) (int, int)
+	claimeven  func(p c4Pos, hi int) int
+	key        func(p c4Pos, merge bool) (uint64, bool)
+}
+
+// opsOf is the board g's operations.
+func opsOf(g *c4Geom) c4Ops {
+	if g.std {
+		return c4Ops{threats: winningCells, openBounds: openBounds, claimeven: claimevenBound, key: tableKey}
+	}
+	return c4Ops{threats: g.threatsAny, openBounds: g.openBoundsAny, claimeven: g.claimevenAny, key: g.tableKeyAny}
+}
+
 // c4Solver searches positions exactly. Its table survives between calls
 // (scores belong to positions, not to searches), so a game gets faster as
 // it goes; reset gives a fresh table.
 type c4Solver struct {
 	*c4Table
+	g       *c4Geom // the board's size
+	ops     c4Ops   // its bit operations
 	nodes   int64
 	ctx     context.Context
 	stopped bool
@@ -84,7 +110,7 @@ type c4Solver struct {
 	unwinds int64
 
 	// sorters are the nodes' move lists, one for each number of stones.
-	sorters [c4Cells]c4Sorter
+	sorters [c4MaxCells]c4Sorter
 
 	// A solver and its helpers are allocated side by side: without this
 	// gap, the helper's node counter, written at every node, shared a
@@ -98,26 +124,42 @@ type c4Solver struct {
 // also escapes the prefetcher that fetches lines in pairs.
 const cacheLine = 64
 
-// newC4Solver returns a solver with an empty table, and the embedded book
-// unless noBook.
+// newC4Solver returns a 7x6 solver with an empty table, and the embedded
+// book unless noBook.
 func newC4Solver(noBook bool) *c4Solver { return newC4SolverBits(ttBits, noBook) }
 
-// newC4SolverBits is newC4Solver with a table of 2^bits entries; fewer
-// than ttMinBucketBits+1 bits would let different positions share a tag.
+// newC4SolverBits is newC4Solver with a table of 2^bits entries.
 func newC4SolverBits(bits int, noBook bool) *c4Solver {
-	return newC4SolverTuned(bits, noBook, c4Defaults())
+	return newC4SolverTuned(c4Std, bits, noBook, c4Defaults())
 }
 
-// newC4SolverTuned is newC4SolverBits with the refinements of tune.
-func newC4SolverTuned(bits int, noBook bool, tune c4Tuning) *c4Solver {
-	if bits < ttMinBucketBits+1 {
-		panic(fmt.Sprintf("c4 solver: table of %d bits, at least %d needed", bits, ttMinBucketBits+1))
+// newC4SolverTuned returns a solver for the board g with a table of
+// 2^bits entries (at least ttNeedBits of its keys: fewer would let
+// different positions share a tag), the refinements of tune, and the
+// opening book unless noBook (7x6's; other boards have none).
+func newC4SolverTuned(g *c4Geom, bits int, noBook bool, tune c4Tuning) *c4Solver {
+	if need := ttNeedBits(g.keyBits); bits < need {
+		panic(fmt.Sprintf("c4 solver: table of %d bits, at least %d needed", bits, need))
 	}
-	s := &c4Solver{c4Table: newC4Table(bits, tune.hugePages), tune: tune}
-	if !noBook {
+	s := &c4Solver{c4Table: newC4Table(bits, g.keyBits, tune.hugePages), g: g, ops: opsOf(g), tune: tune}
+	if !noBook && g.std {
 		s.book = openingBook()
 	}
 	return s
+}
+
+// newC4SolverFor returns a solver for the board g, with no book, its table
+// sized to the board (c4TableBits).
+func newC4SolverFor(g *c4Geom) *c4Solver {
+	return newC4SolverTuned(g, c4TableBits(g), true, c4Defaults())
+}
+
+// c4TableBits sizes a board's table: 7x6's ttBits (64 MiB), smaller
+// boards 2^(cells-9) entries and at least 2^12, as many as their keys
+// need: a small board's search would spend most of its time on the page
+// faults of a table far larger than its tree.
+func c4TableBits(g *c4Geom) int {
+	return max(12, ttNeedBits(g.keyBits), min(ttBits, g.cells-9))
 }
 
 // reset empties the table and clears the counters.

@@ -1,7 +1,5 @@
 package main
 
-import "math/bits"
-
 // c4Sorter holds a solver node's moves in the order they are tried and
 // hands them out one at a time, in two stages, like the public solver's
 // MoveSorter (to which the second stage is our addition):
@@ -24,11 +22,11 @@ import "math/bits"
 // path uses: on the stack, the sorter's 900 bytes were cleared at every
 // node.
 type c4Sorter struct {
-	entries [c4Width]c4Move // as listed
-	listed  int             // entries filled
-	order   [c4Width]int8   // indices into entries of the moves ranked, best first
-	n       int             // moves ranked: those listed and not dropped
-	k       int             // moves picked or put off so far, both stages
+	entries [c4MaxWidth]c4Move // as listed
+	listed  int                // entries filled
+	order   [c4MaxWidth]int8   // indices into entries of the moves ranked, best first
+	n       int                // moves ranked: those listed and not dropped
+	k       int                // moves picked or put off so far, both stages
 
 	// Stage 1 hands out its first free moves without a look (all of them
 	// unless watch was called); a later one whose position busy marks,
@@ -36,7 +34,7 @@ type c4Sorter struct {
 	// nLater their number.
 	free   int
 	busy   *busySet
-	later  [c4Width]int8
+	later  [c4MaxWidth]int8
 	nLater int
 }
 
@@ -59,14 +57,6 @@ const c4Dropped = -1
 func (m *c4Sorter) reset() {
 	m.listed, m.n, m.k, m.nLater, m.busy = 0, 0, 0, 0, nil
 }
-
-// c4OrderMasks are the columns' cells in c4Order.
-var c4OrderMasks = func() (m [c4Width]uint64) {
-	for i, col := range c4Order {
-		m[i] = c4ColumnMask(col)
-	}
-	return m
-}()
 
 // slot is the entry the next push lists: the caller fills it in place
 // (the static pass writes its node there).
@@ -137,18 +127,4 @@ func (m *c4Sorter) pickWatched() int {
 		return int(m.later[j])
 	}
 	return -1
-}
-
-// threatScore ranks a move by the threats it leaves the mover (threats,
-// the cells where its next stone would make four; mask, the stones
-// after the move). Every threat counts,
-// and two kinds count more: one the opponent must block at once (it is
-// playable now, so the reply is forced, and forced lines are the
-// cheapest to search), and one just above a playable cell (the opponent
-// may not play under it, so it takes a column away). The weights 2, 3
-// and 4 did best on the benchmark sets (the threats' count alone needed
-// 25% more nodes on Begin-Medium, 21% on Middle-Medium).
-func threatScore(threats, mask uint64) int {
-	now := (mask + c4Bottom) & c4Full
-	return 2*bits.OnesCount64(threats) + 3*bits.OnesCount64(threats&now) + 4*bits.OnesCount64(threats&(now<<1))
 }
