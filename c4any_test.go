@@ -476,3 +476,22 @@ func FuzzParseSizedRecord(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkEmptySized solves the empty board of C4_WIDTH x C4_HEIGHT
+// (default 6 x 6) with C4_JOBS threads (default 1), as the solver bot
+// does (c4TableBits); C4_ETC_LEFT sets the tuning's etcLeft. It reports
+// the nodes and checks the score against C4_SCORE when set.
+func BenchmarkEmptySized(b *testing.B) {
+	g := c4GeomOf(envInt(b, "C4_WIDTH", 6), envInt(b, "C4_HEIGHT", 6))
+	s := newC4SolverFor(g)
+	s.setJobs(envInt(b, "C4_JOBS", 1))
+	s.tune.etcLeft = envInt(b, "C4_ETC_LEFT", s.tune.etcLeft)
+	want := envInt(b, "C4_SCORE", infinity)
+	for b.Loop() {
+		s.reset()
+		if v := s.solve(c4Pos{}); want != infinity && v != want {
+			b.Fatalf("%dx%d: %d, want %d", g.width, g.height, v, want)
+		}
+	}
+	b.ReportMetric(float64(s.nodes), "nodes/op")
+}

@@ -30,7 +30,7 @@ const (
 // mover's fours when alpha >= 0, at the opponent's when beta <= 0, so
 // in a null window at one side's only (the two looks were 11% of the
 // solver's instructions on Middle-Medium); (0, 0) looks at both.
-func openBounds(p c4Pos, lo, hi, alpha, beta int) (int, int) {
+func openBounds(_ *c4Geom, p c4Pos, lo, hi, alpha, beta int) (int, int) {
 	empty := c4Full &^ p.mask
 	if alpha >= 0 && !c4Four(p.cur|empty) {
 		hi = min(hi, 0)
@@ -63,7 +63,7 @@ func openBounds(p c4Pos, lo, hi, alpha, beta int) (int, int) {
 //
 // It answers hi unchanged when the first player's share holds a four
 // that may come first.
-func claimevenBound(p c4Pos, hi int) int {
+func claimevenBound(_ *c4Geom, p c4Pos, hi int) int {
 	empty := c4Full &^ p.mask
 	theirs := empty & c4EvenRows &^ p.possible()
 	opp := p.cur ^ p.mask

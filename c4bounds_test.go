@@ -32,7 +32,7 @@ func TestStaticBounds(t *testing.T) {
 		s.reset()
 		v := s.solve(p)
 		lo0, hi0 := -(c4Cells-p.moves)/2, (c4Cells+1-p.moves)/2
-		lo, hi := openBounds(p, lo0, hi0, 0, 0)
+		lo, hi := openBounds(c4Std, p, lo0, hi0, 0, 0)
 		if v < lo || v > hi {
 			t.Errorf("%s: score %d outside openBounds [%d, %d]", c4Spec().record(g), v, lo, hi)
 		}
@@ -40,7 +40,7 @@ func TestStaticBounds(t *testing.T) {
 			tightened["open"]++
 		}
 		if p.moves%2 == 0 {
-			b := claimevenBound(p, hi0)
+			b := claimevenBound(c4Std, p, hi0)
 			switch {
 			case v > b:
 				t.Errorf("%s: score %d above claimevenBound %d", c4Spec().record(g), v, b)

@@ -58,6 +58,20 @@ type c4Geom struct {
 	// and bit 0 (see c4FirstFour).
 	below   uint64
 	keyMask uint64 // the keyBits lowest bits
+	// sh, shDown and shUp are the shifts of the horizontal line and the
+	// two diagonals (colBits, colBits-1, colBits+1).
+	sh, shDown, shUp uint
+	// middle is the middle column of an odd width (else 0), swaps the
+	// pairs of columns a mirror image swaps: the left one's cells and
+	// the shift to the right one.
+	middle uint64
+	swaps  []c4Swap
+}
+
+// c4Swap is a pair of columns of a mirror image (c4Geom.swaps).
+type c4Swap struct {
+	left  uint64
+	shift uint
 }
 
 // c4MaxCells is the most cells a board holds (W x (H+1) <= 64).
@@ -156,6 +170,14 @@ func (g *c4Geom) solverMasks() {
 		g.lowRows = append(g.lowRows, g.bottom*(1<<r-1))
 	}
 	g.below = g.bottom<<g.height | 1
+	g.sh, g.shDown, g.shUp = uint(g.colBits), uint(g.colBits-1), uint(g.colBits+1)
+	col := uint64(1)<<g.colBits - 1
+	for c := 0; c < g.width/2; c++ {
+		g.swaps = append(g.swaps, c4Swap{col << (c * g.colBits), uint((g.width - 1 - 2*c) * g.colBits)})
+	}
+	if g.width%2 == 1 {
+		g.middle = col << (g.width / 2 * g.colBits)
+	}
 }
 
 // abs is |x|.
@@ -171,13 +193,16 @@ func abs(x int) int {
 // and the two diagonals; the sentinel row stops a line from running from
 // one column into the next).
 func (g *c4Geom) aligned(b uint64) bool {
-	for _, d := range [4]uint{1, uint(g.colBits), uint(g.colBits - 1), uint(g.colBits + 1)} {
-		m := b & (b >> (d & 63))
-		if m&(m>>(2*d&63)) != 0 {
-			return true
-		}
-	}
-	return false
+	return pairPairs(b, 1)|pairPairs(b, g.sh)|pairPairs(b, g.shDown)|pairPairs(b, g.shUp) != 0
+}
+
+// pairPairs marks the fours of b along shift d (in 1..63): pairs of
+// stones, two cells apart. The shifts are by d again and again: see
+// fourCells.
+func pairPairs(b uint64, d uint) uint64 {
+	d &= 63
+	m := b & (b >> d)
+	return m & (m >> d >> d)
 }
 
 // c4ColumnName writes column col (0-based) as players and records do: its

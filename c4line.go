@@ -67,7 +67,7 @@ func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {
 		return bookMove(p, e), true
 	}
 	order := g.order
-	key, flip := s.ops.key(p, s.tune.mirror)
+	key, flip := s.key(p)
 	if _, _, m, ok := s.probe(key); ok && m >= 0 {
 		order = append([]int{g.flipCol(m, flip)}, g.order...)
 	}
@@ -113,7 +113,7 @@ func (s *c4Solver) atMost(q c4Pos, a int) bool {
 		return int(e.score) <= a
 	}
 	n := c4Node{p: q}
-	if v, settled := s.static(&n, s.ops.threats(q.cur^q.mask, q.mask), a, a+1); settled {
+	if v, settled := s.static(&n, s.threats(q.cur^q.mask, q.mask), a, a+1); settled {
 		return v <= a
 	}
 	if !n.probed {

@@ -44,7 +44,7 @@ func (s *c4Solver) setJobs(jobs int) {
 // once. Nodes of all threads count.
 func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 	root := c4Node{p: p}
-	if v, settled := s.static(&root, s.ops.threats(p.cur^p.mask, p.mask), alpha, beta); settled {
+	if v, settled := s.static(&root, s.threats(p.cur^p.mask, p.mask), alpha, beta); settled {
 		return v
 	}
 	// The root's entry, before the threads share its node.

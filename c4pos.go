@@ -36,7 +36,10 @@ func (p c4Pos) column(col int) uint64 { return p.possible() & c4ColumnMask(col) 
 
 // winningCells is every empty cell that would complete four in a row for
 // the stones b (playable now or not).
-func winningCells(b, mask uint64) uint64 {
+func winningCells(b, mask uint64) uint64 { return stdThreats(nil, b, mask) }
+
+// stdThreats is winningCells as an operation (c4Ops).
+func stdThreats(_ *c4Geom, b, mask uint64) uint64 {
 	// Written out with constant shifts: Go guards variable shifts, and
 	// this is the solver's innermost loop.
 	r := (b << 1) & (b << 2) & (b << 3) // vertical: three stones below

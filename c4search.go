@@ -128,7 +128,7 @@ func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, alpha, beta int) c4Pre {
 			continue
 		}
 		col := g.order[j]
-		threats := s.ops.threats(p.cur|cell, p.mask|cell)
+		threats := s.threats(p.cur|cell, p.mask|cell)
 		e := moves.slot()
 		e.node.p = p.play(cell)
 		if v, settled := s.static(&e.node, threats, -beta, -alpha); settled {
@@ -212,7 +212,7 @@ func (s *c4Solver) mark(p c4Pos, key uint64, alpha, beta int, moves *c4Sorter) b
 	if p.moves+1 < busyMoves {
 		for _, i := range moves.order[:moves.n] {
 			if c := &moves.entries[i].node; !c.keyed {
-				c.key, c.flip = s.ops.key(c.p, s.tune.mirror)
+				c.key, c.flip = s.key(c.p)
 				c.keyed = true
 			}
 		}

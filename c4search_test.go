@@ -406,11 +406,13 @@ func TestAnalyzeAnswers(t *testing.T) {
 // of the solve alone (timed by hand: b.StopTimer would itself cost more
 // than an easy solve), cpu-us/pos the same in the thread's processor
 // time (on a shared machine the steadier figure), nodes/pos the mean
-// nodes, ns/node the solve's wall time per node.
+// nodes, ns/node the solve's wall time per node. C4_ETC_LEFT sets the
+// tuning's etcLeft (as benchEmpty does).
 func benchSet(b *testing.B, name string, limit, jobs int) {
 	cases := loadSet(b, name)[:limit]
 	s := newC4Solver(true)
 	s.setJobs(jobs)
+	s.tune.etcLeft = envInt(b, "C4_ETC_LEFT", s.tune.etcLeft)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	var nodes int64
@@ -478,10 +480,13 @@ func BenchmarkEmptyBoard(b *testing.B)  { benchEmpty(b, 1) }
 func BenchmarkEmptyBoard2(b *testing.B) { benchEmpty(b, 2) }
 
 // benchEmpty solves the empty board with so many threads, on a table of
-// 2^ttBits entries, or 2^C4_EMPTY_BITS if set.
+// 2^ttBits entries, or 2^C4_EMPTY_BITS if set; C4_ETC_LEFT sets the
+// tuning's etcLeft, the empty cells above which the static pass probes
+// the table.
 func benchEmpty(b *testing.B, jobs int) {
 	s := newC4SolverBits(envInt(b, "C4_EMPTY_BITS", ttBits), true)
 	s.setJobs(jobs)
+	s.tune.etcLeft = envInt(b, "C4_ETC_LEFT", s.tune.etcLeft)
 	for b.Loop() {
 		s.reset()
 		if v := s.solve(c4Pos{}); v != 1 {

@@ -162,11 +162,11 @@ func (s *c4Solver) keeps(p c4Pos, col, v int, kind string) bool {
 // once, else the most central open column.
 func (s *c4Solver) safeMove(p c4Pos) Move {
 	g := s.g
-	key, flip := s.ops.key(p, s.tune.mirror)
+	key, flip := s.key(p)
 	if _, _, m, ok := s.probe(key); ok && m >= 0 && g.cell(p, g.flipCol(m, flip)) != 0 {
 		return Move(g.flipCol(m, flip))
 	}
-	safe := g.nonLosing(p, s.ops.threats(p.cur^p.mask, p.mask))
+	safe := g.nonLosing(p, s.threats(p.cur^p.mask, p.mask))
 	any := NoMove
 	for _, col := range g.order {
 		cell := g.cell(p, col)

@@ -32,11 +32,11 @@ type c4Tuning struct {
 	// and a busy mark.
 	mirror bool
 	// etc lets the static pass look up the table entries of positions
-	// of fewer than etcMoves stones, so that a node sees its children's
-	// (an enhanced transposition cut-off); nearer the leaves a node
-	// probes only its own entry, when searched.
-	etc      bool
-	etcMoves int
+	// with more than etcLeft empty cells, so that a node sees its
+	// children's (an enhanced transposition cut-off); nearer the leaves
+	// a node probes only its own entry, when searched.
+	etc     bool
+	etcLeft int
 	// hugePages backs the table with huge pages (tt_linux.go); read
 	// only when the table is made, by newC4SolverTuned.
 	hugePages bool
@@ -49,32 +49,48 @@ type c4Tuning struct {
 
 // c4Defaults is the tuning the program plays with: every refinement on.
 func c4Defaults() c4Tuning {
-	return c4Tuning{mirror: true, etc: true, etcMoves: 34, hugePages: true, unwind: true, staticBounds: true}
+	return c4Tuning{mirror: true, etc: true, etcLeft: 4, hugePages: true, unwind: true, staticBounds: true}
 }
 
 // c4Ops are the bit operations the search runs at every node, for one
 // board size. The search calls them through these function values, an
 // indirect call the processor predicts, so that it is written once for
 // every size and 7x6 keeps its operations on constants: they were
-// calls already (too large to inline), but for tableKey.
+// calls already (too large to inline), but for tableKey. Each takes the
+// board (7x6's ignore it): a method value would add a call.
 type c4Ops struct {
 	// threats is every empty cell that would complete four in a row
 	// for the stones b (playable now or not), given the stones mask.
-	threats func(b, mask uint64) uint64
+	threats func(g *c4Geom, b, mask uint64) uint64
 	// openBounds, claimeven and key are openBounds, claimevenBound and
 	// tableKey.
-	openBounds func(p c4Pos, lo, hi, alpha, beta int) (int, int)
-	claimeven  func(p c4Pos, hi int) int
-	key        func(p c4Pos, merge bool) (uint64, bool)
+	openBounds func(g *c4Geom, p c4Pos, lo, hi, alpha, beta int) (int, int)
+	claimeven  func(g *c4Geom, p c4Pos, hi int) int
+	key        func(g *c4Geom, p c4Pos, merge bool) (uint64, bool)
 }
 
 // opsOf is the board g's operations.
 func opsOf(g *c4Geom) c4Ops {
 	if g.std {
-		return c4Ops{threats: winningCells, openBounds: openBounds, claimeven: claimevenBound, key: tableKey}
+		return c4Ops{threats: stdThreats, openBounds: openBounds, claimeven: claimevenBound, key: stdKey}
 	}
-	return c4Ops{threats: g.threatsAny, openBounds: g.openBoundsAny, claimeven: g.claimevenAny, key: g.tableKeyAny}
+	return c4Ops{threats: (*c4Geom).threatsAny, openBounds: (*c4Geom).openBoundsAny,
+		claimeven: (*c4Geom).claimevenAny, key: (*c4Geom).tableKeyAny}
 }
+
+// stdKey is tableKey as an operation (c4Ops).
+func stdKey(_ *c4Geom, p c4Pos, merge bool) (uint64, bool) { return tableKey(p, merge) }
+
+// threats, openBounds, claimeven and key call the board's operations.
+func (s *c4Solver) threats(b, mask uint64) uint64 { return s.ops.threats(s.g, b, mask) }
+
+func (s *c4Solver) openBounds(p c4Pos, lo, hi, alpha, beta int) (int, int) {
+	return s.ops.openBounds(s.g, p, lo, hi, alpha, beta)
+}
+
+func (s *c4Solver) claimeven(p c4Pos, hi int) int { return s.ops.claimeven(s.g, p, hi) }
+
+func (s *c4Solver) key(p c4Pos) (uint64, bool) { return s.ops.key(s.g, p, s.tune.mirror) }
 
 // c4Solver searches positions exactly. Its table survives between calls
 // (scores belong to positions, not to searches), so a game gets faster as

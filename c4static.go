@@ -21,9 +21,10 @@ package main
 // wins for the opponent, or one above another threat); the bounds from
 // the stones left and who can still make four (openBounds); a forced
 // move, followed; for the first player to move, claimeven
-// (claimevenBound, on boards of even height). At positions of fewer than
-// etcMoves stones it makes the table key, for the caller to look up the
-// entry (probeNode, or a node's batch of its children's in precheck).
+// (claimevenBound, on boards of even height). At positions of more than
+// etcLeft empty cells it makes the table key, for the caller to look up
+// the entry (probeNode, or a node's batch of its children's in
+// precheck).
 func (s *c4Solver) static(n *c4Node, threats uint64, alpha, beta int) (int, bool) {
 	g := s.g
 	p, sign := n.p, 1
@@ -38,7 +39,7 @@ func (s *c4Solver) static(n *c4Node, threats uint64, alpha, beta int) (int, bool
 		}
 		lo, hi = -(g.cells-2-p.moves)/2, (g.cells-1-p.moves)/2
 		if s.tune.staticBounds {
-			lo, hi = s.ops.openBounds(p, lo, hi, alpha, beta)
+			lo, hi = s.openBounds(p, lo, hi, alpha, beta)
 		}
 		if v, ok := settles(lo, hi, alpha, beta); ok {
 			return sign * v, true
@@ -50,20 +51,20 @@ func (s *c4Solver) static(n *c4Node, threats uint64, alpha, beta int) (int, bool
 		}
 		// The side to move must play forced; the other side's threats
 		// are then the first side's.
-		threats = s.ops.threats(p.cur|forced, p.mask|forced)
+		threats = s.threats(p.cur|forced, p.mask|forced)
 		p = p.play(forced)
 		sign, alpha, beta = -sign, -beta, -alpha
 	}
 	n.p, n.probed, n.keyed, n.move = p, false, false, -1
 	if s.tune.staticBounds && p.moves%2 == 0 && g.height%2 == 0 {
-		hi = s.ops.claimeven(p, hi)
+		hi = s.claimeven(p, hi)
 		if v, ok := settles(lo, hi, alpha, beta); ok {
 			return sign * v, true
 		}
 	}
 	n.lo, n.hi = lo, hi
-	if s.tune.etc && p.moves < s.tune.etcMoves {
-		n.key, n.flip = s.ops.key(p, s.tune.mirror)
+	if s.tune.etc && p.moves < g.cells-s.tune.etcLeft {
+		n.key, n.flip = s.key(p)
 		n.keyed = true
 	}
 	return 0, false
@@ -73,7 +74,7 @@ func (s *c4Solver) static(n *c4Node, threats uint64, alpha, beta int) (int, bool
 // first if static did not.
 func (s *c4Solver) probeNode(n *c4Node) {
 	if !n.keyed {
-		n.key, n.flip = s.ops.key(n.p, s.tune.mirror)
+		n.key, n.flip = s.key(n.p)
 		n.keyed = true
 	}
 	n.probed = true
@@ -85,5 +86,5 @@ func (s *c4Solver) probeNode(n *c4Node) {
 // canWinNext reports whether the side to move in p wins with its next
 // stone.
 func (s *c4Solver) canWinNext(p c4Pos) bool {
-	return s.ops.threats(p.cur, p.mask)&s.g.possible(p) != 0
+	return s.threats(p.cur, p.mask)&s.g.possible(p) != 0
 }
