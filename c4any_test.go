@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -480,12 +481,13 @@ func FuzzParseSizedRecord(f *testing.F) {
 }
 
 // BenchmarkEmptySized solves the empty board of C4_WIDTH x C4_HEIGHT
-// (default 6 x 6) with C4_JOBS threads (default 1), as the solver bot
-// does (c4TableBits); C4_ETC_LEFT sets the tuning's etcLeft. It reports
+// (default 6 x 6) with C4_JOBS threads (default 1), on a table of
+// 2^C4_TABLE_BITS entries (by default as the solver bot's, c4TableBits);
+// C4_ETC_LEFT sets the tuning's etcLeft. It reports
 // the nodes and checks the score against C4_SCORE when set.
 func BenchmarkEmptySized(b *testing.B) {
 	g := c4GeomOf(envInt(b, "C4_WIDTH", 6), envInt(b, "C4_HEIGHT", 6))
-	s := newC4SolverFor(g)
+	s := newC4SolverTuned(g, envInt(b, "C4_TABLE_BITS", c4TableBits(g)), true, c4Defaults())
 	s.setJobs(envInt(b, "C4_JOBS", 1))
 	s.tune.etcLeft = envInt(b, "C4_ETC_LEFT", s.tune.etcLeft)
 	want := envInt(b, "C4_SCORE", infinity)
@@ -498,55 +500,26 @@ func BenchmarkEmptySized(b *testing.B) {
 	b.ReportMetric(float64(s.nodes), "nodes/op")
 }
 
-// TestOpsAgree: on 7x6 the operations written for every size (c4bits.go,
-// c4bounds.go) give what the 7x6 ones on constants give, on random
-// positions, so that the other sizes search as 7x6 does; and the 7x6
-// solver searching with them finds the same scores in the same nodes.
+// TestOpsAgree: the operations written for every size (c4bits.go,
+// c4bounds.go) give what 7x6's on constants give, on random positions of
+// every board six high (7x6's serve them all), so that the other sizes
+// search as 7x6 does; and the 7x6 solver searching with them finds the
+// same scores in the same nodes.
 func TestOpsAgree(t *testing.T) {
-	g := c4Std
-	rng := rand.New(rand.NewPCG(39, 2))
-	for n := 0; n < 3000; {
-		c := NewConnectFour()
-		for stones := rng.IntN(c4Cells - 2); !c.Over() && len(c.history) < stones; {
-			moves := c.Moves(nil)
-			c.Play(moves[rng.IntN(len(moves))])
-		}
-		if c.Over() {
-			continue
-		}
-		n++
-		p := c4PosOf(c)
-		rec := c4Spec().record(c)
-		for _, b := range []uint64{p.cur, p.cur ^ p.mask} {
-			if got, want := g.threatsAny(b, p.mask), winningCells(b, p.mask); got != want {
-				t.Fatalf("%s: threats %x, 7x6's %x", rec, got, want)
+	for _, size := range [][2]int{{7, 6}, {4, 6}, {6, 6}, {8, 6}, {9, 6}} {
+		g := c4GeomOf(size[0], size[1])
+		rng := rand.New(rand.NewPCG(39, uint64(g.width)))
+		for n := 0; n < 1000; {
+			c := NewConnectFourSize(g.width, g.height)
+			for stones := rng.IntN(g.cells - 2); !c.Over() && len(c.history) < stones; {
+				moves := c.Moves(nil)
+				c.Play(moves[rng.IntN(len(moves))])
 			}
-		}
-		empty := c4Full &^ p.mask
-		for _, b := range []uint64{p.cur | empty, p.cur ^ p.mask | empty, p.cur, p.mask} {
-			if got, want := g.aligned(b), c4Four(b); got != want {
-				t.Fatalf("%s: four in %x %v, 7x6's %v", rec, b, got, want)
+			if c.Over() {
+				continue
 			}
-		}
-		if got, want := g.mirrorAny(p.key()), mirror(p.key()); got != want {
-			t.Fatalf("%s: mirror %x, 7x6's %x", rec, got, want)
-		}
-		for _, merge := range []bool{false, true} {
-			k, f := g.tableKeyAny(p, merge)
-			if wk, wf := tableKey(p, merge); k != wk || f != wf {
-				t.Fatalf("%s: key %x %v, 7x6's %x %v", rec, k, f, wk, wf)
-			}
-		}
-		for _, w := range [][2]int{{0, 0}, {-3, -2}, {2, 3}} {
-			lo, hi := g.openBoundsAny(p, -20, 20, w[0], w[1])
-			if wlo, whi := openBounds(g, p, -20, 20, w[0], w[1]); lo != wlo || hi != whi {
-				t.Fatalf("%s: openBounds %d %d, 7x6's %d %d", rec, lo, hi, wlo, whi)
-			}
-		}
-		if p.moves%2 == 0 {
-			if got, want := g.claimevenAny(p, 20), claimevenBound(g, p, 20); got != want {
-				t.Fatalf("%s: claimeven %d, 7x6's %d", rec, got, want)
-			}
+			n++
+			opsAgree(t, g, c4PosOf(c), fmt.Sprintf("%dx%d %s", g.width, g.height, c4Spec().record(c)))
 		}
 	}
 	std := newC4SolverBits(20, true)
@@ -559,6 +532,46 @@ func TestOpsAgree(t *testing.T) {
 		p := posOf(t, c.moves)
 		if v, w := std.solve(p), any.solve(p); v != c.score || w != c.score || std.nodes != any.nodes {
 			t.Errorf("%s: %d in %d nodes, with the operations of every size %d in %d, want %d", c.moves, v, std.nodes, w, any.nodes, c.score)
+		}
+	}
+}
+
+// opsAgree checks the operations of every size against 7x6's on p, a
+// position of board g six high (described as rec).
+func opsAgree(t *testing.T, g *c4Geom, p c4Pos, rec string) {
+	t.Helper()
+	for _, b := range []uint64{p.cur, p.cur ^ p.mask} {
+		if got, want := g.threatsAny(b, p.mask), stdThreats(g, b, p.mask); got != want {
+			t.Fatalf("%s: threats %x, 7x6's %x", rec, got, want)
+		}
+	}
+	empty := g.full &^ p.mask
+	for _, b := range []uint64{p.cur | empty, p.cur ^ p.mask | empty, p.cur, p.mask} {
+		if got, want := g.aligned(b), c4Four(b); got != want {
+			t.Fatalf("%s: four in %x %v, 7x6's %v", rec, b, got, want)
+		}
+	}
+	for _, w := range [][2]int{{0, 0}, {-3, -2}, {2, 3}} {
+		lo, hi := g.openBoundsAny(p, -20, 20, w[0], w[1])
+		if wlo, whi := openBounds(g, p, -20, 20, w[0], w[1]); lo != wlo || hi != whi {
+			t.Fatalf("%s: openBounds %d %d, 7x6's %d %d", rec, lo, hi, wlo, whi)
+		}
+	}
+	if p.moves%2 == 0 {
+		if got, want := g.claimevenAny(p, 20), claimevenBound(g, p, 20); got != want {
+			t.Fatalf("%s: claimeven %d, 7x6's %d", rec, got, want)
+		}
+	}
+	if !g.std {
+		return
+	}
+	if got, want := g.mirrorAny(p.key()), mirror(p.key()); got != want {
+		t.Fatalf("%s: mirror %x, 7x6's %x", rec, got, want)
+	}
+	for _, merge := range []bool{false, true} {
+		k, f := g.tableKeyAny(p, merge)
+		if wk, wf := tableKey(p, merge); k != wk || f != wf {
+			t.Fatalf("%s: key %x %v, 7x6's %x %v", rec, k, f, wk, wf)
 		}
 	}
 }

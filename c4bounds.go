@@ -14,14 +14,6 @@ func c4Four(b uint64) bool {
 	return v&(v>>2)|h&(h>>(2*c4Col))|d1&(d1>>(2*(c4Col-1)))|d2&(d2>>(2*(c4Col+1))) != 0
 }
 
-// Rows of the board as bitboards: c4EvenRows is the 2nd, 4th and 6th row
-// from the bottom, c4Rows12 and c4Rows1234 the lowest two and four.
-const (
-	c4EvenRows = c4Bottom * 0b101010
-	c4Rows12   = c4Bottom * 0b11
-	c4Rows1234 = c4Bottom * 0b1111
-)
-
 // openBounds bounds the score of p (side to move, that cannot win at
 // once) by who can still make four at all: a side that could not make
 // four even with every empty cell cannot win, so the mover scores at
@@ -29,9 +21,10 @@ const (
 // only where the answer can settle the window (alpha, beta): at the
 // mover's fours when alpha >= 0, at the opponent's when beta <= 0, so
 // in a null window at one side's only (the two looks were 11% of the
-// solver's instructions on Middle-Medium); (0, 0) looks at both.
-func openBounds(_ *c4Geom, p c4Pos, lo, hi, alpha, beta int) (int, int) {
-	empty := c4Full &^ p.mask
+// solver's instructions on Middle-Medium); (0, 0) looks at both. Its
+// shifts are 7x6's, so it serves any board six high (g's cells).
+func openBounds(g *c4Geom, p c4Pos, lo, hi, alpha, beta int) (int, int) {
+	empty := g.full &^ p.mask
 	if alpha >= 0 && !c4Four(p.cur|empty) {
 		hi = min(hi, 0)
 	}
@@ -62,18 +55,19 @@ func openBounds(_ *c4Geom, p c4Pos, lo, hi, alpha, beta int) (int, int) {
 //     four at least two (-2), else -1.
 //
 // It answers hi unchanged when the first player's share holds a four
-// that may come first.
-func claimevenBound(_ *c4Geom, p c4Pos, hi int) int {
-	empty := c4Full &^ p.mask
-	theirs := empty & c4EvenRows &^ p.possible()
+// that may come first. Its shifts are 7x6's, so it serves any board six
+// high (g's cells and rows).
+func claimevenBound(g *c4Geom, p c4Pos, hi int) int {
+	empty := g.full &^ p.mask
+	theirs := empty & g.evenRows &^ g.possible(p)
 	opp := p.cur ^ p.mask
-	if c4FirstFour(p.cur|empty&^theirs, opp|theirs) {
+	if c4FirstFour(p.cur|empty&^theirs, opp|theirs, g.below) {
 		return hi
 	}
 	switch {
-	case c4Four(opp | theirs&c4Rows12):
+	case c4Four(opp | theirs&g.lowRows[0]):
 		return min(hi, -3)
-	case c4Four(opp | theirs&c4Rows1234):
+	case c4Four(opp | theirs&g.lowRows[1]):
 		return min(hi, -2)
 	case c4Four(opp | theirs):
 		return min(hi, -1)
@@ -90,21 +84,22 @@ func claimevenBound(_ *c4Geom, p c4Pos, hi int) int {
 // same column span the same columns, b's lower in each, so b's four is
 // complete first: with claimeven, a four of the first player above the
 // second player's own does not void the bound (Steininger's variant;
-// his solver gained 18% more nodes without it).
-func c4FirstFour(a, b uint64) bool {
+// his solver gained 18% more nodes without it). below is one bit under
+// each column's lowest cell (c4Geom.below, see c4Below).
+func c4FirstFour(a, b, below uint64) bool {
 	if v := a & (a >> 1); v&(v>>2) != 0 {
 		return true
 	}
-	return c4FourEnds(a, c4Col)&(c4FourEnds(b, c4Col)-c4Below) != 0 ||
-		c4FourEnds(a, c4Col-1)&(c4FourEnds(b, c4Col-1)-c4Below) != 0 ||
-		c4FourEnds(a, c4Col+1)&(c4FourEnds(b, c4Col+1)-c4Below) != 0
+	return c4FourEnds(a, c4Col)&(c4FourEnds(b, c4Col)-below) != 0 ||
+		c4FourEnds(a, c4Col-1)&(c4FourEnds(b, c4Col-1)-below) != 0 ||
+		c4FourEnds(a, c4Col+1)&(c4FourEnds(b, c4Col+1)-below) != 0
 }
 
-// c4Below is one bit under each column's lowest cell: the sentinel bits
-// and bit 0. Subtracting it from a board of marks (at most a few cells of
-// each column) leaves in each column the cells below its lowest mark, or
-// all of them when it has none: every column borrows one from the
-// column above it, the first column from the extra bit 0.
+// c4Below is 7x6's bits one under each column's lowest cell: the
+// sentinel bits and bit 0. Subtracting it from a board of marks (at most
+// a few cells of each column) leaves in each column the cells below its
+// lowest mark, or all of them when it has none: every column borrows one
+// from the column above it, the first column from the extra bit 0.
 const c4Below = c4Bottom<<c4Height | 1
 
 // c4FourEnds marks the end (highest bit) of each four in a row of b

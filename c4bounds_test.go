@@ -49,7 +49,7 @@ func TestStaticBounds(t *testing.T) {
 				// Without Steininger's variant, any four of the first
 				// player's share voids the bound.
 				empty := c4Full &^ p.mask
-				if c4Four(p.cur | empty&^(empty&c4EvenRows&^p.possible())) {
+				if c4Four(p.cur | empty&^(empty&c4Std.evenRows&^p.possible())) {
 					tightened["claimeven's variant"]++
 				}
 			}

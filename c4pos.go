@@ -36,10 +36,11 @@ func (p c4Pos) column(col int) uint64 { return p.possible() & c4ColumnMask(col) 
 
 // winningCells is every empty cell that would complete four in a row for
 // the stones b (playable now or not).
-func winningCells(b, mask uint64) uint64 { return stdThreats(nil, b, mask) }
+func winningCells(b, mask uint64) uint64 { return stdThreats(c4Std, b, mask) }
 
-// stdThreats is winningCells as an operation (c4Ops).
-func stdThreats(_ *c4Geom, b, mask uint64) uint64 {
+// stdThreats is winningCells as an operation (c4Ops): its shifts are
+// 7x6's, so it serves any board six high (g's cells).
+func stdThreats(g *c4Geom, b, mask uint64) uint64 {
 	// Written out with constant shifts: Go guards variable shifts, and
 	// this is the solver's innermost loop.
 	r := (b << 1) & (b << 2) & (b << 3) // vertical: three stones below
@@ -65,7 +66,7 @@ func stdThreats(_ *c4Geom, b, mask uint64) uint64 {
 	r |= p & (b << 8)
 	r |= p & (b >> 24)
 
-	return r & (c4Full ^ mask)
+	return r & (g.full ^ mask)
 }
 
 // mirror reflects a key (or any bitboard) left to right: the position's

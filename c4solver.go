@@ -69,13 +69,19 @@ type c4Ops struct {
 	key        func(g *c4Geom, p c4Pos, merge bool) (uint64, bool)
 }
 
-// opsOf is the board g's operations.
+// opsOf is the board g's operations: 7x6's on constants wherever they
+// apply, the key (its mirror image) on 7x6, the shifts on any board six
+// high (which take the cells from g); elsewhere the geometry's.
 func opsOf(g *c4Geom) c4Ops {
-	if g.std {
-		return c4Ops{threats: stdThreats, openBounds: openBounds, claimeven: claimevenBound, key: stdKey}
-	}
-	return c4Ops{threats: (*c4Geom).threatsAny, openBounds: (*c4Geom).openBoundsAny,
+	ops := c4Ops{threats: (*c4Geom).threatsAny, openBounds: (*c4Geom).openBoundsAny,
 		claimeven: (*c4Geom).claimevenAny, key: (*c4Geom).tableKeyAny}
+	if g.height == c4Height {
+		ops.threats, ops.openBounds, ops.claimeven = stdThreats, openBounds, claimevenBound
+	}
+	if g.std {
+		ops.key = stdKey
+	}
+	return ops
 }
 
 // stdKey is tableKey as an operation (c4Ops).
