@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -69,8 +70,8 @@ func (b *refBoard) wins(col int) bool {
 // mover's stone that falls on n stones scores (w*h + 1 - n)/2. memo holds
 // the scores of positions seen (by their grid), only to keep 5x4 quick.
 func refScore(b *refBoard, memo *refMemo) int {
-	key := b.code()
-	slot := memo.slot(key)
+	key, key2 := b.code()
+	slot := memo.slot(key, key2)
 	if memo.keys[slot] != 0 {
 		return int(memo.vals[slot])
 	}
@@ -96,45 +97,46 @@ func refScore(b *refBoard, memo *refMemo) int {
 	if !moved {
 		best = 0
 	}
-	memo.keys[slot], memo.vals[slot] = key+1, int8(best)
+	memo.keys[slot], memo.keys2[slot], memo.vals[slot] = key+1, key2, int8(best)
 	memo.n++
 	return best
 }
 
 // refMemo is an open-addressing hash table of scores by grid code (plus
-// one, 0 marking a free slot): a Go map of the 3 million positions of 5x4
-// took seconds.
+// one in its first word, 0 marking a free slot): a Go map of the 3
+// million positions of 5x4 took seconds.
 type refMemo struct {
-	keys []uint64
-	vals []int8
-	n    int
+	keys, keys2 []uint64
+	vals        []int8
+	n           int
 }
 
 // newRefMemo has room for 8 million positions.
 func newRefMemo() *refMemo {
-	return &refMemo{keys: make([]uint64, 1<<23), vals: make([]int8, 1<<23)}
+	return &refMemo{keys: make([]uint64, 1<<23), keys2: make([]uint64, 1<<23), vals: make([]int8, 1<<23)}
 }
 
 // slot is the key's slot, or the free slot where it goes.
-func (m *refMemo) slot(key uint64) int {
+func (m *refMemo) slot(key, key2 uint64) int {
 	mask := len(m.keys) - 1
-	i := int((key*0x9E3779B97F4A7C15)>>40) & mask
-	for m.keys[i] != 0 && m.keys[i] != key+1 {
+	i := int(((key^key2*0xff51afd7ed558ccd)*0x9E3779B97F4A7C15)>>40) & mask
+	for m.keys[i] != 0 && (m.keys[i] != key+1 || m.keys2[i] != key2) {
 		i = (i + 1) & mask
 	}
 	return i
 }
 
-// code is the grid as a number, two bits a cell (Nobody, X, O), cell
-// col*h + row: the memo's key (20 cells of 5x4 fit in 40 bits).
-func (b *refBoard) code() uint64 {
-	var k uint64
+// code is the grid as a number of two words, two bits a cell (Nobody, X,
+// O), cell col*h + row: the memo's key (a board of up to 64 cells).
+func (b *refBoard) code() (uint64, uint64) {
+	var k [2]uint64
 	for col, cells := range b.cells {
 		for row, c := range cells {
-			k |= uint64(c) << (2 * (col*b.h + row))
+			i := 2 * (col*b.h + row)
+			k[i/64] |= uint64(c) << (i % 64)
 		}
 	}
-	return k
+	return k[0], k[1]
 }
 
 // sizedGame replays a record on a board of the given size.
@@ -158,7 +160,7 @@ func TestAnySolverAgainstReference(t *testing.T) {
 	for _, size := range [][3]int{{4, 4, 0}, {5, 4, 3}, {4, 5, 0}} {
 		w, h, least := size[0], size[1], size[2]
 		memo := newRefMemo()
-		s := newC4Any(c4GeomOf(w, h), 14)
+		s := newC4SolverTuned(c4GeomOf(w, h), 14, true, c4Defaults())
 		rng := rand.New(rand.NewPCG(uint64(w), uint64(h)))
 		checked := 0
 		for game := 0; game < 20; game++ {
@@ -174,7 +176,7 @@ func TestAnySolverAgainstReference(t *testing.T) {
 			}
 			ref := newRefBoard(w, h, g.History())
 			want := refScore(ref, memo)
-			p := c4AnyPosOf(g)
+			p := c4PosOf(g)
 			m, v := s.bestMove(p)
 			if v != want {
 				t.Fatalf("%dx%d %q: score %d, reference %d", w, h, c4Spec().record(g), v, want)
@@ -221,11 +223,12 @@ func TestAnySolverAgainstReference(t *testing.T) {
 
 // TestAnySolverEmptyBoards: the exact scores of the empty small boards
 // (the reference's, and Tromp's results as Steininger's table gives
-// them: 4x4, 5x4, 4x5 drawn, 6x4 a second-player win on the last stone).
+// them: 4x4, 5x4, 4x5 drawn, 6x4 a second-player win on the last stone,
+// 4x6, 5x5, 7x4, 6x5 and 5x6 drawn).
 func TestAnySolverEmptyBoards(t *testing.T) {
-	for _, tc := range []struct{ w, h, score int }{{4, 4, 0}, {5, 4, 0}, {4, 5, 0}, {6, 4, -1}} {
-		s := newC4Any(c4GeomOf(tc.w, tc.h), 16)
-		if _, v := s.bestMove(c4AnyPos{}); v != tc.score {
+	for _, tc := range []struct{ w, h, score int }{{4, 4, 0}, {5, 4, 0}, {4, 5, 0}, {6, 4, -1}, {4, 6, 0}, {5, 5, 0}, {7, 4, 0}, {6, 5, 0}, {5, 6, 0}} {
+		s := newC4SolverTuned(c4GeomOf(tc.w, tc.h), 16, true, c4Defaults())
+		if _, v := s.bestMove(c4Pos{}); v != tc.score {
 			t.Errorf("%dx%d: empty board scores %d, want %d", tc.w, tc.h, v, tc.score)
 		}
 	}
@@ -235,7 +238,7 @@ func TestAnySolverEmptyBoards(t *testing.T) {
 // (a sample of each), the general solver's exact score equals the set's,
 // which the fast 7x6 solver is tested against.
 func TestAnySolverMatchesFastSolver(t *testing.T) {
-	s, fast := newC4Any(c4Std, 20), newC4Solver(true)
+	s, fast := newC4SolverTuned(c4Std, 20, true, c4Defaults()), newC4Solver(true)
 	for _, set := range []struct {
 		name string
 		n    int
@@ -245,7 +248,7 @@ func TestAnySolverMatchesFastSolver(t *testing.T) {
 				break
 			}
 			g := c4Game(t, tc.moves)
-			if got := s.solve(c4AnyPosOf(g)); got != tc.score {
+			if got := s.solve(c4PosOf(g)); got != tc.score {
 				t.Errorf("%s %s: general solver %d, set %d", set.name, tc.moves, got, tc.score)
 			}
 			if got := fast.solve(c4PosOf(g)); got != tc.score {
@@ -475,4 +478,135 @@ func FuzzParseSizedRecord(f *testing.F) {
 			t.Fatalf("%dx%d: record %q writes as %q, which reads back as %v", width, height, record, canonical, err)
 		}
 	})
+}
+
+// BenchmarkEmptySized solves the empty board of C4_WIDTH x C4_HEIGHT
+// (default 6 x 6) with C4_JOBS threads (default 1), on a table of
+// 2^C4_TABLE_BITS entries (by default as the solver bot's, c4TableBits);
+// C4_ETC_LEFT sets the tuning's etcLeft. It reports
+// the nodes and checks the score against C4_SCORE when set.
+func BenchmarkEmptySized(b *testing.B) {
+	g := c4GeomOf(envInt(b, "C4_WIDTH", 6), envInt(b, "C4_HEIGHT", 6))
+	s := newC4SolverTuned(g, envInt(b, "C4_TABLE_BITS", c4TableBits(g)), true, c4Defaults())
+	s.setJobs(envInt(b, "C4_JOBS", 1))
+	s.tune.etcLeft = envInt(b, "C4_ETC_LEFT", s.tune.etcLeft)
+	want := envInt(b, "C4_SCORE", infinity)
+	for b.Loop() {
+		s.reset()
+		if v := s.solve(c4Pos{}); want != infinity && v != want {
+			b.Fatalf("%dx%d: %d, want %d", g.width, g.height, v, want)
+		}
+	}
+	b.ReportMetric(float64(s.nodes), "nodes/op")
+}
+
+// TestOpsAgree: the operations written for every size (c4bits.go,
+// c4bounds.go) give what 7x6's on constants give, on random positions of
+// every board six high (7x6's serve them all), so that the other sizes
+// search as 7x6 does; and the 7x6 solver searching with them finds the
+// same scores in the same nodes.
+func TestOpsAgree(t *testing.T) {
+	for _, size := range [][2]int{{7, 6}, {4, 6}, {6, 6}, {8, 6}, {9, 6}} {
+		g := c4GeomOf(size[0], size[1])
+		rng := rand.New(rand.NewPCG(39, uint64(g.width)))
+		for n := 0; n < 1000; {
+			c := NewConnectFourSize(g.width, g.height)
+			for stones := rng.IntN(g.cells - 2); !c.Over() && len(c.history) < stones; {
+				moves := c.Moves(nil)
+				c.Play(moves[rng.IntN(len(moves))])
+			}
+			if c.Over() {
+				continue
+			}
+			n++
+			opsAgree(t, g, c4PosOf(c), fmt.Sprintf("%dx%d %s", g.width, g.height, c4Spec().record(c)))
+		}
+	}
+	std := newC4SolverBits(20, true)
+	any := newC4SolverBits(20, true)
+	any.ops = c4Ops{threats: (*c4Geom).threatsAny, openBounds: (*c4Geom).openBoundsAny,
+		claimeven: (*c4Geom).claimevenAny, key: (*c4Geom).tableKeyAny}
+	for _, c := range loadSet(t, "Test_L2_R2")[:20] {
+		std.reset()
+		any.reset()
+		p := posOf(t, c.moves)
+		if v, w := std.solve(p), any.solve(p); v != c.score || w != c.score || std.nodes != any.nodes {
+			t.Errorf("%s: %d in %d nodes, with the operations of every size %d in %d, want %d", c.moves, v, std.nodes, w, any.nodes, c.score)
+		}
+	}
+}
+
+// opsAgree checks the operations of every size against 7x6's on p, a
+// position of board g six high (described as rec).
+func opsAgree(t *testing.T, g *c4Geom, p c4Pos, rec string) {
+	t.Helper()
+	for _, b := range []uint64{p.cur, p.cur ^ p.mask} {
+		if got, want := g.threatsAny(b, p.mask), stdThreats(g, b, p.mask); got != want {
+			t.Fatalf("%s: threats %x, 7x6's %x", rec, got, want)
+		}
+	}
+	empty := g.full &^ p.mask
+	for _, b := range []uint64{p.cur | empty, p.cur ^ p.mask | empty, p.cur, p.mask} {
+		if got, want := g.aligned(b), c4Four(b); got != want {
+			t.Fatalf("%s: four in %x %v, 7x6's %v", rec, b, got, want)
+		}
+	}
+	for _, w := range [][2]int{{0, 0}, {-3, -2}, {2, 3}} {
+		lo, hi := g.openBoundsAny(p, -20, 20, w[0], w[1])
+		if wlo, whi := openBounds(g, p, -20, 20, w[0], w[1]); lo != wlo || hi != whi {
+			t.Fatalf("%s: openBounds %d %d, 7x6's %d %d", rec, lo, hi, wlo, whi)
+		}
+	}
+	if p.moves%2 == 0 {
+		if got, want := g.claimevenAny(p, 20), claimevenBound(g, p, 20); got != want {
+			t.Fatalf("%s: claimeven %d, 7x6's %d", rec, got, want)
+		}
+	}
+	if !g.std {
+		return
+	}
+	if got, want := g.mirrorAny(p.key()), mirror(p.key()); got != want {
+		t.Fatalf("%s: mirror %x, 7x6's %x", rec, got, want)
+	}
+	for _, merge := range []bool{false, true} {
+		k, f := g.tableKeyAny(p, merge)
+		if wk, wf := tableKey(p, merge); k != wk || f != wf {
+			t.Fatalf("%s: key %x %v, 7x6's %x %v", rec, k, f, wk, wf)
+		}
+	}
+}
+
+// TestAnySolverWideKeys: on boards whose keys do not fit a narrow table
+// entry beside their bucket (9x6, 63 bits; 12x4, 60; 4x15, 64), on a
+// table of 2^20 entries, which must then hold wide entries, the solver's
+// scores of random positions with 10 to 12 empty cells agree with the
+// plain negamax, also with the table kept from one position to the next.
+func TestAnySolverWideKeys(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
+	for _, size := range [][2]int{{9, 6}, {12, 4}, {4, 15}} {
+		w, h := size[0], size[1]
+		s := newC4SolverTuned(c4GeomOf(w, h), 20, true, c4Defaults())
+		if !s.wide {
+			t.Fatalf("%dx%d: a narrow table", w, h)
+		}
+		rng := rand.New(rand.NewPCG(uint64(w), 15))
+		for n := 0; n < 12; {
+			g := NewConnectFourSize(w, h)
+			for left := 10 + rng.IntN(3); !g.Over() && len(g.History()) < w*h-left; {
+				moves := g.Moves(nil)
+				g.Play(moves[rng.IntN(len(moves))])
+			}
+			if g.Over() {
+				continue
+			}
+			n++
+			want := refScore(newRefBoard(w, h, g.History()), newRefMemo())
+			if n%2 == 0 {
+				s.reset()
+			}
+			if v := s.solve(c4PosOf(g)); v != want {
+				t.Errorf("%dx%d %q: %d, reference %d", w, h, c4Spec().record(g), v, want)
+			}
+		}
+	}
 }

@@ -99,27 +99,7 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 
 // safeMove is a move for when time ran out: the table's move if it has
 // one, else the most central column that does not lose at once.
-func safeMove(s *c4Solver, p c4Pos) Move {
-	key, flip := tableKey(p, s.tune.mirror)
-	if _, _, m, ok := s.probe(key); ok && m >= 0 && p.column(flipCol(m, flip)) != 0 {
-		return Move(flipCol(m, flip))
-	}
-	oppWin := winningCells(p.cur^p.mask, p.mask)
-	any := NoMove
-	for _, col := range c4Order {
-		cell := p.column(col)
-		if cell == 0 {
-			continue
-		}
-		if any == NoMove {
-			any = Move(col)
-		}
-		if c4Aligned(p.cur|cell) || (oppWin&p.possible()&^cell == 0 && oppWin&(cell<<1) == 0) {
-			return Move(col)
-		}
-	}
-	return any
-}
+func safeMove(s *c4Solver, p c4Pos) Move { return s.safeMove(p) }
 
 // bookParam switches the opening book: off searches every position.
 var bookParam = param{key: "book", kind: kindSwitch, def: "on",

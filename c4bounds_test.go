@@ -32,7 +32,7 @@ func TestStaticBounds(t *testing.T) {
 		s.reset()
 		v := s.solve(p)
 		lo0, hi0 := -(c4Cells-p.moves)/2, (c4Cells+1-p.moves)/2
-		lo, hi := openBounds(p, lo0, hi0)
+		lo, hi := openBounds(c4Std, p, lo0, hi0, 0, 0)
 		if v < lo || v > hi {
 			t.Errorf("%s: score %d outside openBounds [%d, %d]", c4Spec().record(g), v, lo, hi)
 		}
@@ -40,17 +40,23 @@ func TestStaticBounds(t *testing.T) {
 			tightened["open"]++
 		}
 		if p.moves%2 == 0 {
-			b := claimevenBound(p, hi0)
+			b := claimevenBound(c4Std, p, hi0)
 			switch {
 			case v > b:
 				t.Errorf("%s: score %d above claimevenBound %d", c4Spec().record(g), v, b)
 			case b < hi0:
 				tightened[fmt.Sprint("claimeven ", b)]++
+				// Without Steininger's variant, any four of the first
+				// player's share voids the bound.
+				empty := c4Full &^ p.mask
+				if c4Four(p.cur | empty&^(empty&c4Std.evenRows&^p.possible())) {
+					tightened["claimeven's variant"]++
+				}
 			}
 		}
 	}
 	t.Logf("bounds tightened: %v", tightened)
-	for _, name := range []string{"open", "claimeven 0", "claimeven -1", "claimeven -2", "claimeven -3"} {
+	for _, name := range []string{"open", "claimeven 0", "claimeven -1", "claimeven -2", "claimeven -3", "claimeven's variant"} {
 		if tightened[name] == 0 {
 			t.Errorf("%s: no position tightened", name)
 		}

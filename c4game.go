@@ -128,14 +128,10 @@ func c4ColumnScores(ctx context.Context, g Game, jobs int) (scores []*int, stopp
 	s.ctx, s.stopped = ctx, false
 	s.setJobs(jobs)
 	defer func() { s.ctx = nil }()
-	p := c4PosOf(c)
-	scores = make([]*int, c4Width)
-	for col := range scores {
-		if v, ok := s.childScore(p, col); ok && !g.Over() && !s.stopped {
-			scores[col] = &v
-		}
+	if g.Over() {
+		return make([]*int, c4Width), false
 	}
-	return scores, s.stopped
+	return s.columnScores(c4PosOf(c)), s.stopped
 }
 
 // c4ScoreTable writes the hint's scores (column 1 first) under their

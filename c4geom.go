@@ -41,7 +41,41 @@ type c4Geom struct {
 	// keySalt tells boards of different sizes apart in Key, where the
 	// same stones would otherwise give the same key.
 	keySalt uint64
+
+	// The solver's masks (c4bits.go, c4bounds.go). std is 7x6, whose
+	// bit operations run on constants; keyBits the bits of a position's
+	// key (cur+mask: every column with its sentinel).
+	std     bool
+	keyBits int
+	// orderMasks are the columns' cells in order.
+	orderMasks []uint64
+	// evenRows are the cells of the rows 2, 4, 6... counted from the
+	// bottom; lowRows[j] the cells of the lowest 2j+2 rows, for j up to
+	// height/2 - 1.
+	evenRows uint64
+	lowRows  []uint64
+	// below is one bit under each column's lowest cell: the sentinels,
+	// and bit 0 (see c4FirstFour).
+	below   uint64
+	keyMask uint64 // the keyBits lowest bits
+	// sh, shDown and shUp are the shifts of the horizontal line and the
+	// two diagonals (colBits, colBits-1, colBits+1).
+	sh, shDown, shUp uint
+	// middle is the middle column of an odd width (else 0), swaps the
+	// pairs of columns a mirror image swaps: the left one's cells and
+	// the shift to the right one.
+	middle uint64
+	swaps  []c4Swap
 }
+
+// c4Swap is a pair of columns of a mirror image (c4Geom.swaps).
+type c4Swap struct {
+	left  uint64
+	shift uint
+}
+
+// c4MaxCells is the most cells a board holds (W x (H+1) <= 64).
+const c4MaxCells = 60
 
 // c4SizeError says why a board of width x height cannot be played, or nil.
 func c4SizeError(width, height int) error {
@@ -102,6 +136,7 @@ func newC4Geom(width, height int) *c4Geom {
 	slices.SortStableFunc(g.order, func(a, b int) int {
 		return abs(2*a-(width-1)) - abs(2*b-(width-1))
 	})
+	g.solverMasks()
 	for col := range width {
 		for row := range height {
 			for _, d := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
@@ -119,6 +154,32 @@ func newC4Geom(width, height int) *c4Geom {
 	return g
 }
 
+// solverMasks computes the solver's masks of g.
+func (g *c4Geom) solverMasks() {
+	g.std = g.width == 7 && g.height == 6 // c4Std, whose operations have constant versions
+	g.keyBits = g.width * g.colBits
+	g.keyMask = 1<<g.keyBits - 1
+	if g.keyBits == 64 {
+		g.keyMask = ^uint64(0)
+	}
+	for _, c := range g.order {
+		g.orderMasks = append(g.orderMasks, g.column[c])
+	}
+	g.evenRows = g.full &^ g.oddRows
+	for r := 2; r <= g.height; r += 2 {
+		g.lowRows = append(g.lowRows, g.bottom*(1<<r-1))
+	}
+	g.below = g.bottom<<g.height | 1
+	g.sh, g.shDown, g.shUp = uint(g.colBits), uint(g.colBits-1), uint(g.colBits+1)
+	col := uint64(1)<<g.colBits - 1
+	for c := 0; c < g.width/2; c++ {
+		g.swaps = append(g.swaps, c4Swap{col << (c * g.colBits), uint((g.width - 1 - 2*c) * g.colBits)})
+	}
+	if g.width%2 == 1 {
+		g.middle = col << (g.width / 2 * g.colBits)
+	}
+}
+
 // abs is |x|.
 func abs(x int) int {
 	if x < 0 {
@@ -132,13 +193,16 @@ func abs(x int) int {
 // and the two diagonals; the sentinel row stops a line from running from
 // one column into the next).
 func (g *c4Geom) aligned(b uint64) bool {
-	for _, d := range [4]uint{1, uint(g.colBits), uint(g.colBits - 1), uint(g.colBits + 1)} {
-		m := b & (b >> (d & 63))
-		if m&(m>>(2*d&63)) != 0 {
-			return true
-		}
-	}
-	return false
+	return pairPairs(b, 1)|pairPairs(b, g.sh)|pairPairs(b, g.shDown)|pairPairs(b, g.shUp) != 0
+}
+
+// pairPairs marks the fours of b along shift d (in 1..63): pairs of
+// stones, two cells apart. The shifts are by d again and again: see
+// fourCells.
+func pairPairs(b uint64, d uint) uint64 {
+	d &= 63
+	m := b & (b >> d)
+	return m & (m >> d >> d)
 }
 
 // c4ColumnName writes column col (0-based) as players and records do: its

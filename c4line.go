@@ -1,7 +1,5 @@
 package main
 
-import "fmt"
-
 // The line the solver expects (its principal variation), read back from the
 // book and the table after a search rather than carried through it.
 
@@ -13,17 +11,18 @@ import "fmt"
 // nothing proves a move; it is empty when the search was cut short or
 // first is not legal.
 func (s *c4Solver) expectedLine(p c4Pos, first Move, v int) []Move {
-	if s.stopped || first < 0 || int(first) >= c4Width || p.column(int(first)) == 0 {
+	g := s.g
+	if s.stopped || first < 0 || int(first) >= g.width || g.cell(p, int(first)) == 0 {
 		return nil
 	}
 	line := []Move{first}
 	for m := first; ; {
-		cell := p.column(int(m))
-		if c4Aligned(p.cur | cell) {
+		cell := g.cell(p, int(m))
+		if g.aligned(p.cur | cell) {
 			return line // the move wins: the game is over
 		}
 		p, v = p.play(cell), -v
-		if p.moves == c4Cells {
+		if p.moves == g.cells {
 			return line
 		}
 		var ok bool
@@ -56,111 +55,72 @@ func bookLine(p c4Pos) []Move {
 	}
 }
 
-// keeper is a column of p that provably keeps p's exact score v, the
-// table's own move tried first.
+// keeper is a column of p that provably keeps p's exact score v: the
+// book's, or the first that the rules, the static pass or the table
+// prove without a search (the table's own move tried first), or else the
+// first that a null-window search proves (the positions the search
+// settled by the static pass have no table entries below). The score
+// being known, these searches are small.
 func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {
+	g := s.g
 	if e, ok := s.book.lookup(bookKey(p)); ok && int(e.score) == v {
 		return bookMove(p, e), true
 	}
-	order := c4Order[:]
-	key, flip := tableKey(p, s.tune.mirror)
+	order := g.order
+	key, flip := s.key(p)
 	if _, _, m, ok := s.probe(key); ok && m >= 0 {
-		order = append([]int{flipCol(m, flip)}, c4Order[:]...)
+		order = append([]int{g.flipCol(m, flip)}, g.order...)
 	}
 	for _, col := range order {
-		cell := p.column(col)
+		cell := g.cell(p, col)
 		switch {
 		case cell == 0:
 			continue
-		case c4Aligned(p.cur | cell):
-			if p.winScore() == v {
+		case g.aligned(p.cur | cell):
+			if g.winScore(p) == v {
 				return Move(col), true
 			}
 			continue
 		}
-		if hi, ok := s.upperBound(p.play(cell)); ok && hi <= -v {
+		if s.atMost(p.play(cell), -v) {
 			return Move(col), true
 		}
 	}
-	return s.searchKeeper(p, v, order)
-}
-
-// searchKeeper is keeper's last resort, for positions the search settled
-// by a static bound (c4bounds.go) and so left without table entries
-// below: a null-window search of each move in turn, the first whose
-// child scores at most -v keeps v. The score being known, these searches
-// are small.
-func (s *c4Solver) searchKeeper(p c4Pos, v int, order []int) (Move, bool) {
 	for _, col := range order {
-		cell := p.column(col)
-		if cell == 0 || c4Aligned(p.cur|cell) {
-			continue // a win that kept v was found above
-		}
-		q := p.play(cell)
-		if q.moves == c4Cells {
-			if v == 0 {
-				return Move(col), true
-			}
-			continue
-		}
-		r := s.probeLine(q, col, -v)
-		if s.stopped {
-			return NoMove, false
-		}
-		if r <= -v {
+		if s.keeps(p, col, v, "line") {
 			return Move(col), true
+		}
+		if s.stopped {
+			break
 		}
 	}
 	return NoMove, false
 }
 
-// upperBound is the most the side to move in q can score, as far as the
-// rules, the book and the table know without searching. The early
-// answers follow the solver's window and negamax, which store nothing
-// for them.
-func (s *c4Solver) upperBound(q c4Pos) (int, bool) {
-	switch {
-	case q.canWinNext():
-		return q.winScore(), true
-	case q.moves >= c4Cells-1:
-		return 0, true
+// atMost reports whether the side to move in q provably scores at most
+// a, as far as the rules, the book, the static pass and the table know
+// without searching. Past forced moves the table's entry is the
+// position's at their end (c4static.go): the search stores nothing on
+// the way.
+func (s *c4Solver) atMost(q c4Pos, a int) bool {
+	switch g := s.g; {
+	case s.canWinNext(q):
+		return g.winScore(q) <= a
+	case q.moves >= g.cells-1:
+		return 0 <= a
 	}
 	if e, ok := s.book.lookup(bookKey(q)); ok {
-		return int(e.score), true
+		return int(e.score) <= a
 	}
-	next := q.possible()
-	oppWin := winningCells(q.cur^q.mask, q.mask)
-	if forced := next & oppWin; forced != 0 {
-		if forced&(forced-1) != 0 {
-			return -(c4Cells - q.moves) / 2, true // two threats: one gets through
-		}
-		next = forced
+	n := c4Node{p: q}
+	if v, settled := s.static(&n, s.threats(q.cur^q.mask, q.mask), a, a+1); settled {
+		return v <= a
 	}
-	if next&^(oppWin>>1) == 0 {
-		return -(c4Cells - q.moves) / 2, true // every move lets the opponent win
+	if !n.probed {
+		s.probeNode(&n)
 	}
-	if q.moves >= c4Cells-2 {
-		return 0, true
+	if (n.p.moves-q.moves)%2 == 1 {
+		return -n.lo <= a
 	}
-	hi := (c4Cells - 1 - q.moves) / 2
-	if s.tune.staticBounds {
-		_, hi = openBounds(q, 0, hi)
-		if q.moves%2 == 0 {
-			hi = claimevenBound(q, hi)
-		}
-	}
-	key, _ := tableKey(q, s.tune.mirror)
-	if _, thi, _, ok := s.probe(key); ok {
-		return min(hi, thi), true
-	}
-	return hi, true
-}
-
-// probeLine is window(q, a, a+1) for searchKeeper, noted for -trace as a
-// probe of the line (so that the probes still count every node).
-func (s *c4Solver) probeLine(q c4Pos, col, a int) int {
-	if s.tr == nil {
-		return s.window(q, a, a+1)
-	}
-	return s.probeNoted(q, fmt.Sprintf("line, stone %d: column %d", q.moves, col+1), a)
+	return n.hi <= a
 }

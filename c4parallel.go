@@ -31,7 +31,7 @@ import (
 func (s *c4Solver) setJobs(jobs int) {
 	jobs = max(jobs, 1)
 	for len(s.helpers) < jobs-1 {
-		s.helpers = append(s.helpers, &c4Solver{c4Table: s.c4Table})
+		s.helpers = append(s.helpers, &c4Solver{c4Table: s.c4Table, g: s.g, ops: s.ops})
 	}
 	s.helpers = s.helpers[:jobs-1]
 	if jobs > 1 && s.busyMarks == nil {
@@ -43,8 +43,22 @@ func (s *c4Solver) setJobs(jobs int) {
 // thread. The answer is the first finished thread's; the others stop at
 // once. Nodes of all threads count.
 func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
+	root := c4Node{p: p}
+	if v, settled := s.static(&root, s.threats(p.cur^p.mask, p.mask), alpha, beta); settled {
+		return v
+	}
+	// The root's entry, before the threads share its node.
+	s.probeNode(&root)
+	if (root.p.moves-p.moves)%2 == 1 {
+		if v, ok := root.settled(-beta, -alpha); ok {
+			return -v
+		}
+	} else if v, ok := root.settled(alpha, beta); ok {
+		return v
+	}
 	if len(s.helpers) == 0 {
-		return s.negamax(p, alpha, beta)
+		s.top = -1
+		return s.child(&root, p.moves, -1, alpha, beta)
 	}
 	// The table cannot grow under the threads' feet: all of it now, and
 	// then neither poll nor store grows it. From a fresh 64 MiB table
@@ -59,8 +73,8 @@ func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
 	var wg sync.WaitGroup
 	run := func(t *c4Solver) {
 		t.stopped, t.done, t.busy = false, &done, s.busyMarks
-		t.rootMoves, t.unwind = p.moves, -1
-		v := t.negamax(p, alpha, beta)
+		t.top, t.unwind = -1, -1
+		v := t.child(&root, p.moves, -1, alpha, beta)
 		if !t.stopped {
 			once.Do(func() { answer = v })
 			done.Store(true)

@@ -2,7 +2,9 @@ package main
 
 // The solver's position: a Connect Four board as two bitboards passed by
 // value, with the threat arithmetic (winningCells) and the mirror image
-// that folds symmetric positions into one table entry.
+// that folds symmetric positions into one table entry, on 7x6's
+// constants (c4bits.go has them for any size); and the node, a position
+// ready for the search.
 
 // c4Pos is a position as the solver sees it: the side to move's stones,
 // all stones, and their number.
@@ -34,7 +36,11 @@ func (p c4Pos) column(col int) uint64 { return p.possible() & c4ColumnMask(col) 
 
 // winningCells is every empty cell that would complete four in a row for
 // the stones b (playable now or not).
-func winningCells(b, mask uint64) uint64 {
+func winningCells(b, mask uint64) uint64 { return stdThreats(c4Std, b, mask) }
+
+// stdThreats is winningCells as an operation (c4Ops): its shifts are
+// 7x6's, so it serves any board six high (g's cells).
+func stdThreats(g *c4Geom, b, mask uint64) uint64 {
 	// Written out with constant shifts: Go guards variable shifts, and
 	// this is the solver's innermost loop.
 	r := (b << 1) & (b << 2) & (b << 3) // vertical: three stones below
@@ -60,7 +66,7 @@ func winningCells(b, mask uint64) uint64 {
 	r |= p & (b << 8)
 	r |= p & (b >> 24)
 
-	return r & (c4Full ^ mask)
+	return r & (g.full ^ mask)
 }
 
 // mirror reflects a key (or any bitboard) left to right: the position's
@@ -107,14 +113,58 @@ func (p c4Pos) canWinNext() bool { return winningCells(p.cur, p.mask)&p.possible
 // winScore is the score of winning with the next stone.
 func (p c4Pos) winScore() int { return (c4Cells + 1 - p.moves) / 2 }
 
-// plies is how many more stones the principal line of a position with
-// score v and n stones lays down before the game ends.
-func plies(v, n int) int {
-	switch {
-	case v > 0:
-		return 2*(22-v-n/2) - 1
-	case v < 0:
-		return 2 * (22 + v - (n+1)/2)
+// plies is how many more stones the principal line of a 7x6 position
+// with score v and n stones lays down before the game ends.
+func plies(v, n int) int { return c4AnyPlies(c4Cells, v, n) }
+
+// c4AnyPlies is how many more stones the principal line of a position
+// with n stones and score v lays down on a board of cells cells: a win
+// with score v falls on the first stone of the winner's that leaves that
+// score ((cells+1-m)/2 with m stones before it), a draw fills the board.
+func c4AnyPlies(cells, v, n int) int {
+	if v == 0 {
+		return cells - n
 	}
-	return c4Cells - n
+	first, want := n, v // the mover's stones fall on n, n+2, ...
+	if v < 0 {
+		first, want = n+1, -v
+	}
+	for m := first; m < cells; m += 2 {
+		if (cells+1-m)/2 == want {
+			return m + 1 - n
+		}
+	}
+	return cells - n // no such stone: not a score of this board
+}
+
+// c4Node is a position the static pass could not settle, ready for
+// negamax: after the forced moves that lead to it, with the moves that do
+// not lose at once, the bounds on its score and, when the pass looked,
+// its table entry.
+type c4Node struct {
+	p       c4Pos
+	next    uint64 // the moves that do not lose at once, two or more
+	threats uint64 // the opponent's threats: cells where its stone would make four
+	lo, hi  int    // bounds on the score: static ones, and the table's once probed
+	move    int    // the table's move, -1 for none (once probed)
+	key     uint64 // the table key, and whether it is the mirror image's (once keyed)
+	flip    bool
+	keyed   bool // key and flip are made
+	probed  bool // lo, hi and move include the table's entry
+}
+
+// settled answers n, which static could not settle within (alpha,
+// beta), once its table entry is in its bounds: as settles does.
+func (n *c4Node) settled(alpha, beta int) (int, bool) { return settles(n.lo, n.hi, alpha, beta) }
+
+// settles answers a node whose bounds lo and hi already decide its
+// window (alpha, beta): the exact score, or the bound that fails.
+func settles(lo, hi, alpha, beta int) (int, bool) {
+	switch {
+	case lo >= beta || lo == hi:
+		return lo, true
+	case hi <= alpha:
+		return hi, true
+	}
+	return 0, false
 }

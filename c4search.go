@@ -1,8 +1,6 @@
 package main
 
-import (
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // The perfect Connect Four solver. It follows the classic tutorial's
 // design (negamax with alpha-beta on bitboards, centre-first order, moves
@@ -17,76 +15,54 @@ import (
 // winner's stone count at its winning stone for a win, the negative of the
 // opponent's for a loss.
 
-// negamax scores p for the side to move, who cannot win with its next
-// stone, within (alpha, beta): an answer <= alpha is an upper bound, one
-// >= beta a lower bound, anything between is exact. It fails soft: when
-// every move fails low it answers the best of the moves' own bounds, not
-// alpha, so the table and the null-window driver learn a tighter upper
-// bound (1 to 6% fewer nodes on the benchmark sets).
-func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
+// negamax scores the node n, which the static pass could not settle
+// (c4static.go), within (alpha, beta): an answer <= alpha is an upper
+// bound, one >= beta a lower bound, anything between is exact. It fails
+// soft: when every move fails low it answers the best of the moves' own
+// bounds, not alpha, so the table and the null-window driver learn a
+// tighter upper bound (1 to 6% fewer nodes on the benchmark sets).
+func (s *c4Solver) negamax(n *c4Node, alpha, beta int) int {
 	s.nodes++
+	p := n.p
 	if s.poll(p.moves) {
 		return 0
 	}
-	// Moves that do not lose at once, written out: a method for them (the
-	// public solver's possibleNonLosingMoves) cost 1% more instructions.
-	next := p.possible()
-	oppWin := winningCells(p.cur^p.mask, p.mask)
-	if forced := next & oppWin; forced != 0 {
-		if forced&(forced-1) != 0 {
-			return -(c4Cells - p.moves) / 2 // two threats: one gets through
-		}
-		next = forced
-	}
-	next &^= oppWin >> 1 // never play under the opponent's winning cell
-	if next == 0 {
-		return -(c4Cells - p.moves) / 2
-	}
-	if p.moves >= c4Cells-2 {
-		return 0
-	}
-	lo, hi := staticBounds(p, s.tune.staticBounds)
-	if v, ok := settles(lo, hi, alpha, beta); ok {
-		return v
-	}
-	if next&(next-1) == 0 && s.tune.forcedSkip && (s.busy == nil || p.moves >= busyMoves) {
-		return s.forced(p, next, alpha, beta)
-	}
-	key, flip := tableKey(p, s.tune.mirror)
-	bestMove := -1
-	if tlo, thi, m, ok := s.probe(key); ok {
-		lo, hi, bestMove = max(lo, tlo), min(hi, thi), flipCol(m, flip)
-	}
-	if v, ok := settles(lo, hi, alpha, beta); ok {
-		return v
-	}
-	alpha, beta = max(alpha, lo), min(beta, hi)
-
-	var moves c4Sorter
-	moves.list(p, next, bestMove)
-	if s.tune.etc && p.moves < s.tune.etcMoves {
-		if i, v := s.refuted(p, &moves, beta); i >= 0 {
-			s.store(key, p.moves, v, hi, flipCol(moves.entries[i].col, flip))
+	if !n.probed {
+		s.probeNode(n)
+		if v, ok := n.settled(alpha, beta); ok {
 			return v
 		}
 	}
-	marked := s.mark(p, key, alpha, beta, &moves)
-	best := lo
-	for i := moves.pick(p); i >= 0; i = moves.pick(p) {
-		mv := moves.entries[i]
-		var v int
-		if s.tr == nil {
-			v = -s.negamax(p.play(mv.cell), -beta, -alpha)
-		} else {
-			v = -s.traced(p.play(mv.cell), -beta, -alpha)
-		}
+	lo, hi := n.lo, n.hi
+	key, flip, tableMove := n.key, n.flip, n.move
+	alpha, beta = max(alpha, lo), min(beta, hi)
+
+	moves := &s.sorters[p.moves]
+	moves.reset()
+	pre := s.precheck(n, moves, alpha, beta)
+	if pre.cut {
+		s.store(key, p.moves, pre.best, hi, s.g.flipCol(pre.col, flip))
+		return pre.best
+	}
+	best, bestMove := pre.best, tableMove
+	if pre.best > alpha {
+		bestMove = pre.col
+	}
+	lo, alpha = max(lo, pre.lo), max(alpha, pre.lo, pre.best)
+	if moves.n == 0 {
+		return max(min(best, hi), lo)
+	}
+	marked := s.mark(p, key, alpha, beta, moves)
+	for i := moves.pick(); i >= 0; i = moves.pick() {
+		mv := &moves.entries[i]
+		v := s.child(&mv.node, p.moves, mv.col, alpha, beta)
 		if s.stopped {
-			s.leave(marked, key)
+			s.leave(marked, key, p.moves)
 			return s.halted(p.moves)
 		}
 		if v >= beta {
-			s.store(key, p.moves, v, hi, flipCol(mv.col, flip))
-			s.leave(marked, key)
+			s.store(key, p.moves, v, hi, s.g.flipCol(mv.col, flip))
+			s.leave(marked, key, p.moves)
 			return v
 		}
 		best = max(best, v)
@@ -94,62 +70,129 @@ func (s *c4Solver) negamax(p c4Pos, alpha, beta int) int {
 			alpha, bestMove = v, mv.col
 		}
 	}
-	s.leave(marked, key)
+	s.leave(marked, key, p.moves)
 	best = max(min(best, hi), lo)
-	s.store(key, p.moves, lo, best, flipCol(bestMove, flip))
+	s.store(key, p.moves, lo, best, s.g.flipCol(bestMove, flip))
 	return best
 }
 
-// forced scores a node with a single move that does not lose at once,
-// to cell: the child's score is the node's, so the node needs no table
-// entry of its own, and its probe, a likely cache miss, would mostly
-// find what the child's finds. (With threads, nodes that mark their
-// position busy are searched as any other: settledAbove may unwind to
-// them.)
-func (s *c4Solver) forced(p c4Pos, cell uint64, alpha, beta int) int {
+// child is the score, for the side to move at a node of so many stones,
+// of its move in column col to the node c within (alpha, beta): c's own
+// score, negated when the forced moves before it leave the opponent to
+// move there.
+func (s *c4Solver) child(c *c4Node, moves, col, alpha, beta int) int {
+	same := (c.p.moves-moves)%2 == 0
 	if s.tr != nil {
-		return -s.traced(p.play(cell), -beta, -alpha)
+		return s.traced(c, col, alpha, beta, same)
 	}
-	return -s.negamax(p.play(cell), -beta, -alpha)
+	if same {
+		return s.negamax(c, alpha, beta)
+	}
+	return -s.negamax(c, -beta, -alpha)
 }
 
-// settles answers a node whose bounds lo and hi already decide its
-// window (alpha, beta): the exact score, or the bound that fails.
-func settles(lo, hi, alpha, beta int) (int, bool) {
-	switch {
-	case lo >= beta || lo == hi:
-		return lo, true
-	case hi <= alpha:
-		return hi, true
-	}
-	return 0, false
+// c4Pre is what a node's static pass over its children found: the best
+// of the settled children's scores (-infinity if none) and its column,
+// a lower bound on the node's score from the children's bounds, and
+// whether that already cuts the node off (best >= beta).
+type c4Pre struct {
+	best, col, lo int
+	cut           bool
 }
 
-// refuted is the enhanced transposition cutoff: a child the table
-// already refutes (it scores at least beta for us) saves searching the
-// others. It returns the first such child in the sorter's order, as an
-// index into moves.entries, and its score; -1 if there is none. The
-// children's entries lie far apart in memory: all the loads go out
-// before any is looked at, so that the processor waits for the cache
-// misses together rather than one after another.
-func (s *c4Solver) refuted(p c4Pos, moves *c4Sorter, beta int) (int, int) {
-	var slots, wants, e0, e1 [c4Width]uint64
-	for i := range moves.n {
-		k, _ := tableKey(p.play(moves.entries[i].cell), s.tune.mirror)
-		slots[i], wants[i] = s.slot(k)
+// settle notes a child settled at v (for the node's side to move) in
+// column col, and reports whether it cuts the node off.
+func (pre *c4Pre) settle(v, col, beta int) bool {
+	if v > pre.best {
+		pre.best, pre.col = v, col
 	}
-	tt := s.tt
-	for i := range moves.n {
-		e0[i], e1[i] = atomic.LoadUint64(&tt[slots[i]]), atomic.LoadUint64(&tt[slots[i]+1])
-	}
-	for i := range moves.n {
-		if e := lookup(e0[i], e1[i], wants[i]); e != 0 {
-			if _, chi, _ := entryBounds(e); -chi >= beta {
-				return i, -chi
+	pre.cut = v >= beta
+	return pre.cut
+}
+
+// precheck passes every move of n through the static pass before any is
+// searched, and lists in moves the ones it could not settle, ranked by
+// the threats they create. A child settled in the mover's favour by at
+// least beta ends the node at once; a child's upper bound (static, or
+// its table entry's) is a lower bound of the node's.
+func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, alpha, beta int) c4Pre {
+	p, g := n.p, s.g
+	pre := c4Pre{best: -infinity, col: -1, lo: -infinity}
+	for j, colMask := range g.orderMasks {
+		cell := n.next & colMask
+		if cell == 0 {
+			continue
+		}
+		col := g.order[j]
+		threats := s.threats(p.cur|cell, p.mask|cell)
+		e := moves.slot()
+		e.node.p = p.play(cell)
+		if v, settled := s.static(&e.node, threats, -beta, -alpha); settled {
+			if pre.settle(-v, col, beta) {
+				return pre
 			}
+			alpha = max(alpha, -v)
+			continue
+		}
+		// Threats right above the opponent's own are worth nothing:
+		// the opponent never fills the cell below (Steininger's filter).
+		moves.push(col, g.threatScore(threats&^(n.threats&^cell<<1), p.mask|cell))
+	}
+	s.probeChildren(p, moves, &pre, alpha, beta)
+	if !pre.cut {
+		moves.rank()
+	}
+	return pre
+}
+
+// probeChildren looks up the table entries of the children the static
+// pass keyed, all loads at once, so that the processor waits for their
+// cache misses together rather than one after another; a child its
+// entry settles is dropped from the list, and every child's upper bound
+// raises the node's lower bound pre.lo (p is the node's position).
+func (s *c4Solver) probeChildren(p c4Pos, moves *c4Sorter, pre *c4Pre, alpha, beta int) {
+	tt := s.tt
+	for i := range moves.listed {
+		if e := &moves.entries[i]; e.node.keyed {
+			slot, want := s.slot(e.node.key)
+			e.want, e.e0, e.e1 = want, atomic.LoadUint64(&tt[slot]), atomic.LoadUint64(&tt[slot+1])
 		}
 	}
-	return -1, 0
+	for i := range moves.listed {
+		e := &moves.entries[i]
+		c := &e.node
+		if c.keyed {
+			c.probed = true
+			if w := s.lookup(e.e0, e.e1, e.want); w != 0 {
+				lo, hi, m := entryBounds(w)
+				c.lo, c.hi, c.move = max(c.lo, lo), min(c.hi, hi), s.g.flipCol(m, c.flip)
+			}
+		}
+		bound, v, settled := c.lo, 0, false
+		if (c.p.moves-p.moves)%2 == 1 {
+			bound = -c.hi
+			v, settled = c.settled(-beta, -alpha)
+			v = -v
+		} else {
+			v, settled = c.settled(alpha, beta)
+		}
+		if settled {
+			e.score = c4Dropped
+			if pre.settle(v, e.col, beta) {
+				return
+			}
+			alpha = max(alpha, v)
+			continue
+		}
+		if bound > pre.lo {
+			pre.lo = bound
+			if bound >= beta {
+				pre.best, pre.col, pre.cut = bound, e.col, true
+				return
+			}
+			alpha = max(alpha, bound)
+		}
+	}
 }
 
 // mark is what a node does with other threads: it marks its position
@@ -160,17 +203,26 @@ func (s *c4Solver) mark(p c4Pos, key uint64, alpha, beta int, moves *c4Sorter) b
 		return false
 	}
 	s.busy.enter(key)
-	s.path[p.moves] = pathNode{key, alpha, beta}
+	s.path[p.moves] = pathNode{key, alpha, beta, s.top}
+	s.top = p.moves
 	if p.moves+1 < busyMoves {
-		moves.watch(s.busy, s.tune.mirror)
+		for _, i := range moves.order[:moves.n] {
+			if c := &moves.entries[i].node; !c.keyed {
+				c.key, c.flip = s.key(c.p)
+				c.keyed = true
+			}
+		}
+		moves.watch(s.busy)
 	}
 	return true
 }
 
-// leave clears the busy mark of a node that set one.
-func (s *c4Solver) leave(marked bool, key uint64) {
+// leave clears the busy mark of a node of so many stones that set one,
+// and takes it off the path.
+func (s *c4Solver) leave(marked bool, key uint64, moves int) {
 	if marked {
 		s.busy.leave(key)
+		s.top = s.path[moves].up
 	}
 }
 
@@ -186,10 +238,27 @@ func (s *c4Solver) halted(moves int) int {
 	return 0
 }
 
-// traced is negamax with the tracer told of the node (-trace).
-func (s *c4Solver) traced(p c4Pos, alpha, beta int) int {
-	s.tr.enter(p, alpha, beta, s.nodes)
-	v := s.negamax(p, alpha, beta)
-	s.tr.leave(p, v, s.nodes)
+// traced is child with the tracer told of the node (-trace). The
+// tracer shows the root from its mover's side and every other node from
+// the side of the opponent of its parent's mover, the side its ply says,
+// even when the forced moves before c leave its parent's mover to move
+// there (same): alpha, beta and the value returned are the parent's.
+func (s *c4Solver) traced(c *c4Node, col, alpha, beta int, same bool) int {
+	sign := 1
+	if col >= 0 {
+		sign = -1
+	}
+	lo, hi := alpha, beta
+	if sign < 0 {
+		lo, hi = -beta, -alpha
+	}
+	s.tr.enter(c.p, col, lo, hi, s.nodes)
+	var v int
+	if same {
+		v = s.negamax(c, alpha, beta)
+	} else {
+		v = -s.negamax(c, -beta, -alpha)
+	}
+	s.tr.leave(sign*v, s.nodes)
 	return v
 }

@@ -406,11 +406,13 @@ func TestAnalyzeAnswers(t *testing.T) {
 // of the solve alone (timed by hand: b.StopTimer would itself cost more
 // than an easy solve), cpu-us/pos the same in the thread's processor
 // time (on a shared machine the steadier figure), nodes/pos the mean
-// nodes, ns/node the solve's wall time per node.
+// nodes, ns/node the solve's wall time per node. C4_ETC_LEFT sets the
+// tuning's etcLeft (as benchEmpty does).
 func benchSet(b *testing.B, name string, limit, jobs int) {
 	cases := loadSet(b, name)[:limit]
 	s := newC4Solver(true)
 	s.setJobs(jobs)
+	s.tune.etcLeft = envInt(b, "C4_ETC_LEFT", s.tune.etcLeft)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	var nodes int64
@@ -478,10 +480,13 @@ func BenchmarkEmptyBoard(b *testing.B)  { benchEmpty(b, 1) }
 func BenchmarkEmptyBoard2(b *testing.B) { benchEmpty(b, 2) }
 
 // benchEmpty solves the empty board with so many threads, on a table of
-// 2^ttBits entries, or 2^C4_EMPTY_BITS if set.
+// 2^ttBits entries, or 2^C4_EMPTY_BITS if set; C4_ETC_LEFT sets the
+// tuning's etcLeft, the empty cells above which the static pass probes
+// the table.
 func benchEmpty(b *testing.B, jobs int) {
 	s := newC4SolverBits(envInt(b, "C4_EMPTY_BITS", ttBits), true)
 	s.setJobs(jobs)
+	s.tune.etcLeft = envInt(b, "C4_ETC_LEFT", s.tune.etcLeft)
 	for b.Loop() {
 		s.reset()
 		if v := s.solve(c4Pos{}); v != 1 {
@@ -536,7 +541,7 @@ func TestSolverParallel(t *testing.T) {
 		{"Test_L2_R1", 50},
 		{"Test_L2_R2", 50},
 		{"Test_L1_R1", 50},
-		{"Test_L1_R2", 250},
+		{"Test_L1_R2", 100},
 	} {
 		cases := loadSet(t, tc.set)
 		for i := 0; i < len(cases); i += tc.stride {
@@ -573,7 +578,7 @@ func TestSolverParallel(t *testing.T) {
 func TestSolverSmallTables(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	cases := loadSet(t, "Test_L2_R2")[:10]
-	for _, bits := range []int{ttMinBucketBits + 1, ttEagerBits, ttEagerBits + 1, ttEagerBits + 2} {
+	for _, bits := range []int{49 - ttTagBits + 1, ttEagerBits, ttEagerBits + 1, ttEagerBits + 2} {
 		for _, jobs := range []int{1, 2} {
 			t.Run(fmt.Sprintf("2^%d entries, %d threads", bits, jobs), func(t *testing.T) {
 				s := newC4SolverBits(bits, true)
@@ -613,9 +618,9 @@ func TestSettledAbove(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newC4SolverBits(16, true)
-			s.rootMoves, s.unwind = 2, -1
-			s.path[2] = pathNode{k0, 0, 1}
-			s.path[3] = pathNode{k1, -1, 0}
+			s.top, s.unwind = 3, -1
+			s.path[2] = pathNode{k0, 0, 1, -1}
+			s.path[3] = pathNode{k1, -1, 0, 2}
 			s.store(k0, 2, tc.lo0, tc.hi0, -1)
 			s.store(k1, 3, tc.lo1, tc.hi1, -1)
 			s.settledAbove(tc.moves)

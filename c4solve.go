@@ -8,10 +8,10 @@ import "fmt"
 // window scores any unfinished position within (alpha, beta), with the
 // same meaning of the answer as negamax.
 func (s *c4Solver) window(p c4Pos, alpha, beta int) int {
-	switch {
-	case p.canWinNext():
-		return p.winScore()
-	case p.moves >= c4Cells-1:
+	switch g := s.g; {
+	case s.canWinNext(p):
+		return g.winScore(p)
+	case p.moves >= g.cells-1:
 		return 0 // the last stone cannot win
 	}
 	return s.search(p, alpha, beta)
@@ -20,13 +20,14 @@ func (s *c4Solver) window(p c4Pos, alpha, beta int) int {
 // solve returns the exact score of an unfinished position by null-window
 // searches that narrow the interval of possible scores (see nextProbe).
 func (s *c4Solver) solve(p c4Pos) int {
-	if p.canWinNext() {
-		return p.winScore()
+	g := s.g
+	if s.canWinNext(p) {
+		return g.winScore(p)
 	}
-	if p.moves >= c4Cells-1 {
+	if p.moves >= g.cells-1 {
 		return 0
 	}
-	lo, hi := -(c4Cells-p.moves)/2, (c4Cells+1-p.moves)/2
+	lo, hi := g.lossScore(p), g.winScore(p)
 	if b, ok := s.book.lookup(bookKey(p)); ok {
 		return int(b.score)
 	}
@@ -77,59 +78,109 @@ func nextProbe(lo, hi int) int {
 // childScore is the exact score for the mover of playing col, or false if
 // the column is full.
 func (s *c4Solver) childScore(p c4Pos, col int) (int, bool) {
-	cell := p.column(col)
-	if cell == 0 {
+	g := s.g
+	cell := g.cell(p, col)
+	switch {
+	case cell == 0:
 		return 0, false
-	}
-	if c4Aligned(p.cur | cell) {
-		return p.winScore(), true
-	}
-	q := p.play(cell)
-	if q.moves == c4Cells {
+	case g.aligned(p.cur | cell):
+		return g.winScore(p), true
+	case p.moves+1 == g.cells:
 		return 0, true
 	}
-	return -s.solve(q), true
+	return -s.solve(p.play(cell)), true
+}
+
+// columnScores is every column's exact score for the side to move in p,
+// nil for a full column and for those not scored before the search was
+// stopped.
+func (s *c4Solver) columnScores(p c4Pos) []*int {
+	scores := make([]*int, s.g.width)
+	for col := range scores {
+		if v, ok := s.childScore(p, col); ok && !s.stopped {
+			scores[col] = &v
+		}
+	}
+	return scores
 }
 
 // bestMove returns the exact score of p and the most central column that
-// keeps it.
+// keeps it; if the search is stopped, the score means nothing and the
+// move is the most central open column.
 func (s *c4Solver) bestMove(p c4Pos) (Move, int) {
+	g := s.g
 	if b, ok := s.book.lookup(bookKey(p)); ok {
 		return bookMove(p, b), int(b.score)
 	}
-	for _, col := range c4Order {
-		if cell := p.column(col); cell != 0 && c4Aligned(p.cur|cell) {
-			return Move(col), p.winScore()
+	for _, col := range g.order {
+		if cell := g.cell(p, col); cell != 0 && g.aligned(p.cur|cell) {
+			return Move(col), g.winScore(p)
 		}
 	}
 	v := s.solve(p)
 	fallback := NoMove
-	for _, col := range c4Order {
-		cell := p.column(col)
-		if cell == 0 {
+	for _, col := range g.order {
+		if g.cell(p, col) == 0 {
 			continue
 		}
 		if fallback == NoMove {
 			fallback = Move(col)
 		}
-		q := p.play(cell)
-		if q.moves == c4Cells {
-			if v == 0 {
-				return Move(col), v
-			}
-			continue
-		}
-		// The child scores at least -v for the opponent; it keeps v
-		// exactly when it scores no more.
-		r := s.probeChild(q, col, -v)
 		if s.stopped {
 			break // a cut-short window proves nothing
 		}
-		if r <= -v {
+		if s.keeps(p, col, v, "column") {
 			return Move(col), v
 		}
 	}
 	return fallback, v
+}
+
+// keeps reports whether col keeps p's exact score v: it wins at once
+// with that score, fills the board for a draw, or leaves the opponent at
+// most -v (never less, v being the best), which a null-window search
+// proves; false too if the search was stopped meanwhile. For -trace
+// the search is a probe noted as kind ("column", or "line" for the
+// expected line's).
+func (s *c4Solver) keeps(p c4Pos, col, v int, kind string) bool {
+	g := s.g
+	cell := g.cell(p, col)
+	switch {
+	case cell == 0:
+		return false
+	case g.aligned(p.cur | cell):
+		return g.winScore(p) == v
+	case p.moves+1 == g.cells:
+		return v == 0
+	}
+	r := s.probeChild(p.play(cell), col, -v, kind)
+	return !s.stopped && r <= -v
+}
+
+// safeMove is a move for when time ran out: the table's move if it has
+// one, else the most central move that wins at once or does not lose at
+// once, else the most central open column.
+func (s *c4Solver) safeMove(p c4Pos) Move {
+	g := s.g
+	key, flip := s.key(p)
+	if _, _, m, ok := s.probe(key); ok && m >= 0 && g.cell(p, g.flipCol(m, flip)) != 0 {
+		return Move(g.flipCol(m, flip))
+	}
+	safe := g.nonLosing(p, s.threats(p.cur^p.mask, p.mask))
+	any := NoMove
+	for _, col := range g.order {
+		cell := g.cell(p, col)
+		if cell == 0 {
+			continue
+		}
+		if any == NoMove {
+			any = Move(col)
+		}
+		if g.aligned(p.cur|cell) || safe&cell != 0 {
+			return Move(col)
+		}
+	}
+	return any
 }
 
 // probeRoot is the search of the position p with the null window
@@ -140,18 +191,23 @@ func (s *c4Solver) probeRoot(p c4Pos, med int) int {
 	}
 	s.tr.restart()
 	n := s.nodes
-	r := s.traced(p, med, med+1)
+	r := s.search(p, med, med+1)
 	s.tr.probe("position", med, med+1, r, s.nodes-n)
 	return r
 }
 
 // probeChild is window(q, a, a+1) of the position q after col, noted for
-// -trace without its tree: the root probes' tree is the one shown.
-func (s *c4Solver) probeChild(q c4Pos, col, a int) int {
+// -trace as a probe of kind without its tree: the root probes' tree is
+// the one shown.
+func (s *c4Solver) probeChild(q c4Pos, col, a int, kind string) int {
 	if s.tr == nil {
 		return s.window(q, a, a+1)
 	}
-	return s.probeNoted(q, fmt.Sprintf("column %d", col+1), a)
+	label := fmt.Sprintf("column %d", col+1)
+	if kind == "line" {
+		label = fmt.Sprintf("line, stone %d: column %d", q.moves, col+1)
+	}
+	return s.probeNoted(q, label, a)
 }
 
 // probeNoted is window(q, a, a+1) noted for -trace as a probe named

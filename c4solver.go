@@ -31,35 +31,80 @@ type c4Tuning struct {
 	// mirror lets a position and its mirror image share a table entry
 	// and a busy mark.
 	mirror bool
-	// etc is the enhanced transposition cutoff (refuted), tried at
-	// positions of fewer than etcMoves stones: nearer the leaves its
-	// extra table probes cost more than the nodes they save.
-	etc      bool
-	etcMoves int
+	// etc lets the static pass look up the table entries of positions
+	// with more than etcLeft empty cells, so that a node sees its
+	// children's (an enhanced transposition cut-off); nearer the leaves
+	// a node probes only its own entry, when searched.
+	etc     bool
+	etcLeft int
 	// hugePages backs the table with huge pages (tt_linux.go); read
 	// only when the table is made, by newC4SolverTuned.
 	hugePages bool
 	// unwind lets a thread drop its subtrees when another thread has
 	// settled a node on its path (settledAbove).
 	unwind bool
-	// staticBounds tightens a node's window by the bounds of
-	// c4bounds.go before its table probe.
+	// staticBounds lets the static pass use the bounds of c4bounds.go.
 	staticBounds bool
-	// forcedSkip searches a node with one move that does not lose at
-	// once without its table probe (see forced).
-	forcedSkip bool
 }
 
 // c4Defaults is the tuning the program plays with: every refinement on.
 func c4Defaults() c4Tuning {
-	return c4Tuning{mirror: true, etc: true, etcMoves: 34, hugePages: true, unwind: true, staticBounds: true, forcedSkip: true}
+	return c4Tuning{mirror: true, etc: true, etcLeft: 4, hugePages: true, unwind: true, staticBounds: true}
 }
+
+// c4Ops are the bit operations the search runs at every node, for one
+// board size. The search calls them through these function values, an
+// indirect call the processor predicts, so that it is written once for
+// every size and 7x6 keeps its operations on constants: they were
+// calls already (too large to inline), but for tableKey. Each takes the
+// board (7x6's ignore it): a method value would add a call.
+type c4Ops struct {
+	// threats is every empty cell that would complete four in a row
+	// for the stones b (playable now or not), given the stones mask.
+	threats func(g *c4Geom, b, mask uint64) uint64
+	// openBounds, claimeven and key are openBounds, claimevenBound and
+	// tableKey.
+	openBounds func(g *c4Geom, p c4Pos, lo, hi, alpha, beta int) (int, int)
+	claimeven  func(g *c4Geom, p c4Pos, hi int) int
+	key        func(g *c4Geom, p c4Pos, merge bool) (uint64, bool)
+}
+
+// opsOf is the board g's operations: 7x6's on constants wherever they
+// apply, the key (its mirror image) on 7x6, the shifts on any board six
+// high (which take the cells from g); elsewhere the geometry's.
+func opsOf(g *c4Geom) c4Ops {
+	ops := c4Ops{threats: (*c4Geom).threatsAny, openBounds: (*c4Geom).openBoundsAny,
+		claimeven: (*c4Geom).claimevenAny, key: (*c4Geom).tableKeyAny}
+	if g.height == c4Height {
+		ops.threats, ops.openBounds, ops.claimeven = stdThreats, openBounds, claimevenBound
+	}
+	if g.std {
+		ops.key = stdKey
+	}
+	return ops
+}
+
+// stdKey is tableKey as an operation (c4Ops).
+func stdKey(_ *c4Geom, p c4Pos, merge bool) (uint64, bool) { return tableKey(p, merge) }
+
+// threats, openBounds, claimeven and key call the board's operations.
+func (s *c4Solver) threats(b, mask uint64) uint64 { return s.ops.threats(s.g, b, mask) }
+
+func (s *c4Solver) openBounds(p c4Pos, lo, hi, alpha, beta int) (int, int) {
+	return s.ops.openBounds(s.g, p, lo, hi, alpha, beta)
+}
+
+func (s *c4Solver) claimeven(p c4Pos, hi int) int { return s.ops.claimeven(s.g, p, hi) }
+
+func (s *c4Solver) key(p c4Pos) (uint64, bool) { return s.ops.key(s.g, p, s.tune.mirror) }
 
 // c4Solver searches positions exactly. Its table survives between calls
 // (scores belong to positions, not to searches), so a game gets faster as
 // it goes; reset gives a fresh table.
 type c4Solver struct {
 	*c4Table
+	g       *c4Geom // the board's size
+	ops     c4Ops   // its bit operations
 	nodes   int64
 	ctx     context.Context
 	stopped bool
@@ -75,14 +120,19 @@ type c4Solver struct {
 	done      *atomic.Bool
 	busy      *busySet
 	// path holds the windows of this thread's marked nodes on its way
-	// down, by stones, from rootMoves; unwind is the stones of a node
-	// on it that another thread has settled (-1 for none), unwindV its
-	// value, unwinds how many times that happened (see settledAbove).
-	path      [busyMoves]pathNode
-	rootMoves int
-	unwind    int
-	unwindV   int
-	unwinds   int64
+	// down, by stones, top the stones of the innermost (-1 for none),
+	// each linking to the one above it (forced moves skip stones);
+	// unwind is the stones of a node on it that another thread has
+	// settled (-1 for none), unwindV its value, unwinds how many times
+	// that happened (see settledAbove).
+	path    [busyMoves]pathNode
+	top     int
+	unwind  int
+	unwindV int
+	unwinds int64
+
+	// sorters are the nodes' move lists, one for each number of stones.
+	sorters [c4MaxCells]c4Sorter
 
 	// A solver and its helpers are allocated side by side: without this
 	// gap, the helper's node counter, written at every node, shared a
@@ -96,26 +146,42 @@ type c4Solver struct {
 // also escapes the prefetcher that fetches lines in pairs.
 const cacheLine = 64
 
-// newC4Solver returns a solver with an empty table, and the embedded book
-// unless noBook.
+// newC4Solver returns a 7x6 solver with an empty table, and the embedded
+// book unless noBook.
 func newC4Solver(noBook bool) *c4Solver { return newC4SolverBits(ttBits, noBook) }
 
-// newC4SolverBits is newC4Solver with a table of 2^bits entries; fewer
-// than ttMinBucketBits+1 bits would let different positions share a tag.
+// newC4SolverBits is newC4Solver with a table of 2^bits entries.
 func newC4SolverBits(bits int, noBook bool) *c4Solver {
-	return newC4SolverTuned(bits, noBook, c4Defaults())
+	return newC4SolverTuned(c4Std, bits, noBook, c4Defaults())
 }
 
-// newC4SolverTuned is newC4SolverBits with the refinements of tune.
-func newC4SolverTuned(bits int, noBook bool, tune c4Tuning) *c4Solver {
-	if bits < ttMinBucketBits+1 {
-		panic(fmt.Sprintf("c4 solver: table of %d bits, at least %d needed", bits, ttMinBucketBits+1))
+// newC4SolverTuned returns a solver for the board g with a table of
+// 2^bits entries (at least ttNeedBits of its keys: fewer would let
+// different positions share a tag), the refinements of tune, and the
+// opening book unless noBook (7x6's; other boards have none).
+func newC4SolverTuned(g *c4Geom, bits int, noBook bool, tune c4Tuning) *c4Solver {
+	if need := ttNeedBits(g.keyBits); bits < need {
+		panic(fmt.Sprintf("c4 solver: table of %d bits, at least %d needed", bits, need))
 	}
-	s := &c4Solver{c4Table: newC4Table(bits, tune.hugePages), tune: tune}
-	if !noBook {
+	s := &c4Solver{c4Table: newC4Table(bits, g.keyBits, tune.hugePages), g: g, ops: opsOf(g), tune: tune}
+	if !noBook && g.std {
 		s.book = openingBook()
 	}
 	return s
+}
+
+// newC4SolverFor returns a solver for the board g, with no book, its table
+// sized to the board (c4TableBits).
+func newC4SolverFor(g *c4Geom) *c4Solver {
+	return newC4SolverTuned(g, c4TableBits(g), true, c4Defaults())
+}
+
+// c4TableBits sizes a board's table: 7x6's ttBits (64 MiB), smaller
+// boards 2^(cells-9) entries and at least 2^12, as many as their keys
+// need: a small board's search would spend most of its time on the page
+// faults of a table far larger than its tree.
+func c4TableBits(g *c4Geom) int {
+	return max(12, ttNeedBits(g.keyBits), min(ttBits, g.cells-9))
 }
 
 // reset empties the table and clears the counters.
@@ -148,10 +214,12 @@ func (s *c4Solver) poll(moves int) bool {
 	return s.stopped
 }
 
-// pathNode is a node on a thread's path: its key and window.
+// pathNode is a node on a thread's path: its key and window, and the
+// stones of the marked node above it (-1 for none).
 type pathNode struct {
 	key         uint64
 	alpha, beta int
+	up          int
 }
 
 // settledAbove looks for a node on the path above (fewer than moves
@@ -160,21 +228,22 @@ type pathNode struct {
 // entry's bound, rather than finish subtrees whose result no longer
 // matters.
 func (s *c4Solver) settledAbove(moves int) {
-	for d := s.rootMoves; d < moves; d++ {
+	found, v := -1, 0
+	for d := s.top; d >= 0; d = s.path[d].up {
+		if d >= moves {
+			continue
+		}
 		n := &s.path[d]
 		lo, hi, _, ok := s.probe(n.key)
-		if !ok {
-			continue
-		}
 		switch {
+		case !ok:
 		case lo >= n.beta:
-			s.unwindV = lo
+			found, v = d, lo
 		case hi <= n.alpha:
-			s.unwindV = hi
-		default:
-			continue
+			found, v = d, hi
 		}
-		s.stopped, s.unwind, s.unwinds = true, d, s.unwinds+1
-		return
+	}
+	if found >= 0 {
+		s.stopped, s.unwind, s.unwindV, s.unwinds = true, found, v, s.unwinds+1
 	}
 }

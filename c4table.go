@@ -7,53 +7,53 @@ import (
 // The solver's transposition table: 2^ttBits entries of one 64-bit word,
 // in buckets of two that share a cache line.
 //
-// Keys have 49 bits. The table multiplies a key by an odd constant modulo
-// 2^49, a bijection of 49-bit words: the product's top bits pick a
-// bucket, its low 36 bits are the tag stored in the entry. With buckets
-// of at least 13 bits the two together give back the key, so two
-// positions never share an entry by mistake.
+// A key has keyBits bits (49 on 7x6: seven columns of seven bits). The
+// table multiplies it by an odd constant modulo 2^keyBits, a bijection of
+// keyBits-bit words: the product's top bits pick a bucket, its low bits
+// are the tag stored in the entry. The tag has 36 bits (narrow entries)
+// or, for keys longer than the bucket bits and 36 (boards of more than
+// 58 key bits on a 64 MiB table), 47 (wide entries): with the bucket it
+// gives back the key, so two positions never share an entry by mistake.
 //
 // Of a bucket's two entries the first keeps the position nearest the root
 // (the largest subtree, the costliest to redo), the second takes whatever
-// comes.
+// comes; wide entries have no room for the stones, and the first keeps
+// the position that came first.
 //
-// An entry packs, from bit 0: the tag (36 bits), the lower and the upper
-// bound plus ttOffset (6 bits each), the best move plus one (3 bits), the
-// number of stones (6 bits) and the table's generation (7 bits). Making
-// the table fresh only moves the generation on: an entry of another
-// generation counts as empty, so a small search does not pay for clearing
-// 64 MiB first. Every 127 generations the words must really be cleared,
-// but only the part some search has used since the last time.
+// An entry packs, from bit 0: the lower and the upper bound plus ttOffset
+// (6 bits each), the best move plus one (4 bits); then, narrow, the
+// number of stones (6 bits), the table's generation (6 bits) and the tag
+// (36 bits); wide, a bit set (so that no entry is 0, an empty one) and
+// the tag (47 bits). Making a narrow table fresh only moves the
+// generation on: an entry of another generation counts as empty, so a
+// small search does not pay for clearing 64 MiB first. Every 63
+// generations the words must really be cleared, but only the part some
+// search has used since the last time; a wide table is cleared each
+// time.
 //
 // A fresh table also starts small: a search uses only the first
 // 2^ttStartBits buckets (1 MiB, which stays in the processor's
 // second-level cache from one small search to the next, while random
-// probes over 8 MiB or more mostly go to the slower caches or to memory).
-// The part in use doubles each time the search has done as many nodes as
-// half its entries, and, while it is smaller than 2^ttEagerBits buckets,
-// whenever a store would drop another position's entry: so the small
-// start loses no more entries than a larger table would. Since the tag
-// keeps the hash's low 36 bits, a doubling knows where each entry goes:
-// bucket i splits into 2i and 2i+1 by the next bit of the hash.
+// probes over 8 MiB or more mostly go to the slower caches or to memory),
+// or as many as the tag needs. The part in use doubles each time the
+// search has done as many nodes as half its entries, and, while it is
+// smaller than 2^ttEagerBits buckets, whenever a store would drop another
+// position's entry: so the small start loses no more entries than a
+// larger table would. Since the tag keeps the hash's low bits, a doubling
+// knows where each entry goes: bucket i splits into 2i and 2i+1 by the
+// next bit of the hash.
 const (
-	ttKeyBits   = 49
-	ttKeyMask   = 1<<ttKeyBits - 1
-	ttTagBits   = 36
-	ttTagMask   = 1<<ttTagBits - 1
-	ttHashMul   = 0x9E3779B97F4A7C15 & ttKeyMask
+	ttHashMul   = 0x9E3779B97F4A7C15 & (1<<49 - 1)
 	ttOffset    = 32
-	ttLoShift   = 36
-	ttHiShift   = 42
-	ttMoveShift = 48
-	ttNShift    = 51
-	ttGenShift  = 57
-	ttGenMask   = 1<<7 - 1
-	// ttMatch selects the bits that must equal a probe's: tag and
-	// generation.
-	ttMatch = ttTagMask | ttGenMask<<ttGenShift
-	// ttMinBucketBits is the least bucket bits: tag and bucket must
-	// cover the 49 bits of a key.
-	ttMinBucketBits = ttKeyBits - ttTagBits
+	ttHiShift   = 6
+	ttMoveShift = 12
+	ttNShift    = 16 // narrow entries' stones
+	ttGenShift  = 22 // narrow entries' generation
+	ttGenMask   = 1<<6 - 1
+	ttTagShift  = 28 // narrow entries' tag
+	ttTagBits   = 36
+	ttWideShift = 17 // wide entries' tag, above their bit 16, always set
+	ttWideBits  = 47
 	// ttStartBits is the bucket bits of a fresh table's part in use;
 	// below ttEagerBits, the part in use doubles rather than let a store
 	// drop an entry.
@@ -66,17 +66,46 @@ type c4Table struct {
 	tt         []uint64
 	bucketBits int    // the part in use: 2^bucketBits buckets
 	maxBits    int    // the whole table's bucket bits
+	minBits    int    // the fewest bucket bits the tag allows
 	shift      uint   // a hash's bucket is hash >> shift
+	keyBits    int    // a key's bits
+	keyMask    uint64 // a hash is key * ttHashMul & keyMask
+	wide       bool   // wide entries
+	tagShift   uint   // where an entry's tag starts
+	tagMask    uint64 // the tag's bits, from bit 0
+	match      uint64 // the bits of an entry that must equal a probe's: tag and generation (or bit 16)
 	work       int64  // nodes searched since the table was fresh
 	growAt     int64  // work at which the part in use doubles
 	gen        uint64 // entries of another generation count as empty; never 0
 	dirty      int    // words written at most up to here since last cleared
 }
 
-// newC4Table returns an empty table of 2^bits entries, on huge pages if
-// huge.
-func newC4Table(bits int, huge bool) *c4Table {
-	t := &c4Table{tt: make([]uint64, 1<<bits), maxBits: bits - 1, gen: 1}
+// ttNeedBits is the fewest bits of a table for keys of keyBits bits:
+// the tag, narrow if it can be, and the bucket must cover the key.
+func ttNeedBits(keyBits int) int { return max(1, keyBits-ttWideBits) + 1 }
+
+// newC4Table returns an empty table of 2^bits entries for keys of
+// keyBits bits, on huge pages if huge; it panics if the tag and the
+// buckets cannot cover the key.
+func newC4Table(bits, keyBits int, huge bool) *c4Table {
+	if bits < ttNeedBits(keyBits) {
+		panic("c4 table: too small for its keys")
+	}
+	t := &c4Table{tt: make([]uint64, 1<<bits), maxBits: bits - 1, gen: 1, keyBits: keyBits}
+	t.keyMask = 1<<keyBits - 1
+	if keyBits >= 64 {
+		t.keyMask = ^uint64(0)
+	}
+	t.tagShift, t.tagMask = ttTagShift, 1<<ttTagBits-1
+	t.minBits = max(1, keyBits-ttTagBits)
+	if t.minBits > t.maxBits {
+		t.wide, t.tagShift, t.tagMask = true, ttWideShift, 1<<ttWideBits-1
+		t.minBits = max(1, keyBits-ttWideBits)
+	}
+	t.match = t.tagMask<<t.tagShift | ttGenMask<<ttGenShift
+	if t.wide {
+		t.match = t.tagMask<<t.tagShift | 1<<16
+	}
 	if huge {
 		hugePages(t.tt) // before clear touches the pages, which maps them small
 	}
@@ -88,10 +117,11 @@ func newC4Table(bits int, huge bool) *c4Table {
 	return t
 }
 
-// use sets the part of the table in use to 2^bits buckets (at most all).
+// use sets the part of the table in use to 2^bits buckets (at least as
+// many as the tag needs, at most all).
 func (t *c4Table) use(bits int) {
-	t.bucketBits = min(bits, t.maxBits)
-	t.shift = uint(ttKeyBits - t.bucketBits)
+	t.bucketBits = min(max(bits, t.minBits), t.maxBits)
+	t.shift = uint(t.keyBits - t.bucketBits)
 	t.growAt = int64(1) << t.bucketBits // half the entries in use
 	t.dirty = max(t.dirty, 2<<t.bucketBits)
 	if t.bucketBits == t.maxBits {
@@ -100,16 +130,24 @@ func (t *c4Table) use(bits int) {
 }
 
 // fresh empties the table by moving to the next generation (only once
-// every 127 times must it really clear the words it has used) and goes
-// back to the small part.
+// every 63 times must it really clear the words it has used; a wide
+// table every time) and goes back to the small part.
 func (t *c4Table) fresh() {
 	t.gen++
-	if t.gen > ttGenMask {
+	if t.gen > ttGenMask || t.wide {
 		clear(t.tt[:t.dirty])
 		t.gen, t.dirty = 1, 0
 	}
 	t.work = 0
 	t.use(ttStartBits)
+}
+
+// live reports whether the entry e holds a position of this generation.
+func (t *c4Table) live(e uint64) bool {
+	if t.wide {
+		return e != 0
+	}
+	return e>>ttGenShift&ttGenMask == t.gen
 }
 
 // grow doubles the part of the table in use, moving every entry of the
@@ -122,14 +160,19 @@ func (t *c4Table) grow() {
 	if t.bucketBits >= t.maxBits {
 		return
 	}
-	bit := (t.shift - 1) & 63 // the hash bit that splits a bucket in two
-	gen := t.gen
+	bit := (t.tagShift + t.shift - 1) & 63 // the entry's bit of the hash that splits a bucket in two
+	// An entry is live when its bits under liveMask are liveWant: the
+	// generation's, or wide, bit 16.
+	liveMask, liveWant := uint64(ttGenMask<<ttGenShift), t.gen<<ttGenShift
+	if t.wide {
+		liveMask, liveWant = 1<<16, 1<<16
+	}
 	tt := t.tt[:4<<t.bucketBits]
 	for i := len(tt)/4 - 1; i >= 0; i-- {
 		// Written out without loops: for a big search this runs over
 		// tens of MiB several times, and is a tenth of its time.
 		e0, e1 := tt[2*i], tt[2*i+1]
-		live0, live1 := e0>>ttGenShift == gen, e1>>ttGenShift == gen
+		live0, live1 := e0&liveMask == liveWant, e1&liveMask == liveWant
 		h0, h1 := e0>>bit&1, e1>>bit&1 // which bucket, 2i or 2i+1
 		if !live0 && !live1 && i >= len(tt)/4 {
 			continue // buckets 2i and 2i+1 are new: nothing to clear
@@ -152,18 +195,24 @@ func (t *c4Table) grow() {
 }
 
 // slot is a key's bucket (its first entry's index) and what a matching
-// entry holds in its ttMatch bits.
+// entry holds in its match bits.
 func (t *c4Table) slot(key uint64) (uint64, uint64) {
-	h := key * ttHashMul & ttKeyMask
-	return h >> (t.shift & 63) << 1, h&ttTagMask | t.gen<<ttGenShift
+	h := key * ttHashMul & t.keyMask
+	want := h & t.tagMask << (t.tagShift & 63)
+	if t.wide {
+		want |= 1 << 16
+	} else {
+		want |= t.gen << ttGenShift
+	}
+	return h >> (t.shift & 63) << 1, want
 }
 
-// lookup returns the entry of a bucket that matches want, or 0.
-func lookup(e0, e1, want uint64) uint64 {
-	if e0&ttMatch == want {
+// lookup returns the entry of a bucket whose match bits are want, or 0.
+func (t *c4Table) lookup(e0, e1, want uint64) uint64 {
+	if e0&t.match == want {
 		return e0
 	}
-	if e1&ttMatch == want {
+	if e1&t.match == want {
 		return e1
 	}
 	return 0
@@ -171,13 +220,13 @@ func lookup(e0, e1, want uint64) uint64 {
 
 // entryBounds unpacks an entry's bounds and move (-1 for none).
 func entryBounds(e uint64) (lo, hi, move int) {
-	return int(e>>ttLoShift&0x3f) - ttOffset, int(e>>ttHiShift&0x3f) - ttOffset, int(e>>ttMoveShift&7) - 1
+	return int(e&0x3f) - ttOffset, int(e>>ttHiShift&0x3f) - ttOffset, int(e>>ttMoveShift&0xf) - 1
 }
 
 // probe returns the table's bounds and move for a key.
 func (t *c4Table) probe(key uint64) (lo, hi, move int, ok bool) {
 	i, want := t.slot(key)
-	e := lookup(atomic.LoadUint64(&t.tt[i]), atomic.LoadUint64(&t.tt[i+1]), want)
+	e := t.lookup(atomic.LoadUint64(&t.tt[i]), atomic.LoadUint64(&t.tt[i+1]), want)
 	if e == 0 {
 		return 0, 0, -1, false
 	}
@@ -189,23 +238,26 @@ func (t *c4Table) probe(key uint64) (lo, hi, move int, ok bool) {
 // position of so many stones.
 func (t *c4Table) store(key uint64, stones, lo, hi, move int) {
 	i, want := t.slot(key)
-	e := want | uint64(lo+ttOffset)<<ttLoShift | uint64(hi+ttOffset)<<ttHiShift | uint64(move+1)<<ttMoveShift | uint64(stones)<<ttNShift
+	e := want | uint64(lo+ttOffset) | uint64(hi+ttOffset)<<ttHiShift | uint64(move+1)<<ttMoveShift
 	first, second := atomic.LoadUint64(&t.tt[i]), atomic.LoadUint64(&t.tt[i+1])
+	if !t.wide {
+		e |= uint64(stones) << ttNShift
+	}
 	lost := uint64(0) // a live entry of another position this store drops
 	switch {
-	case first>>ttGenShift != t.gen || first&ttMatch == want:
-	case stones <= int(first>>ttNShift&0x3f):
+	case !t.live(first) || first&t.match == want:
+	case !t.wide && stones <= int(first>>ttNShift&0x3f):
 		// The newcomer is nearer the root: it takes the first entry,
 		// whose position moves down to the second unless that one
 		// holds a third.
-		if second>>ttGenShift != t.gen || second&ttMatch == want {
+		if !t.live(second) || second&t.match == want {
 			t.put(i+1, first)
 		} else {
 			lost = first
 		}
 	default:
 		i++
-		if second>>ttGenShift == t.gen && second&ttMatch != want {
+		if t.live(second) && second&t.match != want {
 			lost = second
 		}
 	}

@@ -11,12 +11,12 @@ import (
 // move, and that keys never stored are still not found.
 func TestTableGrow(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	tab := newC4Table(22, true)
+	tab := newC4Table(22, 49, true)
 	tab.fresh()
 	type rec struct{ lo, hi, move int }
 	stored := map[uint64]rec{}
 	for range 20000 {
-		key := rng.Uint64() & ttKeyMask
+		key := rng.Uint64() & (1<<49 - 1)
 		r := rec{rng.IntN(20) - 10, rng.IntN(20), rng.IntN(8) - 1}
 		tab.store(key, rng.IntN(42), r.lo, r.hi, r.move)
 		stored[key] = r
@@ -38,7 +38,7 @@ func TestTableGrow(t *testing.T) {
 			}
 		}
 		for range 20000 {
-			key := rng.Uint64() & ttKeyMask
+			key := rng.Uint64() & (1<<49 - 1)
 			if _, ok := stored[key]; !ok {
 				if _, _, _, ok := tab.probe(key); ok {
 					t.Fatalf("key %x never stored but found", key)
@@ -54,7 +54,7 @@ func TestTableGrow(t *testing.T) {
 // TestTableFresh checks that a fresh table has forgotten everything, also
 // when the generation wraps round and the words are really cleared.
 func TestTableFresh(t *testing.T) {
-	tab := newC4Table(20, true)
+	tab := newC4Table(20, 49, true)
 	for round := range ttGenMask + 2 {
 		key := uint64(round)*0x1234567 + 99
 		if _, _, _, ok := tab.probe(key); ok {
@@ -80,11 +80,11 @@ func TestTableEager(t *testing.T) {
 	for range 6 {
 		inv *= 2 - ttHashMul*inv
 	}
-	keyOf := func(h uint64) uint64 { return h * inv & ttKeyMask }
-	bucket := uint64(12345) << (ttKeyBits - ttStartBits)
-	next := uint64(1) << (ttKeyBits - ttStartBits - 1) // splits the bucket in two
+	keyOf := func(h uint64) uint64 { return h * inv & (1<<49 - 1) }
+	bucket := uint64(12345) << (49 - ttStartBits)
+	next := uint64(1) << (49 - ttStartBits - 1) // splits the bucket in two
 	keys := []uint64{keyOf(bucket | 1), keyOf(bucket | 2), keyOf(bucket | next | 3)}
-	tab := newC4Table(22, true)
+	tab := newC4Table(22, 49, true)
 	for i, stones := range []int{10, 5, 20} {
 		tab.store(keys[i], stones, -i, i, i)
 	}
@@ -102,13 +102,13 @@ func TestTableEager(t *testing.T) {
 // into 32 MiB, as a big search does several times.
 func BenchmarkTableGrow(b *testing.B) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	tab := newC4Table(22, true)
+	tab := newC4Table(22, 49, true)
 	for b.Loop() {
 		b.StopTimer()
 		tab.fresh()
 		tab.use(20)
 		for range 1 << 20 {
-			tab.store(rng.Uint64()&ttKeyMask, rng.IntN(42), -1, 1, 3)
+			tab.store(rng.Uint64()&(1<<49-1), rng.IntN(42), -1, 1, 3)
 		}
 		b.StartTimer()
 		tab.grow()

@@ -18,15 +18,14 @@ type c4Tracer struct {
 	probes []TraceProbe
 	nodes  []c4TraceNode // the last root probe's tree, in the order searched
 	open   []int         // open[ply] is the index in nodes of the node being searched at ply
-	root   int           // the root's stones
+	depth  int           // the ply of the next node entered: nodes above it are open
 }
 
 // c4TraceNode is one searched position, with raw negamax numbers from the
 // side to move there.
 type c4TraceNode struct {
 	ply          int
-	col          int    // the column played to reach it, 0-based; -1 at the root
-	mask         uint64 // its stones, to tell its children's columns
+	col          int // the column played to reach it, 0-based; -1 at the root
 	alpha, beta  int
 	value        int
 	visited      int   // children searched
@@ -34,16 +33,21 @@ type c4TraceNode struct {
 	start, nodes int64 // the node counter on entry, and nodes in the subtree
 }
 
-// newC4Tracer traces plies deep from the root position p.
-func newC4Tracer(plies int, p c4Pos) *c4Tracer { return &c4Tracer{plies: plies, root: p.moves} }
+// newC4Tracer traces plies deep from the root position. A ply is a node
+// searched (see enter), so the root's stones tell no node's ply: the
+// position is not needed.
+func newC4Tracer(plies int, _ c4Pos) *c4Tracer { return &c4Tracer{plies: plies} }
 
 // restart forgets the tree of the previous probe.
-func (t *c4Tracer) restart() { t.nodes = t.nodes[:0] }
+func (t *c4Tracer) restart() { t.nodes, t.depth = t.nodes[:0], 0 }
 
-// enter notes the search entering p within (alpha, beta); nodes is the
-// solver's node counter before it.
-func (t *c4Tracer) enter(p c4Pos, alpha, beta int, nodes int64) {
-	ply := p.moves - t.root
+// enter notes the search entering p within (alpha, beta) by a move in
+// column col (-1 at the root); nodes is the solver's node counter
+// before it. A ply here is a node searched: the forced moves that the
+// static pass plays between two nodes (c4static.go) are not nodes.
+func (t *c4Tracer) enter(p c4Pos, col, alpha, beta int, nodes int64) {
+	ply := t.depth
+	t.depth++
 	if ply > 0 && ply-1 <= t.plies {
 		t.nodes[t.open[ply-1]].visited++
 	}
@@ -51,9 +55,9 @@ func (t *c4Tracer) enter(p c4Pos, alpha, beta int, nodes int64) {
 		return
 	}
 	n := c4TraceNode{ply: ply, col: -1, alpha: alpha, beta: beta, start: nodes,
-		playable: bits.OnesCount64(p.possible()), mask: p.mask}
+		playable: bits.OnesCount64(p.possible())}
 	if ply > 0 {
-		n.col = bits.TrailingZeros64(p.mask&^t.nodes[t.open[ply-1]].mask) / c4Col
+		n.col = col
 	}
 	for len(t.open) <= ply {
 		t.open = append(t.open, 0)
@@ -62,9 +66,10 @@ func (t *c4Tracer) enter(p c4Pos, alpha, beta int, nodes int64) {
 	t.nodes = append(t.nodes, n)
 }
 
-// leave notes the value the node of p returned.
-func (t *c4Tracer) leave(p c4Pos, value int, nodes int64) {
-	ply := p.moves - t.root
+// leave notes the value the node being searched returned.
+func (t *c4Tracer) leave(value int, nodes int64) {
+	t.depth--
+	ply := t.depth
 	if ply > t.plies {
 		return
 	}

@@ -1,0 +1,125 @@
+package main
+
+import "math/bits"
+
+// The solver's bit operations on a board of any size (c4Geom), for the
+// position c4Pos, their shifts from the column height at run time. On
+// 7x6 the search runs its versions on constants instead (c4pos.go,
+// c4bounds.go; see c4Ops in c4solver.go).
+
+// threatsAny is winningCells on any board: three stones in a line with
+// the cell at an end or inside, up or along the three other lines.
+// Written out, as winningCells is, with the shifts of the height's
+// lines: a loop over the lines took 1.6 times the instructions.
+func (g *c4Geom) threatsAny(b, mask uint64) uint64 {
+	r := (b << 1) & (b << 2) & (b << 3) // vertical: three stones below
+	r |= fourCells(b, g.sh)
+	r |= fourCells(b, g.shDown)
+	r |= fourCells(b, g.shUp)
+	return r & (g.full ^ mask)
+}
+
+// fourCells is the cells that would complete four of the stones b along
+// the line of shift d (in 1..63): three stones next to them, or two and
+// one on either side. Each shift is by d again, not by 2d or 3d: a
+// variable shift takes its count in one register (CX), which then need
+// not change.
+func fourCells(b uint64, d uint) uint64 {
+	d &= 63
+	l1, r1 := b<<d, b>>d
+	l2, r2 := l1<<d, r1>>d
+	l3, r3 := l2<<d, r2>>d
+	return l1&l2&(l3|r1) | r1&r2&(l1|r3)
+}
+
+// possible is the cells where a stone can go now.
+func (g *c4Geom) possible(p c4Pos) uint64 { return (p.mask + g.bottom) & g.full }
+
+// cell is where a stone dropped into col lands, 0 if the column is full.
+func (g *c4Geom) cell(p c4Pos, col int) uint64 { return g.possible(p) & g.column[col] }
+
+// winScore is the score of winning with the next stone, lossScore of
+// losing to the opponent's next stone: a win whose last stone falls on
+// n stones scores (cells+1-n)/2.
+func (g *c4Geom) winScore(p c4Pos) int { return (g.cells + 1 - p.moves) / 2 }
+
+// lossScore: see winScore.
+func (g *c4Geom) lossScore(p c4Pos) int { return -(g.cells - p.moves) / 2 }
+
+// fourEnds marks the end (highest bit) of each four in a row of b along
+// shift d.
+func fourEnds(b uint64, d uint) uint64 {
+	d &= 63
+	p := b & (b >> d >> d)
+	return p & (p >> d) << d << d << d
+}
+
+// firstFour is c4FirstFour on any board.
+func (g *c4Geom) firstFour(a, b uint64) bool {
+	if v := a & (a >> 1); v&(v>>2) != 0 {
+		return true
+	}
+	return fourEnds(a, g.sh)&(fourEnds(b, g.sh)-g.below) != 0 ||
+		fourEnds(a, g.shDown)&(fourEnds(b, g.shDown)-g.below) != 0 ||
+		fourEnds(a, g.shUp)&(fourEnds(b, g.shUp)-g.below) != 0
+}
+
+// mirrorAny is mirror on any board: each pair of columns c and
+// width-1-c swapped, the middle one of an odd width kept.
+func (g *c4Geom) mirrorAny(k uint64) uint64 {
+	m := k & g.middle
+	for _, sw := range g.swaps {
+		m |= (k&sw.left)<<(sw.shift&63) | (k>>(sw.shift&63))&sw.left
+	}
+	return m
+}
+
+// tableKeyAny is tableKey on any board.
+func (g *c4Geom) tableKeyAny(p c4Pos, merge bool) (uint64, bool) {
+	k := p.key()
+	if m := g.mirrorAny(k); merge && m < k {
+		return m, true
+	}
+	return k, false
+}
+
+// flipCol mirrors a column when flip is set (-1 stays -1).
+func (g *c4Geom) flipCol(col int, flip bool) int {
+	if flip && col >= 0 {
+		return g.width - 1 - col
+	}
+	return col
+}
+
+// threatScore ranks a move by the threats it leaves the mover (threats,
+// the cells where its next stone would make four; mask, the stones
+// after the move). Every threat counts, and two kinds count more: one
+// the opponent must block at once (it is playable now, so the reply is
+// forced, and forced lines are the cheapest to search), and one just
+// above a playable cell (the opponent may not play under it, so it takes
+// a column away). The weights 2, 3 and 4 did best on the benchmark sets
+// (the threats' count alone needed 25% more nodes on Begin-Medium, 21%
+// on Middle-Medium; after the static pass, 3, 3, 4 or 2, 2, 6 were as
+// good).
+func (g *c4Geom) threatScore(threats, mask uint64) int {
+	now := (mask + g.bottom) & g.full
+	return 2*bits.OnesCount64(threats) + 3*bits.OnesCount64(threats&now) + 4*bits.OnesCount64(threats&(now<<1))
+}
+
+// nonLosing is the moves of p that do not lose at once, given the
+// opponent's threats: none when the opponent has two immediate wins (one
+// gets through) or its one immediate win lies under another threat;
+// only the block of its one immediate win; else every move but those
+// right under an opponent's threat.
+func (g *c4Geom) nonLosing(p c4Pos, threats uint64) uint64 {
+	next := g.possible(p)
+	wins := next & threats
+	safe := next &^ (threats >> 1)
+	if wins != 0 {
+		if wins&(wins-1) != 0 {
+			return 0
+		}
+		return wins & safe
+	}
+	return safe
+}
