@@ -3,28 +3,29 @@ package main
 import (
 	"context"
 	"sync"
-	"time"
 )
 
-// The solver bot and the hint on boards other than 7x6: one c4Any at a
-// time, shared as the 7x6 solver is, searching from scratch (no book) on
-// one thread.
+// The solver bot and the hint on boards other than 7x6: each bot keeps a
+// solver of its own (the c4Any table takes no second thread), searching
+// from scratch (no book) on one thread, and the hint and -analyze one of
+// the run's.
 
-// anyShared is the solver of the last size played, made on first use and
-// remade when the size changes; mu keeps one search at a time on it.
-var anyShared struct {
+// anyShare is the run's solver for hints and -analyze -scores, of the
+// last size asked about; mu keeps one search at a time on it.
+type anyShare struct {
 	mu sync.Mutex
 	s  *c4Any
 }
 
-// anySolver returns the shared solver for board g, its table empty if the
-// size changed; the caller holds anyShared.mu.
-func anySolver(g *c4Geom) *c4Any {
-	if anyShared.s == nil || anyShared.s.g != g {
-		anyShared.s = nil // let the old table go before the new one is made
-		anyShared.s = newC4Any(g, anyTableBits(g))
+// anyShareKey names the run's anyShare in its registry.
+const anyShareKey = "connect4 other sizes' solver"
+
+// anySolverFor returns s if it is a solver of board g, else a new one.
+func anySolverFor(s *c4Any, g *c4Geom) *c4Any {
+	if s != nil && s.g == g {
+		return s
 	}
-	return anyShared.s
+	return newC4Any(g, anyTableBits(g))
 }
 
 // anyTableBits sizes the table to the board: 2^(cells-10) entries, at
@@ -33,65 +34,91 @@ func anySolver(g *c4Geom) *c4Any {
 // of its time on the page faults of a table far larger than its tree.
 func anyTableBits(g *c4Geom) int { return max(12, min(ttBits-1, g.cells-10)) }
 
-// thinkAny is SolverBot.Think on a board other than 7x6: the exact score
-// and the most central move that keeps it, within the budget's time. Its
-// nodes and time are the solve's; the expected line after it costs a few
-// more searches, not counted. Out of time, it plays the most central move
-// that does not lose at once, with no score.
-func thinkAny(ctx context.Context, c *ConnectFour, budget Budget) Decision {
-	start := time.Now()
-	d := Decision{Move: NoMove}
-	if c.Over() {
-		return d
+// c4AnyProver is a solver of another size as the clock's prover.
+type c4AnyProver struct{ s *c4Any }
+
+// known bounds col's score by the rules and the table.
+func (pr c4AnyProver) known(gp guessPos, col int) (lo, hi int, ok bool) {
+	s, g, p := pr.s, pr.s.g, c4AnyPos(gp)
+	cell := g.possible(p.mask) & g.column[col]
+	switch {
+	case cell == 0:
+		return 0, 0, false
+	case g.aligned(p.cur | cell):
+		return s.winScore(p), s.winScore(p), true
 	}
-	ctx, cancel := withBudget(ctx, budget)
-	defer cancel()
-	anyShared.mu.Lock()
-	defer anyShared.mu.Unlock()
-	s := anySolver(c.geo)
-	s.ctx, s.stopped, s.nodes = ctx, false, 0
-	defer func() { s.ctx = nil }()
-	p := c4AnyPosOf(c)
-	m, v := s.bestMove(p)
-	d.Nodes, d.Time = s.nodes, time.Since(start)
-	if s.stopped {
-		d.Move = anySafeMove(c.geo, p)
-		return d
+	q := p.play(cell)
+	switch {
+	case q.moves == g.cells:
+		return 0, 0, true
+	case s.canWinNext(q):
+		return -s.winScore(q), -s.winScore(q), true
 	}
-	d.Move, d.Score, d.Exact = m, v, true
-	d.Depth = c4AnyPlies(c.geo.cells, v, p.moves)
-	d.PV = s.line(p, m, v)
-	return d
+	qlo, qhi := s.lossScore(q), (g.cells-1-q.moves)/2
+	if tlo, thi, _, ok := s.probe(q.key()); ok {
+		qlo, qhi = max(qlo, tlo), min(qhi, thi)
+	}
+	return -qhi, -qlo, true
 }
 
-// anySafeMove is the most central move that wins at once or does not let
-// the opponent win at once, else the most central open column.
-func anySafeMove(g *c4Geom, p c4AnyPos) Move {
-	next := g.possible(p.mask)
-	oppWin := g.winningCells(p.cur^p.mask, p.mask)
-	any := NoMove
-	for _, col := range g.order {
-		cell := next & g.column[col]
-		if cell == 0 {
-			continue
-		}
-		if any == NoMove {
-			any = Move(col)
-		}
-		if g.aligned(p.cur|cell) || (oppWin&next&^cell == 0 && oppWin&(cell<<1) == 0) {
-			return Move(col)
-		}
-	}
-	return any
+// probe is the null-window search of the position col leaves.
+func (pr c4AnyProver) probe(ctx context.Context, gp guessPos, col, a int) (int, bool) {
+	s, p := pr.s, c4AnyPos(gp)
+	q := p.play(s.g.possible(p.mask) & s.g.column[col])
+	s.ctx, s.stopped = ctx, false
+	r := s.window(q, a, a+1)
+	return r, !s.stopped
 }
+
+// exact is the untimed decision: the exact score, the most central move
+// that keeps it, and the line expected.
+func (pr c4AnyProver) exact(ctx context.Context, gp guessPos) (Decision, bool) {
+	s, p := pr.s, c4AnyPos(gp)
+	s.ctx, s.stopped = ctx, false
+	m, v := s.bestMove(p)
+	if s.stopped {
+		return Decision{}, false
+	}
+	d := Decision{Move: m, Stats: Stats{Score: v, Exact: true, Depth: c4AnyPlies(s.g.cells, v, p.moves), Nodes: s.nodes}}
+	d.PV = s.line(p, m, v)
+	return d, true
+}
+
+// line is the line expected after col keeps p's exact score v.
+func (pr c4AnyProver) line(ctx context.Context, gp guessPos, col, v int) []Move {
+	pr.s.ctx, pr.s.stopped = ctx, false
+	return pr.s.line(c4AnyPos(gp), Move(col), v)
+}
+
+// proved is what the table proves of a position's class.
+func (pr c4AnyProver) proved(gp guessPos) (int, bool) {
+	lo, hi, _, ok := pr.s.probe(gp.cur + gp.mask)
+	switch {
+	case !ok:
+		return 0, false
+	case lo > 0:
+		return 1, true
+	case hi < 0:
+		return -1, true
+	case lo == 0 && hi == 0:
+		return 0, true
+	}
+	return 0, false
+}
+
+// nodes is the solver's node count.
+func (pr c4AnyProver) nodes() int64 { return pr.s.nodes }
 
 // anyColumnScores is c4ColumnScores on a board other than 7x6: every
 // column's exact score for the side to move, nil for a full column, on
-// one thread; stopped says ctx ended the search first.
-func anyColumnScores(ctx context.Context, c *ConnectFour) (scores []*int, stopped bool) {
-	anyShared.mu.Lock()
-	defer anyShared.mu.Unlock()
-	s := anySolver(c.geo)
+// one thread, with the solver of reg's run; stopped says ctx ended the
+// search first.
+func anyColumnScores(ctx context.Context, reg *registry, c *ConnectFour) (scores []*int, stopped bool) {
+	sh := reg.shared(anyShareKey, func() any { return new(anyShare) }).(*anyShare)
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.s = anySolverFor(sh.s, c.geo)
+	s := sh.s
 	s.ctx, s.stopped = ctx, false
 	defer func() { s.ctx = nil }()
 	p := c4AnyPosOf(c)

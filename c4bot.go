@@ -7,35 +7,75 @@ import (
 	"time"
 )
 
-// The solver as a bot: book first, then a search under the budget, and a
-// safe move when time runs out.
+// The solver as a bot: book first, then the exact solve; under a clock,
+// the best move of what it can prove in time (c4clock.go).
 
 // SolverBot plays Connect Four perfectly: the exact score, and the most
-// central column that keeps it. Unless given a solver of their own, all
-// solver bots share one table (scores belong to positions, so what one
-// bot learns serves the other, and the process holds 64 MiB once).
+// central column that keeps it. Under a clock, when the exact solve does
+// not finish, it plays the best move of what it knows (c4clock.go). The
+// solver bots of one run share one table (scores belong to positions, so
+// what one bot learns serves the others, and the run holds 64 MiB once),
+// without a lock: each searches it with a solver of its own.
 type SolverBot struct {
-	s *c4Solver
+	s *c4Solver // made on the first search; tests may give their own
+	// table is the run's 7 x 6 table (made on first use) for s.
+	table *c4Shared
 	// noBook searches every position, the book's too (book=off).
 	noBook bool
+	// guess is the depth-limited search of the last board size played
+	// under a clock; any the solver of a size other than 7 x 6.
+	guess *c4Guess
+	any   *c4Any
 }
 
-// NewSolverBot returns a solver bot with the embedded opening book.
-func NewSolverBot() *SolverBot { return &SolverBot{} }
+// NewSolverBot returns a solver bot with the embedded opening book and a
+// table of its own.
+func NewSolverBot() *SolverBot { return &SolverBot{table: new(c4Shared)} }
 
 // Name is "solver".
 func (b *SolverBot) Name() string { return "solver" }
 
-// shared is the solver of the bots without their own, made on the first
-// position the book does not answer; mu keeps one search at a time on it.
-var shared struct {
-	mu sync.Mutex
-	s  *c4Solver
+// c4Shared is the 7 x 6 table of a run's solver bots, made on first use
+// and at once whole (all 64 MiB in use): the table grows only while one
+// search has it to itself, and whole, the searches of several games at
+// once read and write it without a lock, as the threads of one search do
+// (c4parallel.go).
+type c4Shared struct {
+	once  sync.Once
+	table *c4Table
 }
 
-// Think solves g (a *ConnectFour) within the budget's time, with
-// budget.Jobs threads; on a timeout it falls back to the table's move or
-// the most central safe column.
+// get returns the table, making it on first use.
+func (sh *c4Shared) get() *c4Table {
+	sh.once.Do(func() {
+		sh.table = newC4Table(ttBits, c4Defaults().hugePages)
+		sh.table.use(sh.table.maxBits) // empty, so nothing to move
+	})
+	return sh.table
+}
+
+// c4SharedKey names the run's table in its registry.
+const c4SharedKey = "connect4 solver table"
+
+// runTable is the run's 7 x 6 solver table (for reg nil or the declared
+// registry, a table of the caller's own).
+func runTable(reg *registry) *c4Shared {
+	return reg.shared(c4SharedKey, func() any { return new(c4Shared) }).(*c4Shared)
+}
+
+// solverOn is a solver of its own over the shared table t, with the
+// embedded book unless noBook.
+func solverOn(t *c4Table, noBook bool) *c4Solver {
+	s := &c4Solver{c4Table: t, tune: c4Defaults()}
+	if !noBook {
+		s.book = openingBook()
+	}
+	return s
+}
+
+// Think solves g (a *ConnectFour) with budget.Jobs threads: exactly when
+// the budget has no time limit, else within it (clockThink). A search
+// cut short otherwise (Ctrl-C) plays the best of what it knows.
 func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	start := time.Now()
 	c := g.(*ConnectFour)
@@ -44,7 +84,7 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	case c.Over():
 		return d
 	case c.geo != c4Std:
-		d = thinkAny(ctx, c, budget)
+		d = b.thinkAny(ctx, c, budget)
 		if budget.Trace > 0 {
 			d.Trace = &SearchTrace{Bot: b.Name(), Heading: []string{fmt.Sprintf(
 				"trace: solver on %d x %d, %d nodes: the solver of sizes other than 7 x 6 records no trace", c.geo.width, c.geo.height, d.Nodes)}}
@@ -62,16 +102,8 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	}
 	ctx, cancel := withBudget(ctx, budget)
 	defer cancel()
-	s := b.s
-	if s == nil {
-		shared.mu.Lock()
-		defer shared.mu.Unlock()
-		if shared.s == nil {
-			shared.s = newC4Solver(false)
-		}
-		s = shared.s
-	}
-	s.ctx, s.stopped, s.nodes = ctx, false, 0
+	s := b.solver()
+	s.nodes = 0
 	jobs := budget.Jobs
 	if budget.Trace > 0 {
 		// One thread, so that the tree shown is the whole search's.
@@ -79,47 +111,162 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		defer func() { s.tr = nil }()
 	}
 	s.setJobs(jobs)
-	m, v := s.bestMove(p)
-	if s.stopped {
-		m = safeMove(s, p)
-		v = 0 // no result, only a placeholder
+	defer func() { s.ctx = nil }()
+	pr := c4StdProver{s}
+	gp := guessPos(p)
+	if budget.Time > 0 {
+		d = clockThink(ctx, pr, b.guessFor(c4Std), c4Std, gp, budget)
+	} else if exact, ok := pr.exact(ctx, gp); ok {
+		d = exact
+	} else {
+		d = clockThink(ctx, pr, b.guessFor(c4Std), c4Std, gp, budget) // stopped: what it knows now
 	}
-	d.Move, d.Score, d.Exact = m, v, !s.stopped
-	if d.Exact {
-		d.Depth = plies(v, p.moves)
-		d.PV = s.expectedLine(p, d.Move, d.Score)
-	}
-	d.Nodes, d.Time = s.nodes, time.Since(start)
+	d.Time = time.Since(start)
 	if s.tr != nil {
 		d.Trace = s.tr.trace(d.Nodes, d.Score, d.PV)
 	}
-	s.ctx = nil
 	return d
 }
 
-// safeMove is a move for when time ran out: the table's move if it has
-// one, else the most central column that does not lose at once.
-func safeMove(s *c4Solver, p c4Pos) Move {
-	key, flip := tableKey(p, s.tune.mirror)
-	if _, _, m, ok := s.probe(key); ok && m >= 0 && p.column(flipCol(m, flip)) != 0 {
-		return Move(flipCol(m, flip))
+// thinkAny is Think on a board other than 7x6: the exact score and the
+// most central move that keeps it, as the clock allows (clockThink, as
+// on 7x6). Untimed, its nodes and time are the solve's; the expected
+// line after it costs a few more searches, not counted.
+func (b *SolverBot) thinkAny(ctx context.Context, c *ConnectFour, budget Budget) Decision {
+	start := time.Now()
+	ctx, cancel := withBudget(ctx, budget)
+	defer cancel()
+	b.any = anySolverFor(b.any, c.geo)
+	s := b.any
+	s.nodes = 0
+	defer func() { s.ctx = nil }()
+	pr := c4AnyProver{s}
+	gp := guessPos(c4AnyPosOf(c))
+	var d Decision
+	if budget.Time > 0 {
+		d = clockThink(ctx, pr, b.guessFor(c.geo), c.geo, gp, budget)
+	} else if exact, ok := pr.exact(ctx, gp); ok {
+		d = exact
+	} else {
+		d = clockThink(ctx, pr, b.guessFor(c.geo), c.geo, gp, budget) // stopped: what it knows now
 	}
-	oppWin := winningCells(p.cur^p.mask, p.mask)
-	any := NoMove
-	for _, col := range c4Order {
-		cell := p.column(col)
-		if cell == 0 {
-			continue
-		}
-		if any == NoMove {
-			any = Move(col)
-		}
-		if c4Aligned(p.cur|cell) || (oppWin&p.possible()&^cell == 0 && oppWin&(cell<<1) == 0) {
-			return Move(col)
-		}
-	}
-	return any
+	d.Time = time.Since(start)
+	return d
 }
+
+// solver is the bot's solver, made on first use over the run's table.
+func (b *SolverBot) solver() *c4Solver {
+	if b.s == nil {
+		if b.table == nil {
+			b.table = new(c4Shared)
+		}
+		b.s = solverOn(b.table.get(), b.noBook)
+	}
+	return b.s
+}
+
+// guessFor is the bot's guess for board g, made anew when the size
+// changes.
+func (b *SolverBot) guessFor(g *c4Geom) *c4Guess {
+	if b.guess == nil || b.guess.g != g {
+		b.guess = newC4Guess(g)
+	}
+	return b.guess
+}
+
+// c4StdProver is the 7 x 6 solver as the clock's prover (c4clock.go).
+type c4StdProver struct{ s *c4Solver }
+
+// known bounds col's score by the rules, the book and the table.
+func (pr c4StdProver) known(gp guessPos, col int) (lo, hi int, ok bool) {
+	p := c4Pos(gp)
+	cell := p.column(col)
+	switch {
+	case cell == 0:
+		return 0, 0, false
+	case c4Aligned(p.cur | cell):
+		return p.winScore(), p.winScore(), true
+	}
+	q := p.play(cell)
+	switch {
+	case q.moves == c4Cells:
+		return 0, 0, true
+	case q.canWinNext():
+		return -q.winScore(), -q.winScore(), true
+	}
+	qlo := -(c4Cells - q.moves) / 2
+	qhi, _ := pr.s.upperBound(q)
+	key, _ := tableKey(q, pr.s.tune.mirror)
+	if tlo, _, _, ok := pr.s.probe(key); ok {
+		qlo = max(qlo, tlo)
+	}
+	if e, ok := pr.s.book.lookup(bookKey(q)); ok {
+		qlo = int(e.score)
+	}
+	return -qhi, -qlo, true
+}
+
+// probe is the null-window search of the position col leaves, noted for
+// -trace when tracing.
+func (pr c4StdProver) probe(ctx context.Context, gp guessPos, col, a int) (int, bool) {
+	s := pr.s
+	p := c4Pos(gp)
+	q := p.play(p.column(col))
+	s.ctx, s.stopped = ctx, false
+	var r int
+	if s.tr != nil {
+		r = s.probeNoted(q, fmt.Sprintf("column %d, at least %d?", col+1, -a), a)
+	} else {
+		r = s.window(q, a, a+1)
+	}
+	return r, !s.stopped
+}
+
+// exact is the untimed bot's decision: the exact score, the most central
+// column that keeps it, and the line expected.
+func (pr c4StdProver) exact(ctx context.Context, gp guessPos) (Decision, bool) {
+	s := pr.s
+	p := c4Pos(gp)
+	s.ctx, s.stopped = ctx, false
+	m, v := s.bestMove(p)
+	if s.stopped {
+		return Decision{}, false
+	}
+	d := Decision{Move: m, Stats: Stats{Score: v, Exact: true, Depth: plies(v, p.moves)}}
+	d.PV = s.expectedLine(p, m, v)
+	d.Nodes = s.nodes // the line's searches too, as -trace notes them
+	return d, true
+}
+
+// line is the line expected after col keeps p's exact score v.
+func (pr c4StdProver) line(ctx context.Context, gp guessPos, col, v int) []Move {
+	pr.s.ctx, pr.s.stopped = ctx, false
+	return pr.s.expectedLine(c4Pos(gp), Move(col), v)
+}
+
+// proved is what the book or the table proves of a position's class.
+func (pr c4StdProver) proved(gp guessPos) (int, bool) {
+	p := c4Pos(gp)
+	if e, ok := pr.s.book.lookup(bookKey(p)); ok {
+		return class(int(e.score)), true
+	}
+	key, _ := tableKey(p, pr.s.tune.mirror)
+	lo, hi, _, ok := pr.s.probe(key)
+	switch {
+	case !ok:
+		return 0, false
+	case lo > 0:
+		return 1, true
+	case hi < 0:
+		return -1, true
+	case lo == 0 && hi == 0:
+		return 0, true
+	}
+	return 0, false
+}
+
+// nodes is the solver's node count.
+func (pr c4StdProver) nodes() int64 { return pr.s.nodes }
 
 // bookParam switches the opening book: off searches every position.
 var bookParam = param{key: "book", kind: kindSwitch, def: "on",
@@ -129,5 +276,15 @@ func init() {
 	registerBot(&botDecl{name: "solver", order: 7, games: []string{"connect4"}, traces: true,
 		about:  "perfect play: the exact game value by alpha-beta on bitboards, with a table and an opening book",
 		params: []param{timeParam, bookParam},
-		build:  func(c botConfig) Bot { return &SolverBot{noBook: !c.vals.on("book")} }})
+		build: func(c botConfig) Bot {
+			b := &SolverBot{table: runTable(c.reg), noBook: !c.vals.on("book")}
+			if c.reg.running() {
+				// Made now rather than in the first search, whose clock
+				// it would spend: from fresh memory that can take
+				// hundreds of milliseconds on a machine short of free
+				// huge pages.
+				b.table.get()
+			}
+			return b
+		}})
 }

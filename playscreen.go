@@ -163,7 +163,11 @@ func (t *screen) thinking(spec *gameSpec, g Game, bot *seated, d Decision) strin
 // searchFigures are the figures of a bot's decision for -v: score, depth,
 // nodes, time, and what the bot says beyond them.
 func (t *screen) searchFigures(spec *gameSpec, g Game, d Decision) string {
-	line := fmt.Sprintf("score %d, depth %d, nodes %d, time %s", d.Score, d.Depth, d.Nodes, d.Time.Round(time.Microsecond))
+	score := fmt.Sprint(d.Score)
+	if d.Basis != "" {
+		score += " (" + d.Basis + ")"
+	}
+	line := fmt.Sprintf("score %s, depth %d, nodes %d, time %s", score, d.Depth, d.Nodes, d.Time.Round(time.Microsecond))
 	// A result proved well before the search ended (which then sought
 	// the margin, or a swindle) is worth saying when.
 	if d.Solved > 0 && d.Solved < d.Time*9/10 {
