@@ -41,9 +41,12 @@ func (s *c4Solver) setJobs(jobs int) {
 
 // search scores p within (alpha, beta) as negamax does, with every
 // thread. The answer is the first finished thread's; the others stop at
-// once. Nodes of all threads count.
+// once. Nodes of all threads count. A solver already stopped stays so
+// and searches nothing, as negamax alone does: a driver that goes on
+// after a cut-short probe (bestMove after solve) must not take a later
+// quick answer for a finished search.
 func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
-	if len(s.helpers) == 0 {
+	if len(s.helpers) == 0 || s.stopped {
 		return s.negamax(p, alpha, beta)
 	}
 	// The table cannot grow under the threads' feet: all of it now, and
