@@ -300,9 +300,16 @@ func clockThink(ctx context.Context, pr c4Prover, gs *c4Guess, g *c4Geom, p gues
 		}
 	}
 
-	// 4. The guess, over what the proofs leave.
+	// 4. The guess, over what the proofs leave; with one column left,
+	// only its first depth, for a score.
 	cands := c.candidates(order)
-	r := gs.best(end, p, cands)
+	guessEnd := end
+	if len(cands) == 1 {
+		var stop context.CancelFunc
+		guessEnd, stop = context.WithCancel(end)
+		stop()
+	}
+	r := gs.best(guessEnd, p, cands)
 	d = Decision{Move: Move(r.col), Stats: Stats{Score: r.score, Depth: r.depth, PV: r.pv}}
 	d.Basis = fmt.Sprintf("depth-limited, threats, depth %d; %d probes: %s", r.depth, c.probes, c.proofNote())
 	return finish(d)
