@@ -36,6 +36,7 @@ type config struct {
 	shard, shards       int       // -shard I/N; 0 and 0 when not given
 	makeBook            string
 	bookPly, bookLine   int
+	bookOpenings        int
 	set                 map[string]bool // the flags given
 }
 
