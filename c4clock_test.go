@@ -148,6 +148,8 @@ func percentile(times []time.Duration, p float64) time.Duration {
 
 // Under a clock every solver move keeps its budget, with two games at
 // once over the run's shared table (-jobs 2): none waits for the other.
+// Against mcts, which leaves the book early, seven or eight of the solver's
+// moves use most of their time.
 // Other work on the machine can only make moves late, so the best of
 // three matches counts, as keepsBudget does for one move.
 func TestSolverClockJobs2(t *testing.T) {
@@ -155,13 +157,19 @@ func TestSolverClockJobs2(t *testing.T) {
 	late := budget*105/100 + 10*time.Millisecond
 	var worst time.Duration
 	for try := range 3 {
-		solver, _, _ := clockMatch(t, "solver", 2, 2, budget, uint64(7+try), false)
+		solver, _, _ := clockMatch(t, "mcts", 2, 2, budget, uint64(7+try), false)
 		times := solver.d
 		if len(times) == 0 {
 			t.Fatal("no solver move timed")
 		}
 		worst = slices.Max(times)
-		t.Logf("try %d: %d solver moves, p50 %v, longest %v", try+1, len(times), percentile(times, 50), worst)
+		long := 0
+		for _, d := range times {
+			if d > budget/2 {
+				long++
+			}
+		}
+		t.Logf("try %d: %d solver moves, %d of them over half the budget, p50 %v, longest %v", try+1, len(times), long, percentile(times, 50), worst)
 		if worst <= late {
 			return
 		}
