@@ -277,25 +277,8 @@ func clockThink(ctx context.Context, pr c4Prover, gs *c4Guess, g *c4Geom, p gues
 	// the proved move.
 	end, cancelEnd := context.WithDeadline(ctx, at(spentShare))
 	defer cancelEnd()
-	switch f, col := c.floor(); {
-	case known && f == 0:
-		// Every column proved to draw at best, col to draw: exact.
-		d := Decision{Move: Move(col), Stats: Stats{Exact: true, Depth: g.cells - p.moves}}
-		d.PV = pr.line(end, p, col, 0)
-		return finish(d)
-	case known && f == 1:
-		if d, ok := pr.exact(end, p); ok {
-			return finish(d)
-		}
-		return finish(Decision{Move: Move(col), Stats: Stats{Score: c.lo[col],
-			Basis: fmt.Sprintf("proved a win, at least %d; no time for the exact score", c.lo[col])}})
-	case known:
-		// Lost: the slowest loss if half the time left finds it, else
-		// the guess, which may set the opponent harder problems.
-		half, cancel := context.WithDeadline(end, time.Now().Add(time.Until(at(spentShare))/2))
-		d, ok := pr.exact(half, p)
-		cancel()
-		if ok {
+	if known {
+		if d, ok := c.proved(end); ok {
 			return finish(d)
 		}
 	}
@@ -315,8 +298,8 @@ func clockThink(ctx context.Context, pr c4Prover, gs *c4Guess, g *c4Geom, p gues
 	return finish(d)
 }
 
-// ranked is every open column, first the guess's, then the table's
-// order as known loses last: columns proved to lose at the end.
+// ranked is every open column in the order the probes take them: the
+// guess's first, then centre first, those already proved to lose last.
 func (c *c4Clock) ranked(first int) []int {
 	order := []int{first}
 	for _, col := range c.g.order {
@@ -330,4 +313,31 @@ func (c *c4Clock) ranked(first int) []int {
 		}
 	}
 	return order
+}
+
+// proved is the decision once the probes have classed the position, with
+// time to end: for a draw the drawing column, exact (0); for a win the
+// exact decision if it comes in time, else the proved winning column;
+// for a loss the slowest loss if half the time left finds it, else
+// nothing (false), and the guess chooses.
+func (c *c4Clock) proved(end context.Context) (Decision, bool) {
+	f, col := c.floor()
+	switch f {
+	case 0:
+		d := Decision{Move: Move(col), Stats: Stats{Exact: true, Depth: c.g.cells - c.p.moves}}
+		d.PV = c.pr.line(end, c.p, col, 0)
+		return d, true
+	case 1:
+		if d, ok := c.pr.exact(end, c.p); ok {
+			return d, true
+		}
+		return Decision{Move: Move(col), Stats: Stats{Score: c.lo[col],
+			Basis: fmt.Sprintf("proved a win, at least %d; no time for the exact score", c.lo[col])}}, true
+	}
+	// Lost: the slowest loss if half the time left finds it, else the
+	// guess, which may set the opponent harder problems.
+	deadline, _ := end.Deadline()
+	half, cancel := context.WithDeadline(end, time.Now().Add(time.Until(deadline)/2))
+	defer cancel()
+	return c.pr.exact(half, c.p)
 }
