@@ -25,6 +25,9 @@ func analyze(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, b
 type analyzeMode struct {
 	json, scores bool
 	traces       io.Writer
+	// reg is the run's, whose solver table -scores shares (nil: one of
+	// its own).
+	reg *registry
 }
 
 // analyzeJSON is an answer line under -format json. Move is null for a
@@ -60,7 +63,7 @@ func analyzeWith(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpe
 		case err != nil:
 			return err
 		default:
-			answer := analyzeLine(ctx, spec, bot, budget, opt, line, mode.scores)
+			answer := analyzeLine(ctx, spec, bot, budget, opt, line, mode)
 			// A search cut short by Ctrl-C has no answer, only its
 			// best guess so far: print nothing for its line.
 			if ctx.Err() != nil {
@@ -90,9 +93,9 @@ func cutField(line string) string {
 }
 
 // analyzeLine answers one input line; if ctx is cancelled meanwhile, the
-// answer is the search's guess and not to be printed. With scores it adds
-// every move's exact score where the game gives them.
-func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, opt gameOptions, line string, scores bool) analyzeJSON {
+// answer is the search's guess and not to be printed. With mode.scores it
+// adds every move's exact score where the game gives them.
+func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, opt gameOptions, line string, mode analyzeMode) analyzeJSON {
 	pos := ""
 	if fields := strings.Fields(line); len(fields) > 0 {
 		pos = fields[0]
@@ -103,8 +106,8 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 		a.Error = err.Error()
 		return a
 	}
-	if scores && spec.analyst.scores != nil {
-		a.Scores = spec.analyst.scores(ctx, g, budget.Jobs)
+	if mode.scores && spec.analyst.scores != nil {
+		a.Scores = spec.analyst.scores(ctx, mode.reg, g, budget.Jobs)
 	}
 	var zero int64
 	if g.Over() {

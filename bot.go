@@ -50,6 +50,10 @@ type Stats struct {
 	// scale (the Connect Four solver's, from its book or a finished solve),
 	// not a guess from a horizon that happens to look like one.
 	Exact bool
+	// Basis says, in a few words for -v, what a score that is not Exact
+	// rests on when the bot can say (the Connect Four solver out of
+	// time: "depth-limited, threats, depth 12; ..."); empty otherwise.
+	Basis string
 	// PV is the line the bot expects, its own move first (the principal
 	// variation); empty when the bot does not say.
 	PV []Move

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -55,22 +56,27 @@ func TestEveryBotTraces(t *testing.T) {
 	}
 }
 
-// The solver on a board other than 7 x 6 answers -trace with one line,
-// rather than nothing, in every format.
+// The solver traces every board size as it does 7 x 6: on 5 x 4 (no
+// book) the probes that narrowed the exact score, the last one settling
+// it, and the tree of the last probe of the position, in every format.
 func TestSolverOtherSizeTraces(t *testing.T) {
-	g := NewConnectFourSize(4, 4)
+	g := NewConnectFourSize(5, 4)
 	d := NewSolverBot().Think(context.Background(), g, Budget{Jobs: 1, Trace: 1})
-	// The nodes are the decision's: the shared table makes them vary with
-	// what other tests solved before.
-	want := fmt.Sprintf("trace: solver on 4 x 4, %d nodes: the solver of sizes other than 7 x 6 records no trace", d.Nodes)
-	if d.Trace == nil || len(d.Trace.Heading) != 1 || d.Trace.Heading[0] != want {
-		t.Fatalf("trace %+v, want the one line %q", d.Trace, want)
+	if d.Trace == nil || d.Trace.Root == nil || len(d.Trace.Probes) == 0 {
+		t.Fatalf("trace %+v: want probes and a tree", d.Trace)
+	}
+	if want := fmt.Sprintf("trace: solver, %d nodes, score %d,", d.Nodes, d.Score); !strings.HasPrefix(d.Trace.Heading[0], want) {
+		t.Errorf("heading %q, want it to begin %q", d.Trace.Heading[0], want)
+	}
+	played := c4ColumnName(int(d.Move))
+	if root := d.Trace.Root; !slices.ContainsFunc(root.Children, func(c *TraceNode) bool { return c.Move == played }) {
+		t.Errorf("root's children %+v: want the move played, %s, among them", root.Children, played)
 	}
 	if _, err := parseDOT(traceDOT(d.Trace)); err != nil {
 		t.Errorf("DOT: %v\n%s", err, traceDOT(d.Trace))
 	}
 	var v struct{ Heading []string }
-	if err := json.Unmarshal([]byte(traceJSON(d.Trace)), &v); err != nil || len(v.Heading) != 1 {
+	if err := json.Unmarshal([]byte(traceJSON(d.Trace)), &v); err != nil || len(v.Heading) == 0 {
 		t.Errorf("JSON %s: %v", traceJSON(d.Trace), err)
 	}
 }

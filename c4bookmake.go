@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"sync"
@@ -31,13 +33,19 @@ type bookConfig struct {
 	MaxPly    int  // the last ply with entries
 	TableBits int  // the solver's table has 2^TableBits entries
 	Sides     Side // the solver's side: X, O, or Nobody for both
+	// Openings is the plies before the solver's first move as the side
+	// to move: its tree starts at every position of that many plies, the
+	// other side's at every position of one more (0: the empty board and
+	// the seven first moves).
+	Openings int
 	// Prior is a book to take answers from instead of solving (to extend
 	// or split a build); its entries go into the result.
 	Prior book
 }
 
 // buildBook solves every position the solver can face up to cfg.MaxPly
-// when it follows its own book, as X, O or both, and returns the book.
+// when it follows its own book, as X, O or both, from every opening of
+// cfg.Openings plies, and returns the book.
 // The table is larger than a game's: the build revisits much. progress,
 // if set, hears about every solved position and every finished ply with
 // the book so far, so a long build can be saved as it goes.
@@ -48,21 +56,19 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 
 	entries := map[uint64]bookEntry{}
 	done := map[uint64]bool{} // positions expanded in this build
-	// Positions where the solver is to move, by ply: X's tree starts
-	// at the empty board, O's at each first move.
+	// Positions where the solver is to move, by ply: one side's tree
+	// starts at every opening, the other's at every reply to it (X's at
+	// the empty board and O's at each first move, without openings).
 	level := map[int][]c4Pos{}
-	if cfg.Sides != O {
-		level[0] = []c4Pos{{}}
-	}
-	if cfg.Sides != X {
-		for col := 0; col < c4Width; col++ {
-			level[1] = append(level[1], c4Pos{}.play(c4Pos{}.column(col)))
+	for _, ply := range []int{cfg.Openings, cfg.Openings + 1} {
+		if xMoves := ply%2 == 0; cfg.Sides == Nobody || (cfg.Sides == X) == xMoves {
+			level[ply] = positionsAt(ply)
 		}
 	}
 	for _, w := range cfg.Prior {
 		entries[w&bookKeyMask] = unpackBookEntry(w)
 	}
-	for ply := 0; ply <= cfg.MaxPly; ply++ {
+	for ply := cfg.Openings; ply <= cfg.MaxPly; ply++ {
 		start, nodes := time.Now(), s.nodes
 		count := 0
 		for _, p := range level[ply] {
@@ -104,6 +110,30 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 	return packBook(entries), nil
 }
 
+// positionsAt is every position of so many plies, each once up to its
+// mirror image, in the order of the moves that lead there (the openings
+// are too short for a game to end).
+func positionsAt(plies int) []c4Pos {
+	level := []c4Pos{{}}
+	for range plies {
+		var next []c4Pos
+		seen := map[uint64]bool{}
+		for _, p := range level {
+			for col := range c4Width {
+				if cell := p.column(col); cell != 0 && !c4Aligned(p.cur|cell) {
+					q := p.play(cell)
+					if k := bookKey(q); !seen[k] {
+						seen[k] = true
+						next = append(next, q)
+					}
+				}
+			}
+		}
+		level = next
+	}
+	return level
+}
+
 // packBook sorts entries into a book.
 func packBook(entries map[uint64]bookEntry) book {
 	b := make(book, 0, len(entries))
@@ -123,32 +153,67 @@ func (b book) encode() []byte {
 	return buf
 }
 
-// makeBook builds the book into a file (the -make-book flag): the full
-// tree of both sides up to treePly, then the games against itself and
-// the seed's alpha-beta up to linePly. It rewrites the file after every
-// solved position, so an interrupted build keeps what it did, and
-// reports on errOut (standard error): at a terminal (status), a line per
-// ply and a status line with the time left in the ply; on a pipe, a line
-// per position.
-func makeBook(path string, treePly, linePly int, errOut io.Writer, status bool) error {
-	if err := makeBookWith(path, bookConfig{MaxPly: treePly, TableBits: 25}, errOut, status); err != nil {
-		return err
-	}
-	data, err := os.ReadFile(path)
+// bookPlan is what -make-book builds: the full tree of both sides from
+// the empty board up to tree, the full trees from every 2-ply opening
+// (the openings of matches) up to openings (0: none), then the games
+// against itself and the seed's alpha-beta up to lines.
+type bookPlan struct{ tree, openings, lines int }
+
+// bookOpenings is the plies of the openings whose trees -book-openings-ply
+// adds: Connect Four's matches open with 2 random plies.
+const bookOpenings = 2
+
+// makeBook builds the book into a file (the -make-book flag) as plan
+// says. It rewrites the file after every solved position, so an
+// interrupted build keeps what it did, and a build into a file that
+// holds a book takes its answers from it rather than solve them again
+// (so it resumes, or extends a book); it reports on errOut (standard
+// error): at a terminal (status), a line per ply and a status line with
+// the time left in the ply; on a pipe, a line per position.
+func makeBook(path string, plan bookPlan, errOut io.Writer, status bool) error {
+	prior, err := readBook(path)
 	if err != nil {
 		return err
 	}
-	base, err := decodeBook(data)
+	if len(prior) > 0 {
+		fmt.Fprintf(errOut, "%s: %d entries to build on\n", path, len(prior))
+	}
+	if err := makeBookWith(path, bookConfig{MaxPly: plan.tree, TableBits: 25, Prior: prior}, errOut, status); err != nil {
+		return err
+	}
+	if plan.openings > 0 {
+		if prior, err = readBook(path); err != nil {
+			return err
+		}
+		cfg := bookConfig{MaxPly: plan.openings, TableBits: 25, Openings: bookOpenings, Prior: prior}
+		if err := makeBookWith(path, cfg, errOut, status); err != nil {
+			return err
+		}
+	}
+	base, err := readBook(path)
 	if err != nil {
 		return err
 	}
-	_, err = extendBook(context.Background(), base, linePly, 25, []string{"alphabeta"}, func(line string, b book) {
+	_, err = extendBook(context.Background(), base, plan.lines, 25, []string{"alphabeta"}, func(line string, b book) {
 		fmt.Fprintf(errOut, "%s; book %d entries\n", line, len(b))
 		if err := os.WriteFile(path, b.encode(), 0o644); err != nil {
 			fmt.Fprintln(errOut, err)
 		}
 	})
 	return err
+}
+
+// readBook reads a book file; a file that does not exist is an empty
+// book.
+func readBook(path string) (book, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return decodeBook(data)
 }
 
 // makeBookWith is makeBook with every setting.

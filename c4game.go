@@ -31,10 +31,12 @@ func init() {
 		words: gameWords{intro: "drop a stone: type the number of a column, as shown under the board",
 			prompt: "Enter the column: ", rules: c4Rules, describe: c4Describe},
 		analyst: gameAnalyst{strongest: "solver", hintBudget: Budget{Time: c4HintTime},
-			hint:       func(ctx context.Context, g Game, b Budget) string { return c4HintJobs(ctx, g, b.Jobs) },
+			hint: func(ctx context.Context, reg *registry, g Game, b Budget) string {
+				return c4HintJobs(ctx, reg, g, b.Jobs)
+			},
 			finalScore: c4FinalScore,
-			scores: func(ctx context.Context, g Game, jobs int) []*int {
-				scores, _ := c4ColumnScores(ctx, g, jobs)
+			scores: func(ctx context.Context, reg *registry, g Game, jobs int) []*int {
+				scores, _ := c4ColumnScores(ctx, reg, g, jobs)
 				return scores
 			}},
 		// Left and right: column c is column width-1-c in the mirror.
@@ -53,13 +55,16 @@ under the board (a, b, c for columns 10-12 of the widest boards).`
 // c4Describe: the solver's scores are exact (22 minus the winner's stone
 // count on 7x6), the plies to the end following from the score; the seed's
 // alpha-beta and minimax score wins and losses as ±512 and guess the rest,
-// on a scale whose small values look like the solver's.
+// on a scale whose small values look like the solver's; the solver out of
+// time says what its score rests on (Basis).
 func c4Describe(g Game, d Decision) string {
 	switch {
 	case d.Exact:
 		return inPlies(d.Score, c4AnyPlies(g.(*ConnectFour).geo.cells, d.Score, len(g.History())))
 	case endsGame(g, d.PV):
 		return inPlies(d.Score, len(d.PV))
+	case d.Basis != "":
+		return fmt.Sprintf("%+d: %s", d.Score, d.Basis)
 	}
 	return fmt.Sprintf("%+d by the seed's line count, a guess from depth %d", d.Score, d.Depth)
 }
@@ -81,20 +86,18 @@ func c4FinalScore(g Game) int {
 	return -((c.geo.cells + 2 - len(c.history)) / 2)
 }
 
-// c4Hint shows the solver's score of every column (SPEC's scores, from
-// the side to move; "-" for a full column, "?" when time ran out), with
-// one search thread.
-func c4Hint(ctx context.Context, g Game) string { return c4HintJobs(ctx, g, 1) }
-
-// c4HintJobs is c4Hint with so many search threads (-jobs); boards other
-// than 7x6 have a solver of their own, on one thread (c4ColumnScores).
-func c4HintJobs(ctx context.Context, g Game, jobs int) string {
+// c4HintJobs shows the solver's score of every column (SPEC's scores,
+// from the side to move; "-" for a full column, "?" when time ran out),
+// with so many search threads (-jobs) over the table of reg's run; boards
+// other than 7x6 have a solver of their own, on one thread
+// (c4ColumnScores).
+func c4HintJobs(ctx context.Context, reg *registry, g Game, jobs int) string {
 	if g.Over() {
 		return "the game is over"
 	}
 	ctx, cancel := context.WithTimeout(ctx, c4HintTime)
 	defer cancel()
-	scores, _ := c4ColumnScores(ctx, g, jobs)
+	scores, _ := c4ColumnScores(ctx, reg, g, jobs)
 	legal := g.Moves(nil)
 	cells := make([]string, len(scores))
 	for col, v := range scores {
@@ -112,19 +115,15 @@ func c4HintJobs(ctx context.Context, g Game, jobs int) string {
 
 // c4ColumnScores is the solver's exact score of every column for the side
 // to move (SPEC's scores), nil for a full column, with so many search
-// threads; stopped says ctx ended the search first: the columns scored
-// before then keep their exact scores, the rest are nil.
-func c4ColumnScores(ctx context.Context, g Game, jobs int) (scores []*int, stopped bool) {
+// threads over the table of reg's run (reg nil: a table of its own);
+// stopped says ctx ended the search first: the columns scored before then
+// keep their exact scores, the rest are nil.
+func c4ColumnScores(ctx context.Context, reg *registry, g Game, jobs int) (scores []*int, stopped bool) {
 	c := g.(*ConnectFour)
 	if c.geo != c4Std {
-		return anyColumnScores(ctx, c)
+		return anyColumnScores(ctx, reg, c)
 	}
-	shared.mu.Lock()
-	defer shared.mu.Unlock()
-	if shared.s == nil {
-		shared.s = newC4Solver(false)
-	}
-	s := shared.s
+	s := solverOn(runTable(reg).get(), false)
 	s.ctx, s.stopped = ctx, false
 	s.setJobs(jobs)
 	defer func() { s.ctx = nil }()

@@ -41,8 +41,14 @@ func (s *c4Solver) setJobs(jobs int) {
 
 // search scores p within (alpha, beta) as negamax does, with every
 // thread. The answer is the first finished thread's; the others stop at
-// once. Nodes of all threads count.
+// once. Nodes of all threads count. A solver already stopped stays so
+// and searches nothing, as negamax alone does: a driver that goes on
+// after a cut-short probe (bestMove after solve) must not take a later
+// quick answer for a finished search.
 func (s *c4Solver) search(p c4Pos, alpha, beta int) int {
+	if s.stopped {
+		return alpha // searches nothing: see above
+	}
 	root := c4Node{p: p}
 	if v, settled := s.static(&root, s.threats(p.cur^p.mask, p.mask), alpha, beta); settled {
 		return v

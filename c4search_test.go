@@ -396,7 +396,7 @@ func TestAnalyzeAnswers(t *testing.T) {
 			scores = append(scores, "-")
 		}
 	}
-	if h, want := spec.analyst.hint(context.Background(), c4Game(t, rec), spec.analyst.hintBudget), c4ScoreTable(scores); h != want {
+	if h, want := spec.analyst.hint(context.Background(), nil, c4Game(t, rec), spec.analyst.hintBudget), c4ScoreTable(scores); h != want {
 		t.Errorf("hint of %s: %q, want %q", rec, h, want)
 	}
 }

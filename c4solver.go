@@ -193,7 +193,9 @@ func (s *c4Solver) reset() {
 // poll notes whether the caller has given up (Ctrl-C, time budget) or,
 // with threads, another thread has answered or settled a node on this
 // one's path, moves stones deep (see settledAbove). Alone, it also lets
-// the table grow as the search does.
+// the table grow as the search does, until it is whole: a whole table
+// may be shared with other searches (the bots of a run), which must not
+// all write its count of work.
 func (s *c4Solver) poll(moves int) bool {
 	if s.nodes&1023 == 0 {
 		if s.ctx != nil && expired(s.ctx) {
@@ -202,7 +204,7 @@ func (s *c4Solver) poll(moves int) bool {
 		if s.busy != nil && s.tune.unwind && !s.stopped {
 			s.settledAbove(min(moves, busyMoves))
 		}
-		if s.done == nil {
+		if s.done == nil && s.bucketBits < s.maxBits {
 			if s.work += 1024; s.work >= s.growAt {
 				s.grow()
 			}

@@ -14,7 +14,8 @@ import (
 
 // c4Tracer records what one decision of the solver searched.
 type c4Tracer struct {
-	plies  int // the tree's depth: nodes deeper are counted, not kept
+	plies  int     // the tree's depth: nodes deeper are counted, not kept
+	g      *c4Geom // the board searched
 	probes []TraceProbe
 	nodes  []c4TraceNode // the last root probe's tree, in the order searched
 	open   []int         // open[ply] is the index in nodes of the node being searched at ply
@@ -33,10 +34,10 @@ type c4TraceNode struct {
 	start, nodes int64 // the node counter on entry, and nodes in the subtree
 }
 
-// newC4Tracer traces plies deep from the root position. A ply is a node
+// newC4Tracer traces plies deep a search on board g. A ply is a node
 // searched (see enter), so the root's stones tell no node's ply: the
 // position is not needed.
-func newC4Tracer(plies int, _ c4Pos) *c4Tracer { return &c4Tracer{plies: plies} }
+func newC4Tracer(plies int, g *c4Geom) *c4Tracer { return &c4Tracer{plies: plies, g: g} }
 
 // restart forgets the tree of the previous probe.
 func (t *c4Tracer) restart() { t.nodes, t.depth = t.nodes[:0], 0 }
@@ -55,7 +56,7 @@ func (t *c4Tracer) enter(p c4Pos, col, alpha, beta int, nodes int64) {
 		return
 	}
 	n := c4TraceNode{ply: ply, col: -1, alpha: alpha, beta: beta, start: nodes,
-		playable: bits.OnesCount64(p.possible())}
+		playable: bits.OnesCount64(t.g.possible(p))}
 	if ply > 0 {
 		n.col = col
 	}

@@ -38,6 +38,7 @@ type config struct {
 	makeBook            string
 	check               string // -check: an engine's bot spec
 	bookPly, bookLine   int
+	bookOpenings        int
 	set                 map[string]bool // the flags given
 }
 

@@ -49,7 +49,7 @@ func (r *invocation) traceFile() (io.Writer, func() error, error) {
 // analyze answers the positions on stdin with -bot's bot.
 func (r *invocation) analyze(ctx context.Context) error {
 	bot := r.reg.newBot(r.spec, r.bot, r.rng)
-	mode := analyzeMode{json: r.cfg.format == "json", scores: r.cfg.scores}
+	mode := analyzeMode{json: r.cfg.format == "json", scores: r.cfg.scores, reg: r.reg}
 	if isTerminal(r.stdin) {
 		fmt.Fprintln(r.stderr, analyzeHint)
 	}
@@ -164,7 +164,7 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) error {
 // gives it its input and its terminal.
 func (r *invocation) table() *table {
 	t := &table{screen: screen{out: r.stdout, verbose: r.cfg.verbose}, spec: r.spec, opt: r.opt, budget: r.base(Budget{}),
-		hinter: r.reg.newBot(r.spec, r.hinter, r.rng), firstDrawn: r.firstDrawn}
+		hinter: r.reg.newBot(r.spec, r.hinter, r.rng), reg: r.reg, firstDrawn: r.firstDrawn}
 	for _, side := range []Side{X, O} {
 		if p := r.seats[side]; p != nil {
 			t.seats[side] = &seated{Bot: r.reg.newBot(r.spec, p, r.rng), label: p.label, impl: p.implName(r.spec), budget: p.budget()}

@@ -48,7 +48,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch p.mode {
 	case modeBook:
-		if err := makeBook(c.makeBook, c.bookPly, c.bookLine, stderr, isTerminal(stderr)); err != nil {
+		if err := makeBook(c.makeBook, bookPlan{tree: c.bookPly, openings: c.bookOpenings, lines: c.bookLine}, stderr, isTerminal(stderr)); err != nil {
 			fmt.Fprintf(stderr, "boardbots: -make-book: %v\n", err)
 			return 1
 		}

@@ -847,17 +847,20 @@ func TestCtrlCMovesNow(t *testing.T) {
 }
 
 // A hint stopped before its search scored anything says so, rather than
-// print the solver's placeholder 0 as a guess from depth 0; a search that
-// did finish a depth keeps its guess.
+// print a placeholder 0 as a guess from depth 0; a search that did finish
+// a depth keeps its guess, and the solver always finishes the first depth
+// of its guess (c4guess.go), which says what it rests on.
 func TestHintStoppedBeforeAScore(t *testing.T) {
 	tests := []struct {
 		game, record string
 		hinter       Bot
 		want         string
 	}{
-		// The solver's move comes from its table, which other tests fill.
-		{"c4", "2531276566711153", nil, " (solver: stopped before a score)"},
+		// What the solver proves comes from its table, which other tests
+		// fill: the end of the line varies.
+		{"c4", "2531276566711153", nil, ": depth-limited, threats, depth 1; 0 probes: "},
 		{"ttt", "0", fixedBot{Decision{Move: 4, Stats: Stats{Score: 3, Depth: 2}}}, "hint: 4 (fixed: +3 by the open-lines count, a guess from depth 2)"},
+		{"ttt", "0", fixedBot{Decision{Move: 4}}, "hint: 4 (fixed: stopped before a score)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.game, func(t *testing.T) {
@@ -871,8 +874,8 @@ func TestHintStoppedBeforeAScore(t *testing.T) {
 			}
 			ctx, cancel := context.WithCancel(context.Background())
 			cancel() // Ctrl-C before the search begins
-			if got := tb.hint(ctx, g); !strings.HasPrefix(got, "hint: ") || !strings.HasSuffix(got, tt.want) {
-				t.Errorf("hint %q, want it to end %q", got, tt.want)
+			if got := tb.hint(ctx, g); !strings.HasPrefix(got, "hint: ") || !strings.Contains(got, tt.want) {
+				t.Errorf("hint %q, want it to hold %q", got, tt.want)
 			}
 		})
 	}

@@ -200,6 +200,9 @@ func knownFigures(s Stats) string {
 	line := ""
 	if s.Unknown&FigScore == 0 {
 		line += fmt.Sprintf("score %d, ", s.Score)
+		if s.Basis != "" {
+			line = fmt.Sprintf("score %d (%s), ", s.Score, s.Basis)
+		}
 	}
 	if s.Unknown&FigDepth == 0 {
 		line += fmt.Sprintf("depth %d, ", s.Depth)

@@ -27,6 +27,7 @@ type table struct {
 	traces io.Writer
 	seats  [3]*seated    // indexed by Side; nil is a person
 	hinter Bot           // the bot behind "hint"
+	reg    *registry     // the run's, whose solver table the hint shares
 	delay  time.Duration // pause after each move when two bots play
 	// firstDrawn says -first random chose who moves first.
 	firstDrawn bool
@@ -194,7 +195,7 @@ func (t *table) hint(ctx context.Context, g Game) string {
 	}
 	switch {
 	case a.hint != nil:
-		s += "\n" + a.hint(ctx, g, b)
+		s += "\n" + a.hint(ctx, t.reg, g, b)
 	case a.hintBudget == Budget{} && t.spec.words.describe != nil:
 		s += "\n" + moveScores(ctx, g, t.spec.words.describe)
 	}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -81,16 +82,18 @@ type gameAnalyst struct {
 	strongest  string
 	hintBudget Budget
 	// hint, when set, answers the in-game "hint" command instead of the
-	// strongest bot's move and score (Connect Four shows every column).
-	hint func(ctx context.Context, g Game, b Budget) string
+	// strongest bot's move and score (Connect Four shows every column),
+	// with what the run's bots share (reg).
+	hint func(ctx context.Context, reg *registry, g Game, b Budget) string
 	// finalScore, when set, is the -analyze answer for a finished position;
 	// otherwise Final of the side to move.
 	finalScore func(g Game) int
 	// scores, when set, is the exact score of every move for the side to
 	// move (-analyze -scores), by move number from 0 (Tic-Tac-Toe's
 	// cells, Connect Four's columns), nil where no move is legal; jobs is
-	// -jobs, the threads it may use.
-	scores func(ctx context.Context, g Game, jobs int) []*int
+	// -jobs, the threads it may use; reg is the run's, whose bots' table
+	// it may share.
+	scores func(ctx context.Context, reg *registry, g Game, jobs int) []*int
 }
 
 // gameOption is a whole-number flag that belongs to one game.
@@ -150,10 +153,42 @@ type botConfig struct {
 	reg     *registry
 }
 
-// registry is a run's games and bots.
+// registry is a run's games and bots, and what its bots share.
 type registry struct {
 	games []*gameSpec
 	bots  []*botDecl
+	// kept is what the run's bots share from game to game (the Connect
+	// Four solver's table), by name; nil in the declared registry, whose
+	// bots keep their own.
+	kept *runShare
+}
+
+// runShare holds what the bots of one run share, each thing made on
+// first use.
+type runShare struct {
+	mu    sync.Mutex
+	items map[string]any
+}
+
+// running reports whether r is a run's registry, which keeps what its
+// bots share (shared), rather than the declared one.
+func (r *registry) running() bool { return r != nil && r.kept != nil }
+
+// shared is the run's thing named key, made by make on first use; without
+// a run to keep it (a nil registry, the declared one) it is made anew.
+// Safe for concurrent use: the games of a match run at once (-jobs).
+func (r *registry) shared(key string, make func() any) any {
+	if r == nil || r.kept == nil {
+		return make()
+	}
+	r.kept.mu.Lock()
+	defer r.kept.mu.Unlock()
+	v, ok := r.kept.items[key]
+	if !ok {
+		v = make()
+		r.kept.items[key] = v
+	}
+	return v
 }
 
 // declared are the games and bots the program's files declare, filled as
@@ -176,7 +211,7 @@ func registerBot(b *botDecl) {
 // the run's own (its engines) after them, each under a name no other
 // has. Its error names the bot that cannot join.
 func newRegistry(extra ...*botDecl) (*registry, error) {
-	r := &registry{games: declared.games, bots: slices.Clone(declared.bots)}
+	r := &registry{games: declared.games, bots: slices.Clone(declared.bots), kept: &runShare{items: map[string]any{}}}
 	for _, b := range extra {
 		if r.findBot(b.name) != nil {
 			return nil, fmt.Errorf("%s is declared twice, or is a built-in bot's name: choose another", b.name)

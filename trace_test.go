@@ -200,8 +200,8 @@ func TestTracePrinted(t *testing.T) {
 	if first < 0 || board < first || strings.Count(text, "trace: minimax") != 5 {
 		t.Errorf("play with -trace 1: the bot's five moves should each print an outline after the move:\n%s", text)
 	}
-	plain := analyzeLine(context.Background(), spec, alphabetaBot, Budget{}, nil, "04", false).text(analyzeMode{})
-	traced := analyzeLine(context.Background(), spec, alphabetaBot, Budget{Trace: 1}, nil, "04", false).text(analyzeMode{})
+	plain := analyzeLine(context.Background(), spec, alphabetaBot, Budget{}, nil, "04", analyzeMode{}).text(analyzeMode{})
+	traced := analyzeLine(context.Background(), spec, alphabetaBot, Budget{Trace: 1}, nil, "04", analyzeMode{}).text(analyzeMode{})
 	lines := strings.Split(traced, "\n")
 	fields := func(s string) string { f := strings.Fields(s); return strings.Join(f[:4], " ") } // time apart
 	if fields(lines[0]) != fields(plain) || fields(plain) != "04 0 1 736" || len(lines) != 1+2+8 || !strings.HasPrefix(lines[1], "trace: alphabeta") {
