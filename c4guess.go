@@ -182,30 +182,14 @@ func (s *c4Guess) negamax(p guessPos, depth, alpha, beta int) int {
 	if s.poll() {
 		return 0
 	}
-	g := s.g
 	ply := p.moves - s.root
-	next := g.possible(c4Pos(p))
-	if s.wins(p.cur, p.mask)&next != 0 {
-		return guessWin - ply - 1
-	}
-	if p.moves >= g.cells-1 {
-		return 0 // the last stone cannot win
-	}
-	oppWin := s.wins(p.cur^p.mask, p.mask)
-	if forced := next & oppWin; forced != 0 {
-		if forced&(forced-1) != 0 {
-			return -(guessWin - ply - 2) // two threats: one gets through
-		}
-		next = forced
-	}
-	next &^= oppWin >> 1 // never under the opponent's winning cell
-	if next == 0 {
-		return -(guessWin - ply - 2)
-	}
-	if next&(next-1) == 0 {
+	next, v, done := s.rules(p, ply)
+	switch {
+	case done:
+		return v
+	case next&(next-1) == 0:
 		return -s.negamax(p.play(next), depth, -beta, -alpha)
-	}
-	if depth <= 0 {
+	case depth <= 0:
 		return s.eval(p)
 	}
 	if s.proved != nil && depth >= 2 {
@@ -215,19 +199,67 @@ func (s *c4Guess) negamax(p guessPos, depth, alpha, beta int) int {
 	}
 	key := p.cur + p.mask
 	e := &s.tt[key*0x9E3779B97F4A7C15>>(64-guessTableBits)]
-	ttMove := -1
-	if e.key == key {
-		ttMove = int(e.move)
-		if int(e.depth) >= depth {
-			v := fromGuessTable(int(e.value), ply)
-			switch {
-			case e.bound == guessExact, e.bound == guessLower && v >= beta, e.bound == guessUpper && v <= alpha:
-				return v
-			}
+	ttMove, v, hit := e.lookup(key, depth, ply, alpha, beta)
+	if hit {
+		return v
+	}
+	best, bestMove := s.moves(p, next, ttMove, depth, alpha, beta)
+	if s.stopped {
+		return 0
+	}
+	*e = guessEntry{key: key, value: int16(toGuessTable(best, ply)), depth: int8(depth), bound: boundOf(best, alpha, beta), move: int8(bestMove)}
+	return best
+}
+
+// rules is what the rules settle of p, ply plies below the root: the
+// score when done (a win next stone, a full board, two threats or no
+// move that does not lose at once), else the moves worth searching: a
+// forced block alone, never a cell under the opponent's winning one.
+func (s *c4Guess) rules(p guessPos, ply int) (next uint64, v int, done bool) {
+	g := s.g
+	next = g.possible(c4Pos(p))
+	if s.wins(p.cur, p.mask)&next != 0 {
+		return 0, guessWin - ply - 1, true
+	}
+	if p.moves >= g.cells-1 {
+		return 0, 0, true // the last stone cannot win
+	}
+	oppWin := s.wins(p.cur^p.mask, p.mask)
+	if forced := next & oppWin; forced != 0 {
+		if forced&(forced-1) != 0 {
+			return 0, -(guessWin - ply - 2), true // two threats: one gets through
+		}
+		next = forced
+	}
+	next &^= oppWin >> 1 // never under the opponent's winning cell
+	if next == 0 {
+		return 0, -(guessWin - ply - 2), true
+	}
+	return next, 0, false
+}
+
+// lookup is the entry's move for key (-1 for none) and, when it was
+// searched deep enough to settle (alpha, beta), its score ply plies below
+// the root.
+func (e *guessEntry) lookup(key uint64, depth, ply, alpha, beta int) (move, v int, hit bool) {
+	if e.key != key {
+		return -1, 0, false
+	}
+	if int(e.depth) >= depth {
+		v = fromGuessTable(int(e.value), ply)
+		switch {
+		case e.bound == guessExact, e.bound == guessLower && v >= beta, e.bound == guessUpper && v <= alpha:
+			return int(e.move), v, true
 		}
 	}
+	return int(e.move), 0, false
+}
+
+// moves searches the moves next of p (two or more), ttMove's first,
+// within (alpha, beta): the best score and its column.
+func (s *c4Guess) moves(p guessPos, next uint64, ttMove, depth, alpha, beta int) (best, bestMove int) {
 	cells, cols, n := s.order(p, next, ttMove)
-	alpha0, best, bestMove := alpha, -2*guessWin, -1
+	best, bestMove = -2*guessWin, -1
 	for i := range n {
 		q := p.play(cells[i])
 		var v int
@@ -243,7 +275,7 @@ func (s *c4Guess) negamax(p guessPos, depth, alpha, beta int) int {
 			}
 		}
 		if s.stopped {
-			return 0
+			return 0, -1
 		}
 		if v > best {
 			best, bestMove = v, cols[i]
@@ -255,15 +287,19 @@ func (s *c4Guess) negamax(p guessPos, depth, alpha, beta int) int {
 			}
 		}
 	}
-	bound := guessExact
+	return best, bestMove
+}
+
+// boundOf is what a score best found within (alpha, beta) is: an upper
+// bound when it fails low, a lower one when it fails high, else exact.
+func boundOf(best, alpha, beta int) int8 {
 	switch {
-	case best <= alpha0:
-		bound = guessUpper
+	case best <= alpha:
+		return guessUpper
 	case best >= beta:
-		bound = guessLower
+		return guessLower
 	}
-	*e = guessEntry{key: key, value: int16(toGuessTable(best, ply)), depth: int8(depth), bound: bound, move: int8(bestMove)}
-	return best
+	return guessExact
 }
 
 // toGuessTable makes a score found ply plies below the root one that
