@@ -323,17 +323,6 @@ func adjTimeToEnd(times []time.Duration, depth, left int) time.Duration {
 	return sum
 }
 
-// toFront moves m to the front of moves, keeping the others' order.
-func toFront(moves []Move, m Move) {
-	for i, r := range moves {
-		if r == m {
-			copy(moves[1:i+1], moves[:i])
-			moves[0] = m
-			return
-		}
-	}
-}
-
 // adjTimeable is the shortest iteration whose time adjNextIteration
 // trusts as a base for growth: on a quiet machine depth 7 from the start
 // takes about 14 ms, and with the threshold at 20 ms, as it once was, the

@@ -301,3 +301,16 @@ func renderGrid(rows, cols int, at func(int) Side, last, win uint64, color bool)
 	b.WriteString(rule + "\n")
 	return b.String()
 }
+
+// toFront moves x to the front of list, the others keeping their order
+// (a list of moves or columns, its favourite first); nothing if x is not
+// in it.
+func toFront[T comparable](list []T, x T) {
+	for i, y := range list {
+		if y == x {
+			copy(list[1:i+1], list[:i])
+			list[0] = x
+			return
+		}
+	}
+}

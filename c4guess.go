@@ -111,24 +111,13 @@ func (s *c4Guess) best(ctx context.Context, p guessPos, cols []int) guessResult 
 			break
 		}
 		r = guessResult{col: col, score: v, depth: depth, pv: s.line(p, col, depth)}
-		moveFirst(order, col)
+		toFront(order, col)
 		if v >= guessKnown || v <= -guessKnown {
 			break // the end is in sight: deeper changes nothing
 		}
 	}
 	s.ctx = nil
 	return r
-}
-
-// moveFirst moves col to the front of order, the others keeping theirs.
-func moveFirst(order []int, col int) {
-	for i, c := range order {
-		if c == col {
-			copy(order[1:i+1], order[:i])
-			order[0] = col
-			return
-		}
-	}
 }
 
 // rootSearch searches the columns order of p to depth with an open

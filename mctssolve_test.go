@@ -30,13 +30,7 @@ func exactSign(g Game) int {
 	} else {
 		v = SearchBot{Prune: true}.Think(context.Background(), g, Budget{}).Score
 	}
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
+	return class(v)
 }
 
 // proofSign is a proof as exactSign writes results, for the side that
