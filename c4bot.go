@@ -101,13 +101,12 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	s.setJobs(jobs)
 	defer func() { s.ctx = nil }()
 	pr := c4SolverProver{s}
-	gp := guessPos(p)
 	if budget.Time > 0 {
-		d = clockThink(ctx, pr, b.guessFor(c.geo), c.geo, gp, budget)
-	} else if exact, ok := pr.exact(ctx, gp); ok {
+		d = clockThink(ctx, pr, b.guessFor(c.geo), c.geo, p, budget)
+	} else if exact, ok := pr.exact(ctx, p); ok {
 		d = exact
 	} else {
-		d = clockThink(ctx, pr, b.guessFor(c.geo), c.geo, gp, budget) // stopped: what it knows now
+		d = clockThink(ctx, pr, b.guessFor(c.geo), c.geo, p, budget) // stopped: what it knows now
 	}
 	d.Time = time.Since(start)
 	if s.tr != nil {
@@ -165,8 +164,8 @@ func (b *SolverBot) guessFor(g *c4Geom) *c4Guess {
 type c4SolverProver struct{ s *c4Solver }
 
 // known bounds col's score by the rules, the book and the table.
-func (pr c4SolverProver) known(gp guessPos, col int) (lo, hi int, ok bool) {
-	s, g, p := pr.s, pr.s.g, c4Pos(gp)
+func (pr c4SolverProver) known(p c4Pos, col int) (lo, hi int, ok bool) {
+	s, g := pr.s, pr.s.g
 	cell := g.cell(p, col)
 	switch {
 	case cell == 0:
@@ -204,8 +203,8 @@ func (pr c4SolverProver) fromBook(p c4Pos) (int, bool) {
 
 // probe is the null-window search of the position col leaves, noted for
 // -trace when tracing.
-func (pr c4SolverProver) probe(ctx context.Context, gp guessPos, col, a int) (int, bool) {
-	s, p := pr.s, c4Pos(gp)
+func (pr c4SolverProver) probe(ctx context.Context, p c4Pos, col, a int) (int, bool) {
+	s := pr.s
 	q := p.play(s.g.cell(p, col))
 	s.ctx, s.stopped = ctx, false
 	var r int
@@ -219,8 +218,8 @@ func (pr c4SolverProver) probe(ctx context.Context, gp guessPos, col, a int) (in
 
 // exact is the untimed bot's decision: the exact score, the most central
 // column that keeps it, and the line expected.
-func (pr c4SolverProver) exact(ctx context.Context, gp guessPos) (Decision, bool) {
-	s, p := pr.s, c4Pos(gp)
+func (pr c4SolverProver) exact(ctx context.Context, p c4Pos) (Decision, bool) {
+	s := pr.s
 	s.ctx, s.stopped = ctx, false
 	m, v := s.bestMove(p)
 	if s.stopped {
@@ -233,14 +232,13 @@ func (pr c4SolverProver) exact(ctx context.Context, gp guessPos) (Decision, bool
 }
 
 // line is the line expected after col keeps p's exact score v.
-func (pr c4SolverProver) line(ctx context.Context, gp guessPos, col, v int) []Move {
+func (pr c4SolverProver) line(ctx context.Context, p c4Pos, col, v int) []Move {
 	pr.s.ctx, pr.s.stopped = ctx, false
-	return pr.s.expectedLine(c4Pos(gp), Move(col), v)
+	return pr.s.expectedLine(p, Move(col), v)
 }
 
 // proved is what the book or the table proves of a position's class.
-func (pr c4SolverProver) proved(gp guessPos) (int, bool) {
-	p := c4Pos(gp)
+func (pr c4SolverProver) proved(p c4Pos) (int, bool) {
 	if v, ok := pr.fromBook(p); ok {
 		return class(v), true
 	}

@@ -36,27 +36,29 @@ const (
 	spentShare = 0.97
 )
 
-// c4Prover is an exact solver as the clock uses it (7 x 6's or another
-// size's). Scores are the solver's, of which the clock reads mostly the
-// sign: above 0 a win, 0 a draw, below 0 a loss for the side to move.
+// c4Prover is an exact solver as the clock uses it: what the clock asks
+// of the solver (c4SolverProver in c4bot.go answers for every board
+// size), and no more. Scores are the solver's, of which the clock reads
+// mostly the sign: above 0 a win, 0 a draw, below 0 a loss for the side
+// to move.
 type c4Prover interface {
 	// known bounds col's score for the mover of p by what the rules, the
 	// book and the table know, without a search; false for a full column.
-	known(p guessPos, col int) (lo, hi int, ok bool)
+	known(p c4Pos, col int) (lo, hi int, ok bool)
 	// probe searches the position col leaves in p with the null window
 	// (a, a+1), from the opponent's side, under ctx: the fail-soft answer
 	// from the opponent's side, and false if ctx ended it first.
-	probe(ctx context.Context, p guessPos, col, a int) (int, bool)
+	probe(ctx context.Context, p c4Pos, col, a int) (int, bool)
 	// exact is the decision the solver makes without a clock (exact
 	// score, the most central move that keeps it, the expected line);
 	// false if ctx ended it first.
-	exact(ctx context.Context, p guessPos) (Decision, bool)
+	exact(ctx context.Context, p c4Pos) (Decision, bool)
 	// line is the line expected after col keeps the exact score v of p,
 	// under ctx.
-	line(ctx context.Context, p guessPos, col, v int) []Move
+	line(ctx context.Context, p c4Pos, col, v int) []Move
 	// proved is what the table proves of a position without a search: 1
 	// won, 0 drawn, -1 lost for the side to move (the guess's proved).
-	proved(p guessPos) (int, bool)
+	proved(p c4Pos) (int, bool)
 	// nodes is how many nodes the prover has searched so far.
 	nodes() int64
 }
@@ -66,14 +68,14 @@ type c4Prover interface {
 type c4Clock struct {
 	pr     c4Prover
 	g      *c4Geom
-	p      guessPos
+	p      c4Pos
 	lo, hi [c4MaxWidth]int // the bounds of each column's exact score
 	open   [c4MaxWidth]bool
 	probes int // probes finished
 }
 
 // newC4Clock starts a decision in p with what pr knows without a search.
-func newC4Clock(pr c4Prover, g *c4Geom, p guessPos) *c4Clock {
+func newC4Clock(pr c4Prover, g *c4Geom, p c4Pos) *c4Clock {
 	c := &c4Clock{pr: pr, g: g, p: p}
 	for col := range g.width {
 		c.lo[col], c.hi[col], c.open[col] = pr.known(p, col)
@@ -241,7 +243,7 @@ func (c *c4Clock) proofNote() string {
 // says: exact when the solve finishes, else the best of what the proofs
 // and the guess know. gs is the guess of p's board, which keeps its
 // table from move to move.
-func clockThink(ctx context.Context, pr c4Prover, gs *c4Guess, g *c4Geom, p guessPos, budget Budget) Decision {
+func clockThink(ctx context.Context, pr c4Prover, gs *c4Guess, g *c4Geom, p c4Pos, budget Budget) Decision {
 	start := time.Now()
 	at := func(share float64) time.Time { return start.Add(time.Duration(share * float64(budget.Time))) }
 	nodes0 := pr.nodes()

@@ -223,7 +223,7 @@ func TestClockClassify(t *testing.T) {
 	exact := newC4SolverBits(20, true)
 	for _, pos := range loadSet(t, "Test_L2_R2")[:12] {
 		p := posOf(t, pos.moves)
-		c := newC4Clock(c4SolverProver{s}, c4Std, guessPos(p))
+		c := newC4Clock(c4SolverProver{s}, c4Std, p)
 		if !c.classify(context.Background(), c4Order[:]) {
 			t.Fatalf("%s: not classed without a clock", pos.moves)
 		}

@@ -11,18 +11,6 @@ import (
 // threat count at the horizon (the threats evaluator, c4ThreatScore) and
 // whatever an exact solver has already proved of the positions it meets.
 
-// guessPos is a position of any board size: the side to move's stones,
-// all stones, and their number.
-type guessPos struct {
-	cur, mask uint64
-	moves     int
-}
-
-// play drops the side to move's stone on cell and hands the move over.
-func (p guessPos) play(cell uint64) guessPos {
-	return guessPos{cur: p.cur ^ p.mask, mask: p.mask | cell, moves: p.moves + 1}
-}
-
 // Scores of the guess, from the side to move. A win whose last stone
 // falls n plies below the root scores guessWin - n (a loss the negation),
 // so that the guess wins as soon and loses as late as it sees; a
@@ -70,7 +58,7 @@ type c4Guess struct {
 	stopped bool
 	// proved, when not nil, is what an exact solver knows of a position
 	// without searching: 1 won, 0 drawn, -1 lost for the side to move.
-	proved func(p guessPos) (int, bool)
+	proved func(p c4Pos) (int, bool)
 	root   int  // the root's stones: a node's ply is its stones less these
 	std    bool // 7 x 6, whose threats the solver's constant shifts find
 	// threats is the board's threat operation (c4Ops) where not std.
@@ -94,7 +82,7 @@ type guessResult struct {
 // score is a win or a loss at a known distance, or the board is full; it
 // returns the last finished depth's answer. The first depth always
 // finishes, so that there is an answer even when ctx has already ended.
-func (s *c4Guess) best(ctx context.Context, p guessPos, cols []int) guessResult {
+func (s *c4Guess) best(ctx context.Context, p c4Pos, cols []int) guessResult {
 	s.root, s.stopped = p.moves, false
 	order := append([]int(nil), cols...)
 	r := guessResult{col: order[0]}
@@ -122,12 +110,12 @@ func (s *c4Guess) best(ctx context.Context, p guessPos, cols []int) guessResult 
 
 // rootSearch searches the columns order of p to depth with an open
 // window, the first first; it returns the best column and its score.
-func (s *c4Guess) rootSearch(p guessPos, depth int, order []int) (int, int) {
+func (s *c4Guess) rootSearch(p c4Pos, depth int, order []int) (int, int) {
 	g := s.g
 	best, bestV := order[0], -2*guessWin
 	alpha := -2 * guessWin
 	for _, col := range order {
-		cell := g.possible(c4Pos(p)) & g.column[col]
+		cell := g.possible(p) & g.column[col]
 		var v int
 		switch {
 		case g.aligned(p.cur | cell):
@@ -166,7 +154,7 @@ func (s *c4Guess) poll() bool {
 // upper bound, one >= beta a lower bound. A move forced by the
 // opponent's threat costs no depth, so that a sequence of threats is
 // followed to its end; at the horizon the threat count judges.
-func (s *c4Guess) negamax(p guessPos, depth, alpha, beta int) int {
+func (s *c4Guess) negamax(p c4Pos, depth, alpha, beta int) int {
 	s.nodes++
 	if s.poll() {
 		return 0
@@ -204,9 +192,9 @@ func (s *c4Guess) negamax(p guessPos, depth, alpha, beta int) int {
 // score when done (a win next stone, a full board, two threats or no
 // move that does not lose at once), else the moves worth searching: a
 // forced block alone, never a cell under the opponent's winning one.
-func (s *c4Guess) rules(p guessPos, ply int) (next uint64, v int, done bool) {
+func (s *c4Guess) rules(p c4Pos, ply int) (next uint64, v int, done bool) {
 	g := s.g
-	next = g.possible(c4Pos(p))
+	next = g.possible(p)
 	if s.wins(p.cur, p.mask)&next != 0 {
 		return 0, guessWin - ply - 1, true
 	}
@@ -246,7 +234,7 @@ func (e *guessEntry) lookup(key uint64, depth, ply, alpha, beta int) (move, v in
 
 // moves searches the moves next of p (two or more), ttMove's first,
 // within (alpha, beta): the best score and its column.
-func (s *c4Guess) moves(p guessPos, next uint64, ttMove, depth, alpha, beta int) (best, bestMove int) {
+func (s *c4Guess) moves(p c4Pos, next uint64, ttMove, depth, alpha, beta int) (best, bestMove int) {
 	cells, cols, n := s.order(p, next, ttMove)
 	best, bestMove = -2*guessWin, -1
 	for i := range n {
@@ -331,7 +319,7 @@ func (s *c4Guess) wins(b, mask uint64) uint64 {
 // order lists the moves of next: the table's move first, then by the
 // threats each leaves (as the solver ranks them, threatScore), centre
 // first among equals.
-func (s *c4Guess) order(p guessPos, next uint64, ttMove int) (cells [c4MaxWidth]uint64, cols [c4MaxWidth]int, n int) {
+func (s *c4Guess) order(p c4Pos, next uint64, ttMove int) (cells [c4MaxWidth]uint64, cols [c4MaxWidth]int, n int) {
 	g := s.g
 	var scores [c4MaxWidth]int
 	for _, col := range g.order {
@@ -359,7 +347,7 @@ func (s *c4Guess) order(p guessPos, next uint64, ttMove int) (cells [c4MaxWidth]
 // eval is c4ThreatScore of p for the side to move, on bitboards: the
 // cells that would complete a four are winningCells' (the fourth cell of
 // a segment holding three stones of one colour and no other).
-func (s *c4Guess) eval(p guessPos) int {
+func (s *c4Guess) eval(p c4Pos) int {
 	g := s.g
 	me, them := p.cur, p.cur^p.mask
 	open := 0
@@ -387,18 +375,18 @@ func (s *c4Guess) eval(p guessPos) int {
 
 // line is the line the table expects from p after col, searched to
 // depth: col, then each position's table move while it is legal.
-func (s *c4Guess) line(p guessPos, col, depth int) []Move {
+func (s *c4Guess) line(p c4Pos, col, depth int) []Move {
 	g := s.g
 	pv := []Move{Move(col)}
 	for len(pv) < depth {
-		cell := g.possible(c4Pos(p)) & g.column[col]
+		cell := g.possible(p) & g.column[col]
 		if cell == 0 || g.aligned(p.cur|cell) || p.moves+1 >= g.cells {
 			break
 		}
 		p = p.play(cell)
 		key := p.cur + p.mask
 		e := s.tt[key*0x9E3779B97F4A7C15>>(64-guessTableBits)]
-		if e.key != key || e.move < 0 || g.possible(c4Pos(p))&g.column[e.move] == 0 {
+		if e.key != key || e.move < 0 || g.possible(p)&g.column[e.move] == 0 {
 			break
 		}
 		col = int(e.move)

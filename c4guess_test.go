@@ -22,7 +22,7 @@ func TestGuessEvalIsThreatScore(t *testing.T) {
 			if c.Over() {
 				continue
 			}
-			p := guessPos(c4PosOf(c))
+			p := c4PosOf(c)
 			if got, want := s.eval(p), c4ThreatScore(c, c.Turn()); got != want {
 				t.Fatalf("%dx%d %v: eval %d, c4ThreatScore %d", size[0], size[1], c.History(), got, want)
 			}
@@ -45,7 +45,7 @@ func TestGuessFindsNearEnds(t *testing.T) {
 				cols = append(cols, col)
 			}
 		}
-		r := s.best(context.Background(), guessPos(p), cols)
+		r := s.best(context.Background(), p, cols)
 		switch {
 		case pos.score > 0 && r.score < guessKnown:
 			t.Errorf("%s: score %d, the guess sees no win (%d at depth %d)", pos.moves, pos.score, r.score, r.depth)
@@ -82,7 +82,7 @@ func BenchmarkGuess(b *testing.B) {
 				}
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-			r := s.best(ctx, guessPos(p), cols)
+			r := s.best(ctx, p, cols)
 			cancel()
 			nodes += s.nodes
 			depth += r.depth
