@@ -12,14 +12,16 @@ import (
 // solve from scratch takes longest, the first plies. It holds every
 // position the solver can face up to a ply when it plays either side
 // following the book (its own move is the book's, the opponent's any of
-// seven), mirror images merged. buildBook makes it with the solver; the
-// program embeds the file.
+// seven), mirror images merged, and the same from every position two and
+// three plies deep (the 2-ply openings of matches, either side to move),
+// to ply 8. buildBook makes it with the solver; the program embeds the
+// file.
 //
 // File format: 8-byte little-endian words sorted by key, each packing the
 // canonical position key (49 bits), the exact score plus bookOffset (6
 // bits) and the best column in the canonical orientation (3 bits).
 
-//go:generate go run . -make-book c4book.bin -book-ply 12 -book-line-ply 36
+//go:generate go run . -make-book c4book.bin -book-ply 12 -book-line-ply 36 -book-openings-ply 8
 
 //go:embed c4book.bin
 var bookData []byte
