@@ -177,14 +177,16 @@ func newC4SolverFor(g *c4Geom) *c4Solver {
 }
 
 // c4TableBits sizes a board's table: 2^(cells-18) entries, at least
-// 2^12 and as many as its keys need, at most 7x6's ttBits (64 MiB). A
-// table larger than the search needs costs more in cache misses than it
-// saves in nodes: the empty 6 x 6 board took 1.48 s with 2^18 entries
-// (2 MiB) against 2.10 s with 2^23, 7 x 5 1.16 against 1.63 s, 9 x 4 9.15
-// against 9.85 s, 8 x 5 42.2 against 42.9 s with 2^22 (medians of two or
-// three alternated runs; BenchmarkEmptySized with C4_TABLE_BITS).
+// 2^17 (1 MiB, where every table starts) and as many as its keys need,
+// at most 7x6's ttBits (64 MiB). A table larger than the search needs
+// costs more in cache misses than it saves in nodes: the empty 6 x 6
+// board took 1.43 s with 2^18 entries against 2.10 s with 2^23 (1.51 s
+// with 2^17, 1.67 s with 2^16), 7 x 5 1.16 against 1.63 s with 2^17, 9 x
+// 4 9.15 against 9.85 s with 2^18, 8 x 4 1.03 against 1.18 CPU s with
+// 2^17, 8 x 5 42.2 against 42.9 s with 2^22 (medians of two or three
+// alternated runs; BenchmarkEmptySized with C4_TABLE_BITS).
 func c4TableBits(g *c4Geom) int {
-	return max(12, ttNeedBits(g.keyBits), min(ttBits, g.cells-18))
+	return max(17, ttNeedBits(g.keyBits), min(ttBits, g.cells-18))
 }
 
 // reset empties the table and clears the counters.
