@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 )
 
@@ -13,64 +12,44 @@ import (
 // SolverBot plays Connect Four perfectly: the exact score, and the most
 // central column that keeps it. Under a clock, when the exact solve does
 // not finish, it plays the best move of what it knows (c4clock.go). The
-// solver bots of one run share one table (scores belong to positions, so
-// what one bot learns serves the others, and the run holds 64 MiB once),
-// without a lock: each searches it with a solver of its own.
+// solver bots of one run share one table a board size (scores belong to
+// positions, so what one bot learns serves the others, and the run holds
+// the table once), without a lock: each searches it with a solver of its
+// own.
 type SolverBot struct {
-	s *c4Solver // made on the first search; tests may give their own
-	// table is the run's 7 x 6 table (made on first use) for s.
-	table *c4Shared
+	// s is the solver of the board size last played (made on first use
+	// over the run's table of that size); tests may give their own.
+	s *c4Solver
+	// reg is the run whose tables the bot searches (nil: tables of its
+	// own).
+	reg *registry
 	// noBook searches every position, the book's too (book=off).
 	noBook bool
 	// guess is the depth-limited search of the last board size played
-	// under a clock; any the solver of a size other than 7 x 6.
+	// under a clock.
 	guess *c4Guess
-	any   *c4Solver
 }
 
-// NewSolverBot returns a solver bot with the embedded opening book and a
-// table of its own.
-func NewSolverBot() *SolverBot { return &SolverBot{table: new(c4Shared)} }
+// NewSolverBot returns a solver bot with the embedded opening book and
+// tables of its own.
+func NewSolverBot() *SolverBot { return &SolverBot{} }
 
 // Name is "solver".
 func (b *SolverBot) Name() string { return "solver" }
 
-// c4Shared is the 7 x 6 table of a run's solver bots, made on first use
-// and at once whole (all 64 MiB in use): the table grows only while one
-// search has it to itself, and whole, the searches of several games at
-// once read and write it without a lock, as the threads of one search do
-// (c4parallel.go).
-type c4Shared struct {
-	once  sync.Once
-	table *c4Table
-}
-
-// get returns the table, making it on first use.
-func (sh *c4Shared) get() *c4Table {
-	sh.once.Do(func() {
-		sh.table = newC4Table(ttBits, c4Std.keyBits, c4Defaults().hugePages)
-		sh.table.use(sh.table.maxBits) // empty, so nothing to move
-	})
-	return sh.table
-}
-
-// c4SharedKey names the run's table in its registry.
-const c4SharedKey = "connect4 solver table"
-
-// runTable is the run's 7 x 6 solver table (for reg nil or the declared
-// registry, a table of the caller's own).
-func runTable(reg *registry) *c4Shared {
-	return reg.shared(c4SharedKey, func() any { return new(c4Shared) }).(*c4Shared)
-}
-
-// solverOn is a solver of its own over the shared table t, with the
-// embedded book unless noBook.
-func solverOn(t *c4Table, noBook bool) *c4Solver {
-	s := &c4Solver{c4Table: t, g: c4Std, ops: opsOf(c4Std), tune: c4Defaults()}
-	if !noBook {
-		s.book = openingBook()
-	}
-	return s
+// runTable is the run's table for board g, made on first use and at once
+// whole (every entry in use, c4TableBits of them): the table grows only
+// while one search has it to itself, and whole, the searches of several
+// games at once read and write it without a lock, as the threads of one
+// search do (c4parallel.go). Without a run (reg nil or the declared
+// registry) the table is the caller's own.
+func runTable(reg *registry, g *c4Geom) *c4Table {
+	key := fmt.Sprintf("connect4 solver table %dx%d", g.width, g.height)
+	return reg.shared(key, func() any {
+		t := newC4Table(c4TableBits(g), g.keyBits, c4Defaults().hugePages)
+		t.use(t.maxBits) // empty, so nothing to move
+		return t
+	}).(*c4Table)
 }
 
 // Think solves g (a *ConnectFour) with budget.Jobs threads: exactly when
@@ -133,19 +112,11 @@ func (b *SolverBot) fromBook(c *ConnectFour, p c4Pos, budget Budget) (Decision, 
 	return d, true
 }
 
-// solverFor is the bot's solver for board g: on 7 x 6 one over the
-// run's table, made on first use; on any other size one of its own, made
-// anew when the size changes.
+// solverFor is the bot's solver for board g, over the run's table of
+// that size; made anew when the size changes.
 func (b *SolverBot) solverFor(g *c4Geom) *c4Solver {
-	if g != c4Std {
-		b.any = anySolverFor(b.any, g)
-		return b.any
-	}
-	if b.s == nil {
-		if b.table == nil {
-			b.table = new(c4Shared)
-		}
-		b.s = solverOn(b.table.get(), b.noBook)
+	if b.s == nil || b.s.g != g {
+		b.s = newC4SolverOn(runTable(b.reg, g), g, b.noBook, c4Defaults())
 	}
 	return b.s
 }
@@ -166,24 +137,17 @@ type c4SolverProver struct{ s *c4Solver }
 // known bounds col's score by the rules, the book and the table.
 func (pr c4SolverProver) known(p c4Pos, col int) (lo, hi int, ok bool) {
 	s, g := pr.s, pr.s.g
-	cell := g.cell(p, col)
+	q, v, over, ok := s.afterMove(p, col)
 	switch {
-	case cell == 0:
-		return 0, 0, false
-	case g.aligned(p.cur | cell):
-		return g.winScore(p), g.winScore(p), true
-	}
-	q := p.play(cell)
-	switch {
-	case q.moves == g.cells:
-		return 0, 0, true
+	case !ok || over:
+		return v, v, ok
 	case s.canWinNext(q):
 		return -g.winScore(q), -g.winScore(q), true
 	}
-	qlo, qhi := g.lossScore(q), (g.cells-1-q.moves)/2
 	if v, ok := pr.fromBook(q); ok {
 		return -v, -v, true
 	}
+	qlo, qhi := g.lossScore(q), (g.cells-1-q.moves)/2
 	key, _ := s.key(q)
 	if tlo, thi, _, ok := s.probe(key); ok {
 		qlo, qhi = max(qlo, tlo), min(qhi, thi)
@@ -269,13 +233,14 @@ func init() {
 		about:  "perfect play: the exact game value by alpha-beta on bitboards, with a table and an opening book",
 		params: []param{timeParam, bookParam},
 		build: func(c botConfig) Bot {
-			b := &SolverBot{table: runTable(c.reg), noBook: !c.vals.on("book")}
+			b := &SolverBot{reg: c.reg, noBook: !c.vals.on("book")}
 			if c.reg.running() {
-				// Made now rather than in the first search, whose clock
-				// it would spend: from fresh memory that can take
-				// hundreds of milliseconds on a machine short of free
-				// huge pages.
-				b.table.get()
+				// The table of the usual board made now rather than in
+				// the first search, whose clock it would spend: from
+				// fresh memory that can take hundreds of milliseconds on
+				// a machine short of free huge pages. (The bot does not
+				// know the run's board before its first game.)
+				runTable(c.reg, c4Std)
 			}
 			return b
 		}})

@@ -73,8 +73,8 @@ func clockMatch(t testing.TB, opp string, games, jobs int, budget time.Duration,
 		build: func(c botConfig) Bot {
 			// Each table made before the game, as the solver's build
 			// does, and not in the first move's time.
-			b := &SolverBot{table: runTable(c.reg)}
-			b.table.get()
+			b := &SolverBot{reg: c.reg}
+			runTable(c.reg, c4Std)
 			if own {
 				b = &SolverBot{s: newC4Solver(false)}
 			}

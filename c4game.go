@@ -120,16 +120,12 @@ func c4HintJobs(ctx context.Context, reg *registry, g Game, jobs int) string {
 // keep their exact scores, the rest are nil.
 func c4ColumnScores(ctx context.Context, reg *registry, g Game, jobs int) (scores []*int, stopped bool) {
 	c := g.(*ConnectFour)
-	if c.geo != c4Std {
-		return anyColumnScores(ctx, reg, c)
-	}
-	s := solverOn(runTable(reg).get(), false)
-	s.ctx, s.stopped = ctx, false
-	s.setJobs(jobs)
-	defer func() { s.ctx = nil }()
 	if g.Over() {
-		return make([]*int, c4Width), false
+		return make([]*int, c.geo.width), false
 	}
+	s := newC4SolverOn(runTable(reg, c.geo), c.geo, false, c4Defaults())
+	s.ctx = ctx
+	s.setJobs(jobs)
 	return s.columnScores(c4PosOf(c)), s.stopped
 }
 

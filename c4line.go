@@ -72,17 +72,14 @@ func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {
 		order = append([]int{g.flipCol(m, flip)}, g.order...)
 	}
 	for _, col := range order {
-		cell := g.cell(p, col)
+		q, w, over, ok := s.afterMove(p, col)
 		switch {
-		case cell == 0:
-			continue
-		case g.aligned(p.cur | cell):
-			if g.winScore(p) == v {
+		case !ok:
+		case over:
+			if w == v {
 				return Move(col), true
 			}
-			continue
-		}
-		if s.atMost(p.play(cell), -v) {
+		case s.atMost(q, -v):
 			return Move(col), true
 		}
 	}

@@ -6,10 +6,11 @@ import "sync/atomic"
 // design (negamax with alpha-beta on bitboards, centre-first order, moves
 // ordered by the threats they create, never a move that loses at once, a
 // transposition table, iterative null-window search) and goes further
-// where that saves nodes: every table entry keeps both a lower and an upper
-// bound and the best move found, which is tried first the next time the
-// position comes up (the null-window iterations revisit the same tree
-// again and again).
+// where that saves nodes: a static pass over every child before any is
+// searched (precheck, c4static.go), and table entries that keep both a
+// lower and an upper bound and the best move found (which the expected
+// line and the safe move read; in the move order, after the static pass,
+// it cost nodes).
 //
 // Scores follow SPEC.md: from the side to move, 0 for a draw, 22 minus the
 // winner's stone count at its winning stone for a win, the negative of the

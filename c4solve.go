@@ -75,20 +75,32 @@ func nextProbe(lo, hi int) int {
 	return med
 }
 
-// childScore is the exact score for the mover of playing col, or false if
-// the column is full.
-func (s *c4Solver) childScore(p c4Pos, col int) (int, bool) {
+// afterMove is col played in p by the rules alone: ok is false for a
+// full column; over says the stone ends the game, v being the mover's
+// score (its win, or 0 when it fills the board); else q is the position
+// it leaves, for a search.
+func (s *c4Solver) afterMove(p c4Pos, col int) (q c4Pos, v int, over, ok bool) {
 	g := s.g
 	cell := g.cell(p, col)
 	switch {
 	case cell == 0:
-		return 0, false
+		return p, 0, false, false
 	case g.aligned(p.cur | cell):
-		return g.winScore(p), true
+		return p, g.winScore(p), true, true
 	case p.moves+1 == g.cells:
-		return 0, true
+		return p, 0, true, true
 	}
-	return -s.solve(p.play(cell)), true
+	return p.play(cell), 0, false, true
+}
+
+// childScore is the exact score for the mover of playing col, or false if
+// the column is full.
+func (s *c4Solver) childScore(p c4Pos, col int) (int, bool) {
+	q, v, over, ok := s.afterMove(p, col)
+	if !ok || over {
+		return v, ok
+	}
+	return -s.solve(q), true
 }
 
 // columnScores is every column's exact score for the side to move in p,
@@ -143,17 +155,11 @@ func (s *c4Solver) bestMove(p c4Pos) (Move, int) {
 // the search is a probe noted as kind ("column", or "line" for the
 // expected line's).
 func (s *c4Solver) keeps(p c4Pos, col, v int, kind string) bool {
-	g := s.g
-	cell := g.cell(p, col)
-	switch {
-	case cell == 0:
-		return false
-	case g.aligned(p.cur | cell):
-		return g.winScore(p) == v
-	case p.moves+1 == g.cells:
-		return v == 0
+	q, w, over, ok := s.afterMove(p, col)
+	if !ok || over {
+		return ok && w == v
 	}
-	r := s.probeChild(p.play(cell), col, -v, kind)
+	r := s.probeChild(q, col, -v, kind)
 	return !s.stopped && r <= -v
 }
 

@@ -163,7 +163,14 @@ func newC4SolverTuned(g *c4Geom, bits int, noBook bool, tune c4Tuning) *c4Solver
 	if need := ttNeedBits(g.keyBits); bits < need {
 		panic(fmt.Sprintf("c4 solver: table of %d bits, at least %d needed", bits, need))
 	}
-	s := &c4Solver{c4Table: newC4Table(bits, g.keyBits, tune.hugePages), g: g, ops: opsOf(g), tune: tune}
+	return newC4SolverOn(newC4Table(bits, g.keyBits, tune.hugePages), g, noBook, tune)
+}
+
+// newC4SolverOn returns a solver for the board g over the table t (which
+// other solvers may share: see runTable), tuned by tune, with the opening
+// book unless noBook (7x6's; other boards have none).
+func newC4SolverOn(t *c4Table, g *c4Geom, noBook bool, tune c4Tuning) *c4Solver {
+	s := &c4Solver{c4Table: t, g: g, ops: opsOf(g), tune: tune}
 	if !noBook && g.std {
 		s.book = openingBook()
 	}
