@@ -148,8 +148,9 @@ func percentile(times []time.Duration, p float64) time.Duration {
 
 // Under a clock every solver move keeps its budget, with two games at
 // once over the run's shared table (-jobs 2): none waits for the other.
-// Against mcts, which leaves the book early, seven or eight of the solver's
-// moves use most of their time.
+// Against mcts, whose replies take the game out of the book, some of the
+// solver's moves use most of their time (two of 38 in the first match,
+// with the book that reaches ply 8 after every 2-ply opening).
 // Other work on the machine can only make moves late, so the best of
 // three matches counts, as keepsBudget does for one move.
 func TestSolverClockJobs2(t *testing.T) {
