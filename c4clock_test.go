@@ -58,10 +58,11 @@ func (b clockedBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 // clockMatch plays a match of the solver (as "clocked") against opp (as
 // "timed"), budget a move, jobs games at once, as -jobs does: the solvers
 // of all games share the run's table, or with own each has a table of
-// its own, made before its game starts. It returns every solver move's
+// its own, made before its game starts; noBook leaves the opening book
+// out, so that the clock decides from the first move. It returns every solver move's
 // time and every opponent move's, and the solver's points (a draw half a
 // point) out of games.
-func clockMatch(t testing.TB, opp string, games, jobs int, budget time.Duration, seed uint64, own bool) (solver, other *moveTimes, points float64) {
+func clockMatch(t testing.TB, opp string, games, jobs int, budget time.Duration, seed uint64, own, noBook bool) (solver, other *moveTimes, points float64) {
 	t.Helper()
 	times, oppTimes := &moveTimes{}, &moveTimes{}
 	var log io.Writer
@@ -73,10 +74,10 @@ func clockMatch(t testing.TB, opp string, games, jobs int, budget time.Duration,
 		build: func(c botConfig) Bot {
 			// Each table made before the game, as the solver's build
 			// does, and not in the first move's time.
-			b := &SolverBot{reg: c.reg}
+			b := &SolverBot{reg: c.reg, noBook: noBook}
 			runTable(c.reg, c4Std)
 			if own {
-				b = &SolverBot{s: newC4Solver(false)}
+				b = &SolverBot{s: newC4Solver(noBook), noBook: noBook}
 			}
 			return clockedBot{Bot: b, times: times, log: log}
 		}}, {name: "timed", games: oppDecl.games, params: oppDecl.params,
@@ -148,9 +149,9 @@ func percentile(times []time.Duration, p float64) time.Duration {
 
 // Under a clock every solver move keeps its budget, with two games at
 // once over the run's shared table (-jobs 2): none waits for the other.
-// Against mcts, whose replies take the game out of the book, some of the
-// solver's moves use most of their time (two of 38 in the first match,
-// with the book that reaches ply 8 after every 2-ply opening).
+// Without the book (which now answers most early moves: with it, two
+// solver moves of 38 used more than half the budget), the clock decides
+// from the first move.
 // Other work on the machine can only make moves late, so the best of
 // three matches counts, as keepsBudget does for one move.
 func TestSolverClockJobs2(t *testing.T) {
@@ -158,7 +159,7 @@ func TestSolverClockJobs2(t *testing.T) {
 	late := budget*105/100 + 10*time.Millisecond
 	var worst time.Duration
 	for try := range 3 {
-		solver, _, _ := clockMatch(t, "mcts", 2, 2, budget, uint64(7+try), false)
+		solver, _, _ := clockMatch(t, "mcts", 2, 2, budget, uint64(7+try), false, true)
 		times := solver.d
 		if len(times) == 0 {
 			t.Fatal("no solver move timed")
@@ -194,7 +195,7 @@ func BenchmarkSolverClock(b *testing.B) {
 	seed, _ := strconv.ParseUint(envOr("C4_CLOCK_SEED", "3"), 10, 64)
 	own := os.Getenv("C4_CLOCK_OWN") == "1"
 	for range b.N {
-		solver, rival, points := clockMatch(b, opp, games, jobs, budget, seed, own)
+		solver, rival, points := clockMatch(b, opp, games, jobs, budget, seed, own, false)
 		times, other := solver.d, rival.d
 		ms := func(d time.Duration) float64 { return float64(d) / 1e6 }
 		b.ReportMetric(points/float64(games)*100, "score%")
