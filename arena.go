@@ -64,7 +64,7 @@ type arena struct {
 	// progress, if not nil (a terminal), shows the games done and an
 	// estimate of the time left.
 	progress io.Writer
-	// The run as its records name it (results.go).
+	// The run as its records name it (arenaresults.go).
 	event string   // "match" or "tournament"
 	field []string // the players as rated, in the order given
 	total int      // the games of the whole run, every shard's

@@ -9,7 +9,7 @@ import (
 // A game of a run as -out keeps it, and back: the record of a game
 // played, and the games a resumed run finds already played.
 
-// record is the game as -out keeps it (results.go).
+// record is the game as -out keeps it (arenaresults.go).
 func (a arena) record(r gameResult) gameRecord {
 	rec := a.recordHead(r.job)
 	rec.Record = a.spec.record(r.game)

@@ -24,7 +24,7 @@ import (
 //
 // The threads read and write the table without locks: an entry is one
 // 64-bit word carrying its own tag and generation, so a thread sees
-// either a whole entry or no match, never a mixture (see racy.go).
+// either a whole entry or no match, never a mixture (see tablestore.go).
 
 // setJobs makes the solver search with so many threads (at least one):
 // helpers sharing its table, made once and kept.

@@ -7,7 +7,7 @@ import (
 )
 
 // The solver's state: its table, counters and the fields its threads share.
-// The search itself is negamax (c4search.go), driven by c4solve.go.
+// The search itself is negamax (c4search.go), driven by c4nullwindow.go.
 
 // busyMoves limits the busy marks to positions of fewer stones: deeper
 // subtrees are too small to be worth the two writes and the children's
@@ -37,7 +37,7 @@ type c4Tuning struct {
 	// a node probes only its own entry, when searched.
 	etc     bool
 	etcLeft int
-	// hugePages backs the table with huge pages (tt_linux.go); read
+	// hugePages backs the table with huge pages (tablepages_linux.go); read
 	// only when the table is made, by newC4SolverTuned.
 	hugePages bool
 	// unwind lets a thread drop its subtrees when another thread has

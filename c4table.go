@@ -271,7 +271,7 @@ func (t *c4Table) store(key uint64, stones, lo, hi, move int) {
 	t.put(i, e)
 }
 
-// put writes one word (see racy.go).
+// put writes one word (see tablestore.go).
 func (t *c4Table) put(i, e uint64) {
 	storeShared(&t.tt[i], e)
 }

@@ -10,7 +10,7 @@ import (
 // its answer, its nodes) and the tree of the last probe of the position,
 // the one that settled its score, to the traced depth. Negamax tells the
 // tracer of each child it searches (c4search.go, traced); the probes are
-// noted by the driver (c4solve.go).
+// noted by the driver (c4nullwindow.go).
 
 // c4Tracer records what one decision of the solver searched.
 type c4Tracer struct {

@@ -29,7 +29,7 @@ func fileUses(t *testing.T) map[string][]string {
 	}
 	var files []*ast.File
 	for _, p := range paths {
-		// This build's files only: racy.go or racy_race.go, not both.
+		// This build's files only: tablestore.go or tablestore_race.go, not both.
 		if ok, _ := build.Default.MatchFile(".", p); !ok || strings.HasSuffix(p, "_test.go") {
 			continue
 		}

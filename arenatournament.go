@@ -10,7 +10,7 @@ import (
 
 // tournamentConfig is a round-robin: every two bots of the field play a
 // match of games games in pairs, as -games does, and the field is rated
-// together (elo.go).
+// together (arenaelo.go).
 type tournamentConfig struct {
 	spec    *gameSpec
 	opt     gameOptions
@@ -24,7 +24,7 @@ type tournamentConfig struct {
 	// I/N); 0 and 0 play it all.
 	shard, shards int
 	// gauntlet says the first player is -gauntlet's bot, which alone
-	// plays the others (gauntlet.go).
+	// plays the others (arenagauntlet.go).
 	gauntlet bool
 	report
 }
@@ -203,7 +203,7 @@ func (t tournamentConfig) tables(out io.Writer, shard string, played, games, all
 	return err
 }
 
-// gauntletTables prints a gauntlet's heading and standings (gauntlet.go),
+// gauntletTables prints a gauntlet's heading and standings (arenagauntlet.go),
 // or its JSON line.
 func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of int, c crossResults, stats fieldStats, points [][]float64) (err error) {
 	names := t.names()

@@ -10,7 +10,7 @@ package main
 // word see only a whole write, so a plain store is safe for them, and on
 // amd64 far cheaper than an atomic one: that is an exchange, which stops
 // the core until its pending writes have drained, at every node. Under
-// the race detector racy_race.go stores atomically instead, so that the
+// the race detector tablestore_race.go stores atomically instead, so that the
 // detector reports only races that are not by design.
 
 // storeShared writes a word of a shared table.

@@ -23,7 +23,7 @@ import (
 // options (the front ends and records), the seats it starts with (the
 // command line), the words it speaks (the prompt), and how it is analysed
 // (hint, -analyze). How its positions are judged is not here: its
-// evaluators are (eval.go), and its bots' defaults are the bots' own
+// evaluators are (boteval.go), and its bots' defaults are the bots' own
 // (each bot's params).
 type gameSpec struct {
 	name    string   // the -game value
@@ -43,7 +43,7 @@ type gameSpec struct {
 	sep string
 	// symmetries map moves onto their images under the board's
 	// symmetries that keep the starting position (not the identity):
-	// openings that are images of each other count as one (openings.go).
+	// openings that are images of each other count as one (arenaopenings.go).
 	// They take the game's options (with defaults filled in), since an
 	// image depends on the board's size. symmetryNote says which, for
 	// messages.
