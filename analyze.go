@@ -25,6 +25,8 @@ func analyze(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, b
 type analyzeMode struct {
 	json, scores bool
 	traces       io.Writer
+	// traceFormat is how traces are written (-trace-format).
+	traceFormat string
 	// reg is the run's, whose solver table -scores shares (nil: one of
 	// its own).
 	reg *registry
@@ -121,7 +123,9 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 	d := bot.Think(ctx, g, budget)
 	move, us := g.FormatMove(d.Move), d.Time.Microseconds()
 	a.Score, a.Move, a.Nodes, a.Micros = &d.Score, &move, &d.Nodes, &us
-	a.Trace = traceOutput(bot, d, budget, pos, move)
+	if budget.Trace > 0 {
+		a.Trace = traceOutput(bot.Name(), d.Trace, mode.traceFormat, pos, move)
+	}
 	return a
 }
 

@@ -212,8 +212,8 @@ func TestAnalyzeJSONTrace(t *testing.T) {
 	ttt, _ := findGame("ttt")
 	for _, format := range []string{"text", "json"} {
 		var out strings.Builder
-		budget := Budget{Depth: 2, Trace: 1, TraceFormat: format}
-		if err := analyzeWith(context.Background(), strings.NewReader("04\n"), &out, ttt, SearchBot{Prune: true}, budget, nil, analyzeMode{json: true}); err != nil {
+		budget := Budget{Depth: 2, Trace: 1}
+		if err := analyzeWith(context.Background(), strings.NewReader("04\n"), &out, ttt, SearchBot{Prune: true}, budget, nil, analyzeMode{json: true, traceFormat: format}); err != nil {
 			t.Fatal(err)
 		}
 		var a struct {

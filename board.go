@@ -314,3 +314,23 @@ func toFront[T comparable](list []T, x T) {
 		}
 	}
 }
+
+// endsGame reports whether playing the line out on a copy of g ends the
+// game, every move legal.
+func endsGame(g Game, line []Move) bool {
+	if len(line) == 0 {
+		return false
+	}
+	p := g.Clone()
+	for _, m := range line {
+		legal := false
+		for _, l := range p.Moves(nil) {
+			legal = legal || l == m
+		}
+		if !legal {
+			return false
+		}
+		p.Play(m)
+	}
+	return p.Over()
+}

@@ -43,7 +43,6 @@ import (
 // knows where each entry goes: bucket i splits into 2i and 2i+1 by the
 // next bit of the hash.
 const (
-	ttHashMul   = 0x9E3779B97F4A7C15 & (1<<49 - 1)
 	ttOffset    = 32
 	ttHiShift   = 6
 	ttMoveShift = 12

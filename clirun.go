@@ -21,9 +21,9 @@ type invocation struct {
 }
 
 // base is what every bot's budget adds to its player's own: the threads
-// (-jobs) and the trace (-trace, -trace-format).
+// (-jobs) and the trace's depth (-trace).
 func (r *invocation) base(b Budget) Budget {
-	b.Jobs, b.Trace, b.TraceFormat = r.cfg.jobs, r.cfg.trace, r.cfg.traceFormat
+	b.Jobs, b.Trace = r.cfg.jobs, r.cfg.trace
 	return b
 }
 
@@ -49,7 +49,7 @@ func (r *invocation) traceFile() (io.Writer, func() error, error) {
 // analyze answers the positions on stdin with -bot's bot.
 func (r *invocation) analyze(ctx context.Context) error {
 	bot := r.reg.newBot(r.spec, r.bot, r.rng)
-	mode := analyzeMode{json: r.cfg.format == "json", scores: r.cfg.scores, reg: r.reg}
+	mode := analyzeMode{json: r.cfg.format == "json", scores: r.cfg.scores, traceFormat: r.cfg.traceFormat, reg: r.reg}
 	if isTerminal(r.stdin) {
 		fmt.Fprintln(r.stderr, analyzeHint)
 	}
@@ -163,7 +163,7 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) error {
 // table is the plan's table, its bots seated, writing to stdout; play
 // gives it its input and its terminal.
 func (r *invocation) table() *table {
-	t := &table{screen: screen{out: r.stdout, verbose: r.cfg.verbose}, spec: r.spec, opt: r.opt, budget: r.base(Budget{}),
+	t := &table{screen: screen{out: r.stdout, verbose: r.cfg.verbose}, spec: r.spec, opt: r.opt, budget: r.base(Budget{}), traceFormat: r.cfg.traceFormat,
 		hinter: r.reg.newBot(r.spec, r.hinter, r.rng), reg: r.reg, firstDrawn: r.firstDrawn}
 	for _, side := range []Side{X, O} {
 		if p := r.seats[side]; p != nil {

@@ -117,29 +117,17 @@ func (b *LevelBot) softmax(ctx context.Context, g Game, plan levelPlan, budget B
 	start := time.Now()
 	ctx, cancel := withBudget(ctx, Budget{Time: budget.Time})
 	defer cancel()
-	g = g.Clone()
-	s := &searcher{ctx: ctx, prune: true, toEnd: plan.depth == 0, eval: defaultEval(g)}
-	depth := plan.depth
-	if depth == 0 {
-		depth = -1 // negamax: no limit
+	scored, nodes, reached := rootScores(ctx, g, defaultEval(g), plan.depth)
+	scores := make([]int, len(scored))
+	for i, r := range scored {
+		scores[i] = r.score
 	}
-	moves := g.Moves(nil)
-	scores := make([]int, 0, len(moves))
-	for _, m := range moves {
-		g.Play(m)
-		v := -s.negamax(g, depth-1, 1, -infinity, infinity)
-		g.Undo()
-		if s.stopped {
-			break
-		}
-		scores = append(scores, v)
-	}
-	d := Decision{Move: moves[0]}
+	d := Decision{Move: g.Moves(nil)[0]}
 	if len(scores) > 0 {
 		i := softmaxPick(scores, plan.temp, b.rng)
-		d.Move, d.Score = moves[i], scores[i]
+		d.Move, d.Score = scored[i].move, scores[i]
 	}
-	d.Depth, d.Nodes, d.Time, d.PV = max(plan.depth, s.maxPly), s.nodes, time.Since(start), []Move{d.Move}
+	d.Depth, d.Nodes, d.Time, d.PV = max(plan.depth, reached), nodes, time.Since(start), []Move{d.Move}
 	if budget.Trace > 0 {
 		deep := "to the end of the game"
 		if plan.depth > 0 {

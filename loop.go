@@ -146,8 +146,7 @@ func winWords(w Side) string {
 // Ways a game loop stops or starts over before the game's end; the front
 // ends turn them into messages and exit codes.
 var (
-	errRetake      = errors.New("the position changed: ask again")
-	errEnough      = errors.New("the game is stopped early")
-	errQuit        = errors.New("quit")
-	errInterrupted = errors.New("interrupted")
+	errRetake = errors.New("the position changed: ask again")
+	errEnough = errors.New("the game is stopped early")
+	errQuit   = errors.New("quit")
 )

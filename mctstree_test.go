@@ -44,7 +44,7 @@ func TestMCTSTraceVisitsAddUp(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			bot := mctsSeeded(7)
 			bot.Solve = false // plain UCT: every playout runs, the line follows the visits
-			d := bot.Think(context.Background(), tc.game, Budget{Playouts: tc.playouts, Trace: 99, TraceFormat: "json"})
+			d := bot.Think(context.Background(), tc.game, Budget{Playouts: tc.playouts, Trace: 99})
 			var top struct{ Root *mctsJSON }
 			if err := json.Unmarshal([]byte(traceJSON(d.Trace)), &top); err != nil || top.Root == nil {
 				t.Fatalf("JSON does not parse: %v", err)

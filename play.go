@@ -143,8 +143,10 @@ func (t *table) afterMove(ctx context.Context, g Game, d Decision) error {
 		case t.verbose:
 			fmt.Fprintln(t.out, t.thinking(t.spec, g, bot, d))
 		}
-		h := g.History()
-		t.showTrace(traceOutput(bot.Bot, d, t.budget, t.spec.line(h[:len(h)-1]), g.FormatMove(d.Move)))
+		if t.budget.Trace > 0 {
+			h := g.History()
+			t.showTrace(traceOutput(bot.Name(), d.Trace, t.traceFormat, t.spec.line(h[:len(h)-1]), g.FormatMove(d.Move)))
+		}
 	}
 	switch {
 	case t.humans() > 0 || g.Over():
@@ -168,7 +170,7 @@ func (t *table) showTrace(s string) {
 	case t.traces != nil:
 		fmt.Fprintln(t.traces, s)
 	default:
-		fmt.Fprintln(t.out, wrapTrace(s, t.budget.TraceFormat, t.widthIfTerminal()))
+		fmt.Fprintln(t.out, wrapTrace(s, t.traceFormat, t.widthIfTerminal()))
 	}
 }
 

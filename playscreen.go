@@ -212,3 +212,22 @@ func knownFigures(s Stats) string {
 	}
 	return line
 }
+
+// visitsLine is mcts's root moves for -v, in one line of at most width
+// columns: as many of the most-visited as fit, each with its visits and
+// win rate for the mover, e.g. "  visits (win rate): 4 812 (55%), 3 301
+// (48%)".
+func visitsLine(g Game, top []MoveVisits, width int) string {
+	line := "  visits (win rate):"
+	for i, m := range top {
+		item := fmt.Sprintf(" %s %d (%.0f%%)", g.FormatMove(m.Move), m.Visits, 100*m.WinRate)
+		if i > 0 {
+			item = "," + item
+		}
+		if len(line)+len(item) > width {
+			break
+		}
+		line += item
+	}
+	return line
+}

@@ -22,13 +22,15 @@ type table struct {
 	opt  gameOptions // the game's options, for load
 	in   lineReader
 	// budget is what every bot's own budget is given besides: threads
-	// and the trace; traces, when set, takes the traces (-trace-out).
-	budget Budget
-	traces io.Writer
-	seats  [3]*seated    // indexed by Side; nil is a person
-	hinter Bot           // the bot behind "hint"
-	reg    *registry     // the run's, whose solver table the hint shares
-	delay  time.Duration // pause after each move when two bots play
+	// and the trace's depth; traceFormat is how traces are written, and
+	// traces, when set, takes them (-trace-out).
+	budget      Budget
+	traceFormat string
+	traces      io.Writer
+	seats       [3]*seated    // indexed by Side; nil is a person
+	hinter      Bot           // the bot behind "hint"
+	reg         *registry     // the run's, whose solver table the hint shares
+	delay       time.Duration // pause after each move when two bots play
 	// firstDrawn says -first random chose who moves first.
 	firstDrawn bool
 	introShown bool
@@ -62,7 +64,7 @@ func (t *table) closeInput() {
 // threads and trace.
 func (t *table) budgetOf(side Side) Budget {
 	b := t.seats[side].budget
-	b.Jobs, b.Trace, b.TraceFormat = t.budget.Jobs, t.budget.Trace, t.budget.TraceFormat
+	b.Jobs, b.Trace = t.budget.Jobs, t.budget.Trace
 	return b
 }
 

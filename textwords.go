@@ -1,0 +1,24 @@
+package main
+
+import "fmt"
+
+// Counts and results in words, as every front end writes them.
+
+// plural writes a count with its noun.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// inPlies words a won or lost end so many plies away.
+func inPlies(score, plies int) string {
+	switch {
+	case score > 0:
+		return "wins in " + plural(plies, "ply", "plies")
+	case score < 0:
+		return "loses in " + plural(plies, "ply", "plies")
+	}
+	return "draw"
+}
