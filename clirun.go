@@ -10,7 +10,7 @@ import (
 )
 
 // A run's modes, wired to its streams: -analyze, a match or a
-// tournament, and the table at the prompt. Each builds its bots from the
+// tournament, and the session at the prompt. Each builds its bots from the
 // plan's players and hands them to its front end.
 
 // invocation is a plan with the streams it runs on.
@@ -151,7 +151,7 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) error {
 		t.width = terminalWidth(r.stdout.(*os.File))
 		t.moveNow = intr
 	}
-	return t.session(ctx, func() Game {
+	return t.run(ctx, func() Game {
 		g := r.spec.start(r.opt)
 		for _, m := range r.from {
 			g.Play(m)
@@ -162,8 +162,8 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) error {
 
 // table is the plan's table, its bots seated, writing to stdout; play
 // gives it its input and its terminal.
-func (r *invocation) table() *table {
-	t := &table{screen: screen{out: r.stdout, verbose: r.cfg.verbose}, spec: r.spec, opt: r.opt, budget: r.base(Budget{}), traceFormat: r.cfg.traceFormat,
+func (r *invocation) table() *session {
+	t := &session{screen: screen{out: r.stdout, verbose: r.cfg.verbose}, spec: r.spec, opt: r.opt, budget: r.base(Budget{}), traceFormat: r.cfg.traceFormat,
 		hinter: r.reg.newBot(r.spec, r.hinter, r.rng), reg: r.reg, firstDrawn: r.firstDrawn}
 	for _, side := range []Side{X, O} {
 		if p := r.seats[side]; p != nil {

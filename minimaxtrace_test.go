@@ -189,7 +189,7 @@ func BenchmarkAlphaBetaTraced(b *testing.B) {
 // as it was.
 func TestTracePrinted(t *testing.T) {
 	var out strings.Builder
-	tb, spec := newTable(t, "ttt", "4\n2\n3\n8\n", &out)
+	tb, spec := newSession(t, "ttt", "4\n2\n3\n8\n", &out)
 	tb.budget.Trace = 1
 	if err := tb.play(context.Background(), NewTicTacToe()); err != nil {
 		t.Fatal(err)

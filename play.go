@@ -14,11 +14,11 @@ import (
 // input is playinput.go's, the commands playcommands.go's, what is shown
 // while bots think and move playwatch.go's.
 
-// session plays games until the person has had enough: "new" starts
+// run plays games until the person has had enough: "new" starts
 // another at once, and after a game at a terminal the person may play
 // again, with the same sides or swapped. newGame gives each starting
 // position.
-func (t *table) session(ctx context.Context, newGame func() Game) error {
+func (t *session) run(ctx context.Context, newGame func() Game) error {
 	g := newGame()
 	for {
 		t.base = len(g.History())
@@ -51,7 +51,7 @@ const againPrompt = "Play again? [Y]es / [s]wap sides / [q]uit: "
 
 // again asks whether to play another game, swapping the sides if asked.
 // End of input means no.
-func (t *table) again(ctx context.Context) (bool, error) {
+func (t *session) again(ctx context.Context) (bool, error) {
 	for {
 		line, err := t.in.ReadLine(ctx, againPrompt)
 		switch {
@@ -81,7 +81,7 @@ func (t *table) again(ctx context.Context) (bool, error) {
 // bot's, the result and the record at the end; at a terminal it says more
 // (see terminal). It returns errQuit, io.EOF, errInterrupted or errNew if
 // the game stops early, after printing the record so far.
-func (t *table) play(ctx context.Context, g Game) error {
+func (t *session) play(ctx context.Context, g Game) error {
 	t.announce()
 	err := playGame(ctx, g, t.gameSeats(), gameHooks{before: t.beforeMove, after: func(g Game, d Decision) error {
 		return t.afterMove(ctx, g, d)
@@ -91,7 +91,7 @@ func (t *table) play(ctx context.Context, g Game) error {
 
 // announce says, at a terminal, who plays which side, and then, once, how
 // to move.
-func (t *table) announce() {
+func (t *session) announce() {
 	if t.terminal {
 		fmt.Fprintln(t.out, wrapWords(t.status(), t.columns()))
 	}
@@ -103,7 +103,7 @@ func (t *table) announce() {
 
 // gameSeats are the game loop's seats: the person at the prompt, or a
 // bot, watched at a terminal.
-func (t *table) gameSeats() [3]seat {
+func (t *session) gameSeats() [3]seat {
 	var seats [3]seat
 	for _, side := range []Side{X, O} {
 		b := t.seats[side]
@@ -121,7 +121,7 @@ func (t *table) gameSeats() [3]seat {
 
 // beforeMove draws the board for the side to move (unless -step's pause
 // has just drawn it), and on a pipe says a bot is to play.
-func (t *table) beforeMove(g Game) {
+func (t *session) beforeMove(g Game) {
 	if !t.stepDrawn {
 		fmt.Fprint(t.out, t.board(g))
 	}
@@ -133,7 +133,7 @@ func (t *table) beforeMove(g Game) {
 
 // afterMove reports a bot's move (its line, -v, -trace), then paces a
 // game of two bots: -step's pause or -delay's.
-func (t *table) afterMove(ctx context.Context, g Game, d Decision) error {
+func (t *session) afterMove(ctx context.Context, g Game, d Decision) error {
 	mover := g.Turn().Other()
 	if bot := t.seats[mover]; bot != nil {
 		switch {
@@ -164,7 +164,7 @@ func (t *table) afterMove(ctx context.Context, g Game, d Decision) error {
 
 // showTrace writes a decision's trace (none: "") to -trace-out's file,
 // or under the move, wrapped at a terminal.
-func (t *table) showTrace(s string) {
+func (t *session) showTrace(s string) {
 	switch {
 	case s == "":
 	case t.traces != nil:
@@ -174,11 +174,11 @@ func (t *table) showTrace(s string) {
 	}
 }
 
-// finish ends a game at the table: the last board, the result and the
+// finish ends a game of the session: the last board, the result and the
 // record, or for a game stopped early the record so far. An engine that
 // failed loses, and the person sees why under the board it failed to move
 // on.
-func (t *table) finish(g Game, err error) error {
+func (t *session) finish(g Game, err error) error {
 	var forfeit *Forfeit
 	if errors.As(err, &forfeit) {
 		fmt.Fprintln(t.out, forfeit.Error())
@@ -218,7 +218,7 @@ const stepPrompt = "Enter: next move, b: back, q: quit "
 // as often as asked, and the bot to move then thinks again from there; q
 // ends the game, and so does Ctrl-D at a terminal. At the end of a piped
 // script the game plays on.
-func (t *table) stepWait(ctx context.Context, g Game) error {
+func (t *session) stepWait(ctx context.Context, g Game) error {
 	// The move just named, on the board, before the pause.
 	fmt.Fprint(t.out, t.board(g))
 	t.stepDrawn = true
@@ -256,7 +256,7 @@ func (t *table) stepWait(ctx context.Context, g Game) error {
 // watchedSeat is a bot at a terminal: while it thinks, a line says so.
 type watchedSeat struct {
 	botSeat
-	t    *table
+	t    *session
 	side Side
 }
 

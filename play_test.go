@@ -16,7 +16,7 @@ import (
 
 // newTable seats the game's default bot as SPEC's defaults do and feeds the
 // human's side from script, through the same reader piped input uses.
-func newTable(t *testing.T, game, script string, out io.Writer) (*table, *gameSpec) {
+func newSession(t *testing.T, game, script string, out io.Writer) (*session, *gameSpec) {
 	t.Helper()
 	tb := (&invocation{runPlan: mustPlan(t, "-game", game), stdout: out}).table()
 	tb.in = newPipeReader(strings.NewReader(script), out)
@@ -33,7 +33,7 @@ func TestSeed003Transcript(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	tb, _ := newTable(t, "ttt", "4\n2\n3\n8\n", &out)
+	tb, _ := newSession(t, "ttt", "4\n2\n3\n8\n", &out)
 	if err := tb.play(context.Background(), NewTicTacToe()); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestHumanInputAndCommands(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
-			tb, _ := newTable(t, "ttt", tt.script, &out)
+			tb, _ := newSession(t, "ttt", tt.script, &out)
 			g := NewTicTacToe()
 			if err := tb.play(context.Background(), g); err != nil {
 				t.Fatalf("play: %v\n%s", err, out.String())
@@ -110,7 +110,7 @@ func TestInputEndsMidGame(t *testing.T) {
 		{"4\nq\n", errQuit, "Enter the number: q\nmoves: 041\n"},
 	} {
 		var out strings.Builder
-		tb, _ := newTable(t, "ttt", tt.script, &out)
+		tb, _ := newSession(t, "ttt", tt.script, &out)
 		err := tb.play(context.Background(), NewTicTacToe())
 		if !errors.Is(err, tt.want) {
 			t.Errorf("script %q: error %v, want %v", tt.script, err, tt.want)
@@ -130,7 +130,7 @@ func TestInterruptWhileBotThinks(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			var out strings.Builder
-			tb, _ := newTable(t, "ttt", "4\n2\n", &out)
+			tb, _ := newSession(t, "ttt", "4\n2\n", &out)
 			bot := startedBot{started: make(chan struct{}, 1)}
 			tb.seats, tb.terminal = botsAt(nil, bot), terminal
 			g := NewTicTacToe()
@@ -193,7 +193,7 @@ func TestInterruptPipePrompt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out syncBuffer
-	tb, _ := newTable(t, "ttt", "", &out)
+	tb, _ := newSession(t, "ttt", "", &out)
 	tb.in = newPipeReader(pr, &out)
 	g := NewTicTacToe()
 	done := make(chan error, 1)
@@ -280,7 +280,7 @@ func (s *syncBuffer) String() string {
 // Hot seat: two people, prompts that say whose turn it is, undo of one move.
 func TestHotSeat(t *testing.T) {
 	var out strings.Builder
-	tb, _ := newTable(t, "ttt", "0\n3\nundo\n4\n1\n5\n2\n", &out)
+	tb, _ := newSession(t, "ttt", "0\n3\nundo\n4\n1\n5\n2\n", &out)
 	tb.seats = [3]*seated{}
 	g := NewTicTacToe()
 	if err := tb.play(context.Background(), g); err != nil {
@@ -310,9 +310,9 @@ func (b firstBot) Think(ctx context.Context, g Game, _ Budget) Decision {
 }
 
 // terminalTable is newTable at a terminal: the fake reader stands for the
-// keyboard, and the table talks as it does to a person.
-func terminalTable(t *testing.T, game, script string, out io.Writer) *table {
-	tb, _ := newTable(t, game, script, out)
+// keyboard, and the session talks as it does to a person.
+func terminalSession(t *testing.T, game, script string, out io.Writer) *session {
+	tb, _ := newSession(t, game, script, out)
 	tb.terminal = true
 	return tb
 }
@@ -330,7 +330,7 @@ func inOrder(t *testing.T, text string, parts ...string) {
 	}
 }
 
-// At a terminal the table says who plays what, names every bot move and
+// At a terminal the session says who plays what, names every bot move and
 // says whether the person won; piped, none of it is printed.
 func TestTerminalTalks(t *testing.T) {
 	tests := []struct {
@@ -365,9 +365,9 @@ func TestTerminalTalks(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
-			tb := terminalTable(t, "ttt", tt.script, &out)
+			tb := terminalSession(t, "ttt", tt.script, &out)
 			tb.terminal, tb.seats, tb.firstDrawn = tt.terminal, botsAt(tt.x, tt.o), tt.drawn
-			if err := tb.session(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
+			if err := tb.run(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
 				t.Fatalf("session: %v\n%s", err, out.String())
 			}
 			text := out.String()
@@ -415,9 +415,9 @@ func TestPlayAgainAndNew(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
-			tb := terminalTable(t, "ttt", tt.script, &out)
+			tb := terminalSession(t, "ttt", tt.script, &out)
 			tb.terminal, tb.seats = tt.terminal, botsAt(firstBot{}, nil)
-			err := tb.session(context.Background(), func() Game { return NewTicTacToe() })
+			err := tb.run(context.Background(), func() Game { return NewTicTacToe() })
 			if !errors.Is(err, tt.err) {
 				t.Fatalf("session: %v, want %v\n%s", err, tt.err, out.String())
 			}
@@ -456,7 +456,7 @@ func TestCommands(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.game+" "+strings.SplitN(tt.script, "\n", 2)[0][:min(10, strings.Index(tt.script, "\n"))], func(t *testing.T) {
 			var out strings.Builder
-			tb, _ := newTable(t, tt.game, tt.script, &out)
+			tb, _ := newSession(t, tt.game, tt.script, &out)
 			err := tb.play(context.Background(), tb.spec.start(nil))
 			if err != nil && !errors.Is(err, io.EOF) {
 				t.Fatalf("play: %v", err)
@@ -494,7 +494,7 @@ func TestMoveAdvice(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.game+" "+tt.in[:min(len(tt.in), 15)], func(t *testing.T) {
 			var out strings.Builder
-			tb, spec := newTable(t, tt.game, tt.in+"\n", &out)
+			tb, spec := newSession(t, tt.game, tt.in+"\n", &out)
 			tb.seats = [3]*seated{}
 			tb.play(context.Background(), spec.start(nil))
 			// The line after the echoed input is the message.
@@ -520,7 +520,7 @@ func TestRefusalsWrapAtTerminal(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out strings.Builder
-		tb := terminalTable(t, tt.game, tt.in+"\n", &out)
+		tb := terminalSession(t, tt.game, tt.in+"\n", &out)
 		tb.seats = [3]*seated{}
 		tb.play(context.Background(), tb.spec.start(nil))
 		_, after, _ := strings.Cut(out.String(), ": "+tt.in+"\n")
@@ -538,7 +538,7 @@ func TestRefusalsWrapAtTerminal(t *testing.T) {
 // Ctrl-C at the prompt ends the game with the record so far.
 func TestInterruptAtPrompt(t *testing.T) {
 	var out strings.Builder
-	tb := terminalTable(t, "ttt", "4\n", &out)
+	tb := terminalSession(t, "ttt", "4\n", &out)
 	tb.in = interruptAfter{tb.in}
 	err := tb.play(context.Background(), NewTicTacToe())
 	if !errors.Is(err, errInterrupted) {
@@ -581,7 +581,7 @@ func TestThinkingLine(t *testing.T) {
 			var text string
 			for range 3 {
 				var out strings.Builder
-				tb := terminalTable(t, "ttt", "4\nq\n", &out)
+				tb := terminalSession(t, "ttt", "4\nq\n", &out)
 				tb.terminal, tb.seats, tb.thinkAfter = tt.terminal, botsAt(firstBot{wait: tt.wait}, nil), 50*time.Millisecond
 				tb.seats[X].budget = Budget{Time: 2 * time.Second}
 				tb.play(context.Background(), NewTicTacToe())
@@ -604,10 +604,10 @@ func TestThinkingLine(t *testing.T) {
 // during the pause ends the game at once with the record so far.
 func TestWatchDelay(t *testing.T) {
 	var out strings.Builder
-	tb := terminalTable(t, "ttt", "", &out)
+	tb := terminalSession(t, "ttt", "", &out)
 	tb.seats, tb.delay = botsAt(firstBot{}, firstBot{}), 30*time.Millisecond
 	start := time.Now()
-	if err := tb.session(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
+	if err := tb.run(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
 		t.Fatal(err)
 	}
 	// first against first: 0 1 2 3 4 5 6, X wins after 7 moves and 6 pauses.
@@ -633,7 +633,7 @@ func TestIntroWraps(t *testing.T) {
 	spec, _ := findGame("adj")
 	for _, width := range []int{0, 30, 50, 80} {
 		var out strings.Builder
-		tb, _ := newTable(t, "adj", "", &out)
+		tb, _ := newSession(t, "adj", "", &out)
 		tb.width = width
 		tb.play(context.Background(), spec.start(nil))
 		intro, _, _ := strings.Cut(out.String(), "\n---")
@@ -694,7 +694,7 @@ func TestHighlights(t *testing.T) {
 func TestPipePromptRefusesOverLongLine(t *testing.T) {
 	var out strings.Builder
 	script := "4" + strings.Repeat(" ", maxLine) + "5\n4\n2\n3\n8\n"
-	tb, _ := newTable(t, "ttt", script, &out)
+	tb, _ := newSession(t, "ttt", script, &out)
 	g := NewTicTacToe()
 	if err := tb.play(context.Background(), g); err != nil {
 		t.Fatal(err)
@@ -744,10 +744,10 @@ func TestRecordCommands(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
-			tb := terminalTable(t, "ttt", tt.script, &out)
+			tb := terminalSession(t, "ttt", tt.script, &out)
 			tb.seats = botsAt(firstBot{}, nil)
 			spec, _ := findGame("ttt")
-			err := tb.session(context.Background(), func() Game {
+			err := tb.run(context.Background(), func() Game {
 				g, err := spec.parseRecord(tt.start, nil)
 				if err != nil {
 					t.Fatal(err)
@@ -794,7 +794,7 @@ func TestCtrlCMovesNow(t *testing.T) {
 			if tt.hint {
 				script = "hint\nq\n"
 			}
-			tb := terminalTable(t, "ttt", "", &out)
+			tb := terminalSession(t, "ttt", "", &out)
 			tb.verbose = tt.verbose
 			pr, pw := io.Pipe()
 			defer pw.Close()
@@ -864,7 +864,7 @@ func TestHintStoppedBeforeAScore(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.game, func(t *testing.T) {
-			tb, spec := newTable(t, tt.game, "", io.Discard)
+			tb, spec := newSession(t, tt.game, "", io.Discard)
 			if tt.hinter != nil {
 				tb.hinter = tt.hinter
 			}

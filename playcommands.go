@@ -19,32 +19,32 @@ type promptCommand struct {
 	help  string   // one line
 	// run serves it in game g: nil to ask again, or the error that ends
 	// the person's turn (errQuit, errNew, errRetake, a loaded position).
-	run func(t *table, ctx context.Context, g Game, arg string) error
+	run func(t *session, ctx context.Context, g Game, arg string) error
 }
 
 // promptCommands are the prompt's commands, in help's order.
 func promptCommands() []promptCommand {
 	return []promptCommand{
-		{words: []string{"undo", "u"}, help: "take back your last move (and the bot's reply)", run: (*table).undoCommand},
-		{words: []string{"hint", "hi"}, help: "show the strongest bot's move and its score", run: (*table).hintCommand},
+		{words: []string{"undo", "u"}, help: "take back your last move (and the bot's reply)", run: (*session).undoCommand},
+		{words: []string{"hint", "hi"}, help: "show the strongest bot's move and its score", run: (*session).hintCommand},
 		{words: []string{"new"}, help: "drop this game (its record is printed) and start another",
-			run: func(*table, context.Context, Game, string) error { return errNew }},
-		{words: []string{"board"}, help: "show the board again", run: func(t *table, _ context.Context, g Game, _ string) error {
+			run: func(*session, context.Context, Game, string) error { return errNew }},
+		{words: []string{"board"}, help: "show the board again", run: func(t *session, _ context.Context, g Game, _ string) error {
 			fmt.Fprint(t.out, g.Render(t.color))
 			return nil
 		}},
-		{words: []string{"moves"}, help: "print the record of the game so far", run: (*table).movesCommand},
-		{words: []string{"load"}, arg: "RECORD", help: "play on from a position: its moves, as a record prints them", run: (*table).loadCommand},
-		{words: []string{"rules"}, help: "the rules of this game", run: func(t *table, _ context.Context, _ Game, _ string) error {
+		{words: []string{"moves"}, help: "print the record of the game so far", run: (*session).movesCommand},
+		{words: []string{"load"}, arg: "RECORD", help: "play on from a position: its moves, as a record prints them", run: (*session).loadCommand},
+		{words: []string{"rules"}, help: "the rules of this game", run: func(t *session, _ context.Context, _ Game, _ string) error {
 			fmt.Fprintln(t.out, t.spec.words.rules)
 			return nil
 		}},
-		{words: []string{"help", "h", "?"}, help: "this list", run: func(t *table, _ context.Context, g Game, _ string) error {
+		{words: []string{"help", "h", "?"}, help: "this list", run: func(t *session, _ context.Context, g Game, _ string) error {
 			fmt.Fprintln(t.out, t.help(g))
 			return nil
 		}},
 		{words: []string{"quit", "q", "exit"}, help: "end the game (Ctrl-D and Ctrl-C too)",
-			run: func(*table, context.Context, Game, string) error { return errQuit }},
+			run: func(*session, context.Context, Game, string) error { return errQuit }},
 	}
 }
 
@@ -73,7 +73,7 @@ func promptCommandWords() string {
 }
 
 // humanSeat is the person at the prompt of a table.
-type humanSeat struct{ t *table }
+type humanSeat struct{ t *session }
 
 func (h humanSeat) name() string { return "you" }
 
@@ -85,7 +85,7 @@ func (h humanSeat) choose(ctx context.Context, g Game) (Decision, error) {
 // humanMove asks for a move until one is legal, serving the commands on
 // the way; bad input costs nothing but a one-line message. After an undo
 // it returns errRetake, so that the loop shows the board again.
-func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
+func (t *session) humanMove(ctx context.Context, g Game) (Move, error) {
 	prompt := t.spec.words.prompt
 	switch {
 	case t.terminal: // the side, as "You play X" has scrolled away
@@ -118,7 +118,7 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 }
 
 // undoCommand takes back the person's last move, or says there is none.
-func (t *table) undoCommand(_ context.Context, g Game, _ string) error {
+func (t *session) undoCommand(_ context.Context, g Game, _ string) error {
 	if t.undo(g) {
 		return errRetake
 	}
@@ -127,7 +127,7 @@ func (t *table) undoCommand(_ context.Context, g Game, _ string) error {
 }
 
 // movesCommand prints the record so far.
-func (t *table) movesCommand(_ context.Context, g Game, _ string) error {
+func (t *session) movesCommand(_ context.Context, g Game, _ string) error {
 	if len(g.History()) == 0 {
 		fmt.Fprintln(t.out, "no moves yet")
 	} else {
@@ -137,7 +137,7 @@ func (t *table) movesCommand(_ context.Context, g Game, _ string) error {
 }
 
 // loadCommand drops the game for the position of a record.
-func (t *table) loadCommand(_ context.Context, _ Game, record string) error {
+func (t *session) loadCommand(_ context.Context, _ Game, record string) error {
 	if record == "" {
 		fmt.Fprintln(t.out, "load what? type load and a record, like the moves line prints")
 		return nil
@@ -152,7 +152,7 @@ func (t *table) loadCommand(_ context.Context, _ Game, record string) error {
 
 // hintCommand shows the hint, with the thinking line at a terminal; Ctrl-C
 // meanwhile shows the hint so far.
-func (t *table) hintCommand(ctx context.Context, g Game, _ string) error {
+func (t *session) hintCommand(ctx context.Context, g Game, _ string) error {
 	stop := func() {}
 	if t.terminal {
 		stop = t.showThinking("hint: thinking", t.spec.analyst.hintBudget.Time)
@@ -188,7 +188,7 @@ func moveAdvice(line string, err error) string {
 
 // help lists the in-game commands, every short form included, after how
 // to type a move in this game (its numbering base above all).
-func (t *table) help(g Game) string {
+func (t *session) help(g Game) string {
 	how := "type a move"
 	if _, err := g.ParseMove(""); err != nil {
 		how = err.Error() // the game's own "type a ..." line
@@ -203,7 +203,7 @@ func (t *table) help(g Game) string {
 
 // ctrlCHelp says what Ctrl-C does while a search runs, where it does
 // more than quit.
-func (t *table) ctrlCHelp() string {
+func (t *session) ctrlCHelp() string {
 	if t.moveNow == nil {
 		return ""
 	}

@@ -62,9 +62,9 @@ func TestStepCtrlD(t *testing.T) {
 		var out strings.Builder
 		// The input ends at once: Ctrl-D at a keyboard, a script's end on a
 		// pipe.
-		tb, _ := newTable(t, "ttt", "", &out)
+		tb, _ := newSession(t, "ttt", "", &out)
 		tb.seats, tb.step, tb.keyboard = botsAt(firstBot{}, firstBot{}), true, keyboard
-		err := tb.session(context.Background(), func() Game { return NewTicTacToe() })
+		err := tb.run(context.Background(), func() Game { return NewTicTacToe() })
 		switch {
 		case keyboard && (!errors.Is(err, errQuit) || !strings.HasSuffix(out.String(), "\nmoves: 0\n")):
 			t.Errorf("Ctrl-D at a terminal: %v\n%s", err, out.String())

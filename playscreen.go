@@ -17,7 +17,7 @@ type screen struct {
 	out     io.Writer
 	color   bool
 	verbose bool // -v: each bot move's figures
-	// terminal says a person watches the output: then the table also says
+	// terminal says a person watches the output: then the session also says
 	// who plays which side, names each bot move, shows a line while a bot
 	// thinks and offers another game. Piped output stays the original
 	// programs' (seed 003's transcript).
@@ -28,14 +28,14 @@ type screen struct {
 	thinkAfter time.Duration
 }
 
-// seated is a bot at the table, with its player's name and budget.
+// seated is a bot in a seat of the session, with its player's name and budget.
 type seated struct {
 	Bot
 	// label is its name in messages, its spec ("alphabeta:depth=3");
 	// impl is the label with the game's own implementation, for -v.
 	// Either falls back to the bot's Name.
 	label, impl string
-	// budget is its depth, time and playouts: the table adds the rest.
+	// budget is its depth, time and playouts: the session adds the rest.
 	budget Budget
 }
 

@@ -59,7 +59,7 @@ func TestWrapTrace(t *testing.T) {
 func TestTraceWrappedAtTerminal(t *testing.T) {
 	for _, format := range []string{"text", "dot"} {
 		var out strings.Builder
-		tb := terminalTable(t, "ttt", "4\n2\n3\n8\n", &out)
+		tb := terminalSession(t, "ttt", "4\n2\n3\n8\n", &out)
 		tb.width, tb.budget.Trace, tb.traceFormat = 40, 1, format
 		if err := tb.play(context.Background(), NewTicTacToe()); err != nil {
 			t.Fatal(err)

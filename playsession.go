@@ -9,14 +9,14 @@ import (
 	"time"
 )
 
-// The table: the games played at one prompt, who sits on each side, and
-// what the person may ask of them (undo, load, hint). Playing a game at
-// the table is play.go's; the commands are playcommands.go's.
+// The session: the games played at one prompt, who sits on each side, and
+// what the person may ask of them (undo, load, hint). Playing a game in
+// the session is play.go's; the commands are playcommands.go's.
 
-// table is the games played at one prompt: the game's rules and messages,
+// session is the games played at one prompt: the game's rules and messages,
 // who sits on each side, and the screen it writes to. It owns all the
 // printing.
-type table struct {
+type session struct {
 	screen
 	spec *gameSpec
 	opt  gameOptions // the game's options, for load
@@ -37,7 +37,7 @@ type table struct {
 	// base is how many moves of the game in play came with its starting
 	// position (-moves, load): undo never takes them back.
 	base int
-	// moveNow takes Ctrl-C during a search for the person at the table
+	// moveNow takes Ctrl-C during a search for the person at the prompt
 	// as "move now" (nil: Ctrl-C always stops the game); cut says it cut
 	// the last bot move short.
 	moveNow *interrupter
@@ -53,16 +53,16 @@ type table struct {
 	keyboard bool
 }
 
-// closeInput gives the terminal back, if the table took it.
-func (t *table) closeInput() {
+// closeInput gives the terminal back, if the session took it.
+func (t *session) closeInput() {
 	if t.closeIn != nil {
 		t.closeIn()
 	}
 }
 
-// budgetOf is the budget of the bot of side: its own, with the table's
+// budgetOf is the budget of the bot of side: its own, with the session's
 // threads and trace.
-func (t *table) budgetOf(side Side) Budget {
+func (t *session) budgetOf(side Side) Budget {
 	b := t.seats[side].budget
 	b.Jobs, b.Trace = t.budget.Jobs, t.budget.Trace
 	return b
@@ -80,7 +80,7 @@ func (loaded) Error() string { return "load a position" }
 var errNew = errors.New("new game")
 
 // humans counts the seats taken by people.
-func (t *table) humans() int {
+func (t *session) humans() int {
 	n := 0
 	for _, s := range []Side{X, O} {
 		if t.seats[s] == nil {
@@ -91,7 +91,7 @@ func (t *table) humans() int {
 }
 
 // status says who plays which side, for the person at a terminal.
-func (t *table) status() string {
+func (t *session) status() string {
 	drawn := ""
 	if t.firstDrawn {
 		drawn = " (drawn at random)"
@@ -111,7 +111,7 @@ func (t *table) status() string {
 // result is the line that ends a game: the original's words on a pipe
 // (X win., O win., Draw); at a terminal one line in plain words, which
 // says "you" to a person playing a bot.
-func (t *table) result(w Side) string {
+func (t *session) result(w Side) string {
 	switch {
 	case !t.terminal:
 		return winLine(w)
@@ -127,7 +127,7 @@ func (t *table) result(w Side) string {
 
 // load reads the position of a load command. Its error is one line for
 // the prompt: which move is wrong, and what is accepted.
-func (t *table) load(record string) (Game, error) {
+func (t *session) load(record string) (Game, error) {
 	if len(strings.Fields(record)) > 1 {
 		return nil, fmt.Errorf("load %s: one record, without spaces, like the moves line prints", quoteShort(record))
 	}
@@ -144,7 +144,7 @@ func (t *table) load(record string) (Game, error) {
 // undo takes back moves up to and including the last one a person made,
 // so against a bot it undoes the bot's reply and your move. It reports
 // false when no person has moved yet.
-func (t *table) undo(g Game) bool {
+func (t *session) undo(g Game) bool {
 	h := g.History()
 	last := -1
 	for i := t.base; i < len(h); i++ {
@@ -174,7 +174,7 @@ func moverOf(i int) Side {
 // score in words and the line it foresees. Then every legal move's score:
 // the game's own hint where it has one (Connect Four), or a search to the
 // end of each move where the hint budget is one (Tic-Tac-Toe).
-func (t *table) hint(ctx context.Context, g Game) string {
+func (t *session) hint(ctx context.Context, g Game) string {
 	a := t.spec.analyst
 	b := a.hintBudget
 	b.Jobs = t.budget.Jobs // -jobs: the solver's threads
