@@ -11,7 +11,10 @@ import (
 
 // maskTimes is text with every table's ms/move column masked and runs
 // of spaces made one, so that two runs of the same games compare equal
-// however long their moves took.
+// however long their moves took. The column is counted from the end of
+// a row, as a name may hold spaces ("random (as -x)"); the table ends
+// at a line of fewer fields, or one that starts with a word and a colon
+// ("elo: ...").
 func maskTimes(text string) string {
 	lines := strings.Split(text, "\n")
 	col, width := -1, 0
@@ -20,8 +23,8 @@ func maskTimes(text string) string {
 		switch k := indexOf(f, "ms/move"); {
 		case k >= 0:
 			col, width = k, len(f)
-		case col >= 0 && len(f) == width:
-			f[col] = "*"
+		case col >= 0 && len(f) >= width && !strings.HasSuffix(f[0], ":"):
+			f[len(f)-width+col] = "*"
 		default:
 			col = -1
 		}
