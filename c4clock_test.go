@@ -36,7 +36,7 @@ type moveTimes struct {
 
 func (b clockedBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	var d Decision
-	r := timeCall(func() { d = b.Bot.Think(ctx, g, budget) })
+	r := timeCall(budget.Time, func() { d = b.Bot.Think(ctx, g, budget) })
 	el := r.took
 	if b.log != nil {
 		basis := d.Basis
@@ -47,7 +47,7 @@ func (b clockedBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	}
 	b.times.mu.Lock()
 	b.times.d = append(b.times.d, el)
-	if r.late(budget.Time, budgetGrace(budget.Time)) {
+	if r.late(budgetGrace(budget.Time)) {
 		b.times.late = append(b.times.late, r)
 	}
 	if d.Nodes > 0 {

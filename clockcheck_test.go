@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,49 +21,61 @@ import (
 // other programs the kernel holds a running search off its processor for
 // tens, at times hundreds, of milliseconds: a search that reads the clock
 // on time still answers late. What tells them apart is how long the
-// process waited for a processor meanwhile, which Linux counts for every
-// thread: the run-queue delay, the second field of
-// /proc/self/task/TID/schedstat.
+// process waited for a processor, which Linux counts for every thread:
+// the run-queue delay, the second field of /proc/self/task/TID/schedstat.
 //
-// timeCall measures a call's wall time and how long each thread waited
-// for a processor during it: the process's threads, and those of the
-// processes it started (an engine's answer waits on the engine). The
-// call is late
-// when it took longer than its due time (a budget; 0 for "at once"), a
-// grace the test names, and the longest of these waits. A bot that keeps
-// its budget passes however busy the machine is: the thread that runs
-// its search bears the delays that make the answer late, and waits
-// through the budget as well, so its wait is at least the delay. A bot
-// that computes three times its budget, or sleeps that long, is late by
-// twice its budget however busy the machine is: neither computing nor
-// sleeping is waiting for a processor, so no thread's wait covers it.
+// timeCall runs a call that is due to end after some time (a budget; 0
+// for "at once") and measures its wall time and how long each thread
+// waited for a processor after the call was due: the process's threads,
+// and those of the processes it started (an engine's answer waits on the
+// engine). The call is late when the time it took after it was due, less
+// the longest of these waits, is more than a grace the test names (5%
+// and 10 ms for a bot's budget). In other words: once due, a call may
+// compute or sleep for the grace, and wait for a processor as long as
+// the machine makes it. A bot that keeps its budget passes however busy
+// the machine is, since once due it only waits and finishes. A bot that
+// computes on, or sleeps, past its budget fails as soon as it computes
+// or sleeps more than the grace: on an idle machine a bot that takes
+// twice its budget fails; on a machine whose other work leaves it a
+// tenth of a processor, one that searches three times a 100 ms budget
+// by the clock computes 20 ms of it after it was due, and fails; one
+// that does so with a 20 ms budget computes 4 ms of it, as a good bot
+// may to finish, and passes: no measurement tells the two apart then.
 //
-// One thread's wait, not the sum: the waits of the process's threads
-// overlap. While a search runs, the runtime wakes an idle thread at each
-// of its preemptions to look for work, which waits too on a busy
-// machine; a search on two threads (-jobs 2) waits on both at once. The
-// Go runtime's monitor thread (sysmon) is left out: it wakes every few
-// tens of microseconds while a goroutine runs and waits each time, so
-// that on a busy machine it waits nearly all the time, for no call's
-// sake. On an
+// Only the waits after the due time count, since a bot that keeps its
+// budget has stopped by then, however long it waited before; the waits
+// before are no excuse for a bot that goes on. A goroutine that takes the
+// readings wakes shortly before the due time and reads every millisecond
+// until then; the last reading taken wholly before the due time counts,
+// so that a reading taken late excuses more rather than less (the one
+// taken before the call, should none be). Its own thread is left out.
+//
+// One thread's wait, not the sum, since the threads wait at the same
+// time: while a search runs, the runtime wakes an idle thread at each of
+// its preemptions to look for work, which waits too on a busy machine;
+// a search on two threads (-jobs 2) waits on both at once. The Go
+// runtime's monitor thread (sysmon) is left out: it wakes every few tens
+// of microseconds while a goroutine runs and waits each time, so that on
+// a busy machine it waits nearly all the time, for no call's sake. On an
 // idle machine nothing waits, and the bound is the due time and the
 // grace alone. Where the system does not count these waits (no /proc),
 // nothing is excused.
 
 // clockReading is what timeCall measured of one call.
 type clockReading struct {
+	due    time.Duration // when the call was due to end, from its start
 	took   time.Duration // the call's wall time
-	waited time.Duration // the longest wait of one thread for a processor
+	waited time.Duration // the longest wait of one thread for a processor after due
 }
 
-// late reports whether a call due after due ended later than due, grace
-// and its wait for a processor allow.
-func (r clockReading) late(due, grace time.Duration) bool {
-	return r.took > due+grace+r.waited
+// late reports whether the call ended later than its due time, grace
+// and its wait for a processor after it was due allow.
+func (r clockReading) late(grace time.Duration) bool {
+	return r.took > r.due+grace+r.waited
 }
 
 func (r clockReading) String() string {
-	return fmt.Sprintf("took %v, waited %v for a processor", r.took.Round(time.Microsecond), r.waited.Round(time.Microsecond))
+	return fmt.Sprintf("took %v, due in %v; waited %v for a processor after that", r.took.Round(time.Microsecond), r.due, r.waited.Round(time.Microsecond))
 }
 
 // budgetGrace is how much later than its time budget a bot may answer:
@@ -81,29 +94,118 @@ const waitLimit = 5 * time.Second
 // late by more than grace (see clockReading.late).
 func inTime(t testing.TB, what string, due, grace time.Duration, f func()) clockReading {
 	t.Helper()
-	r := timeCall(f)
-	if r.late(due, grace) {
-		t.Errorf("%s: %v; due in %v, %v allowed", what, r, due, grace)
+	r := timeCall(due, f)
+	if r.late(grace) {
+		t.Errorf("%s: %v; %v allowed", what, r, grace)
 	}
 	return r
 }
 
-// timeCall runs f and measures it.
-func timeCall(f func()) clockReading {
-	before := threadTimes()
+// timeCall runs f, which is due to end after due, and measures it.
+func timeCall(due time.Duration, f func()) clockReading {
+	var s *sampler
+	if due > 0 {
+		s = startSampler(due)
+	}
+	first := threadTimes()
 	start := time.Now()
+	if s != nil {
+		s.start <- start
+	}
 	f()
 	took := time.Since(start)
-	after := threadTimes()
-	r := clockReading{took: took}
-	if before == nil || after == nil {
+	last := threadTimes()
+	atDue, self := first, 0
+	if s != nil {
+		atDue, self = s.stop(first)
+	}
+	r := clockReading{due: due, took: took}
+	if atDue == nil || last == nil {
 		return r
 	}
-	for id, a := range after {
-		// A thread started since counts whole.
-		r.waited = max(r.waited, a.wait-before[id].wait)
+	for id, a := range last {
+		if id != self {
+			// A thread started since counts whole.
+			r.waited = max(r.waited, a.wait-atDue[id].wait)
+		}
 	}
 	return r
+}
+
+// sampler reads the threads' times up to a call's due time, on a thread
+// of its own.
+type sampler struct {
+	self  int             // its thread
+	start chan time.Time  // when the call starts
+	done  chan struct{}   // closed when the call has ended
+	atDue chan threadsNow // the last reading taken wholly before due
+}
+
+// threadsNow is a reading of threadTimes.
+type threadsNow = map[int]threadTime
+
+// startSampler starts a sampler for a call due to end after due, and
+// returns once it knows its thread.
+func startSampler(due time.Duration) *sampler {
+	s := &sampler{start: make(chan time.Time), done: make(chan struct{}), atDue: make(chan threadsNow, 1)}
+	ready := make(chan int)
+	go func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		ready <- threadID()
+		end := (<-s.start).Add(due)
+		var last threadsNow
+		defer func() { s.atDue <- last }()
+		sleep := func(d time.Duration) bool {
+			select {
+			case <-s.done:
+				return false
+			case <-time.After(d):
+				return true
+			}
+		}
+		// The readings begin a quarter of the time (at least 5 ms)
+		// before due.
+		if lead := time.Until(end) - max(due/4, 5*time.Millisecond); lead > 0 && !sleep(lead) {
+			return
+		}
+		for {
+			w := threadTimes()
+			if !time.Now().Before(end) {
+				break
+			}
+			if w != nil {
+				last = w
+			}
+			if !sleep(time.Millisecond) {
+				return
+			}
+		}
+		<-s.done
+	}()
+	s.self = <-ready
+	return s
+}
+
+// stop ends the sampler once the call has ended and returns its last
+// reading before the due time (first, the reading before the call, if it
+// took none) and its thread.
+func (s *sampler) stop(first threadsNow) (threadsNow, int) {
+	close(s.done)
+	if atDue := <-s.atDue; atDue != nil {
+		return atDue, s.self
+	}
+	return first, s.self
+}
+
+// threadID is the calling thread's id; 0 where the system does not say.
+func threadID() int {
+	link, err := os.Readlink("/proc/thread-self")
+	if err != nil {
+		return 0
+	}
+	id, _ := strconv.Atoi(filepath.Base(link))
+	return id
 }
 
 // threadTime is what one thread has used so far: processor time, and
@@ -228,11 +330,11 @@ func TestClockCheck(t *testing.T) {
 		{"sleeps three times as long", due, func() { time.Sleep(3 * due) }, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := timeCall(tc.f)
-			if r.late(tc.due, budgetGrace(tc.due)) != tc.late {
+			r := timeCall(tc.due, tc.f)
+			if r.late(budgetGrace(tc.due)) != tc.late {
 				t.Errorf("%v: late %t, want %t", r, !tc.late, tc.late)
 			}
-			t.Logf("%v; not waiting %.1fms", r, float64(r.took-r.waited)/1e6)
+			t.Logf("%v: %.1fms past due not waiting", r, float64(r.took-r.due-r.waited)/1e6)
 		})
 	}
 }

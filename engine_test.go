@@ -645,7 +645,7 @@ func TestEngineOverrunTime(t *testing.T) {
 	var r clockReading
 	for err == nil { // it hangs at its third move
 		var d Decision
-		if r = timeCall(func() { d, err = bot.decide(context.Background(), g, b) }); err == nil {
+		if r = timeCall(0, func() { d, err = bot.decide(context.Background(), g, b) }); err == nil {
 			g.Play(d.Move)
 			g.Play(fixtureChoice(g))
 		}

@@ -586,7 +586,7 @@ func TestThinkingLine(t *testing.T) {
 			}
 			tb.terminal, tb.seats, tb.thinkAfter = tt.terminal, botsAt(bot, nil), thinkAfter
 			tb.seats[X].budget = Budget{Time: 2 * time.Second}
-			r := timeCall(func() { tb.play(context.Background(), NewTicTacToe()) })
+			r := timeCall(0, func() { tb.play(context.Background(), NewTicTacToe()) })
 			text := out.String()
 			switch {
 			case tt.showsLine:
@@ -626,7 +626,7 @@ func TestWatchDelay(t *testing.T) {
 	tb := terminalSession(t, "ttt", "", &out)
 	tb.seats, tb.delay = botsAt(firstBot{}, firstBot{}), 30*time.Millisecond
 	var err error
-	r := timeCall(func() { err = tb.run(context.Background(), func() Game { return NewTicTacToe() }) })
+	r := timeCall(0, func() { err = tb.run(context.Background(), func() Game { return NewTicTacToe() }) })
 	if err != nil {
 		t.Fatal(err)
 	}
