@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -34,32 +34,40 @@ import (
 // compute or sleep for the grace, and wait for a processor as long as
 // the machine makes it. A bot that keeps its budget passes however busy
 // the machine is, since once due it only waits and finishes. A bot that
-// computes on, or sleeps, past its budget fails as soon as it computes
-// or sleeps more than the grace: on an idle machine a bot that takes
-// twice its budget fails; on a machine whose other work leaves it a
-// tenth of a processor, one that searches three times a 100 ms budget
-// by the clock computes 20 ms of it after it was due, and fails; one
-// that does so with a 20 ms budget computes 4 ms of it, as a good bot
-// may to finish, and passes: no measurement tells the two apart then.
+// computes on past its budget fails once it has computed more than the
+// grace after it, however busy the machine is; on an idle machine, one
+// that takes twice its budget, computing or asleep, fails. But the
+// machine's other work also leaves a bot less to compute with: left a
+// tenth of a processor, a bot that searches three times a 100 ms budget
+// by the clock still computes 20 ms after it and fails, while with a
+// 20 ms budget it computes 4 ms, as a good bot may to finish, and passes:
+// nothing measured tells the two apart then.
 //
 // Only the waits after the due time count, since a bot that keeps its
-// budget has stopped by then, however long it waited before; the waits
-// before are no excuse for a bot that goes on. A goroutine that takes the
-// readings wakes shortly before the due time and reads every millisecond
-// until then; the last reading taken wholly before the due time counts,
-// so that a reading taken late excuses more rather than less (the one
-// taken before the call, should none be). Its own thread is left out.
+// budget has stopped by then, however long it waited before. One reading
+// is taken a quarter of the time before the due time, on a timer (no
+// goroutine of its own to wake, which would wait too); if the timer
+// fires late, the reading leaves out the waits between the due time and
+// it, so that time is excused whole instead; if it fires after the call
+// has ended, all the call's waits are excused. A wait is counted when it
+// ends: one that began before the reading counts whole, though never for
+// more than the time since the reading.
 //
-// One thread's wait, not the sum, since the threads wait at the same
-// time: while a search runs, the runtime wakes an idle thread at each of
-// its preemptions to look for work, which waits too on a busy machine;
-// a search on two threads (-jobs 2) waits on both at once. The Go
-// runtime's monitor thread (sysmon) is left out: it wakes every few tens
-// of microseconds while a goroutine runs and waits each time, so that on
-// a busy machine it waits nearly all the time, for no call's sake. On an
-// idle machine nothing waits, and the bound is the due time and the
-// grace alone. Where the system does not count these waits (no /proc),
-// nothing is excused.
+// Which threads: one thread's wait, not the sum, since the threads wait
+// at the same time (a search on two threads, -jobs 2, waits on both at
+// once), and only the threads that worked for the call, those that
+// computed at least a tenth as much as the one that computed most. While
+// a search runs, the Go runtime wakes an idle thread at each of its
+// preemptions to look for work, which on a busy machine may wait through
+// the whole call for no call's sake; so does its monitor thread (sysmon),
+// which is left out in every case. A call that computes little (less than
+// busyCall on its busiest thread: it waits on an engine, a timer or a
+// pipe) counts every thread, since which one brings its answer is not
+// known: such a call that sleeps past its due time passes on a busy
+// machine as long as some thread waited meanwhile. On an idle machine
+// nothing waits, and the bound is the due time and the grace alone.
+// Where the system does not count these waits (no /proc), nothing is
+// excused.
 
 // clockReading is what timeCall measured of one call.
 type clockReading struct {
@@ -103,109 +111,86 @@ func inTime(t testing.TB, what string, due, grace time.Duration, f func()) clock
 
 // timeCall runs f, which is due to end after due, and measures it.
 func timeCall(due time.Duration, f func()) clockReading {
-	var s *sampler
-	if due > 0 {
-		s = startSampler(due)
-	}
 	first := threadTimes()
 	start := time.Now()
-	if s != nil {
-		s.start <- start
+	var s sampler
+	if due > 0 {
+		s.take(due - max(due/4, time.Millisecond))
 	}
 	f()
-	took := time.Since(start)
+	end := time.Now()
 	last := threadTimes()
-	atDue, self := first, 0
-	if s != nil {
-		atDue, self = s.stop(first)
-	}
-	r := clockReading{due: due, took: took}
+	atDue, at := s.stop(first, start, end)
+	r := clockReading{due: due, took: end.Sub(start)}
 	if atDue == nil || last == nil {
 		return r
 	}
+	// A reading taken after the due time leaves out the waits between
+	// the two: the time between them is excused instead.
+	late := max(at.Sub(start.Add(due)), 0)
+	// The threads that worked for the call: those that computed a tenth
+	// as much as the one that computed most, where that is more than a
+	// few milliseconds; all, in a call that waits on others (an
+	// engine, a timer).
+	var most time.Duration
 	for id, a := range last {
-		if id != self {
-			// A thread started since counts whole.
-			r.waited = max(r.waited, a.wait-atDue[id].wait)
+		most = max(most, a.cpu-first[id].cpu)
+	}
+	for id, a := range last {
+		if most >= busyCall && a.cpu-first[id].cpu < most/10 {
+			continue
 		}
+		// A thread started since counts whole. A wait is counted when
+		// it ends, so one that began before the reading counts whole
+		// too; but no more than the time since.
+		r.waited = max(r.waited, min(a.wait-atDue[id].wait, end.Sub(at))+late)
 	}
 	return r
 }
 
-// sampler reads the threads' times up to a call's due time, on a thread
-// of its own.
+// busyCall is the processor time one thread must use in a call for the
+// call to count as computing rather than waiting on others.
+const busyCall = 5 * time.Millisecond
+
+// sampler takes one reading of the threads' times shortly before a
+// call's due time, on a timer: no goroutine of its own to wake, which on
+// a busy machine would wait for a processor too.
 type sampler struct {
-	self  int             // its thread
-	start chan time.Time  // when the call starts
-	done  chan struct{}   // closed when the call has ended
-	atDue chan threadsNow // the last reading taken wholly before due
+	timer *time.Timer
+	mu    sync.Mutex
+	times threadsNow // the reading
+	at    time.Time  // when it began
 }
 
 // threadsNow is a reading of threadTimes.
 type threadsNow = map[int]threadTime
 
-// startSampler starts a sampler for a call due to end after due, and
-// returns once it knows its thread.
-func startSampler(due time.Duration) *sampler {
-	s := &sampler{start: make(chan time.Time), done: make(chan struct{}), atDue: make(chan threadsNow, 1)}
-	ready := make(chan int)
-	go func() {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		ready <- threadID()
-		end := (<-s.start).Add(due)
-		var last threadsNow
-		defer func() { s.atDue <- last }()
-		sleep := func(d time.Duration) bool {
-			select {
-			case <-s.done:
-				return false
-			case <-time.After(d):
-				return true
-			}
-		}
-		// The readings begin a quarter of the time (at least 5 ms)
-		// before due.
-		if lead := time.Until(end) - max(due/4, 5*time.Millisecond); lead > 0 && !sleep(lead) {
-			return
-		}
-		for {
-			w := threadTimes()
-			if !time.Now().Before(end) {
-				break
-			}
-			if w != nil {
-				last = w
-			}
-			if !sleep(time.Millisecond) {
-				return
-			}
-		}
-		<-s.done
-	}()
-	s.self = <-ready
-	return s
+// take reads the threads' times after wait.
+func (s *sampler) take(wait time.Duration) {
+	s.timer = time.AfterFunc(wait, func() {
+		at := time.Now()
+		w := threadTimes()
+		s.mu.Lock()
+		s.times, s.at = w, at
+		s.mu.Unlock()
+	})
 }
 
-// stop ends the sampler once the call has ended and returns its last
-// reading before the due time (first, the reading before the call, if it
-// took none) and its thread.
-func (s *sampler) stop(first threadsNow) (threadsNow, int) {
-	close(s.done)
-	if atDue := <-s.atDue; atDue != nil {
-		return atDue, s.self
+// stop ends the sampler and returns its reading and when it began if it
+// began before the call ended at end; otherwise first and start, the
+// reading taken before the call and the call's start (then every wait
+// during the call is excused).
+func (s *sampler) stop(first threadsNow, start, end time.Time) (threadsNow, time.Time) {
+	if s.timer == nil {
+		return first, start
 	}
-	return first, s.self
-}
-
-// threadID is the calling thread's id; 0 where the system does not say.
-func threadID() int {
-	link, err := os.Readlink("/proc/thread-self")
-	if err != nil {
-		return 0
+	s.timer.Stop()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.times != nil && s.at.Before(end) {
+		return s.times, s.at
 	}
-	id, _ := strconv.Atoi(filepath.Base(link))
-	return id
+	return first, start
 }
 
 // threadTime is what one thread has used so far: processor time, and
@@ -291,25 +276,24 @@ func processCPU() (time.Duration, bool) {
 }
 
 // The clock's checks tell a call that keeps its time from one that does
-// not, whatever else runs on the machine: a loop that reads the clock
-// until it is due is on time, on one thread and on two; one that
-// computes three times as long (as much processor time), or sleeps three
-// times as long, is late, since neither computing nor sleeping is
-// waiting for a processor.
+// not, whatever else runs on the machine: a search that reads the clock
+// until it is due is on time, on one thread and on two; one that computes
+// three times as long (as much processor time), or searches its time and
+// then sleeps a second, is late.
 func TestClockCheck(t *testing.T) {
 	const due = 30 * time.Millisecond
-	spin := func(d time.Duration) {
-		for start := time.Now(); time.Since(start) < d; {
+	search := func(until time.Time) {
+		for time.Now().Before(until) {
 		}
 	}
 	compute := func(d time.Duration) {
 		c0, ok := processCPU()
 		if !ok {
-			spin(d) // without a count of processor time, on the clock
+			search(time.Now().Add(d)) // without a count of processor time, on the clock
 			return
 		}
 		for c, _ := processCPU(); c-c0 < d; c, _ = processCPU() {
-			spin(100 * time.Microsecond)
+			search(time.Now().Add(100 * time.Microsecond))
 		}
 	}
 	for _, tc := range []struct {
@@ -318,16 +302,16 @@ func TestClockCheck(t *testing.T) {
 		f    func()
 		late bool
 	}{
-		{"on time", due, func() { spin(due) }, false},
+		{"on time", due, func() { search(time.Now().Add(due)) }, false},
 		{"on time on two threads", due, func() {
-			done := make(chan bool)
-			go func() { spin(due); done <- true }()
-			spin(due)
+			until, done := time.Now().Add(due), make(chan bool)
+			go func() { search(until); done <- true }()
+			search(until)
 			<-done
 		}, false},
 		{"at once", 0, func() {}, false},
 		{"computes three times as long", due, func() { compute(3 * due) }, true},
-		{"sleeps three times as long", due, func() { time.Sleep(3 * due) }, true},
+		{"then sleeps a second", due, func() { search(time.Now().Add(due)); time.Sleep(time.Second) }, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := timeCall(tc.due, tc.f)
