@@ -98,6 +98,13 @@ func budgetGrace(budget time.Duration) time.Duration {
 // seconds, which only a hang takes, even on a loaded machine.
 const waitLimit = 5 * time.Second
 
+// noThinkingLine is the thinkAfter of the sessions the tests make (see
+// newSession): at a terminal the clock decides whether a bot's live
+// thinking line shows (after 300 ms), and on a busy machine a search
+// that takes a tenth of that when idle reaches it, so the tests that are
+// not about the line leave it out; TestThinkingLine sets its own.
+const noThinkingLine = time.Hour
+
 // inTime runs f, which is due to end after due, and fails t if f is
 // late by more than grace (see clockReading.late).
 func inTime(t testing.TB, what string, due, grace time.Duration, f func()) clockReading {

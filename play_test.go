@@ -15,11 +15,13 @@ import (
 )
 
 // newTable seats the game's default bot as SPEC's defaults do and feeds the
-// human's side from script, through the same reader piped input uses.
+// human's side from script, through the same reader piped input uses;
+// at a terminal it shows no thinking line (see noThinkingLine).
 func newSession(t *testing.T, game, script string, out io.Writer) (*session, *gameSpec) {
 	t.Helper()
 	tb := (&invocation{runPlan: mustPlan(t, "-game", game), stdout: out}).table()
 	tb.in = newPipeReader(strings.NewReader(script), out)
+	tb.thinkAfter = noThinkingLine
 	return tb, tb.spec
 }
 
