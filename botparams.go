@@ -11,7 +11,7 @@ import (
 
 // A bot's parameters: each bot declares the keys it reads (param), and a
 // bot spec on the command line, NAME:KEY=VALUE:KEY=VALUE, sets some of
-// them (SPEC: "Bots you configure"). The declaration is the one place a
+// them (docs/bots.md, "Configuring a bot"). The declaration is the one place a
 // key is described: the spec parser checks against it, help and
 // docs/bots.md list it, and the conformance test plays every key at a
 // value other than its default.

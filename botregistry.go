@@ -58,7 +58,8 @@ type gameSpec struct {
 }
 
 // seatDefaults are who plays a game when the command line does not say,
-// as the original programs had it (SPEC.md), and how its matches open.
+// as the original programs had it (docs/history.md), and how its matches
+// open.
 type seatDefaults struct {
 	bot      string // -bot
 	botFirst bool   // -first bot
@@ -349,8 +350,8 @@ func (spec *gameSpec) defaults(opt gameOptions) gameOptions {
 // every default).
 func (spec *gameSpec) start(opt gameOptions) Game { return spec.newGame(spec.defaults(opt)) }
 
-// parseRecord replays a record in the game's notation (SPEC: "Batch
-// analysis") from the start, checking every move. Its error is worded for
+// parseRecord replays a record in the game's notation (docs/analyze.md)
+// from the start, checking every move. Its error is worded for
 // a batch reader, as -analyze prints it: what is wrong and at which move
 // ("illegal: cell 4 is taken at move 3"), without the prompt's advice.
 func (spec *gameSpec) parseRecord(record string, opt gameOptions) (Game, error) {

@@ -54,7 +54,7 @@ func (d budgetDefaults) given(key string) string {
 // key must be one the bot reads (or any, for an engine) with a value it
 // accepts. Keys not given take the flags' values, then the game's
 // defaults; depth and playouts give way to a time given and not them
-// (SPEC: "-time decides how long a bot thinks"). The error is one line
+// (docs/bots.md, "Configuring a bot"). The error is one line
 // naming the spec, the key and what is accepted.
 func (r *registry) newPlayer(g *gameSpec, text string, flags budgetDefaults) (*player, error) {
 	s, err := splitSpec(text)
