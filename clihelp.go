@@ -232,13 +232,19 @@ func defaultWords(reg *registry, bot *botDecl, p param) string {
 // evalHelp lists each game's evaluators.
 func evalHelp(reg *registry) string {
 	var b strings.Builder
+	width := 0 // the longest evaluator's name and a space: the meanings align
+	for _, g := range reg.games {
+		for _, e := range gameEvaluators[g.name] {
+			width = max(width, len(e.name)+1)
+		}
+	}
 	for _, g := range reg.games {
 		for i, e := range gameEvaluators[g.name] {
 			name := ""
 			if i == 0 {
 				name = g.name
 			}
-			b.WriteString(wrapHelp(fmt.Sprintf("  %-10s %-9s ", name, e.name), e.about, 23))
+			b.WriteString(wrapHelp(fmt.Sprintf("  %-10s %-*s ", name, width, e.name), e.about, 14+width))
 		}
 	}
 	return b.String()
