@@ -11,7 +11,11 @@ func init() {
 		evaluator{name: "segments", score: c4SegmentScore,
 			about: "seed 004's: open four-cell segments counted 1, 10, 50 for 1, 2, 3 stones, 16 for the move"},
 		evaluator{name: "threats", score: c4ThreatScore,
-			about: "Allis' odd and even threats: cells that would complete a four, by the row parity that wins"})
+			about: "Allis' odd and even threats: cells that would complete a four, by the row parity that wins"},
+		evaluator{name: "reply-segments", score: replyEval(c4SegmentScore, c4Limit),
+			about: "the segment count after the mover's best reply by it"},
+		evaluator{name: "reply-threats", score: replyEval(c4ThreatScore, c4Limit),
+			about: "the threat count after the mover's best reply by it"})
 }
 
 // c4Segments are 7x6's 69 four-cell segments (24 horizontal, 21
@@ -57,9 +61,13 @@ func c4SegmentScore(g Game, s Side) int {
 // c4Clamp keeps an estimate under the least win a search can score on
 // c's board.
 func c4Clamp(c *ConnectFour, v int) int {
-	limit := c4Win - c.geo.cells - 1
+	limit := c4Limit(c)
 	return max(-limit, min(limit, v))
 }
+
+// c4Limit is the bound of an estimate on g's board: under the least win
+// a search can score there.
+func c4Limit(g Game) int { return c4Win - g.(*ConnectFour).geo.cells - 1 }
 
 // Weights of c4ThreatScore: a threat on the rows that win its side the
 // end of the game, a threat on the other rows, a stone in an open
