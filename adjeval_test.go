@@ -108,3 +108,31 @@ func bitsCount(m uint64) int {
 	}
 	return n
 }
+
+// BenchmarkAdjReplyEval times one evaluation of a middle-game position
+// (8 rounds, 8 plies played, X to move) by each reply evaluator on the
+// masks and by replyEval over the Game interface with a base on the
+// masks, the way any other game gets its reply evaluators:
+// go test -run '^$' -bench AdjReplyEval
+func BenchmarkAdjReplyEval(b *testing.B) {
+	a := adjRandomPosition(rand.New(rand.NewPCG(46, 8)), 8, 8)
+	generic := replyEval(func(g Game, s Side) int {
+		x := g.(*Adjacency)
+		return adjSafeCount(x.marks[s], x.marks[s.Other()])
+	}, nil)
+	for _, bc := range []struct {
+		name string
+		eval evalFunc
+	}{
+		{"course", adjCourseScore},
+		{"reply-marks", adjReplyMarksScore},
+		{"reply-safe", adjReplySafeScore},
+		{"reply-safe-generic", generic},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				bc.eval(a, X)
+			}
+		})
+	}
+}
