@@ -123,17 +123,37 @@ func gameOptionNotFor(name string) func(r flagRun) string {
 	}
 }
 
-// botChosen is the rule of -bot: -level picks the bot instead, and -x
-// with -o seat both sides themselves.
+// botChosen is the rule of -bot: -level picks the bot instead, and the
+// seats may name the bots themselves.
 func (r flagRun) botChosen() string {
 	if r.cfg.level > 0 {
 		return "a run with -level, which picks the bot"
 	}
-	return r.seatsBothGiven()
+	return r.seatsNameBots()
 }
 
-// seatsBothGiven is the rule of the flags that choose the bot or its seat
-// (-bot, -first, -level): -x with -o name both sides themselves.
+// seatsNameBots is the rule of the flags that choose the opponent (-bot,
+// -level): -x with -o name both sides themselves, and one of them naming
+// a bot leaves the other seat to the person.
+func (r flagRun) seatsNameBots() string {
+	if what := r.seatsBothGiven(); what != "" {
+		return what
+	}
+	for _, side := range []Side{X, O} {
+		spec := map[Side]string{X: r.cfg.x, O: r.cfg.o}[side]
+		if r.mode == modePlay && spec != "" && !strings.EqualFold(spec, "human") {
+			return "a game where -" + sideFlag(side) + " names the bot"
+		}
+	}
+	return ""
+}
+
+// sideFlag is the flag that names a side's seat: x or o.
+func sideFlag(side Side) string { return strings.ToLower(side.String()) }
+
+// seatsBothGiven is the rule of -first: -x with -o name both sides
+// themselves (one of them alone decides who moves first: seatPlayers
+// says so when -first disagrees).
 func (r flagRun) seatsBothGiven() string {
 	if r.mode == modePlay && r.cfg.x != "" && r.cfg.o != "" {
 		return "a game with both -x and -o set"

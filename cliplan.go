@@ -32,10 +32,13 @@ type runPlan struct {
 	firstDrawn bool
 	// rng is the run's source, from -seed: -first random, and the bots
 	// at the prompt and -analyze's (matches seed each game apart).
-	rng      *rand.Rand
-	from     []Move      // -moves: where every game starts
-	plan     openingPlan // where a match's or a tournament's pairs start
+	rng  *rand.Rand
+	from []Move      // -moves: where every game starts
+	plan openingPlan // where a match's or a tournament's pairs start
+	// warnings are the lines for the flags the run cannot use (the flag
+	// table's), then notes on what the run made of flags that disagree.
 	warnings []string
+	notes    []string
 }
 
 // newRunPlan resolves a command line read with reg's flags. Its error is
@@ -75,6 +78,7 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 	}
 	p.warnings = flagWarnings(flagTable(reg), flagRun{cfg: c, mode: p.mode, spec: p.spec, players: p.players(),
 		watched: p.seats[X] != nil && p.seats[O] != nil})
+	p.warnings = append(p.warnings, p.notes...)
 	return p, nil
 }
 
@@ -134,42 +138,82 @@ func (p *runPlan) resolveField() (err error) {
 	return nil
 }
 
-// seatPlayers seats -bot's player on the side -first (or the game) says,
-// then -x and -o on theirs.
+// seatPlayers seats the players (docs/playing.md, "Who plays whom"). -x
+// and -o name who sits on their side. Naming one seat gives the other to
+// the person when the seat named holds a bot, and to -bot's player when
+// it holds the person, in every game; -first is then decided by the
+// seat, and when it says otherwise the run says what was done. With no
+// seat named, -bot's player sits where -first (or the game) says.
 func (p *runPlan) seatPlayers() error {
 	c := p.cfg
-	botFirst := p.spec.seats.botFirst
-	switch c.first {
-	case "human":
-		botFirst = false
-	case "bot":
-		botFirst = true
-	case "random":
-		botFirst = p.rng.IntN(2) == 0
-		p.firstDrawn = c.x == "" && c.o == ""
-	}
-	if botFirst {
-		p.seats[X] = p.bot
-	} else {
-		p.seats[O] = p.bot
-	}
+	named := map[Side]string{X: c.x, O: c.o}
 	for _, side := range []Side{X, O} {
-		spec := map[Side]string{X: c.x, O: c.o}[side]
 		var err error
-		switch {
-		case spec == "":
-		case strings.EqualFold(spec, "human"):
-			p.seats[side] = nil
+		switch spec := named[side]; {
+		case spec == "", strings.EqualFold(spec, "human"):
 		default:
 			if p.seats[side], err = p.reg.newPlayer(p.spec, spec, c.budget); err != nil {
-				return fmt.Errorf("-%s: %v", strings.ToLower(side.String()), err)
+				return fmt.Errorf("-%s: %v", sideFlag(side), err)
 			}
+		}
+	}
+	switch {
+	case named[X] != "" && named[O] != "":
+	case named[X] != "" || named[O] != "":
+		side := X
+		if named[X] == "" {
+			side = O
+		}
+		if p.seats[side] == nil {
+			p.seats[side.Other()] = p.bot
+		}
+		if p.mode == modePlay {
+			p.firstNote(side, named[side])
+		}
+	default:
+		botFirst := p.spec.seats.botFirst
+		switch c.first {
+		case "human":
+			botFirst = false
+		case "bot":
+			botFirst = true
+		case "random":
+			botFirst = p.rng.IntN(2) == 0
+			p.firstDrawn = true
+		}
+		if botFirst {
+			p.seats[X] = p.bot
+		} else {
+			p.seats[O] = p.bot
 		}
 	}
 	if p.mode == modeMatch && (p.seats[X] == nil || p.seats[O] == nil) {
 		return fmt.Errorf("-games %d: a match needs two bots: set -x and -o to bot specs", c.games)
 	}
 	return nil
+}
+
+// firstNote is the line for a -first that the one seat named decides
+// otherwise: X moves first, so the seat says who does.
+func (p *runPlan) firstNote(side Side, spec string) {
+	first := p.cfg.first
+	botFirst := (p.seats[side] != nil) == (side == X)
+	if first == "" || first == "bot" && botFirst || first == "human" && !botFirst {
+		return
+	}
+	who := func(s Side) (string, string) {
+		if p.seats[s] == nil {
+			return "you", "play"
+		}
+		return p.seats[s].label, "plays"
+	}
+	name, _ := who(side)
+	other, verb := who(side.Other())
+	if side == X {
+		p.notes = append(p.notes, fmt.Sprintf("-first %s ignored: -x %s makes %s X, who moves first; %s %s O", first, spec, name, other, verb))
+	} else {
+		p.notes = append(p.notes, fmt.Sprintf("-first %s ignored: -o %s makes %s O, and X moves first; %s %s X", first, spec, name, other, verb))
+	}
 }
 
 // positions reads -moves and -openings: where games start.

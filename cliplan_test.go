@@ -7,20 +7,41 @@ import (
 	"time"
 )
 
-// Who sits where, from SPEC's defaults and the -bot, -first, -x, -o rules.
+// Who sits where, in every game: the game's default bot (D) on its
+// default side, one seat named gives the person (or, named human, the
+// bot) the other, both named are both set, and -first that the seat
+// named contradicts gets one line saying what was done.
 func TestSeats(t *testing.T) {
 	tests := []struct {
 		args []string
-		x, o string // "human" or the player's label
+		x, o string // "human", a label, or "D": the game's default bot
+		note string // the one line the run prints about the seats, if any
 	}{
-		{nil, "minimax", "human"},
-		{[]string{"-first", "human"}, "human", "minimax"},
-		{[]string{"-bot", "alphabeta"}, "alphabeta", "human"},
-		{[]string{"-x", "random", "-o", "alphabeta"}, "random", "alphabeta"},
-		{[]string{"-x", "human", "-o", "human"}, "human", "human"},
-		{[]string{"-o", "random"}, "minimax", "random"},
-		{[]string{"-first", "human", "-x", "alphabeta"}, "alphabeta", "minimax"},
-		{[]string{"-x", "alphabeta:depth=2", "-o", "AlphaBeta:Depth=7"}, "alphabeta:depth=2", "alphabeta:depth=7"},
+		{[]string{"-x", "alphabeta"}, "alphabeta", "human", ""},
+		{[]string{"-o", "alphabeta"}, "human", "alphabeta", ""},
+		{[]string{"-x", "human"}, "human", "D", ""},
+		{[]string{"-o", "human"}, "D", "human", ""},
+		{[]string{"-x", "human", "-bot", "random"}, "human", "random", ""},
+		{[]string{"-o", "Human", "-level", "2"}, "level2", "human", ""},
+		{[]string{"-x", "random", "-o", "alphabeta"}, "random", "alphabeta", ""},
+		{[]string{"-x", "human", "-o", "human"}, "human", "human", ""},
+		{[]string{"-x", "alphabeta:depth=2", "-o", "AlphaBeta:Depth=3"}, "alphabeta:depth=2", "alphabeta:depth=3", ""},
+		{[]string{"-first", "human", "-bot", "random"}, "human", "random", ""},
+		{[]string{"-first", "bot", "-bot", "random"}, "random", "human", ""},
+		{[]string{"-first", "human", "-o", "alphabeta"}, "human", "alphabeta", ""},
+		{[]string{"-first", "bot", "-x", "alphabeta"}, "alphabeta", "human", ""},
+		{[]string{"-first", "human", "-x", "alphabeta"}, "alphabeta", "human",
+			"-first human ignored: -x alphabeta makes alphabeta X, who moves first; you play O"},
+		{[]string{"-first", "bot", "-o", "alphabeta"}, "human", "alphabeta",
+			"-first bot ignored: -o alphabeta makes alphabeta O, and X moves first; you play X"},
+		{[]string{"-first", "bot", "-x", "human"}, "human", "D",
+			"-first bot ignored: -x human makes you X, who moves first; D plays O"},
+		{[]string{"-first", "random", "-x", "random"}, "random", "human",
+			"-first random ignored: -x random makes random X, who moves first; you play O"},
+		{[]string{"-bot", "mcts", "-x", "alphabeta"}, "alphabeta", "human",
+			"-bot does not apply to a game where -x names the bot: ignored"},
+		{[]string{"-level", "3", "-o", "alphabeta"}, "human", "alphabeta",
+			"-level does not apply to a game where -o names the bot: ignored"},
 	}
 	name := func(p *player) string {
 		if p == nil {
@@ -28,10 +49,37 @@ func TestSeats(t *testing.T) {
 		}
 		return p.label
 	}
-	for _, tt := range tests {
-		p := mustPlan(t, tt.args...)
-		if name(p.seats[X]) != tt.x || name(p.seats[O]) != tt.o {
-			t.Errorf("%v: X %s, O %s; want X %s, O %s", tt.args, name(p.seats[X]), name(p.seats[O]), tt.x, tt.o)
+	for _, game := range []string{"ttt", "c4", "adj"} {
+		spec, _ := declared.findGame(game)
+		def := func(s string) string { return strings.ReplaceAll(s, "D", spec.seats.bot) }
+		t.Run(game, func(t *testing.T) {
+			x, o := spec.seats.bot, "human"
+			if !spec.seats.botFirst {
+				x, o = o, x
+			}
+			tests := append(tests, struct {
+				args       []string
+				x, o, note string
+			}{nil, x, o, ""})
+			for _, tt := range tests {
+				p := mustPlan(t, append([]string{"-game", game}, tt.args...)...)
+				if name(p.seats[X]) != def(tt.x) || name(p.seats[O]) != def(tt.o) {
+					t.Errorf("%v: X %s, O %s; want X %s, O %s", tt.args, name(p.seats[X]), name(p.seats[O]), def(tt.x), def(tt.o))
+				}
+				if got := strings.Join(p.warnings, "\n"); got != def(tt.note) {
+					t.Errorf("%v: said %q, want %q", tt.args, got, def(tt.note))
+				}
+			}
+		})
+	}
+}
+
+// A match seats -x and -o: one of them alone is no match.
+func TestMatchNeedsTwoBots(t *testing.T) {
+	for _, args := range [][]string{{"-x", "alphabeta"}, {"-o", "random", "-bot", "minimax"}, {"-x", "human", "-o", "random"}} {
+		_, err := planOf(append(args, "-games", "4")...)
+		if want := "-games 4: a match needs two bots: set -x and -o to bot specs"; err == nil || err.Error() != want {
+			t.Errorf("%v: error %v, want %q", args, err, want)
 		}
 	}
 }
