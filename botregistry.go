@@ -126,7 +126,7 @@ type botDecl struct {
 	order int // place in help and listings, lowest first
 	// games are the games it plays by name; none means every game.
 	games []string
-	// hidden leaves it out of help's list, "accepted are" and
+	// hidden leaves it out of help's list, errors' lists of bots and
 	// -tournament all: the levels, which are other bots at settings.
 	hidden bool
 	// params are the keys of its specs, in the order specs write them.
@@ -230,7 +230,7 @@ func (r *registry) findGame(name string) (*gameSpec, error) {
 			return g, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown game %q: accepted are %s", name, r.gameList())
+	return nil, fmt.Errorf("unknown game %q: expected one of %s", name, r.gameList())
 }
 
 // gameList is the -game values with their aliases: "ttt (tictactoe), ...".
@@ -239,7 +239,16 @@ func (r *registry) gameList() string {
 	for _, g := range r.games {
 		names = append(names, fmt.Sprintf("%s (%s)", g.name, strings.Join(g.aliases, ", ")))
 	}
-	return strings.Join(names, ", ")
+	return orList(names)
+}
+
+// gameNames are the -game values, names and aliases.
+func (r *registry) gameNames() []string {
+	var names []string
+	for _, g := range r.games {
+		names = append(append(names, g.name), g.aliases...)
+	}
+	return names
 }
 
 // findBot looks a bot's name up, whatever the game and in any case

@@ -64,9 +64,10 @@ func (r *registry) newPlayer(g *gameSpec, text string, flags budgetDefaults) (*p
 	b := r.findBot(s.name)
 	switch {
 	case b == nil:
-		return nil, fmt.Errorf("unknown bot %s: accepted are %s", quoteShort(s.name), strings.Join(r.botNames(g), ", "))
+		names := r.botNames(g)
+		return nil, fmt.Errorf("unknown bot %s: %s", quoteShort(s.name), expecting(s.name, "", names, "one of "+strings.Join(names, ", ")))
 	case !b.plays(g):
-		return nil, fmt.Errorf("bot %s does not play %s: accepted are %s", b.name, g.title, strings.Join(r.botNames(g), ", "))
+		return nil, fmt.Errorf("bot %s does not play %s: expected one of %s", b.name, g.title, strings.Join(r.botNames(g), ", "))
 	}
 	p := &player{decl: b, vals: paramValues{}}
 	given := map[string]bool{}
@@ -78,8 +79,11 @@ func (r *registry) newPlayer(g *gameSpec, text string, flags budgetDefaults) (*p
 		case !ok && b.anyKey:
 			p.options = append(p.options, kv)
 			continue
+		case !ok && len(b.params) == 0:
+			return nil, fmt.Errorf("%s: %s takes no keys", quoteUpTo(text, maxSpecEcho), b.name)
 		case !ok:
-			return nil, fmt.Errorf("%s: %s has no key %s: accepted are %s", quoteUpTo(text, maxSpecEcho), b.name, quoteShort(kv[0]), b.keyList())
+			return nil, fmt.Errorf("%s: %s has no key %s: %s", quoteUpTo(text, maxSpecEcho), b.name, quoteShort(kv[0]),
+				expecting(kv[0], "", b.keys(), "one of its keys: "+strings.Join(b.keys(), ", ")))
 		}
 		v, err := decl.parse(g.name, kv[1])
 		if err != nil {
@@ -129,16 +133,13 @@ func (p *player) complete(g *gameSpec, given map[string]bool, flags budgetDefaul
 	}
 }
 
-// keyList is the bot's keys for an error: "depth, time, eval".
-func (b *botDecl) keyList() string {
-	if len(b.params) == 0 {
-		return "none: it takes no keys"
-	}
+// keys are the bot's keys, in its order: depth, time, eval.
+func (b *botDecl) keys() []string {
 	keys := make([]string, len(b.params))
 	for i, p := range b.params {
 		keys[i] = p.key
 	}
-	return strings.Join(keys, ", ")
+	return keys
 }
 
 // reads reports whether the player's bot reads key.

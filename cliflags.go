@@ -28,8 +28,11 @@ type flagDef struct {
 	// shown by help; defWords, when set, is what help says instead (per
 	// game, the clock).
 	def, defWords string
-	// accepts says what values it takes, for help and errors.
+	// accepts says what values it takes, for help and errors; choices,
+	// when it takes words of a fixed set, are the words, so that a word
+	// typed wrong gets the nearest.
 	accepts string
+	choices []string
 	// set reads a value into c: errBadValue for one that accepts refuses,
 	// or an error of its own saying what is wrong and what is accepted.
 	set func(c *config, v string) error
@@ -51,7 +54,7 @@ func (f flagDef) boolean() bool { return f.arg == "" }
 // own flags (-rounds, -width, -height) come from their cards.
 func flagTable(reg *registry) []flagDef {
 	table := []flagDef{
-		{name: "game", arg: "NAME", def: "ttt", about: "the game: " + reg.gameList(), accepts: reg.gameList(),
+		{name: "game", arg: "NAME", def: "ttt", about: "the game: " + reg.gameList(), accepts: reg.gameList(), choices: reg.gameNames(),
 			modes: modeAll &^ (modeVersion | modeBook | modeCheck), set: func(c *config, v string) error {
 				if _, err := reg.findGame(v); err != nil {
 					return errBadValue
@@ -63,33 +66,33 @@ func flagTable(reg *registry) []flagDef {
 			modes: modePlay | modeAnalyze, notFor: flagRun.botChosen, set: text(func(c *config) *string { return &c.bot })},
 		{name: "level", arg: "N", about: fmt.Sprintf("an opponent from 1 (easiest) to %d (strongest), in place of -bot", levelCount),
 			modes: modePlay | modeAnalyze, notFor: flagRun.seatsNameBots,
-			accepts: fmt.Sprintf("a level 1..%d", levelCount), set: whole(func(c *config) *int { return &c.level }, 1, levelCount)},
+			accepts: fmt.Sprintf("a level from 1 to %d", levelCount), set: whole(func(c *config) *int { return &c.level }, 1, levelCount)},
 		{name: "first", arg: "WHO", defWords: "per game", about: "who moves first, as X: human, bot or random",
-			accepts: "human, bot or random", modes: modePlay, notFor: flagRun.seatsBothGiven,
+			accepts: "human, bot or random", choices: []string{"human", "bot", "random"}, modes: modePlay, notFor: flagRun.seatsBothGiven,
 			set: oneOf(func(c *config) *string { return &c.first }, "human", "bot", "random")},
 		{name: "x", arg: "BOT", about: "who plays X: human or a bot spec; a bot here, and -o not given, leaves O to you",
 			modes: modePlay | modeMatch, set: text(func(c *config) *string { return &c.x })},
 		{name: "o", arg: "BOT", about: "who plays O: human or a bot spec; a bot here, and -x not given, leaves X to you",
 			modes: modePlay | modeMatch, set: text(func(c *config) *string { return &c.o })},
 		{name: "depth", arg: "N", about: "plies to look ahead, for every bot that reads depth= (0: each bot's default)",
-			accepts: "a whole number of plies 0..64", modes: modeBots, notFor: budgetKeyNotFor("depth"),
+			accepts: "a whole number of plies from 0 (no limit) to 64", modes: modeBots, notFor: budgetKeyNotFor("depth"),
 			set: whole(func(c *config) *int { return &c.budget.depth }, 0, 64)},
 		{name: "time", arg: "TIME", about: "time a move, like 500ms or 5s, for every bot that reads time= (0: each bot's default)",
-			accepts: "a duration like 500ms or 5s, 0 or more", modes: modeBots | modeCheck, notFor: budgetKeyNotFor("time"),
+			accepts: "a time like 500ms or 5s, or 0 (no limit)", modes: modeBots | modeCheck, notFor: budgetKeyNotFor("time"),
 			set: duration(func(c *config) *time.Duration { return &c.budget.time })},
 		{name: "playouts", arg: "N", about: "playouts a move, for every bot that reads playouts= (0: each bot's default)",
-			accepts: "a whole number 0 or more", modes: modeBots, notFor: budgetKeyNotFor("playouts"),
+			accepts: "a whole number of playouts, or 0 (no limit)", modes: modeBots, notFor: budgetKeyNotFor("playouts"),
 			set: whole(func(c *config) *int { return &c.budget.playouts }, 0, 1e9)},
 	}
 	table = append(table, gameOptionFlags(reg)...)
 	return append(table, []flagDef{
 		{name: "seed", arg: "N", defWords: "the clock", about: "random seed: with fixed budgets (depth, playouts) a run repeats exactly",
-			accepts: "a whole number 0 or more", modes: modeBots, set: func(c *config, v string) (err error) {
+			accepts: "a whole number, 0 or more", modes: modeBots, set: func(c *config, v string) (err error) {
 				c.seed, err = strconv.ParseUint(v, 10, 64)
 				return asBad(err)
 			}},
 		{name: "games", arg: "N", def: "1", about: "play N games of -x against -o, seats swapped, then a table with Elo",
-			accepts: "a whole number 1 or more", modes: modeGames, set: whole(func(c *config) *int { return &c.games }, 1, math.MaxInt32)},
+			accepts: "a whole number, 1 or more", modes: modeGames, set: whole(func(c *config) *int { return &c.games }, 1, math.MaxInt32)},
 		{name: "sprt", arg: "TEST", about: "elo0=E0,elo1=E1[,alpha=A,beta=B]: a match stops once a sequential test decides between elo <= E0 and elo >= E1 (pentanomial GSPRT, logistic Elo); -games is then the most games",
 			accepts: sprtAccepts, modes: modeMatch, set: func(c *config, v string) error {
 				t, err := parseSPRT(v)
@@ -97,7 +100,7 @@ func flagTable(reg *registry) []flagDef {
 					return errBadValue
 				}
 				if err != nil {
-					return fmt.Errorf("%v: accepted is %s", err, sprtAccepts)
+					return fmt.Errorf("%v: expected %s", err, sprtAccepts)
 				}
 				c.sprt = &t
 				return nil
@@ -109,19 +112,19 @@ func flagTable(reg *registry) []flagDef {
 		{name: "gauntlet", arg: "BOT", about: "with -tournament LIST: BOT plays every player of LIST, who do not play each other; LIST ranked by score against BOT",
 			modes: modeTournament, set: text(func(c *config) *string { return &c.gauntlet })},
 		{name: "jobs", arg: "N", def: strconv.Itoa(runtime.NumCPU()), defWords: "every CPU", about: "CPUs: games at once in matches, threads of one search",
-			accepts: "a whole number 1 or more", modes: modeBots, set: whole(func(c *config) *int { return &c.jobs }, 1, 4096)},
+			accepts: "a whole number from 1 to 4096", modes: modeBots, set: whole(func(c *config) *int { return &c.jobs }, 1, 4096)},
 		{name: "delay", arg: "TIME", defWords: "0.5s on a terminal, 0 on a pipe", about: "pause between the moves of two bots watched",
-			accepts: "a duration like 500ms or 1s, 0 or more", modes: modePlay, notFor: flagRun.notWatched,
+			accepts: "a time like 500ms or 1s, or 0", modes: modePlay, notFor: flagRun.notWatched,
 			set: duration(func(c *config) *time.Duration { return &c.delay })},
 		{name: "step", about: "with two bots watched, wait for Enter after each move (b: back, q: quit)",
 			modes: modePlay, notFor: flagRun.notWatched, set: onOff(func(c *config) *bool { return &c.step })},
 		{name: "v", about: "after each bot move, its score, depth, nodes, time and expected line",
 			modes: modePlay, set: onOff(func(c *config) *bool { return &c.verbose })},
 		{name: "trace", arg: "N", about: "after each bot move, the tree it searched, N plies deep (docs/trace.md)",
-			accepts: "a whole number of plies 0 or more", modes: modePlay | modeAnalyze, notFor: flagRun.noBotTraces,
+			accepts: "a whole number of plies from 0 to 64", modes: modePlay | modeAnalyze, notFor: flagRun.noBotTraces,
 			set: whole(func(c *config) *int { return &c.trace }, 0, 64)},
 		{name: "trace-format", arg: "FORMAT", def: "text", about: "how -trace writes: text, dot (Graphviz) or json",
-			accepts: strings.Join(traceFormats, ", "), modes: modePlay | modeAnalyze, notFor: flagRun.noTrace,
+			accepts: orList(traceFormats), choices: traceFormats, modes: modePlay | modeAnalyze, notFor: flagRun.noTrace,
 			set: oneOf(func(c *config) *string { return &c.traceFormat }, traceFormats...)},
 		{name: "trace-out", arg: "FILE", about: "write every trace to FILE, not to standard output (-analyze's answers stay alone there)",
 			modes: modePlay | modeAnalyze, notFor: flagRun.noTrace, set: text(func(c *config) *string { return &c.traceOut })},
@@ -133,7 +136,7 @@ func flagTable(reg *registry) []flagDef {
 		{name: "scores", about: "with -analyze: every move's exact score (Tic-Tac-Toe, Connect Four)",
 			modes: modeAnalyze, set: onOff(func(c *config) *bool { return &c.scores })},
 		{name: "format", arg: "FORMAT", def: "text", about: "text or json: game lines, tables and -analyze answers",
-			accepts: "text or json", modes: modeMatch | modeTournament | modeAnalyze | modeRate,
+			accepts: "text or json", choices: []string{"text", "json"}, modes: modeMatch | modeTournament | modeAnalyze | modeRate,
 			set: oneOf(func(c *config) *string { return &c.format }, "text", "json")},
 		{name: "out", arg: "FILE", about: "with -games or -tournament: every game added to FILE as a JSON line as it ends; a rerun of the same run plays only the games FILE lacks",
 			modes: modeMatch | modeTournament, set: text(func(c *config) *string { return &c.out })},
@@ -148,7 +151,7 @@ func flagTable(reg *registry) []flagDef {
 				return nil
 			}},
 		{name: "shard", arg: "I/N", about: "with -tournament: play only slice I of N of its games, like 1/4",
-			accepts: "I/N, the I-th of N slices, 1 <= I <= N, like 2/4", modes: modeTournament, set: (*config).setShard},
+			accepts: "I/N, slice I of N slices, like 2/4 (I from 1 to N)", modes: modeTournament, set: (*config).setShard},
 		{name: "engine", arg: "NAME=COMMAND", about: "an external bot speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; repeatable; NAME then plays wherever a bot does",
 			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engines = append(c.engines, v); return nil }},
 		{name: "engines", arg: "FILE", about: "engines declared in FILE, one NAME=COMMAND a line (# comments), as many -engine flags would; repeatable",
@@ -158,13 +161,13 @@ func flagTable(reg *registry) []flagDef {
 		{name: "make-book", arg: "FILE", about: "build the Connect Four opening book into FILE with the solver, then exit",
 			modes: modeBook, set: text(func(c *config) *string { return &c.makeBook })},
 		{name: "book-ply", arg: "N", def: "12", about: "with -make-book: the last ply of the book's full tree",
-			accepts: fmt.Sprintf("a whole number of plies 0..%d", c4Cells), modes: modeBook,
+			accepts: fmt.Sprintf("a whole number of plies from 0 to %d", c4Cells), modes: modeBook,
 			set: whole(func(c *config) *int { return &c.bookPly }, 0, c4Cells)},
 		{name: "book-openings-ply", arg: "N", def: "0", about: "with -make-book: the last ply of the full trees from every 2-ply opening (0: none)",
-			accepts: fmt.Sprintf("a whole number of plies 0..%d", c4Cells), modes: modeBook,
+			accepts: fmt.Sprintf("a whole number of plies from 0 to %d", c4Cells), modes: modeBook,
 			set: whole(func(c *config) *int { return &c.bookOpenings }, 0, c4Cells)},
 		{name: "book-line-ply", arg: "N", def: "36", about: "with -make-book: the last ply of the book's solver games",
-			accepts: fmt.Sprintf("a whole number of plies 0..%d", c4Cells), modes: modeBook,
+			accepts: fmt.Sprintf("a whole number of plies from 0 to %d", c4Cells), modes: modeBook,
 			set: whole(func(c *config) *int { return &c.bookLine }, 0, c4Cells)},
 		{name: "version", about: "print the program's version and exit", modes: modeVersion,
 			set: onOff(func(c *config) *bool { return &c.version })},
@@ -183,7 +186,7 @@ func gameOptionFlags(reg *registry) []flagDef {
 			}
 			seen = append(seen, opt.name)
 			defs = append(defs, flagDef{name: opt.name, arg: "N", def: strconv.Itoa(opt.def), about: opt.usage,
-				accepts: fmt.Sprintf("a whole number %d..%d", opt.min, opt.max), modes: modeGames | modeAnalyze,
+				accepts: fmt.Sprintf("a whole number from %d to %d", opt.min, opt.max), modes: modeGames | modeAnalyze,
 				notFor: gameOptionNotFor(opt.name),
 				set: func(c *config, v string) error {
 					n, err := strconv.Atoi(v)
@@ -273,7 +276,7 @@ func (c *config) setOpenings(v string) error {
 			return errBadValue
 		}
 	} else if _, err := os.Stat(v); err != nil {
-		return errors.New("no such file and not a number: accepted is K plies (0 or more) or a file of records")
+		return errors.New("no such file and not a number: expected K plies (0 or more) or a file of records")
 	}
 	c.openings = v
 	return nil

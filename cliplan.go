@@ -61,7 +61,7 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 		}
 	}
 	if p.mode == modeBook && c.bookLine < c.bookPly {
-		return nil, fmt.Errorf("-book-line-ply %d: accepted is -book-ply (%d)..%d plies", c.bookLine, c.bookPly, c4Cells)
+		return nil, fmt.Errorf("-book-line-ply %d: expected from -book-ply (%d) to %d plies", c.bookLine, c.bookPly, c4Cells)
 	}
 	if p.mode == modeCheck {
 		if err := checkEngineSpec(reg, c.check); err != nil {
@@ -109,7 +109,7 @@ func (p *runPlan) resolvePlayers() error {
 		}
 	}
 	if p.mode == modeAnalyze && c.scores && g.analyst.scores == nil {
-		return fmt.Errorf("-scores: %s's search does not score every move: accepted with Tic-Tac-Toe and Connect Four", g.title)
+		return fmt.Errorf("-scores: %s's search does not score every move: -scores works with Tic-Tac-Toe and Connect Four", g.title)
 	}
 	return nil
 }
@@ -151,6 +151,8 @@ func (p *runPlan) seatPlayers() error {
 		var err error
 		switch spec := named[side]; {
 		case spec == "", strings.EqualFold(spec, "human"):
+		case p.reg.findBot(spec) == nil && isNear(spec, "human"):
+			return fmt.Errorf("-%s %s: did you mean human? Expected human or a bot spec", sideFlag(side), quoteShort(spec))
 		default:
 			if p.seats[side], err = p.reg.newPlayer(p.spec, spec, c.budget); err != nil {
 				return fmt.Errorf("-%s: %v", sideFlag(side), err)
@@ -230,7 +232,7 @@ func (p *runPlan) positions() error {
 			return fmt.Errorf("-moves %s: %v", quoteShort(c.moves), err)
 		}
 		if g.Over() {
-			return fmt.Errorf("-moves %s: the game is over there: accepted is a record that leaves it open", quoteShort(c.moves))
+			return fmt.Errorf("-moves %s: the game is over there: expected a record that leaves it open", quoteShort(c.moves))
 		}
 		p.from = slices.Clone(g.History())
 	}
@@ -245,14 +247,14 @@ func (p *runPlan) positions() error {
 	}
 	if n, err := strconv.Atoi(c.openings); err == nil {
 		if n < 0 {
-			return fmt.Errorf("-openings %d: accepted is 0 or more plies, or a file of records", n)
+			return fmt.Errorf("-openings %d: expected 0 or more plies, or a file of records", n)
 		}
 		p.plan.plies = n
 		return nil
 	}
 	f, err := os.Open(c.openings)
 	if err != nil {
-		return fmt.Errorf("-openings %s: no such file and not a number: accepted is K plies (0 or more) or a file of records", quoteShort(c.openings))
+		return fmt.Errorf("-openings %s: no such file and not a number: expected K plies (0 or more) or a file of records", quoteShort(c.openings))
 	}
 	defer f.Close()
 	if p.plan.suite, err = readOpenings(f, p.spec, p.opt); err != nil {

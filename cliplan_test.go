@@ -135,7 +135,7 @@ func TestNamesAnyCase(t *testing.T) {
 		{[]string{"-game", "C4", "-first", "Bot"}, "connect4", "solver", "", ""},
 		{[]string{"-game", "Adjacency", "-x", "MCTS", "-o", "RANDOM"}, "adjacency", "mcts", "random", ""},
 		{[]string{"-game", "TicTacToe", "-tournament", "MiniMax,Random"}, "ttt", "minimax", "", ""},
-		{[]string{"-game", "chess"}, "", "", "", "accepted is ttt (tictactoe), connect4 (c4), adjacency (adj)"},
+		{[]string{"-game", "chess"}, "", "", "", "expected ttt (tictactoe), connect4 (c4) or adjacency (adj)"},
 	} {
 		p, err := planOf(tt.args...)
 		if err == nil {
