@@ -53,11 +53,11 @@ type param struct {
 // Budget of each move; -depth, -time and -playouts are their defaults.
 var (
 	depthParam = param{key: "depth", kind: kindInt, min: 0, max: 64, def: "0", untilTime: true,
-		about: "plies to look ahead; 0: to the end, or as deep as the time allows"}
+		about: "plies to look ahead; 0 means no limit: to the end, or as deep as the time allows"}
 	timeParam = param{key: "time", kind: kindDuration, def: "0", byGame: map[string]string{"adjacency": "5s"},
-		about: "time a move, like 500ms; 0: no limit"}
+		about: "time for each move, like 500ms; 0 means no limit"}
 	playoutsParam = param{key: "playouts", kind: kindInt, min: 0, max: 1e9, def: "0", untilTime: true,
-		about: "playouts a move; 0: by the time"}
+		about: "playouts (random games) for each move; 0 means no limit: as many as the time allows"}
 	evalParam = param{key: "eval", kind: kindChoice, gameChoices: evaluatorNames,
 		about: "the evaluation of positions it cannot search to the end"}
 )

@@ -242,6 +242,26 @@ func (r *registry) gameList() string {
 	return orList(names)
 }
 
+// gameShortList is the -game values for help: each name with its
+// shorter aliases, "ttt, connect4 (c4) or adjacency (adj)".
+func (r *registry) gameShortList() string {
+	var names []string
+	for _, g := range r.games {
+		var short []string
+		for _, a := range g.aliases {
+			if len(a) < len(g.name) {
+				short = append(short, a)
+			}
+		}
+		if len(short) > 0 {
+			names = append(names, fmt.Sprintf("%s (%s)", g.name, strings.Join(short, ", ")))
+		} else {
+			names = append(names, g.name)
+		}
+	}
+	return orList(names)
+}
+
 // gameNames are the -game values, names and aliases.
 func (r *registry) gameNames() []string {
 	var names []string

@@ -22,6 +22,8 @@ import (
 type flagDef struct {
 	name string
 	arg  string // its value's word in help (N, TIME, FILE); "" for a switch
+	// section is its heading in help; the common ones lead it.
+	section helpSection
 	// about is its meaning, in a line or two of help.
 	about string
 	// def is its default, applied before the command line is read and
@@ -44,6 +46,20 @@ type flagDef struct {
 	many bool
 }
 
+// helpSection is a heading of -h; every flag sits under one (flagDef's
+// section), the common ones on the first screen.
+type helpSection uint8
+
+const (
+	sectionCommon helpSection = iota
+	sectionPlaying
+	sectionWatching
+	sectionMatches
+	sectionEngines
+	sectionOutput
+	sectionBook
+)
+
 // errBadValue is a value the flag's accepts refuses.
 var errBadValue = errors.New("bad value")
 
@@ -54,7 +70,7 @@ func (f flagDef) boolean() bool { return f.arg == "" }
 // own flags (-rounds, -width, -height) come from their cards.
 func flagTable(reg *registry) []flagDef {
 	table := []flagDef{
-		{name: "game", arg: "NAME", def: "ttt", about: "the game: " + reg.gameList(), accepts: reg.gameList(), choices: reg.gameNames(),
+		{name: "game", arg: "NAME", def: "ttt", section: sectionCommon, about: "the game: " + reg.gameShortList(), accepts: reg.gameList(), choices: reg.gameNames(),
 			modes: modeAll &^ (modeVersion | modeBook | modeCheck), set: func(c *config, v string) error {
 				if _, err := reg.findGame(v); err != nil {
 					return errBadValue
@@ -62,38 +78,38 @@ func flagTable(reg *registry) []flagDef {
 				c.game = v
 				return nil
 			}},
-		{name: "bot", arg: "BOT", defWords: "per game", about: "your opponent, or -analyze's bot: a bot spec, NAME or NAME:KEY=VALUE:... (bots below)",
+		{name: "bot", arg: "BOT", section: sectionCommon, about: "your opponent: a bot, like mcts or alphabeta:depth=3",
 			modes: modePlay | modeAnalyze, notFor: flagRun.botChosen, set: text(func(c *config) *string { return &c.bot })},
-		{name: "level", arg: "N", about: fmt.Sprintf("an opponent from 1 (easiest) to %d (strongest), in place of -bot", levelCount),
+		{name: "level", arg: "N", section: sectionCommon, about: fmt.Sprintf("an opponent from 1 (easiest) to %d (strongest), instead of -bot", levelCount),
 			modes: modePlay | modeAnalyze, notFor: flagRun.seatsNameBots,
 			accepts: fmt.Sprintf("a level from 1 to %d", levelCount), set: whole(func(c *config) *int { return &c.level }, 1, levelCount)},
-		{name: "first", arg: "WHO", defWords: "per game", about: "who moves first, as X: human, bot or random",
+		{name: "first", arg: "WHO", defWords: "per game", section: sectionCommon, about: "who moves first: human, bot or random",
 			accepts: "human, bot or random", choices: []string{"human", "bot", "random"}, modes: modePlay, notFor: flagRun.seatsBothGiven,
 			set: oneOf(func(c *config) *string { return &c.first }, "human", "bot", "random")},
-		{name: "x", arg: "BOT", about: "who plays X: human or a bot spec; a bot here, and -o not given, leaves O to you",
+		{name: "x", arg: "BOT", section: sectionCommon, about: "who plays X: human or a bot; a bot here gives you O",
 			modes: modePlay | modeMatch, set: text(func(c *config) *string { return &c.x })},
-		{name: "o", arg: "BOT", about: "who plays O: human or a bot spec; a bot here, and -x not given, leaves X to you",
+		{name: "o", arg: "BOT", section: sectionCommon, about: "who plays O: human or a bot; a bot here gives you X",
 			modes: modePlay | modeMatch, set: text(func(c *config) *string { return &c.o })},
-		{name: "depth", arg: "N", about: "plies to look ahead, for every bot that reads depth= (0: each bot's default)",
+		{name: "depth", arg: "N", section: sectionPlaying, about: "plies (single moves) to look ahead, for every bot that reads depth= (0: each bot's own)",
 			accepts: "a whole number of plies from 0 (no limit) to 64", modes: modeBots, notFor: budgetKeyNotFor("depth"),
 			set: whole(func(c *config) *int { return &c.budget.depth }, 0, 64)},
-		{name: "time", arg: "TIME", about: "time a move, like 500ms or 5s, for every bot that reads time= (0: each bot's default)",
+		{name: "time", arg: "TIME", section: sectionCommon, about: "time a bot may think a move, like 500ms; 0: each bot's own",
 			accepts: "a time like 500ms or 5s, or 0 (no limit)", modes: modeBots | modeCheck, notFor: budgetKeyNotFor("time"),
 			set: duration(func(c *config) *time.Duration { return &c.budget.time })},
-		{name: "playouts", arg: "N", about: "playouts a move, for every bot that reads playouts= (0: each bot's default)",
+		{name: "playouts", arg: "N", section: sectionPlaying, about: "random games a move, for every bot that reads playouts= (0: each bot's own)",
 			accepts: "a whole number of playouts, or 0 (no limit)", modes: modeBots, notFor: budgetKeyNotFor("playouts"),
 			set: whole(func(c *config) *int { return &c.budget.playouts }, 0, 1e9)},
 	}
 	table = append(table, gameOptionFlags(reg)...)
 	return append(table, []flagDef{
-		{name: "seed", arg: "N", defWords: "the clock", about: "random seed: with fixed budgets (depth, playouts) a run repeats exactly",
+		{name: "seed", arg: "N", section: sectionPlaying, about: "the random seed (by default a new one each run): with fixed budgets (depth, playouts) a run repeats exactly",
 			accepts: "a whole number, 0 or more", modes: modeBots, set: func(c *config, v string) (err error) {
 				c.seed, err = strconv.ParseUint(v, 10, 64)
 				return asBad(err)
 			}},
-		{name: "games", arg: "N", def: "1", about: "play N games of -x against -o, seats swapped, then a table with Elo",
+		{name: "games", arg: "N", def: "1", section: sectionMatches, about: "play N games between -x and -o, who swap sides after each game, then print a table with Elo ratings",
 			accepts: "a whole number, 1 or more", modes: modeGames, set: whole(func(c *config) *int { return &c.games }, 1, math.MaxInt32)},
-		{name: "sprt", arg: "TEST", about: "elo0=E0,elo1=E1[,alpha=A,beta=B]: a match stops once a sequential test decides between elo <= E0 and elo >= E1 (pentanomial GSPRT, logistic Elo); -games is then the most games",
+		{name: "sprt", arg: "TEST", section: sectionMatches, about: "elo0=E0,elo1=E1[,alpha=A,beta=B]: stop a match as soon as a sequential test (pentanomial GSPRT, logistic Elo) decides whether -x is at most E0 or at least E1 Elo stronger; -games is then the most games",
 			accepts: sprtAccepts, modes: modeMatch, set: func(c *config, v string) error {
 				t, err := parseSPRT(v)
 				if errors.Is(err, errSPRTSyntax) {
@@ -105,44 +121,44 @@ func flagTable(reg *registry) []flagDef {
 				c.sprt = &t
 				return nil
 			}},
-		{name: "openings", arg: "K|FILE", defWords: "per game", about: "K random plies open each pair of games, or a file of records, one a pair, in order",
+		{name: "openings", arg: "K|FILE", defWords: "per game", section: sectionMatches, about: "start each pair of games after K random moves, or from the records in FILE, one record for each pair, in order",
 			accepts: "K plies, 0 or more, or a file of records", modes: modeMatch | modeTournament, set: (*config).setOpenings},
-		{name: "tournament", arg: "LIST", about: "a round-robin of the bot specs listed, comma-separated, or all; KEY=A..B or KEY=A/B/C is a player a value",
+		{name: "tournament", arg: "LIST", section: sectionMatches, about: "a round-robin between the bots listed, separated by commas, or all; a key given as A..B or A/B/C (depth=1..4) makes one player for each value",
 			modes: modeTournament, set: text(func(c *config) *string { return &c.tournament })},
-		{name: "gauntlet", arg: "BOT", about: "with -tournament LIST: BOT plays every player of LIST, who do not play each other; LIST ranked by score against BOT",
+		{name: "gauntlet", arg: "BOT", section: sectionMatches, about: "with -tournament LIST: BOT plays every bot of LIST, and they do not play each other; LIST is ranked by its score against BOT",
 			modes: modeTournament, set: text(func(c *config) *string { return &c.gauntlet })},
-		{name: "jobs", arg: "N", def: strconv.Itoa(runtime.NumCPU()), defWords: "every CPU", about: "CPUs: games at once in matches, threads of one search",
+		{name: "jobs", arg: "N", def: strconv.Itoa(runtime.NumCPU()), defWords: "every CPU", section: sectionMatches, about: "how many CPUs to use: games played at once, or threads of one search",
 			accepts: "a whole number from 1 to 4096", modes: modeBots, set: whole(func(c *config) *int { return &c.jobs }, 1, 4096)},
-		{name: "delay", arg: "TIME", defWords: "0.5s on a terminal, 0 on a pipe", about: "pause between the moves of two bots watched",
+		{name: "delay", arg: "TIME", defWords: "0.5s on a terminal, 0 on a pipe", section: sectionWatching, about: "the pause between moves when two bots play",
 			accepts: "a time like 500ms or 1s, or 0", modes: modePlay, notFor: flagRun.notWatched,
 			set: duration(func(c *config) *time.Duration { return &c.delay })},
-		{name: "step", about: "with two bots watched, wait for Enter after each move (b: back, q: quit)",
+		{name: "step", section: sectionWatching, about: "when two bots play, wait for Enter after each move (b goes back, q quits)",
 			modes: modePlay, notFor: flagRun.notWatched, set: onOff(func(c *config) *bool { return &c.step })},
-		{name: "v", about: "after each bot move, its score, depth, nodes, time and expected line",
+		{name: "v", section: sectionCommon, about: "after each bot move, its score, depth, nodes and expected line",
 			modes: modePlay, set: onOff(func(c *config) *bool { return &c.verbose })},
-		{name: "trace", arg: "N", about: "after each bot move, the tree it searched, N plies deep (docs/trace.md)",
+		{name: "trace", arg: "N", section: sectionWatching, about: "after each bot move, the tree it searched, N plies deep (docs/trace.md)",
 			accepts: "a whole number of plies from 0 to 64", modes: modePlay | modeAnalyze, notFor: flagRun.noBotTraces,
 			set: whole(func(c *config) *int { return &c.trace }, 0, 64)},
-		{name: "trace-format", arg: "FORMAT", def: "text", about: "how -trace writes: text, dot (Graphviz) or json",
+		{name: "trace-format", arg: "FORMAT", def: "text", section: sectionWatching, about: "how -trace writes the tree: text, dot (Graphviz) or json",
 			accepts: orList(traceFormats), choices: traceFormats, modes: modePlay | modeAnalyze, notFor: flagRun.noTrace,
 			set: oneOf(func(c *config) *string { return &c.traceFormat }, traceFormats...)},
-		{name: "trace-out", arg: "FILE", about: "write every trace to FILE, not to standard output (-analyze's answers stay alone there)",
+		{name: "trace-out", arg: "FILE", section: sectionWatching, about: "write the traces to FILE instead of standard output, where -analyze's answers then stand alone",
 			modes: modePlay | modeAnalyze, notFor: flagRun.noTrace, set: text(func(c *config) *string { return &c.traceOut })},
-		{name: "no-color", about: "plain output, even on a terminal", modes: modePlay, set: onOff(func(c *config) *bool { return &c.noColor })},
-		{name: "moves", arg: "RECORD", about: "start from this position: a record in the game's notation, like 4453",
+		{name: "no-color", section: sectionOutput, about: "no colour, even on a terminal (the NO_COLOR environment variable does the same)", modes: modePlay, set: onOff(func(c *config) *bool { return &c.noColor })},
+		{name: "moves", arg: "RECORD", section: sectionPlaying, about: "start from this position: the moves so far, in the game's notation, like 4453",
 			modes: modeGames, set: text(func(c *config) *string { return &c.moves })},
-		{name: "analyze", about: "read positions on stdin, print <position> <score> <move> <nodes> <us>",
+		{name: "analyze", section: sectionWatching, about: "read positions from standard input, one on each line, and answer each with <position> <score> <move> <nodes> <microseconds>",
 			modes: modeAnalyze, set: onOff(func(c *config) *bool { return &c.analyze })},
-		{name: "scores", about: "with -analyze: every move's exact score (Tic-Tac-Toe, Connect Four)",
+		{name: "scores", section: sectionWatching, about: "with -analyze: the exact score of every move (Tic-Tac-Toe and Connect Four)",
 			modes: modeAnalyze, set: onOff(func(c *config) *bool { return &c.scores })},
-		{name: "format", arg: "FORMAT", def: "text", about: "text or json: game lines, tables and -analyze answers",
+		{name: "format", arg: "FORMAT", def: "text", section: sectionOutput, about: "text or json, for the lines of games, the tables and -analyze's answers",
 			accepts: "text or json", choices: []string{"text", "json"}, modes: modeMatch | modeTournament | modeAnalyze | modeRate,
 			set: oneOf(func(c *config) *string { return &c.format }, "text", "json")},
-		{name: "out", arg: "FILE", about: "with -games or -tournament: every game added to FILE as a JSON line as it ends; a rerun of the same run plays only the games FILE lacks",
+		{name: "out", arg: "FILE", section: sectionOutput, about: "with -games or -tournament: add every game to FILE as a JSON line when it ends; the same command run again plays only the games FILE lacks",
 			modes: modeMatch | modeTournament, set: text(func(c *config) *string { return &c.out })},
-		{name: "rate", arg: "FILE...", about: "rate the games of files written by -out together: -rate a.jsonl b.jsonl",
+		{name: "rate", arg: "FILE...", section: sectionMatches, about: "rate together the games of files written by -out: -rate a.jsonl b.jsonl",
 			modes: modeRate, many: true, set: func(c *config, v string) error { c.rate = append(c.rate, v); return nil }},
-		{name: "plot", arg: "FILE", about: "with a match, a tournament, a gauntlet or -rate: the ratings as a picture, FILE.svg or FILE.png; a bot swept over one key as a line",
+		{name: "plot", arg: "FILE", section: sectionOutput, about: "with a match, a tournament or -rate: the ratings as a picture, FILE.svg or FILE.png; a bot swept over one key gives a line",
 			accepts: "a file name ending in .svg or .png", modes: modeMatch | modeTournament | modeRate, set: func(c *config, v string) error {
 				if checkPlotFile(v) != nil {
 					return errBadValue
@@ -150,26 +166,26 @@ func flagTable(reg *registry) []flagDef {
 				c.plot = v
 				return nil
 			}},
-		{name: "shard", arg: "I/N", about: "with -tournament: play only slice I of N of its games, like 1/4",
+		{name: "shard", arg: "I/N", section: sectionMatches, about: "with -tournament: play only slice I of N of its games, like 1/4, so that N machines can share it",
 			accepts: "I/N, slice I of N slices, like 2/4 (I from 1 to N)", modes: modeTournament, set: (*config).setShard},
-		{name: "engine", arg: "NAME=COMMAND", about: "an external bot speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; repeatable; NAME then plays wherever a bot does",
+		{name: "engine", arg: "NAME=COMMAND", section: sectionEngines, about: "your own bot, in any language: a program speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; NAME then plays wherever a bot does; repeatable",
 			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engines = append(c.engines, v); return nil }},
-		{name: "engines", arg: "FILE", about: "engines declared in FILE, one NAME=COMMAND a line (# comments), as many -engine flags would; repeatable",
+		{name: "engines", arg: "FILE", section: sectionEngines, about: "engines declared in FILE, one NAME=COMMAND on each line (# starts a comment), as many -engine flags would; repeatable",
 			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engineFiles = append(c.engineFiles, v); return nil }},
-		{name: "check", arg: "ENGINE", about: "play an engine declared with -engine a few moves of every game it plays and report each protocol problem; exit 0 when clean",
+		{name: "check", arg: "ENGINE", section: sectionEngines, about: "play the engine a few moves of each game it plays (of -game's only, when given) and report every protocol problem; exit status 0 when there is none",
 			modes: modeCheck, set: text(func(c *config) *string { return &c.check })},
-		{name: "make-book", arg: "FILE", about: "build the Connect Four opening book into FILE with the solver, then exit",
+		{name: "make-book", arg: "FILE", section: sectionBook, about: "build the Connect Four opening book into FILE with the solver, then exit",
 			modes: modeBook, set: text(func(c *config) *string { return &c.makeBook })},
-		{name: "book-ply", arg: "N", def: "12", about: "with -make-book: the last ply of the book's full tree",
+		{name: "book-ply", arg: "N", def: "12", section: sectionBook, about: "with -make-book: the last ply of the book's full tree",
 			accepts: fmt.Sprintf("a whole number of plies from 0 to %d", c4Cells), modes: modeBook,
 			set: whole(func(c *config) *int { return &c.bookPly }, 0, c4Cells)},
-		{name: "book-openings-ply", arg: "N", def: "0", about: "with -make-book: the last ply of the full trees from every 2-ply opening (0: none)",
+		{name: "book-openings-ply", arg: "N", def: "0", section: sectionBook, about: "with -make-book: the last ply of the full trees below every 2-ply opening (0: none)",
 			accepts: fmt.Sprintf("a whole number of plies from 0 to %d", c4Cells), modes: modeBook,
 			set: whole(func(c *config) *int { return &c.bookOpenings }, 0, c4Cells)},
-		{name: "book-line-ply", arg: "N", def: "36", about: "with -make-book: the last ply of the book's solver games",
+		{name: "book-line-ply", arg: "N", def: "36", section: sectionBook, about: "with -make-book: the last ply of the solver's games in the book",
 			accepts: fmt.Sprintf("a whole number of plies from 0 to %d", c4Cells), modes: modeBook,
 			set: whole(func(c *config) *int { return &c.bookLine }, 0, c4Cells)},
-		{name: "version", about: "print the program's version and exit", modes: modeVersion,
+		{name: "version", section: sectionOutput, about: "print the program's version and exit", modes: modeVersion,
 			set: onOff(func(c *config) *bool { return &c.version })},
 	}...)
 }
@@ -185,7 +201,7 @@ func gameOptionFlags(reg *registry) []flagDef {
 				continue
 			}
 			seen = append(seen, opt.name)
-			defs = append(defs, flagDef{name: opt.name, arg: "N", def: strconv.Itoa(opt.def), about: opt.usage,
+			defs = append(defs, flagDef{name: opt.name, arg: "N", def: strconv.Itoa(opt.def), about: opt.usage, section: sectionPlaying,
 				accepts: fmt.Sprintf("a whole number from %d to %d", opt.min, opt.max), modes: modeGames | modeAnalyze,
 				notFor: gameOptionNotFor(opt.name),
 				set: func(c *config, v string) error {
