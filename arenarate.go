@@ -158,6 +158,7 @@ func rateFiles(files []string, asJSON bool, plotFile string, out, errOut io.Writ
 			fmt.Fprintf(errOut, "boardbots: -plot %s: %v\n", plotFile, err)
 			return 1
 		}
+		fmt.Fprintf(errOut, "plot: %s\n", plotFile)
 	}
 	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -42,6 +43,11 @@ type flagDef struct {
 	// in the run it does not apply to ("" when it applies).
 	modes  runMode
 	notFor func(r flagRun) string
+	// promises, when set, says that the value given promises output
+	// (a file, a test's verdict, another format): where the flag does
+	// not apply that output would never come, so the run is refused
+	// rather than warned.
+	promises func(c *config) bool
 	// many says it takes the words that follow it too (-rate a b c).
 	many bool
 }
@@ -71,7 +77,7 @@ func (f flagDef) boolean() bool { return f.arg == "" }
 func flagTable(reg *registry) []flagDef {
 	table := []flagDef{
 		{name: "game", arg: "NAME", def: "ttt", section: sectionCommon, about: "the game: " + reg.gameShortList(), accepts: reg.gameList(), choices: reg.gameNames(),
-			modes: modeAll &^ (modeVersion | modeBook | modeCheck), set: func(c *config, v string) error {
+			modes: modeAll &^ (modeVersion | modeBook), set: func(c *config, v string) error {
 				if _, err := reg.findGame(v); err != nil {
 					return errBadValue
 				}
@@ -110,7 +116,7 @@ func flagTable(reg *registry) []flagDef {
 		{name: "games", arg: "N", def: "1", section: sectionMatches, about: "play N games between -x and -o, who swap sides after each game, then print a table with Elo ratings",
 			accepts: "a whole number, 1 or more", modes: modeGames, set: whole(func(c *config) *int { return &c.games }, 1, math.MaxInt32)},
 		{name: "sprt", arg: "TEST", section: sectionMatches, about: "elo0=E0,elo1=E1[,alpha=A,beta=B]: stop a match as soon as a sequential test (pentanomial GSPRT, logistic Elo) decides whether -x is at most E0 or at least E1 Elo stronger; -games is then the most games",
-			accepts: sprtAccepts, modes: modeMatch, set: func(c *config, v string) error {
+			accepts: sprtAccepts, modes: modeMatch, promises: always, set: func(c *config, v string) error {
 				t, err := parseSPRT(v)
 				if errors.Is(err, errSPRTSyntax) {
 					return errBadValue
@@ -143,31 +149,31 @@ func flagTable(reg *registry) []flagDef {
 			accepts: orList(traceFormats), choices: traceFormats, modes: modePlay | modeAnalyze, notFor: flagRun.noTrace,
 			set: oneOf(func(c *config) *string { return &c.traceFormat }, traceFormats...)},
 		{name: "trace-out", arg: "FILE", section: sectionWatching, about: "write the traces to FILE instead of standard output, where -analyze's answers then stand alone",
-			modes: modePlay | modeAnalyze, notFor: flagRun.noTrace, set: text(func(c *config) *string { return &c.traceOut })},
+			modes: modePlay | modeAnalyze, notFor: flagRun.noTrace, promises: always, set: text(func(c *config) *string { return &c.traceOut })},
 		{name: "no-color", section: sectionOutput, about: "no colour, even on a terminal (the NO_COLOR environment variable does the same)", modes: modePlay, set: onOff(func(c *config) *bool { return &c.noColor })},
 		{name: "moves", arg: "RECORD", section: sectionPlaying, about: "start from this position: the moves so far, in the game's notation, like 4453",
 			modes: modeGames, set: text(func(c *config) *string { return &c.moves })},
 		{name: "analyze", section: sectionWatching, about: "read positions from standard input, one on each line, and answer each with <position> <score> <move> <nodes> <microseconds>",
 			modes: modeAnalyze, set: onOff(func(c *config) *bool { return &c.analyze })},
 		{name: "scores", section: sectionWatching, about: "with -analyze: the exact score of every move (Tic-Tac-Toe and Connect Four)",
-			modes: modeAnalyze, set: onOff(func(c *config) *bool { return &c.scores })},
+			modes: modeAnalyze, promises: always, set: onOff(func(c *config) *bool { return &c.scores })},
 		{name: "format", arg: "FORMAT", def: "text", section: sectionOutput, about: "text or json, for the lines of games, the tables and -analyze's answers",
 			accepts: "text or json", choices: []string{"text", "json"}, modes: modeMatch | modeTournament | modeAnalyze | modeRate,
-			set: oneOf(func(c *config) *string { return &c.format }, "text", "json")},
+			promises: func(c *config) bool { return c.format == "json" }, set: oneOf(func(c *config) *string { return &c.format }, "text", "json")},
 		{name: "out", arg: "FILE", section: sectionOutput, about: "with -games or -tournament: add every game to FILE as a JSON line when it ends; the same command run again plays only the games FILE lacks",
-			modes: modeMatch | modeTournament, set: text(func(c *config) *string { return &c.out })},
+			modes: modeMatch | modeTournament, promises: always, set: text(func(c *config) *string { return &c.out })},
 		{name: "rate", arg: "FILE...", section: sectionMatches, about: "rate together the games of files written by -out: -rate a.jsonl b.jsonl",
 			modes: modeRate, many: true, set: func(c *config, v string) error { c.rate = append(c.rate, v); return nil }},
 		{name: "plot", arg: "FILE", section: sectionOutput, about: "with a match, a tournament or -rate: the ratings as a picture, FILE.svg or FILE.png; a bot swept over one key gives a line",
-			accepts: "a file name ending in .svg or .png", modes: modeMatch | modeTournament | modeRate, set: func(c *config, v string) error {
+			accepts: "a file name ending in .svg or .png", modes: modeMatch | modeTournament | modeRate, promises: always, set: func(c *config, v string) error {
 				if checkPlotFile(v) != nil {
 					return errBadValue
 				}
 				c.plot = v
-				return nil
+				return writable(v)
 			}},
 		{name: "shard", arg: "I/N", section: sectionMatches, about: "with -tournament: play only slice I of N of its games, like 1/4, so that N machines can share it",
-			accepts: "I/N, slice I of N slices, like 2/4 (I from 1 to N)", modes: modeTournament, set: (*config).setShard},
+			accepts: "I/N, slice I of N slices, like 2/4 (I from 1 to N)", modes: modeTournament, promises: always, set: (*config).setShard},
 		{name: "engine", arg: "NAME=COMMAND", section: sectionEngines, about: "your own bot, in any language: a program speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; NAME then plays wherever a bot does; repeatable",
 			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engines = append(c.engines, v); return nil }},
 		{name: "engines", arg: "FILE", section: sectionEngines, about: "engines declared in FILE, one NAME=COMMAND on each line (# starts a comment), as many -engine flags would; repeatable",
@@ -202,7 +208,7 @@ func gameOptionFlags(reg *registry) []flagDef {
 			}
 			seen = append(seen, opt.name)
 			defs = append(defs, flagDef{name: opt.name, arg: "N", def: strconv.Itoa(opt.def), about: opt.usage, section: sectionPlaying,
-				accepts: fmt.Sprintf("a whole number from %d to %d", opt.min, opt.max), modes: modeGames | modeAnalyze,
+				accepts: fmt.Sprintf("a whole number from %d to %d", opt.min, opt.max), modes: modeGames | modeAnalyze | modeCheck,
 				notFor: gameOptionNotFor(opt.name),
 				set: func(c *config, v string) error {
 					n, err := strconv.Atoi(v)
@@ -284,6 +290,35 @@ func asBad(err error) error {
 	return nil
 }
 
+// writable says why a file could not be written where path names it, a
+// run's output that comes only at its end (-plot): its directory must
+// exist and take a new file, and the file, if there, must not be a
+// directory or read-only. Nil when it can be written. A test file is
+// made in the directory and removed at once, since permissions alone do
+// not say (a read-only mount, another user's ACL).
+func writable(path string) error {
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("there is no directory %s", dir)
+	}
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return errors.New("that is a directory")
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return errors.New("the file cannot be written")
+		}
+		return f.Close()
+	}
+	f, err := os.CreateTemp(dir, ".boardbots-*")
+	if err != nil {
+		return fmt.Errorf("no file can be written in %s", dir)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
 // setOpenings reads -openings: K plies, or a file that is there (its
 // records are read once the game is known).
 func (c *config) setOpenings(v string) error {
@@ -312,9 +347,14 @@ func (c *config) setShard(v string) error {
 	return nil
 }
 
+// always is the promise of a flag whose every value promises output.
+func always(*config) bool { return true }
+
 // flagWarnings are the lines for the flags given that the run cannot use,
-// one each, in the table's order: "-v does not apply to a match: ignored".
-func flagWarnings(table []flagDef, r flagRun) []string {
+// one each, in the table's order: "-v does not apply to a match:
+// ignored". A flag that promises output and cannot give it is an error
+// instead, the first such flag's: nothing runs.
+func flagWarnings(table []flagDef, r flagRun) ([]string, error) {
 	var lines []string
 	for _, f := range table {
 		if !r.cfg.set[f.name] {
@@ -324,12 +364,27 @@ func flagWarnings(table []flagDef, r flagRun) []string {
 		switch {
 		case f.modes&r.mode == 0:
 			what = modeNames[r.mode]
+			if f.promises != nil && f.promises(r.cfg) {
+				return nil, fmt.Errorf("%s applies to %s, not to %s: nothing was run", f.given(r.cfg), modesNeeded(f.modes), what)
+			}
 		case f.notFor != nil:
 			what = f.notFor(r)
+			if what != "" && f.promises != nil && f.promises(r.cfg) {
+				return nil, fmt.Errorf("%s does not apply to %s, and would write nothing: nothing was run", f.given(r.cfg), what)
+			}
 		}
 		if what != "" {
 			lines = append(lines, fmt.Sprintf("-%s does not apply to %s: ignored", f.name, what))
 		}
 	}
-	return lines
+	return lines, nil
+}
+
+// given names the flag as given, with the value that promises ("-format
+// json"), for a refusal.
+func (f flagDef) given(c *config) string {
+	if f.name == "format" {
+		return "-format " + c.format
+	}
+	return "-" + f.name
 }

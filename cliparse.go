@@ -90,7 +90,9 @@ func valueError(f flagDef, value string, err error) error {
 	if errors.Is(err, errBadValue) {
 		return fmt.Errorf("-%s %s: %s", f.name, quoteShort(value), expecting(value, "", f.choices, f.acceptsText()))
 	}
-	return fmt.Errorf("-%s %s: %v", f.name, quoteShort(value), err)
+	// A file's name is quoted whole (within a spec's length): the fault
+	// may be in any part of it.
+	return fmt.Errorf("-%s %s: %v", f.name, quoteUpTo(value, maxSpecEcho), err)
 }
 
 // acceptsText is what the flag accepts, in words.

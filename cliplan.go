@@ -32,9 +32,12 @@ type runPlan struct {
 	firstDrawn bool
 	// rng is the run's source, from -seed: -first random, and the bots
 	// at the prompt and -analyze's (matches seed each game apart).
-	rng  *rand.Rand
-	from []Move      // -moves: where every game starts
-	plan openingPlan // where a match's or a tournament's pairs start
+	rng *rand.Rand
+	// checked are the games -check plays the engine in: -game's, else
+	// every game it plays.
+	checked []*gameSpec
+	from    []Move      // -moves: where every game starts
+	plan    openingPlan // where a match's or a tournament's pairs start
 	// warnings are the lines for the flags the run cannot use (the flag
 	// table's), then notes on what the run made of flags that disagree.
 	warnings []string
@@ -67,6 +70,9 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 		if err := checkEngineSpec(reg, c.check); err != nil {
 			return nil, err
 		}
+		if err := p.checkedGames(); err != nil {
+			return nil, err
+		}
 	}
 	if p.mode&modeBots != 0 {
 		if err := p.resolvePlayers(); err != nil {
@@ -76,8 +82,15 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 			return nil, err
 		}
 	}
-	p.warnings = flagWarnings(flagTable(reg), flagRun{cfg: c, mode: p.mode, spec: p.spec, players: p.players(),
+	games := p.checked
+	if p.mode != modeCheck {
+		games = []*gameSpec{p.spec}
+	}
+	p.warnings, err = flagWarnings(flagTable(reg), flagRun{cfg: c, mode: p.mode, games: games, players: p.players(),
 		watched: p.seats[X] != nil && p.seats[O] != nil})
+	if err != nil {
+		return nil, err
+	}
 	p.warnings = append(p.warnings, p.notes...)
 	return p, nil
 }
@@ -216,6 +229,34 @@ func (p *runPlan) firstNote(side Side, spec string) {
 	} else {
 		p.notes = append(p.notes, fmt.Sprintf("-first %s ignored: -o %s makes %s O, and X moves first; %s %s X", first, spec, name, other, verb))
 	}
+}
+
+// checkedGames are the games -check plays the engine in: -game's when
+// given, else every game the engine plays, each with the game options
+// given, which must fit it (Connect Four's width and height together).
+func (p *runPlan) checkedGames() error {
+	c := p.cfg
+	s, _ := splitSpec(c.check)
+	decl := p.reg.findBot(s.name)
+	games := p.reg.games
+	if c.set["game"] {
+		if !decl.plays(p.spec) {
+			return fmt.Errorf("-check %s -game %s: %s does not play %s", s.name, c.game, s.name, p.spec.title)
+		}
+		games = []*gameSpec{p.spec}
+	}
+	for _, g := range games {
+		if !decl.plays(g) {
+			continue
+		}
+		if g.check != nil {
+			if err := g.check(g.defaults(c.gameOpts)); err != nil {
+				return err
+			}
+		}
+		p.checked = append(p.checked, g)
+	}
+	return nil
 }
 
 // positions reads -moves and -openings: where games start.

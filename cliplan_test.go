@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -195,16 +196,13 @@ func TestFlagWarnings(t *testing.T) {
 		{[]string{"-step", "-bot", "minimax"}, []string{"-step does not apply to a run that is not two bots watched: ignored"}},
 		{[]string{"-step", "-x", "minimax", "-o", "random", "-trace", "1", "-trace-format", "dot"}, nil},
 		{[]string{"-trace-format", "json"}, []string{"-trace-format does not apply to a run without -trace: ignored"}},
-		{[]string{"-out", "games.jsonl"}, []string{"-out does not apply to a single game: ignored"}},
 		{append([]string{"-out", "games.jsonl"}, match...), nil},
 		{[]string{"-book-ply", "3"}, []string{"-book-ply does not apply to a single game: ignored"}},
 		{[]string{"-analyze", "-x", "minimax", "-trace", "1"}, []string{"-x does not apply to -analyze: ignored"}},
 		{append([]string{"-trace", "1"}, match...), []string{"-trace does not apply to a match: ignored"}},
 		// Every flag alike: -v and -format were once silently ignored.
 		{append([]string{"-v"}, match...), []string{"-v does not apply to a match: ignored"}},
-		{[]string{"-format", "json"}, []string{"-format does not apply to a single game: ignored"}},
-		{[]string{"-scores"}, []string{"-scores does not apply to a single game: ignored"}},
-		{[]string{"-shard", "1/2"}, []string{"-shard does not apply to a single game: ignored"}},
+		{[]string{"-format", "text"}, []string{"-format does not apply to a single game: ignored"}},
 		{[]string{"-no-color", "-analyze"}, []string{"-no-color does not apply to -analyze: ignored"}},
 		// A budget flag applies to a bot that reads its key and whose
 		// spec does not set it.
@@ -220,5 +218,82 @@ func TestFlagWarnings(t *testing.T) {
 				t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(p.warnings, "\n"), strings.Join(tt.want, "\n"))
 			}
 		})
+	}
+}
+
+// A flag that promises output (a file, a verdict, JSON) where it cannot
+// give it refuses the run in one line, before anything runs; harmless
+// flags only warn (TestFlagWarnings).
+func TestOutputFlagsRefused(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-out", dir + "/g.jsonl"}, "-out applies to a match (-x BOT -o BOT -games N) or a tournament (-tournament LIST), not to a single game: nothing was run"},
+		{[]string{"-plot", dir + "/p.svg"}, "-plot applies to a match (-x BOT -o BOT -games N), a tournament (-tournament LIST) or -rate FILE..., not to a single game: nothing was run"},
+		{[]string{"-sprt", "elo0=0,elo1=50", "-x", "random"}, "-sprt applies to a match (-x BOT -o BOT -games N), not to a single game: nothing was run"},
+		{[]string{"-shard", "1/2", "-x", "random", "-o", "minimax", "-games", "2"}, "-shard applies to a tournament (-tournament LIST), not to a match: nothing was run"},
+		{[]string{"-format", "json"}, "-format json applies to a match (-x BOT -o BOT -games N), a tournament (-tournament LIST), -analyze or -rate FILE..., not to a single game: nothing was run"},
+		{[]string{"-scores", "-tournament", "random,minimax"}, "-scores applies to -analyze, not to a tournament: nothing was run"},
+		{[]string{"-analyze", "-trace-out", dir + "/t.txt"}, "-trace-out does not apply to a run without -trace, and would write nothing: nothing was run"},
+		{[]string{"-x", "random", "-o", "random", "-games", "2", "-plot", dir + "/none/p.svg"}, "there is no directory " + dir + "/none"},
+		{[]string{"-x", "random", "-o", "random", "-games", "2", "-plot", dir}, "expected a file name ending in .svg or .png"},
+	} {
+		code, stdout, stderr := runCapture(tt.args, "4\n")
+		if code != 2 || stdout != "" || stderr != "boardbots: "+tt.want+"\n" && !strings.Contains(stderr, tt.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, nothing run, one line %q", tt.args, code, stdout, stderr, tt.want)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 0 {
+		t.Errorf("refused runs left %d files in %s", len(entries), dir)
+	}
+}
+
+// -plot's picture is named on stderr once written, in a match, a
+// tournament and -rate.
+func TestPlotNamed(t *testing.T) {
+	dir := t.TempDir()
+	out := dir + "/games.jsonl"
+	for _, args := range [][]string{
+		{"-x", "random", "-o", "random", "-games", "2", "-seed", "1", "-out", out, "-plot", dir + "/match.svg"},
+		{"-tournament", "random,minimax", "-seed", "1", "-plot", dir + "/t.png"},
+		{"-rate", out, "-plot", dir + "/rate.svg"},
+	} {
+		file := args[len(args)-1]
+		code, _, stderr := runCapture(args, "")
+		if _, err := os.Stat(file); code != 0 || err != nil || stderr != "plot: "+file+"\n" {
+			t.Errorf("%v: exit %d, stderr %q, file: %v", args, code, stderr, err)
+		}
+	}
+}
+
+// -check honours -game and the game's options: the engine is checked in
+// that game only; without -game, in every game it plays, each option
+// applying to its own game.
+func TestCheckGames(t *testing.T) {
+	engine := "-engine=me=" + shellQuote(os.Args[0])
+	for _, tt := range []struct {
+		args     []string
+		games    string
+		warnings string
+	}{
+		{[]string{"-game", "ttt"}, "ttt", ""},
+		{[]string{"-game", "c4", "-width", "5", "-height", "4"}, "connect4", ""},
+		{[]string{"-width", "5", "-rounds", "3"}, "ttt connect4 adjacency", ""},
+		{[]string{"-game", "ttt", "-rounds", "3"}, "ttt", "-rounds does not apply to Tic-Tac-Toe: ignored"},
+	} {
+		p := mustPlan(t, append([]string{engine, "-check", "me"}, tt.args...)...)
+		var names []string
+		for _, g := range p.checked {
+			names = append(names, g.name)
+		}
+		if strings.Join(names, " ") != tt.games || strings.Join(p.warnings, "\n") != tt.warnings {
+			t.Errorf("%v: games %v, warnings %q; want %s, %q", tt.args, names, p.warnings, tt.games, tt.warnings)
+		}
+	}
+	if _, err := planOf(engine, "-check", "me", "-width", "10"); err == nil || !strings.Contains(err.Error(), "-width 10 -height 6") {
+		t.Errorf("-check with a board too large: %v", err)
 	}
 }
