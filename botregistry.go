@@ -64,6 +64,17 @@ type seatDefaults struct {
 	bot      string // -bot
 	botFirst bool   // -first bot
 	openings int    // -openings: random plies before each pair of games
+	// exact, when set, is the bot for exact play where the other bots'
+	// searches to the end of the game do not finish in practice
+	// (Connect Four's solver): a spec that asks them for one is refused,
+	// naming it.
+	exact string
+	// clock, when set, is the time a move of a bot that would search to
+	// the end with no time limit (toTheEnd) and was given no time, on a
+	// board of these options: 0 where such a search ends in practice
+	// (Connect Four's 7x6, with its book), else a clock, so that the
+	// game's own opponent never thinks without end.
+	clock func(opt gameOptions) time.Duration
 }
 
 // gameWords are what the prompt says of a game.
@@ -136,6 +147,11 @@ type botDecl struct {
 	anyKey bool
 	// traces says it answers -trace with what its search did.
 	traces bool
+	// toTheEnd says that with no time limit (time=0), and no depth limit
+	// where it reads depth=, it searches to the end of the game, or may
+	// hand its move to a bot that does (the levels): such a search may
+	// not end in practice (seatDefaults.exact, seatDefaults.clock).
+	toTheEnd bool
 	// build makes one bot, drawing every random choice from c.rng. A
 	// bot belongs to one game at a time: matches build one per game.
 	build func(c botConfig) Bot

@@ -96,15 +96,15 @@ func flagTable(reg *registry) []flagDef {
 			modes: modePlay | modeMatch, set: text(func(c *config) *string { return &c.x })},
 		{name: "o", arg: "BOT", section: sectionCommon, about: "who plays O: human or a bot; a bot here gives you X",
 			modes: modePlay | modeMatch, set: text(func(c *config) *string { return &c.o })},
-		{name: "depth", arg: "N", section: sectionPlaying, about: "plies (single moves) to look ahead, for every bot that reads depth= (0: each bot's own)",
+		{name: "depth", arg: "N", section: sectionPlaying, about: "plies (single moves) to look ahead, for every bot that reads depth=; 0 means no limit",
 			accepts: "a whole number of plies from 0 (no limit) to 64", modes: modeBots, notFor: budgetKeyNotFor("depth"),
-			set: whole(func(c *config) *int { return &c.budget.depth }, 0, 64)},
-		{name: "time", arg: "TIME", section: sectionCommon, about: "time a bot may think a move, like 500ms; 0: each bot's own",
+			set: noLimit("depth", whole(func(c *config) *int { return &c.budget.depth }, 0, 64))},
+		{name: "time", arg: "TIME", section: sectionCommon, about: "time a bot may think a move, like 500ms; 0 means no limit",
 			accepts: "a time like 500ms or 5s, or 0 (no limit)", modes: modeBots | modeCheck, notFor: budgetKeyNotFor("time"),
-			set: duration(func(c *config) *time.Duration { return &c.budget.time })},
-		{name: "playouts", arg: "N", section: sectionPlaying, about: "random games a move, for every bot that reads playouts= (0: each bot's own)",
+			set: noLimit("time", duration(func(c *config) *time.Duration { return &c.budget.time }))},
+		{name: "playouts", arg: "N", section: sectionPlaying, about: "playouts (random games) a move, for every bot that reads playouts=; 0 means no limit",
 			accepts: "a whole number of playouts, or 0 (no limit)", modes: modeBots, notFor: budgetKeyNotFor("playouts"),
-			set: whole(func(c *config) *int { return &c.budget.playouts }, 0, 1e9)},
+			set: noLimit("playouts", whole(func(c *config) *int { return &c.budget.playouts }, 0, 1e9))},
 	}
 	table = append(table, gameOptionFlags(reg)...)
 	return append(table, []flagDef{
@@ -278,6 +278,22 @@ func onOff(field func(*config) *bool) func(*config, string) error {
 			return errBadValue
 		}
 		*field(c) = b
+		return nil
+	}
+}
+
+// noLimit is set for a budget flag (-depth, -time, -playouts): a value
+// of 0 given is the key's 0, no limit, for every bot that reads it, and
+// a run tells it from a flag not given.
+func noLimit(key string, set func(*config, string) error) func(*config, string) error {
+	return func(c *config, v string) error {
+		if err := set(c, v); err != nil {
+			return err
+		}
+		c.budget.noLimit = slices.DeleteFunc(c.budget.noLimit, func(k string) bool { return k == key })
+		if c.budget.given(key) == "" {
+			c.budget.noLimit = append(c.budget.noLimit, key)
+		}
 		return nil
 	}
 }

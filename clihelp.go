@@ -335,6 +335,9 @@ func gameDefaultsHelp(reg *registry) string {
 		if t := g.moveTime(); t > 0 {
 			limit = durationText(t) + " a move"
 		}
+		if g.seats.clock != nil {
+			limit += " (a clock on boards without an opening book)"
+		}
 		b.WriteString(wrapHelp(fmt.Sprintf("  %-10s ", g.name), fmt.Sprintf("bot %s, %s; %s", g.seats.bot, first, limit), 13))
 		for _, sp := range g.special {
 			b.WriteString(wrapHelp(fmt.Sprintf("  %-10s ", ""), fmt.Sprintf("%s here is %s: %s", sp.bot, sp.impl, sp.about), 13))

@@ -142,3 +142,37 @@ func TestFlagTable(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// No command line crashes the parser or the plan: each is a plan or one
+// line of error (words split at spaces; flags and values from the table
+// and bot specs seed it).
+func FuzzCommandLine(f *testing.F) {
+	for _, s := range []string{
+		"-gmae c4", "-game conect4 -x alphabta", "-first human -x alphabeta", "-o human -level 2",
+		"-game c4 -bot alphabeta:dpth=3", "-game c4 -bot alphabeta:depth=0", "-depth 0 -time 0 -playouts 0",
+		"-game c4 -width 12 -height 4", "-out x.jsonl", "-format json -analyze", "-x random -o random -games 2 -sprt elo0=0,elo1=5",
+		"-tournament alphabeta:depth=1..3,mcts:c=0.5/1 -shard 1/2", "-rate a b -plot x.svg", "-game adj -rounds 3 -time 0",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		args := strings.Fields(line)
+		if len(args) > 12 || len(line) > 200 {
+			return
+		}
+		for _, a := range args {
+			// Files a plan would look at or make: leave the disk alone.
+			if strings.Contains(a, "/") || strings.HasPrefix(a, "-plot") || strings.HasPrefix(a, "-engine") ||
+				strings.HasPrefix(a, "-openings") || strings.HasPrefix(a, "-rate") || strings.HasPrefix(a, "--") {
+				return
+			}
+		}
+		reg, c, err := readCommandLine(args, &engineGroup{})
+		if err == nil {
+			_, err = newRunPlan(c, reg)
+		}
+		if err != nil && (strings.Contains(err.Error(), "\n") || err.Error() == "") {
+			t.Errorf("%q: error %q is not one line", args, err)
+		}
+	})
+}

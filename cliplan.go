@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // A run's plan: the command line resolved into who plays what, from where,
@@ -76,6 +77,9 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 	}
 	if p.mode&modeBots != 0 {
 		if err := p.resolvePlayers(); err != nil {
+			return nil, err
+		}
+		if err := p.limits(); err != nil {
 			return nil, err
 		}
 		if err := p.positions(); err != nil {
@@ -229,6 +233,48 @@ func (p *runPlan) firstNote(side Side, spec string) {
 	} else {
 		p.notes = append(p.notes, fmt.Sprintf("-first %s ignored: -o %s makes %s O, and X moves first; %s %s X", first, spec, name, other, verb))
 	}
+}
+
+// limits looks at every player that would search to the end of the
+// game with no time limit (docs/bots.md, "Configuring a bot"). Where the
+// game has a bot for exact play and it is another, such a search would
+// not finish: refused, naming that bot. Where the board needs a clock
+// and no time was given, the player gets the clock (the game's own
+// opponent on a board without a book), except in -analyze, whose answers
+// are exact; one line says so. A search to the end that the user asked
+// for (a 0 given) runs, and one line says so.
+func (p *runPlan) limits() error {
+	g, c := p.spec, p.cfg
+	clock := time.Duration(0)
+	if g.seats.clock != nil {
+		clock = g.seats.clock(g.defaults(p.opt))
+	}
+	said := map[string]bool{}
+	for _, pl := range p.players() {
+		if !pl.decl.toTheEnd || pl.vals["time"] != "0" || pl.reads("depth") && pl.vals["depth"] != "0" {
+			continue
+		}
+		if g.seats.exact != "" && pl.decl.name != g.seats.exact && pl.reads("depth") {
+			return fmt.Errorf("%s at %s: a search to the end with no time limit (depth 0, time 0) does not finish in practice: "+
+				"for exact play use %s, or give a time (%s:time=5s)", pl.label, g.title, g.seats.exact, pl.label)
+		}
+		asked := slices.Contains(pl.given, "time") || c.budget.given("time") != "" ||
+			pl.reads("depth") && (slices.Contains(pl.given, "depth") || c.budget.given("depth") != "")
+		note := ""
+		switch {
+		case clock > 0 && !asked && p.mode != modeAnalyze:
+			pl.vals["time"] = durationText(clock)
+			note = fmt.Sprintf("%s has %s a move on this board, which has no opening book; %s:time=0 plays exactly, with no time limit",
+				pl.label, durationText(clock), pl.decl.name)
+		case asked:
+			note = fmt.Sprintf("%s searches every move to the end of the game, with no time limit: exact play", pl.label)
+		}
+		if note != "" && !said[pl.label] {
+			said[pl.label] = true
+			p.notes = append(p.notes, note)
+		}
+	}
+	return nil
 }
 
 // checkedGames are the games -check plays the engine in: -game's when

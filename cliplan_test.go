@@ -297,3 +297,86 @@ func TestCheckGames(t *testing.T) {
 		t.Errorf("-check with a board too large: %v", err)
 	}
 }
+
+// 0 means no limit for a budget flag as for its key; a flag not given
+// leaves each bot its default; a time limit given (not 0) lets depth and
+// playouts give way; a flag's value must be one the key takes.
+func TestZeroMeansNoLimit(t *testing.T) {
+	for _, tt := range []struct {
+		args              []string
+		depth, time, outs string // the opponent's values; "" for a key it does not read
+	}{
+		{[]string{"-game", "c4", "-bot", "alphabeta"}, "7", "0", ""},
+		{[]string{"-game", "c4", "-bot", "alphabeta", "-depth", "3"}, "3", "0", ""},
+		{[]string{"-game", "c4", "-bot", "alphabeta", "-time", "1s"}, "0", "1s", ""},
+		{[]string{"-game", "c4", "-bot", "alphabeta", "-time", "0"}, "7", "0", ""},
+		{[]string{"-game", "c4", "-bot", "alphabeta:time=0"}, "7", "0", ""},
+		{[]string{"-game", "c4", "-bot", "alphabeta:time=1s"}, "0", "1s", ""},
+		{[]string{"-bot", "alphabeta", "-depth", "0"}, "0", "0", ""},
+		{[]string{"-game", "adj", "-bot", "alphabeta"}, "0", "5s", ""},
+		{[]string{"-game", "adj", "-bot", "alphabeta", "-time", "0"}, "0", "0", ""},
+		{[]string{"-game", "c4", "-bot", "mcts"}, "", "0", "100000"},
+		{[]string{"-game", "c4", "-bot", "mcts", "-playouts", "0", "-time", "1s"}, "", "1s", "0"},
+		{[]string{"-game", "c4", "-bot", "mcts", "-time", "1s"}, "", "1s", "0"},
+		{[]string{"-game", "c4", "-bot", "mcts", "-playouts", "0", "-playouts", "50"}, "", "0", "50"},
+	} {
+		p := mustPlan(t, tt.args...)
+		v := p.bot.vals
+		if v["depth"] != tt.depth || v["time"] != tt.time || v["playouts"] != tt.outs {
+			t.Errorf("%v: depth %q, time %q, playouts %q; want %q, %q, %q", tt.args, v["depth"], v["time"], v["playouts"], tt.depth, tt.time, tt.outs)
+		}
+	}
+	for _, args := range [][]string{{"-game", "c4", "-x", "genetic", "-o", "random", "-depth", "0"}, {"-tournament", "alphabeta,genetic", "-depth", "40"}} {
+		if _, err := planOf(args...); err == nil || !strings.Contains(err.Error(), "genetic's depth=") {
+			t.Errorf("%v: error %v, want genetic's range", args, err)
+		}
+	}
+}
+
+// A search to the end with no time limit: refused where it cannot end in
+// practice, naming the bot for exact play; run, and said, where it ends
+// (or the user asked the exact bot for one); and the game's opponent on
+// a board without a book gets a clock unless asked for exact play.
+func TestSearchWithoutEnd(t *testing.T) {
+	refusal := "at Connect Four: a search to the end with no time limit (depth 0, time 0) does not finish in practice: for exact play use solver"
+	for _, args := range [][]string{
+		{"-game", "c4", "-bot", "alphabeta:depth=0"},
+		{"-game", "c4", "-bot", "minimax", "-depth", "0"},
+		{"-game", "c4", "-x", "alphabeta:depth=0:time=0", "-o", "random"},
+		{"-game", "c4", "-tournament", "alphabeta,random", "-depth", "0"},
+		{"-game", "c4", "-width", "5", "-height", "4", "-analyze", "-bot", "alphabeta:depth=0"},
+	} {
+		if _, err := planOf(args...); err == nil || !strings.Contains(err.Error(), refusal) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: error %v, want one line containing %q", args, err, refusal)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		time string // the opponent's time
+		note string
+	}{
+		{[]string{"-bot", "alphabeta:depth=0"}, "0", "alphabeta:depth=0 searches every move to the end of the game, with no time limit: exact play"},
+		{[]string{"-game", "adj", "-time", "0"}, "0", "alphabeta searches every move to the end of the game, with no time limit: exact play"},
+		{[]string{"-game", "c4", "-bot", "alphabeta:depth=0:time=1s"}, "1s", ""},
+		{[]string{"-game", "c4"}, "0", ""},
+		{[]string{"-game", "c4", "-bot", "solver:time=0"}, "0", "solver:time=0 searches every move to the end of the game, with no time limit: exact play"},
+		{[]string{"-game", "c4", "-width", "12", "-height", "4"}, "5s",
+			"solver has 5s a move on this board, which has no opening book; solver:time=0 plays exactly, with no time limit"},
+		{[]string{"-game", "c4", "-width", "12", "-height", "4", "-level", "5"}, "5s",
+			"level5 has 5s a move on this board, which has no opening book; level5:time=0 plays exactly, with no time limit"},
+		{[]string{"-game", "c4", "-width", "12", "-height", "4", "-level", "1"}, "0", ""},
+		{[]string{"-game", "c4", "-width", "12", "-height", "4", "-time", "0"}, "0", "solver searches every move to the end of the game, with no time limit: exact play"},
+		{[]string{"-game", "c4", "-width", "12", "-height", "4", "-bot", "solver:time=2s"}, "2s", ""},
+		{[]string{"-game", "c4", "-width", "12", "-height", "4", "-analyze"}, "0", ""},
+	} {
+		p := mustPlan(t, tt.args...)
+		if p.bot.vals["time"] != tt.time || strings.Join(p.warnings, "\n") != tt.note {
+			t.Errorf("%v: time %q, said %q; want %q, %q", tt.args, p.bot.vals["time"], p.warnings, tt.time, tt.note)
+		}
+	}
+	// The clock reaches the bot's budget in a match too.
+	p := mustPlan(t, "-game", "c4", "-width", "9", "-height", "5", "-x", "solver", "-o", "random", "-games", "2")
+	if got := p.seats[X].budget().Time; got != 5*time.Second {
+		t.Errorf("solver in a 9x5 match: %v a move, want 5s", got)
+	}
+}
