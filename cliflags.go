@@ -381,7 +381,7 @@ func flagWarnings(table []flagDef, r flagRun) ([]string, error) {
 		case f.modes&r.mode == 0:
 			what = modeNames[r.mode]
 			if f.promises != nil && f.promises(r.cfg) {
-				return nil, fmt.Errorf("%s applies to %s, not to %s: nothing was run", f.given(r.cfg), modesNeeded(f.modes), what)
+				return nil, fmt.Errorf("%s is for %s, not %s: nothing was run", f.given(r.cfg), modesNeeded(f.modes), what)
 			}
 		case f.notFor != nil:
 			what = f.notFor(r)

@@ -187,7 +187,7 @@ func (p *runPlan) seatPlayers() error {
 			p.seats[side.Other()] = p.bot
 		}
 		if p.mode == modePlay {
-			p.firstNote(side, named[side])
+			p.firstNote(side)
 		}
 	default:
 		botFirst := p.spec.seats.botFirst
@@ -214,25 +214,19 @@ func (p *runPlan) seatPlayers() error {
 
 // firstNote is the line for a -first that the one seat named decides
 // otherwise: X moves first, so the seat says who does.
-func (p *runPlan) firstNote(side Side, spec string) {
+func (p *runPlan) firstNote(side Side) {
 	first := p.cfg.first
 	botFirst := (p.seats[side] != nil) == (side == X)
 	if first == "" || first == "bot" && botFirst || first == "human" && !botFirst {
 		return
 	}
-	who := func(s Side) (string, string) {
+	who := func(s Side) string {
 		if p.seats[s] == nil {
-			return "you", "play"
+			return "you play"
 		}
-		return p.seats[s].label, "plays"
+		return p.seats[s].label + " plays"
 	}
-	name, _ := who(side)
-	other, verb := who(side.Other())
-	if side == X {
-		p.notes = append(p.notes, fmt.Sprintf("-first %s ignored: -x %s makes %s X, who moves first; %s %s O", first, spec, name, other, verb))
-	} else {
-		p.notes = append(p.notes, fmt.Sprintf("-first %s ignored: -o %s makes %s O, and X moves first; %s %s X", first, spec, name, other, verb))
-	}
+	p.notes = append(p.notes, fmt.Sprintf("-first %s ignored: %s X, who moves first; %s O", first, who(X), who(O)))
 }
 
 // limits looks at every player that would search to the end of the
@@ -255,8 +249,8 @@ func (p *runPlan) limits() error {
 			continue
 		}
 		if g.seats.exact != "" && pl.decl.name != g.seats.exact && pl.reads("depth") {
-			return fmt.Errorf("%s at %s: a search to the end with no time limit (depth 0, time 0) does not finish in practice: "+
-				"for exact play use %s, or give a time (%s:time=5s)", pl.label, g.title, g.seats.exact, pl.label)
+			return fmt.Errorf("%s at %s has no depth or time limit and would never move: use %s for exact play, or add time=5s",
+				pl.label, g.title, g.seats.exact)
 		}
 		asked := slices.Contains(pl.given, "time") || c.budget.given("time") != "" ||
 			pl.reads("depth") && (slices.Contains(pl.given, "depth") || c.budget.given("depth") != "")
@@ -264,10 +258,9 @@ func (p *runPlan) limits() error {
 		switch {
 		case clock > 0 && !asked && p.mode != modeAnalyze:
 			pl.vals["time"] = durationText(clock)
-			note = fmt.Sprintf("%s has %s a move on this board, which has no opening book; %s:time=0 plays exactly, with no time limit",
-				pl.label, durationText(clock), pl.decl.name)
+			note = fmt.Sprintf("%s has %s a move on this board; %s:time=0 plays exactly", pl.label, durationText(clock), pl.decl.name)
 		case asked:
-			note = fmt.Sprintf("%s searches every move to the end of the game, with no time limit: exact play", pl.label)
+			note = fmt.Sprintf("%s: exact play, with no time limit", pl.label)
 		}
 		if note != "" && !said[pl.label] {
 			said[pl.label] = true

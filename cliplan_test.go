@@ -32,13 +32,13 @@ func TestSeats(t *testing.T) {
 		{[]string{"-first", "human", "-o", "alphabeta"}, "human", "alphabeta", ""},
 		{[]string{"-first", "bot", "-x", "alphabeta"}, "alphabeta", "human", ""},
 		{[]string{"-first", "human", "-x", "alphabeta"}, "alphabeta", "human",
-			"-first human ignored: -x alphabeta makes alphabeta X, who moves first; you play O"},
+			"-first human ignored: alphabeta plays X, who moves first; you play O"},
 		{[]string{"-first", "bot", "-o", "alphabeta"}, "human", "alphabeta",
-			"-first bot ignored: -o alphabeta makes alphabeta O, and X moves first; you play X"},
+			"-first bot ignored: you play X, who moves first; alphabeta plays O"},
 		{[]string{"-first", "bot", "-x", "human"}, "human", "D",
-			"-first bot ignored: -x human makes you X, who moves first; D plays O"},
+			"-first bot ignored: you play X, who moves first; D plays O"},
 		{[]string{"-first", "random", "-x", "random"}, "random", "human",
-			"-first random ignored: -x random makes random X, who moves first; you play O"},
+			"-first random ignored: random plays X, who moves first; you play O"},
 		{[]string{"-bot", "mcts", "-x", "alphabeta"}, "alphabeta", "human",
 			"-bot does not apply to a game where -x names the bot: ignored"},
 		{[]string{"-level", "3", "-o", "alphabeta"}, "human", "alphabeta",
@@ -204,7 +204,7 @@ func TestFlagWarnings(t *testing.T) {
 		{append([]string{"-v"}, match...), []string{"-v does not apply to a match: ignored"}},
 		{[]string{"-format", "text"}, []string{"-format does not apply to a single game: ignored"}},
 		{[]string{"-no-color", "-analyze"}, []string{"-no-color does not apply to -analyze: ignored"}},
-		// A budget flag applies to a bot that reads its key and whose
+		// A budget flag is for a bot that reads its key and whose
 		// spec does not set it.
 		{[]string{"-depth", "3", "-x", "alphabeta:depth=2", "-o", "random"},
 			[]string{"-depth does not apply to alphabeta:depth=2 and random: ignored"}},
@@ -230,12 +230,12 @@ func TestOutputFlagsRefused(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-out", dir + "/g.jsonl"}, "-out applies to a match (-x BOT -o BOT -games N) or a tournament (-tournament LIST), not to a single game: nothing was run"},
-		{[]string{"-plot", dir + "/p.svg"}, "-plot applies to a match (-x BOT -o BOT -games N), a tournament (-tournament LIST) or -rate FILE..., not to a single game: nothing was run"},
-		{[]string{"-sprt", "elo0=0,elo1=50", "-x", "random"}, "-sprt applies to a match (-x BOT -o BOT -games N), not to a single game: nothing was run"},
-		{[]string{"-shard", "1/2", "-x", "random", "-o", "minimax", "-games", "2"}, "-shard applies to a tournament (-tournament LIST), not to a match: nothing was run"},
-		{[]string{"-format", "json"}, "-format json applies to a match (-x BOT -o BOT -games N), a tournament (-tournament LIST), -analyze or -rate FILE..., not to a single game: nothing was run"},
-		{[]string{"-scores", "-tournament", "random,minimax"}, "-scores applies to -analyze, not to a tournament: nothing was run"},
+		{[]string{"-out", dir + "/g.jsonl"}, "-out is for a match (-x BOT -o BOT -games N) or a tournament (-tournament LIST), not a single game: nothing was run"},
+		{[]string{"-plot", dir + "/p.svg"}, "-plot is for a match (-x BOT -o BOT -games N), a tournament (-tournament LIST) or -rate FILE..., not a single game: nothing was run"},
+		{[]string{"-sprt", "elo0=0,elo1=50", "-x", "random"}, "-sprt is for a match (-x BOT -o BOT -games N), not a single game: nothing was run"},
+		{[]string{"-shard", "1/2", "-x", "random", "-o", "minimax", "-games", "2"}, "-shard is for a tournament (-tournament LIST), not a match: nothing was run"},
+		{[]string{"-format", "json"}, "-format json is for a match (-x BOT -o BOT -games N), a tournament (-tournament LIST), -analyze or -rate FILE..., not a single game: nothing was run"},
+		{[]string{"-scores", "-tournament", "random,minimax"}, "-scores is for -analyze, not a tournament: nothing was run"},
 		{[]string{"-analyze", "-trace-out", dir + "/t.txt"}, "-trace-out does not apply to a run without -trace, and would write nothing: nothing was run"},
 		{[]string{"-x", "random", "-o", "random", "-games", "2", "-plot", dir + "/none/p.svg"}, "there is no directory " + dir + "/none"},
 		{[]string{"-x", "random", "-o", "random", "-games", "2", "-plot", dir}, "expected a file name ending in .svg or .png"},
@@ -338,7 +338,7 @@ func TestZeroMeansNoLimit(t *testing.T) {
 // (or the user asked the exact bot for one); and the game's opponent on
 // a board without a book gets a clock unless asked for exact play.
 func TestSearchWithoutEnd(t *testing.T) {
-	refusal := "at Connect Four: a search to the end with no time limit (depth 0, time 0) does not finish in practice: for exact play use solver"
+	refusal := "at Connect Four has no depth or time limit and would never move: use solver for exact play, or add time=5s"
 	for _, args := range [][]string{
 		{"-game", "c4", "-bot", "alphabeta:depth=0"},
 		{"-game", "c4", "-bot", "minimax", "-depth", "0"},
@@ -355,17 +355,17 @@ func TestSearchWithoutEnd(t *testing.T) {
 		time string // the opponent's time
 		note string
 	}{
-		{[]string{"-bot", "alphabeta:depth=0"}, "0", "alphabeta:depth=0 searches every move to the end of the game, with no time limit: exact play"},
-		{[]string{"-game", "adj", "-time", "0"}, "0", "alphabeta searches every move to the end of the game, with no time limit: exact play"},
+		{[]string{"-bot", "alphabeta:depth=0"}, "0", "alphabeta:depth=0: exact play, with no time limit"},
+		{[]string{"-game", "adj", "-time", "0"}, "0", "alphabeta: exact play, with no time limit"},
 		{[]string{"-game", "c4", "-bot", "alphabeta:depth=0:time=1s"}, "1s", ""},
 		{[]string{"-game", "c4"}, "0", ""},
-		{[]string{"-game", "c4", "-bot", "solver:time=0"}, "0", "solver:time=0 searches every move to the end of the game, with no time limit: exact play"},
+		{[]string{"-game", "c4", "-bot", "solver:time=0"}, "0", "solver:time=0: exact play, with no time limit"},
 		{[]string{"-game", "c4", "-width", "12", "-height", "4"}, "5s",
-			"solver has 5s a move on this board, which has no opening book; solver:time=0 plays exactly, with no time limit"},
+			"solver has 5s a move on this board; solver:time=0 plays exactly"},
 		{[]string{"-game", "c4", "-width", "12", "-height", "4", "-level", "5"}, "5s",
-			"level5 has 5s a move on this board, which has no opening book; level5:time=0 plays exactly, with no time limit"},
+			"level5 has 5s a move on this board; level5:time=0 plays exactly"},
 		{[]string{"-game", "c4", "-width", "12", "-height", "4", "-level", "1"}, "0", ""},
-		{[]string{"-game", "c4", "-width", "12", "-height", "4", "-time", "0"}, "0", "solver searches every move to the end of the game, with no time limit: exact play"},
+		{[]string{"-game", "c4", "-width", "12", "-height", "4", "-time", "0"}, "0", "solver: exact play, with no time limit"},
 		{[]string{"-game", "c4", "-width", "12", "-height", "4", "-bot", "solver:time=2s"}, "2s", ""},
 		{[]string{"-game", "c4", "-width", "12", "-height", "4", "-analyze"}, "0", ""},
 	} {
