@@ -21,8 +21,18 @@ func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 // run is the program: it reads the command line (cli*.go), resolves it
 // into a plan and runs the plan's mode, returning the exit status, so that
 // deferred clean-up (the terminal, the engines' processes) happens before
-// the process ends. A bad command line is one line on stderr and status 2.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// the process ends. A bad command line is one line on stderr and status 2;
+// a write to stdout that failed (a full disk, a closed pipe) is one line
+// and status 1 at the end, as any other failure.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	checked := &checkedWriter{w: stdout}
+	stdout = checked
+	defer func() {
+		if err := checked.failed(); err != nil && status == 0 {
+			fmt.Fprintf(stderr, "boardbots: standard output: %v\n", err)
+			status = 1
+		}
+	}()
 	engines := &engineGroup{}
 	defer engines.procs.killAll()
 	reg, c, err := readCommandLine(args, engines)
