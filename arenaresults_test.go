@@ -31,9 +31,9 @@ func parseRecords(t *testing.T, text string) []gameRecord {
 	return recs
 }
 
-// A match's -out: a record a game, in order, whose record replays to its
-// result, its opening first, the seats swapping, and each side's moves
-// and nodes its own.
+// A match's -out: a record a game (in the order they end), whose record
+// replays to its result, its opening first, the seats swapping, and each
+// side's moves and nodes its own.
 func TestMatchRecords(t *testing.T) {
 	c4, _ := findGame("c4")
 	var keep bytes.Buffer
@@ -43,7 +43,7 @@ func TestMatchRecords(t *testing.T) {
 	if err := m.run(context.Background(), &out, nil); err != nil {
 		t.Fatal(err)
 	}
-	recs := parseRecords(t, keep.String())
+	recs := byNumber(parseRecords(t, keep.String()))
 	if len(recs) != 4 {
 		t.Fatalf("%d records, want 4:\n%s", len(recs), keep.String())
 	}
@@ -115,6 +115,13 @@ func TestMatchJSON(t *testing.T) {
 	if e.Diff != nil || e.Bound == nil || math.Round(*e.Bound) != 140 {
 		t.Errorf("10 of 10: %+v, want diff null, bound 140", e)
 	}
+}
+
+// byNumber are records in the order of their games' numbers: -out
+// writes each as its game ends.
+func byNumber(recs []gameRecord) []gameRecord {
+	slices.SortStableFunc(recs, func(a, b gameRecord) int { return a.Number - b.Number })
+	return recs
 }
 
 // tournamentRun plays the tiny Tic-Tac-Toe round-robin (or a shard of it)
@@ -298,9 +305,11 @@ func TestTablesJSON(t *testing.T) {
 
 // Bad result files are one-line errors naming the file and line.
 func TestReadResultsErrors(t *testing.T) {
+	rec := "{\"type\":\"game\",\"x\":{\"name\":\"a\"},\"o\":{\"name\":\"b\"}}\n"
 	for _, tc := range []struct{ text, want string }{
-		{"{\"type\":\"game\",\"x\":{\"name\":\"a\"},\"o\":{\"name\":\"b\"}}\nnot json\n", "f line 2: not a JSON object"},
-		{"{\"type\":\"game\",\"x\":{\"name\":\"a\"}}\n", "f line 1: a game needs both players' names"},
+		{rec + "not json\n" + rec, "f line 2: not a JSON object"},
+		{"{\"type\":\"game\",\"x\":{\"name\":\"a\"}}\n" + rec, "f line 1: a game needs both players' names"},
+		{rec + strings.Repeat("x", maxLine+1) + "\n" + rec, "f line 2: longer than 1048576 bytes"},
 	} {
 		if _, err := readResults(strings.NewReader(tc.text), "f"); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.text, err, tc.want)

@@ -68,7 +68,20 @@ func TestTournamentSchedule(t *testing.T) {
 				for k := range openings {
 					openings[k] = []Move{Move(k)}
 				}
-				jobs, byBot := tc.schedule(openings)
+				deck, _, err := openingPlan{suite: openings}.openings(nil, nil, len(openings), 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := tc.schedule(deck)
+				var jobs []gameJob
+				var byBot [][3]int
+				for j := range s.games {
+					jobs = append(jobs, j)
+					byBot = append(byBot, j.field)
+				}
+				if len(jobs) != s.count {
+					t.Errorf("%d games dealt, the schedule counts %d", len(jobs), s.count)
+				}
 				if want := bots * (bots - 1) / 2 * games; len(jobs) != want {
 					t.Fatalf("%d games, want %d", len(jobs), want)
 				}

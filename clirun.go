@@ -79,12 +79,15 @@ func (r *invocation) matches(ctx context.Context) error {
 	}
 	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot}
 	if r.cfg.out != "" {
-		f, have, err := openResults(r.cfg.out)
+		rf, err := openResults(r.cfg.out, r.spec, r.opt, r.cfg.seed)
 		if err != nil {
-			return fmt.Errorf("-out: %v", err)
+			return err
 		}
-		defer f.Close()
-		rep.keep, rep.have, rep.keptIn = &resultsWriter{w: f}, have, r.cfg.out
+		defer rf.f.Close()
+		if rf.note != "" {
+			fmt.Fprintf(r.stderr, "boardbots: %s\n", rf.note)
+		}
+		rep.keep, rep.have, rep.keptIn = rf.keep, rf.have, r.cfg.out
 	}
 	var err error
 	if r.mode == modeMatch {
@@ -105,9 +108,6 @@ func (r *invocation) matches(ctx context.Context) error {
 		t := tournamentConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: r.field, games: games, plan: r.plan,
 			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, gauntlet: r.cfg.gauntlet != "", report: rep}
 		err = t.run(ctx, r.stdout, progress)
-	}
-	if rep.keep != nil && rep.keep.err != nil && err == nil {
-		err = fmt.Errorf("-out %s: %v", r.cfg.out, rep.keep.err)
 	}
 	return err
 }

@@ -171,11 +171,14 @@ func (r *invocation) start() int {
 // 130 after an interrupt, whatever err says, since a mode stopped by
 // Ctrl-C may well return nil (-analyze reading no further, a game loop
 // that takes the stop for the person's quit); 0 for a normal end (quit or
-// end of input included); 2 for a bad -openings, found before any game;
-// 1 for any other failure.
+// end of input included); 2 for a bad -openings or another input refused
+// before any game; 1 for any other failure.
 func exitStatus(ctx context.Context, err error) int {
 	var bad openingsError
+	var refused badInput
 	switch {
+	case errors.As(err, &refused):
+		return 2
 	case ctx.Err() != nil, errors.Is(err, errInterrupted):
 		return 130
 	case err == nil, errors.Is(err, errQuit), errors.Is(err, io.EOF):
