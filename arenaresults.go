@@ -409,17 +409,6 @@ func scanResults(r io.Reader, name string, each func(line int, rec gameRecord) e
 	}
 }
 
-// readResults reads the game records of a results file, a torn last
-// line left out.
-func readResults(r io.Reader, name string) ([]gameRecord, error) {
-	var recs []gameRecord
-	_, err := scanResults(r, name, func(_ int, rec gameRecord) error {
-		recs = append(recs, rec)
-		return nil
-	})
-	return recs, err
-}
-
 // errLongLine is a line longer than maxLine.
 var errLongLine = errors.New("line too long")
 

@@ -318,14 +318,14 @@ func TestReadResultsErrors(t *testing.T) {
 	a := gameRecord{Type: "game", Game: "ttt", Result: "1-0", X: playerRecord{Name: "a"}, O: playerRecord{Name: "b"}}
 	b := a
 	b.Game = "connect4"
-	if _, err := rateRecords([]gameRecord{a, b}); err == nil || !strings.Contains(err.Error(), "mix games") {
+	if _, err := rateRecords([]gameRecord{a, b}); err == nil || err.Error() != "the files mix games: ttt, and connect4 (height 6, width 7) at record 2; rate one at a time: -game NAME (and its size flags) picks one" {
 		t.Errorf("mixed games: %v", err)
 	}
 	// Two board sizes (or counts of rounds) are two games to a rating; a
 	// record that leaves the options out has the defaults.
 	c, d := b, b
 	c.Options = map[string]int{"width": 6, "height": 5}
-	if _, err := rateRecords([]gameRecord{b, c}); err == nil || err.Error() != "the files mix connect4 games with height 6, width 7 and with height 5, width 6; rate one at a time" {
+	if _, err := rateRecords([]gameRecord{b, c}); err == nil || err.Error() != "the files mix games: connect4 (height 6, width 7), and connect4 (height 5, width 6) at record 2; rate one at a time: -game NAME (and its size flags) picks one" {
 		t.Errorf("mixed sizes: %v", err)
 	}
 	d.Options = map[string]int{"width": 7, "height": 6}

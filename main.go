@@ -64,13 +64,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		}
 		return 0
 	case modeRate:
+		var only *rateOnly
 		if c.set["game"] {
-			if err := rateGameOnly(c.rate, p.reg, p.spec); err != nil {
-				fmt.Fprintf(stderr, "boardbots: %v\n", err)
-				return 2
-			}
+			only = &rateOnly{spec: p.spec, opt: p.opt}
 		}
-		return rateFiles(c.rate, c.format == "json", c.plot, stdout, stderr)
+		return rateFiles(c.rate, only, c.format == "json", c.plot, stdout, stderr)
 	}
 	return (&invocation{runPlan: p, stdin: stdin, stdout: stdout, stderr: stderr}).start()
 }
@@ -110,28 +108,6 @@ func readCommandLine(args []string, engines *engineGroup) (*registry, *config, e
 		c.seed = uint64(time.Now().UnixNano())
 	}
 	return reg, c, nil
-}
-
-// rateGameOnly says, when -game is given with -rate, which file holds
-// games of another game: -rate rates the files' own game, and a -game
-// that names another would be passed over in silence. A file that cannot
-// be read is -rate's to report.
-func rateGameOnly(files []string, reg *registry, spec *gameSpec) error {
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			continue
-		}
-		recs, _ := readResults(f, name)
-		f.Close()
-		for _, r := range recs {
-			if g, err := reg.findGame(r.Game); err == nil && g != spec {
-				return fmt.Errorf("-rate %s: its games are %s, and -game asks for %s: give -game %s, or leave -game out",
-					name, g.title, spec.title, g.name)
-			}
-		}
-	}
-	return nil
 }
 
 // start runs the plan's mode under a context that Ctrl-C cancels, so a
