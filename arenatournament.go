@@ -83,7 +83,8 @@ func (t tournamentConfig) schedule(deck *openingDeck) schedule {
 		// Pairs 0..full-1 have two games, pair full one when -games is
 		// odd; match m's pairs of this shard are those of k = shard-1-m
 		// modulo shards.
-		full, count := t.games/2, 0
+		full := t.games / 2
+		count = 0
 		for m := range matches {
 			r := ((t.shard-1-m)%t.shards + t.shards) % t.shards
 			count += 2 * (full / t.shards)
@@ -94,7 +95,6 @@ func (t tournamentConfig) schedule(deck *openingDeck) schedule {
 				count++
 			}
 		}
-		return schedule{count: count, games: t.deal(deck, matches, mine)}
 	}
 	return schedule{count: count, games: t.deal(deck, matches, mine)}
 }
