@@ -183,7 +183,7 @@ func gameOptionFlags(reg *registry) []flagDef {
 			}
 			seen = append(seen, opt.name)
 			defs = append(defs, flagDef{name: opt.name, arg: "N", def: strconv.Itoa(opt.def), about: opt.usage,
-				accepts: fmt.Sprintf("a whole number %d..%d", opt.min, opt.max), modes: modeGames | modeAnalyze,
+				accepts: fmt.Sprintf("a whole number %d..%d", opt.min, opt.max), modes: modeGames | modeAnalyze | modeRate,
 				notFor: gameOptionNotFor(opt.name),
 				set: func(c *config, v string) error {
 					n, err := strconv.Atoi(v)
