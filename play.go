@@ -16,63 +16,86 @@ import (
 
 // run plays games until the person has had enough: "new" starts
 // another at once, and after a game at a terminal the person may play
-// again, with the same sides or swapped. newGame gives each starting
-// position.
+// again, with the same sides or swapped, or take moves back and play on.
+// newGame gives each starting position.
 func (t *session) run(ctx context.Context, newGame func() Game) error {
-	g := newGame()
+	g, resume := newGame(), false
+	t.base = len(g.History())
 	for {
-		t.base = len(g.History())
-		err := t.play(ctx, g)
+		var err error
+		if resume {
+			err = t.playOn(ctx, g)
+		} else {
+			err = t.play(ctx, g)
+		}
+		ended := err == nil
+		if ended {
+			if !t.terminal || t.in == nil || t.humans() == 0 {
+				return nil
+			}
+			err = t.afterGame(ctx, g)
+		}
+		resume = false
 		var load loaded
 		switch {
 		case errors.As(err, &load):
+			if ended { // the game's record is printed already
+				fmt.Fprintf(t.out, "loaded %s\n", load.record)
+			}
 			g = load.g
+		case errors.Is(err, errRetake): // undo after the game: play on
+			resume = true
 			continue
 		case errors.Is(err, errNew):
-			fmt.Fprintln(t.out, "new game")
+			if !ended {
+				fmt.Fprintln(t.out, "new game")
+			}
 			g = newGame()
-			continue
-		case err != nil:
-			return err
-		case !t.terminal || t.in == nil || t.humans() == 0:
+		case ended && (errors.Is(err, errQuit) || errors.Is(err, io.EOF)):
 			return nil
-		}
-		again, err := t.again(ctx)
-		if err != nil || !again {
+		default:
 			return err
 		}
-		g = newGame()
+		t.base = len(g.History())
 	}
 }
 
-// againPrompt offers another game. Like every prompt here it ends in ": ",
-// and the capital Y says that Enter alone means yes.
-const againPrompt = "Play again? [Y]es / [s]wap sides / [q]uit: "
+// againPrompt is the question after a game. Like every prompt here it
+// ends in ": ", and the capital Y says that Enter alone means yes; undo is
+// named, as taking back the losing move is what a person exploring a game
+// wants most, and help lists the rest.
+const againPrompt = "Play again? [Y]es / [s]wap sides / [u]ndo / [q]uit: "
 
-// again asks whether to play another game, swapping the sides if asked.
-// End of input means no.
-func (t *session) again(ctx context.Context) (bool, error) {
+// againAdvice answers a line that is no answer to againPrompt.
+const againAdvice = "Enter or y: play again, s: swap sides, u: undo your last move, q: quit, or help"
+
+// afterGame asks what next once a game at a terminal has ended: another
+// game (Enter, y, new), with the sides swapped (s), or the end (q, n,
+// Ctrl-D: errQuit). Meanwhile the prompt's commands work on the finished
+// game as during it: undo takes moves back and the game goes on
+// (errRetake), load starts from a record, hint, moves and board look at
+// it.
+func (t *session) afterGame(ctx context.Context, g Game) error {
 	for {
 		line, err := t.in.ReadLine(ctx, againPrompt)
 		switch {
 		case errors.Is(err, io.EOF):
-			return false, nil
+			return errQuit
 		case errors.Is(err, errLineTooLong):
 			line = "?" // not an answer: the line below says what is
 		case err != nil:
-			return false, err
+			return err
 		}
-		switch strings.ToLower(strings.TrimSpace(line)) {
-		case "", "y", "yes":
-			return true, nil
-		case "s", "swap":
-			t.seats[X], t.seats[O] = t.seats[O], t.seats[X]
-			t.firstDrawn = false
-			return true, nil
-		case "q", "quit", "n", "no", "exit":
-			return false, nil
+		if strings.TrimSpace(line) == "" {
+			return errNew
 		}
-		fmt.Fprintln(t.out, "type y (or just Enter) to play again, s to swap sides, q to quit")
+		if c, arg, ok := findCommand(line, afterGame); ok {
+			if err := c.run(t, ctx, g, arg); err != nil {
+				return err
+			}
+			continue
+		}
+		t.say(againAdvice)
 	}
 }
 
@@ -83,6 +106,12 @@ func (t *session) again(ctx context.Context) (bool, error) {
 // the game stops early, after printing the record so far.
 func (t *session) play(ctx context.Context, g Game) error {
 	t.announce()
+	return t.playOn(ctx, g)
+}
+
+// playOn is play without the announcement, for a game taken back after
+// its end.
+func (t *session) playOn(ctx context.Context, g Game) error {
 	err := playGame(ctx, g, t.gameSeats(), gameHooks{before: t.beforeMove, after: func(g Game, d Decision) error {
 		return t.afterMove(ctx, g, d)
 	}})
