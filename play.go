@@ -167,6 +167,9 @@ func (t *session) afterMove(ctx context.Context, g Game, d Decision) error {
 	if bot := t.seats[mover]; bot != nil {
 		switch {
 		case t.terminal:
+			if t.cut && t.dumb {
+				fmt.Fprintln(t.out) // after the terminal's ^C, which no thinking line clears
+			}
 			fmt.Fprintln(t.out, wrapHanging(t.botMoveLine(t.spec, g, bot, d, t.cut), t.columns(), 4))
 			t.cut = false
 		case t.verbose:
@@ -214,7 +217,11 @@ func (t *session) finish(g Game, err error) error {
 		err = nil
 	}
 	if err != nil {
-		if t.terminal && errors.Is(err, errInterrupted) {
+		switch {
+		case !t.terminal || !errors.Is(err, errInterrupted):
+		case t.dumb:
+			fmt.Fprintln(t.out) // after the terminal's ^C
+		default:
 			fmt.Fprint(t.out, "\r\x1b[K") // over the terminal's ^C
 		}
 		var load loaded

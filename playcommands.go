@@ -199,6 +199,9 @@ func (t *session) hintCommand(ctx context.Context, g Game, _ string) error {
 	}
 	if cut {
 		hint = "(Ctrl-C: the hint so far) " + hint
+		if t.dumb {
+			fmt.Fprintln(t.out) // after the terminal's ^C, which no thinking line clears
+		}
 	}
 	t.say(hint)
 	return nil
@@ -243,13 +246,17 @@ func (t *session) help(g Game) string {
 	return b.String() + t.ctrlCHelp()
 }
 
-// ctrlCHelp says what Ctrl-C does while a search runs, where it does
-// more than quit.
+// ctrlCHelp says what Ctrl-C does at a terminal, where it does more than
+// quit: at the prompt, and while a search runs.
 func (t *session) ctrlCHelp() string {
 	if t.moveNow == nil {
 		return ""
 	}
-	return `
+	atPrompt := ""
+	if r, ok := t.in.(*termReader); ok && r.keys != nil {
+		atPrompt = "\nCtrl-C on a half-typed line clears it; on an empty line it quits."
+	}
+	return atPrompt + `
 Ctrl-C while the bot thinks or a hint runs: move now (the bot plays, or the
 hint shows, its best move so far); twice within a second: quit.`
 }
