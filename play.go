@@ -119,10 +119,13 @@ func (t *session) playOn(ctx context.Context, g Game) error {
 }
 
 // announce says, at a terminal, who plays which side, and then, once, how
-// to move.
+// to move, and that -level picks an easier opponent than the default.
 func (t *session) announce() {
 	if t.terminal {
 		fmt.Fprintln(t.out, wrapWords(t.status(), t.columns()))
+		if note := t.levelNote(); note != "" && !t.introShown {
+			fmt.Fprintln(t.out, wrapWords(note, t.columns()))
+		}
 	}
 	if intro := t.spec.words.intro; intro != "" && t.humans() > 0 && !t.introShown {
 		fmt.Fprintln(t.out, wrapWords(intro, t.columns()))

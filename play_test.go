@@ -449,6 +449,42 @@ func TestPlayAgainAndNew(t *testing.T) {
 	}
 }
 
+// The first screen of a game at a terminal against the game's default bot,
+// the strongest, names -level; not against another bot, nor piped (seed
+// 003's transcript), nor when two bots or two people play.
+func TestLevelNote(t *testing.T) {
+	for _, tc := range []struct {
+		args     []string
+		terminal bool
+		want     string // "" for none
+	}{
+		{[]string{"-game", "ttt"}, true, "minimax is the strongest opponent; -level 1 (easiest) to 5 picks another."},
+		{[]string{"-game", "c4"}, true, "solver is the strongest opponent; -level 1 (easiest) to 5 picks another."},
+		{[]string{"-game", "adj"}, true, "alphabeta is the strongest opponent; -level 1 (easiest) to 5 picks another."},
+		{[]string{"-game", "ttt", "-bot", "minimax"}, true, "minimax is the strongest opponent"},
+		{[]string{"-game", "ttt"}, false, ""},
+		{[]string{"-game", "ttt", "-bot", "alphabeta"}, true, ""},
+		{[]string{"-game", "c4", "-level", "5"}, true, ""},
+		{[]string{"-game", "c4", "-bot", "solver:time=1s"}, true, ""},
+		{[]string{"-game", "ttt", "-x", "minimax", "-o", "minimax"}, true, ""},
+		{[]string{"-game", "ttt", "-x", "human", "-o", "human"}, true, ""},
+	} {
+		t.Run(fmt.Sprint(tc.args, tc.terminal), func(t *testing.T) {
+			var out strings.Builder
+			tb := (&invocation{runPlan: mustPlan(t, tc.args...), stdout: &out}).table()
+			tb.terminal = tc.terminal
+			tb.announce()
+			tb.announce() // a second game says it no more
+			switch text := out.String(); {
+			case tc.want == "" && strings.Contains(text, "-level"):
+				t.Errorf("the first screen names -level:\n%s", text)
+			case tc.want != "" && strings.Count(text, tc.want) != 1:
+				t.Errorf("the first screen does not say %q once:\n%s", tc.want, text)
+			}
+		})
+	}
+}
+
 // help lists every command and alias with the game's numbering; h is help
 // and hi is hint; rules prints the game's rules; a word that is neither a
 // move nor a command points to help, and a long one is quoted only in part.

@@ -125,6 +125,18 @@ func (t *session) result(w Side) string {
 	return "You lose (" + winWords(w) + ")"
 }
 
+// levelNote tells a person who faces the game's default bot, every
+// game's strongest (Tic-Tac-Toe's and Connect Four's play perfectly), that
+// -level offers easier ones; "" for any other table.
+func (t *session) levelNote() string {
+	for _, side := range []Side{X, O} {
+		if b := t.seats[side]; b != nil && t.humans() == 1 && b.label == t.spec.seats.bot {
+			return b.name() + " is the strongest opponent; -level 1 (easiest) to 5 picks another."
+		}
+	}
+	return ""
+}
+
 // load reads the position of a load command. Its error is one line for
 // the prompt: which move is wrong, and what is accepted.
 func (t *session) load(record string) (Game, error) {
