@@ -152,19 +152,22 @@ func (t *session) gameSeats() [3]seat {
 }
 
 // beforeMove draws the board for the side to move (unless -step's pause
-// has just drawn it), and on a pipe says a bot is to play.
+// has just drawn it), and on a pipe, in the original program's words,
+// says a bot is to play.
 func (t *session) beforeMove(g Game) {
 	if !t.stepDrawn {
 		fmt.Fprint(t.out, t.board(g))
 	}
 	t.stepDrawn = false
-	if t.seats[g.Turn()] != nil && !t.terminal {
+	if t.seats[g.Turn()] != nil && !t.terminal && t.spec.words.original {
 		fmt.Fprintln(t.out, "playing by AI") // a terminal shows the thinking line
 	}
 }
 
 // afterMove reports a bot's move (its line, -v, -trace), then paces a
-// game of two bots: -step's pause or -delay's.
+// game of two bots: -step's pause or -delay's. A bot's move is named at a
+// terminal, and on a pipe but where the game keeps its original program's
+// words (seed 003's transcript names none); -v's line names it too.
 func (t *session) afterMove(ctx context.Context, g Game, d Decision) error {
 	mover := g.Turn().Other()
 	if bot := t.seats[mover]; bot != nil {
@@ -177,6 +180,8 @@ func (t *session) afterMove(ctx context.Context, g Game, d Decision) error {
 			t.cut = false
 		case t.verbose:
 			fmt.Fprintln(t.out, t.thinking(t.spec, g, bot, d))
+		case !t.spec.words.original:
+			fmt.Fprintln(t.out, t.botMoveLine(t.spec, g, bot, d, false))
 		}
 		if t.budget.Trace > 0 {
 			h := g.History()

@@ -485,6 +485,48 @@ func TestLevelNote(t *testing.T) {
 	}
 }
 
+// Piped, a game of two bots names every bot move in Connect Four and
+// Adjacency and ends in plain words; Tic-Tac-Toe keeps seed 003's words,
+// "playing by AI" before each bot move, none named.
+func TestPipedMovesNamed(t *testing.T) {
+	for _, tc := range []struct {
+		args        []string
+		named, byAI bool
+		end         string
+	}{
+		{[]string{"-game", "c4", "-x", "alphabeta:depth=2", "-o", "random", "-seed", "1"}, true, false, "X wins\nmoves: "},
+		{[]string{"-game", "adj", "-rounds", "3", "-x", "alphabeta:depth=2", "-o", "random", "-seed", "1"}, true, false, "X wins\nmoves: "},
+		{[]string{"-game", "ttt", "-x", "alphabeta", "-o", "random", "-seed", "1"}, false, true, "X win.\nmoves: "},
+		{[]string{"-game", "c4", "-x", "alphabeta:depth=2", "-o", "random", "-seed", "1", "-v"}, false, false, "X wins\nmoves: "},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			status, out, errText := runCapture(tc.args, "")
+			if status != 0 {
+				t.Fatalf("status %d: %s", status, errText)
+			}
+			record := strings.TrimSpace(out[strings.LastIndex(out, "moves: ")+len("moves: "):])
+			spec := specNamed(t, tc.args[1])
+			g, err := spec.parseRecord(record, gameOptions{"rounds": 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plies := len(g.History())
+			if got := strings.Count(out, ") plays "); tc.named && got != plies || !tc.named && got != 0 {
+				t.Errorf("%d moves named in a game of %d plies (named: %v):\n%s", got, plies, tc.named, out)
+			}
+			if got := strings.Count(out, "playing by AI\n"); tc.byAI && got != plies || !tc.byAI && got != 0 {
+				t.Errorf("%d playing by AI in a game of %d plies:\n%s", got, plies, out)
+			}
+			if strings.Contains(tc.args[len(tc.args)-1], "-v") && strings.Count(out, ": move ") != plies {
+				t.Errorf("-v lines name %d moves of %d:\n%s", strings.Count(out, ": move "), plies, out)
+			}
+			if !strings.Contains(out, tc.end) {
+				t.Errorf("no %q:\n%s", tc.end, out)
+			}
+		})
+	}
+}
+
 // help lists every command and alias with the game's numbering; h is help
 // and hi is hint; rules prints the game's rules; a word that is neither a
 // move nor a command points to help, and a long one is quoted only in part.

@@ -108,16 +108,17 @@ func (t *session) status() string {
 	return fmt.Sprintf("You play O; %s plays X and moves first%s", x.name(), drawn)
 }
 
-// result is the line that ends a game: the original's words on a pipe
-// (X win., O win., Draw); at a terminal one line in plain words, which
-// says "you" to a person playing a bot.
+// result is the line that ends a game: "X wins", "O wins" or "Draw",
+// which at a terminal says "you" to a person playing a bot ("You lose (O
+// wins)"); piped, a game that keeps its original program's words ends as
+// that program did (X win., O win., Draw: seed 003's transcript).
 func (t *session) result(w Side) string {
 	switch {
-	case !t.terminal:
+	case !t.terminal && t.spec.words.original:
 		return winLine(w)
 	case w == Nobody:
 		return "Draw"
-	case t.humans() != 1:
+	case !t.terminal || t.humans() != 1:
 		return winWords(w)
 	case t.seats[w] == nil:
 		return "You win (" + winWords(w) + ")"
