@@ -167,7 +167,8 @@ func (t *session) beforeMove(g Game) {
 // afterMove reports a bot's move (its line, -v, -trace), then paces a
 // game of two bots: -step's pause or -delay's. A bot's move is named at a
 // terminal, and on a pipe but where the game keeps its original program's
-// words (seed 003's transcript names none); -v's line names it too.
+// words (seed 003's transcript names none); -v's line names it too. Every
+// line is broken at the terminal's width, or at 80 columns on a pipe.
 func (t *session) afterMove(ctx context.Context, g Game, d Decision) error {
 	mover := g.Turn().Other()
 	if bot := t.seats[mover]; bot != nil {
@@ -176,10 +177,10 @@ func (t *session) afterMove(ctx context.Context, g Game, d Decision) error {
 			if t.cut && t.dumb {
 				fmt.Fprintln(t.out) // after the terminal's ^C, which no thinking line clears
 			}
-			fmt.Fprintln(t.out, wrapHanging(t.botMoveLine(t.spec, g, bot, d, t.cut), t.columns(), 4))
+			fmt.Fprintln(t.out, wrapSteady(t.botMoveLine(t.spec, g, bot, d, t.cut), t.columns(), 4))
 			t.cut = false
 		case t.verbose:
-			fmt.Fprintln(t.out, t.thinking(t.spec, g, bot, d))
+			fmt.Fprintln(t.out, wrapSteady(t.thinking(t.spec, g, bot, d), t.columns(), 4))
 		case !t.spec.words.original:
 			fmt.Fprintln(t.out, t.botMoveLine(t.spec, g, bot, d, false))
 		}

@@ -985,3 +985,22 @@ type fixedBot struct{ d Decision }
 
 func (fixedBot) Name() string                                   { return "fixed" }
 func (b fixedBot) Think(context.Context, Game, Budget) Decision { return b.d }
+
+// verboseLine is the first -v line of out that starts with start, its
+// continuation lines (broken at 80 columns, indented by four spaces)
+// joined to it: "" if there is none.
+func verboseLine(out, start string) string {
+	i := strings.Index(out, start)
+	if i < 0 {
+		return ""
+	}
+	lines := strings.Split(out[i:], "\n")
+	line := lines[0]
+	for _, more := range lines[1:] {
+		if !strings.HasPrefix(more, "    ") {
+			break
+		}
+		line += " " + strings.TrimPrefix(more, "    ")
+	}
+	return line
+}
