@@ -76,6 +76,8 @@ const againAdvice = "Enter or y: play again, s: swap sides, u: undo your last mo
 // (errRetake), load starts from a record, hint, moves and board look at
 // it.
 func (t *session) afterGame(ctx context.Context, g Game) error {
+	t.asking = true
+	defer func() { t.asking = false }()
 	for {
 		line, err := t.in.ReadLine(ctx, againPrompt)
 		switch {

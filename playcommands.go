@@ -228,7 +228,7 @@ func moveAdvice(line string, err error) string {
 func (t *session) help(g Game) string {
 	var b strings.Builder
 	when := inGame
-	if g.Over() {
+	if t.asking {
 		when = afterGame
 		b.WriteString("the game is over: answer, or give a command:")
 	} else {

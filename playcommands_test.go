@@ -86,6 +86,7 @@ func TestHelpLists(t *testing.T) {
 		{"after a game", over, []string{"the game is over", "\n  yes, y ", "\n  swap, s ", "\n  undo, u ", "\n  no, n "}, []string{"a move:"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			tb.asking = tc.g.Over()
 			text := tb.help(tc.g)
 			for _, s := range tc.has {
 				if !strings.Contains(text, s) {

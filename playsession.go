@@ -34,6 +34,10 @@ type session struct {
 	// firstDrawn says -first random chose who moves first.
 	firstDrawn bool
 	introShown bool
+	// asking says the question after a game is asked: help lists its
+	// answers. (A game an engine forfeited is over without its position
+	// being so.)
+	asking bool
 	// base is how many moves of the game in play came with its starting
 	// position (-moves, load): undo never takes them back.
 	base int
