@@ -126,7 +126,8 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) (err error) {
 			err = cerr
 		}
 	}()
-	t.color = !r.cfg.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(r.stdout)
+	t.dumb = os.Getenv("TERM") == "dumb"
+	t.color = !r.cfg.noColor && os.Getenv("NO_COLOR") == "" && !t.dumb && isTerminal(r.stdout)
 	if r.cfg.verbose {
 		fmt.Fprintf(r.stdout, "seed: %d\n", r.cfg.seed)
 	}

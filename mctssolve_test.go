@@ -187,7 +187,7 @@ func TestMCTSSolverVerbose(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("status %d: %s", status, errOut)
 	}
-	first, _, _ := strings.Cut(out[strings.Index(out, "X mcts:solve=on: "):], "\n")
+	first := verboseLine(out, "X mcts:solve=on: ")
 	if !strings.Contains(first, ", proved win in 3 plies, expects ") {
 		t.Errorf("X's -v line says no proved win in 3 plies:\n%s", first)
 	}
