@@ -38,6 +38,23 @@ func (g *c4Geom) possible(p c4Pos) uint64 { return (p.mask + g.bottom) & g.full 
 // cell is where a stone dropped into col lands, 0 if the column is full.
 func (g *c4Geom) cell(p c4Pos, col int) uint64 { return g.possible(p) & g.column[col] }
 
+// afterMove is col played in p by the rules alone: ok is false for a
+// full column; over says the stone ends the game, v being the mover's
+// score (its win, or 0 when it fills the board); else q is the position
+// it leaves, for a search.
+func (g *c4Geom) afterMove(p c4Pos, col int) (q c4Pos, v int, over, ok bool) {
+	cell := g.cell(p, col)
+	switch {
+	case cell == 0:
+		return p, 0, false, false
+	case g.aligned(p.cur | cell):
+		return p, g.winScore(p), true, true
+	case p.moves+1 == g.cells:
+		return p, 0, true, true
+	}
+	return p.play(cell), 0, false, true
+}
+
 // winScore is the score of winning with the next stone, lossScore of
 // losing to the opponent's next stone: a win whose last stone falls on
 // n stones scores (cells+1-n)/2.

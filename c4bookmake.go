@@ -50,9 +50,8 @@ type bookConfig struct {
 // if set, hears about every solved position and every finished ply with
 // the book so far, so a long build can be saved as it goes.
 func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, book)) (book, error) {
-	s := newC4SolverBits(cfg.TableBits, true)
-	s.ctx = ctx
-	s.book = cfg.Prior
+	s := newC4Solver(c4Std, newC4Table(cfg.TableBits, c4Std.keyBits), cfg.Prior, c4Defaults())
+	s.start(ctx, nil)
 
 	entries := map[uint64]bookEntry{}
 	done := map[uint64]bool{} // positions expanded in this build
@@ -69,7 +68,7 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 		entries[w&bookKeyMask] = unpackBookEntry(w)
 	}
 	for ply := cfg.Openings; ply <= cfg.MaxPly; ply++ {
-		start, nodes := time.Now(), s.nodes
+		start, nodes := time.Now(), s.nodes()
 		count := 0
 		for _, p := range level[ply] {
 			key := bookKey(p)
@@ -77,17 +76,17 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 				continue
 			}
 			done[key] = true
-			before := s.nodes
+			before := s.nodes()
 			m, v := s.bestMove(p)
-			if s.stopped {
+			if s.stopped() {
 				return nil, ctx.Err()
 			}
 			_, flip := canonical(p.key())
 			entries[key] = bookEntry{score: int8(v), move: int8(flipCol(int(m), flip))}
 			count++
-			if progress != nil && s.nodes > before {
+			if progress != nil && s.nodes() > before {
 				// A position the solver had to search: save the book so far.
-				progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start), Of: len(level[ply])}, packBook(entries))
+				progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes() - nodes, Time: time.Since(start), Of: len(level[ply])}, packBook(entries))
 			}
 			// The opponent's every reply to the book move is a position
 			// of the solver two plies on, unless the game is over.
@@ -104,7 +103,7 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 		}
 		delete(level, ply)
 		if progress != nil {
-			progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start), Of: len(level[ply]), Done: true}, packBook(entries))
+			progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes() - nodes, Time: time.Since(start), Of: len(level[ply]), Done: true}, packBook(entries))
 		}
 	}
 	return packBook(entries), nil
@@ -275,8 +274,8 @@ func bookStatus(st bookStats, solving time.Duration) string {
 // bot-against-bot run plays, and along one line the table stays warm, so
 // each solve is far cheaper than in the full tree of buildBook.
 func extendBook(ctx context.Context, base book, maxPly, tableBits int, opponents []string, progress func(string, book)) (book, error) {
-	s := newC4SolverBits(tableBits, true)
-	s.ctx = ctx
+	s := newC4Solver(c4Std, newC4Table(tableBits, c4Std.keyBits), nil, c4Defaults())
+	s.start(ctx, nil)
 	entries := map[uint64]bookEntry{}
 	for _, w := range base {
 		entries[w&bookKeyMask] = unpackBookEntry(w)
@@ -340,7 +339,7 @@ func (b bookSeat) choose(ctx context.Context, g Game) (Decision, error) {
 		return Decision{Move: Move(flipCol(int(e.move), flip))}, nil
 	}
 	m, v := b.s.bestMove(p)
-	if b.s.stopped {
+	if b.s.stopped() {
 		if err := ctx.Err(); err != nil {
 			return Decision{}, err
 		}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Connect Four's card: its names, defaults, messages and hint, registered
@@ -69,11 +68,6 @@ func c4Describe(g Game, d Decision) string {
 	return fmt.Sprintf("%+d by the seed's line count, a guess from depth %d", d.Score, d.Depth)
 }
 
-// c4HintTime is what a hint may take: the solver has no time limit by
-// default, and on 7x6 answers from the book or within a second, but
-// other sizes search from scratch, the largest for minutes.
-const c4HintTime = 10 * time.Second
-
 // c4FinalScore is SPEC's score of a finished game for the side to move:
 // the loser, so minus the winner's score, or 0 for a draw.
 func c4FinalScore(g Game) int {
@@ -123,10 +117,10 @@ func c4ColumnScores(ctx context.Context, reg *registry, g Game, jobs int) (score
 	if g.Over() {
 		return make([]*int, c.geo.width), false
 	}
-	s := newC4SolverOn(runTable(reg, c.geo), c.geo, false, c4Defaults())
-	s.ctx = ctx
+	s := newC4Solver(c.geo, runTable(reg, c.geo), bookFor(c.geo, true), c4Defaults())
 	s.setJobs(jobs)
-	return s.columnScores(c4PosOf(c)), s.stopped
+	s.start(ctx, nil)
+	return s.columnScores(c4PosOf(c)), s.stopped()
 }
 
 // c4ScoreTable writes the hint's scores (column 1 first) under their

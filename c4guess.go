@@ -42,11 +42,6 @@ const (
 	guessUpper
 )
 
-// guessTableBits sizes the guess's table: 2^16 slots of 16 bytes, 1 MiB,
-// which stays in the processor's cache; a search of 100 ms visits about
-// a million nodes, most of them leaves that are not stored.
-const guessTableBits = 16
-
 // c4Guess is the depth-limited search of one board size. Its table
 // survives from one search to the next: what it holds are a position's
 // bounds at a depth, true whatever the root.
@@ -67,8 +62,12 @@ type c4Guess struct {
 
 // newC4Guess returns the guess for board g, its table empty.
 func newC4Guess(g *c4Geom) *c4Guess {
-	return &c4Guess{g: g, tt: make([]guessEntry, 1<<guessTableBits), std: g == c4Std, threats: opsOf(g).threats}
+	return &c4Guess{g: g, tt: make([]guessEntry, 1<<guessTableBits), std: g == c4Std, threats: opsOf(g, true).threats}
 }
+
+// begin readies the guess for a decision: its node count from 0, and
+// proved what an exact solver knows of a position (nil for nothing).
+func (s *c4Guess) begin(proved func(p c4Pos) (int, bool)) { s.proved, s.nodes = proved, 0 }
 
 // guessResult is a finished depth's answer: the column, its score and
 // the depth, with the line the table expects.

@@ -107,12 +107,6 @@ func flipCol(col int, flip bool) int {
 	return col
 }
 
-// canWinNext reports whether the side to move wins with its next stone.
-func (p c4Pos) canWinNext() bool { return winningCells(p.cur, p.mask)&p.possible() != 0 }
-
-// winScore is the score of winning with the next stone.
-func (p c4Pos) winScore() int { return (c4Cells + 1 - p.moves) / 2 }
-
 // plies is how many more stones the principal line of a 7x6 position
 // with score v and n stones lays down before the game ends.
 func plies(v, n int) int { return c4AnyPlies(c4Cells, v, n) }

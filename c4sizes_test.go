@@ -160,7 +160,7 @@ func TestAnySolverAgainstReference(t *testing.T) {
 	for _, size := range [][3]int{{4, 4, 0}, {5, 4, 3}, {4, 5, 0}} {
 		w, h, least := size[0], size[1], size[2]
 		memo := newRefMemo()
-		s := newC4SolverTuned(c4GeomOf(w, h), 14, true, c4Defaults())
+		s := newTestSolver(c4GeomOf(w, h), 14, nil)
 		rng := rand.New(rand.NewPCG(uint64(w), uint64(h)))
 		checked := 0
 		for game := 0; game < 20; game++ {
@@ -227,7 +227,7 @@ func TestAnySolverAgainstReference(t *testing.T) {
 // 4x6, 5x5, 7x4, 6x5 and 5x6 drawn).
 func TestAnySolverEmptyBoards(t *testing.T) {
 	for _, tc := range []struct{ w, h, score int }{{4, 4, 0}, {5, 4, 0}, {4, 5, 0}, {6, 4, -1}, {4, 6, 0}, {5, 5, 0}, {7, 4, 0}, {6, 5, 0}, {5, 6, 0}} {
-		s := newC4SolverTuned(c4GeomOf(tc.w, tc.h), 16, true, c4Defaults())
+		s := newTestSolver(c4GeomOf(tc.w, tc.h), 16, nil)
 		if _, v := s.bestMove(c4Pos{}); v != tc.score {
 			t.Errorf("%dx%d: empty board scores %d, want %d", tc.w, tc.h, v, tc.score)
 		}
@@ -238,7 +238,7 @@ func TestAnySolverEmptyBoards(t *testing.T) {
 // (a sample of each), the general solver's exact score equals the set's,
 // which the fast 7x6 solver is tested against.
 func TestAnySolverMatchesFastSolver(t *testing.T) {
-	s, fast := newC4SolverTuned(c4Std, 20, true, c4Defaults()), newC4Solver(true)
+	s, fast := newTestSolver(c4Std, 20, nil), newStdSolver()
 	for _, set := range []struct {
 		name string
 		n    int
@@ -487,9 +487,8 @@ func FuzzParseSizedRecord(f *testing.F) {
 // the nodes and checks the score against C4_SCORE when set.
 func BenchmarkEmptySized(b *testing.B) {
 	g := c4GeomOf(envInt(b, "C4_WIDTH", 6), envInt(b, "C4_HEIGHT", 6))
-	s := newC4SolverTuned(g, envInt(b, "C4_TABLE_BITS", c4TableBits(g)), true, c4Defaults())
+	s := newEnvSolver(b, g, envInt(b, "C4_TABLE_BITS", c4TableBits(g)))
 	s.setJobs(envInt(b, "C4_JOBS", 1))
-	s.tune.etcLeft = envInt(b, "C4_ETC_LEFT", s.tune.etcLeft)
 	want := envInt(b, "C4_SCORE", infinity)
 	for b.Loop() {
 		s.reset()
@@ -497,7 +496,7 @@ func BenchmarkEmptySized(b *testing.B) {
 			b.Fatalf("%dx%d: %d, want %d", g.width, g.height, v, want)
 		}
 	}
-	b.ReportMetric(float64(s.nodes), "nodes/op")
+	b.ReportMetric(float64(s.nodes()), "nodes/op")
 }
 
 // TestOpsAgree: the operations written for every size (c4bits.go,
@@ -522,16 +521,16 @@ func TestOpsAgree(t *testing.T) {
 			opsAgree(t, g, c4PosOf(c), fmt.Sprintf("%dx%d %s", g.width, g.height, c4Spec().record(c)))
 		}
 	}
-	std := newC4SolverBits(20, true)
-	any := newC4SolverBits(20, true)
-	any.ops = c4Ops{threats: (*c4Geom).threatsAny, openBounds: (*c4Geom).openBoundsAny,
-		claimeven: (*c4Geom).claimevenAny, key: (*c4Geom).tableKeyAny}
+	std := newTestSolver(c4Std, 20, nil)
+	tune := c4Defaults()
+	tune.constShifts = false
+	any := newC4Solver(c4Std, newC4Table(20, c4Std.keyBits), nil, tune)
 	for _, c := range loadSet(t, "Test_L2_R2")[:20] {
 		std.reset()
 		any.reset()
 		p := posOf(t, c.moves)
-		if v, w := std.solve(p), any.solve(p); v != c.score || w != c.score || std.nodes != any.nodes {
-			t.Errorf("%s: %d in %d nodes, with the operations of every size %d in %d, want %d", c.moves, v, std.nodes, w, any.nodes, c.score)
+		if v, w := std.solve(p), any.solve(p); v != c.score || w != c.score || std.nodes() != any.nodes() {
+			t.Errorf("%s: %d in %d nodes, with the operations of every size %d in %d, want %d", c.moves, v, std.nodes(), w, any.nodes(), c.score)
 		}
 	}
 }
@@ -585,7 +584,7 @@ func TestAnySolverWideKeys(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, size := range [][2]int{{9, 6}, {12, 4}, {4, 15}} {
 		w, h := size[0], size[1]
-		s := newC4SolverTuned(c4GeomOf(w, h), 20, true, c4Defaults())
+		s := newTestSolver(c4GeomOf(w, h), 20, nil)
 		if !s.wide {
 			t.Fatalf("%dx%d: a narrow table", w, h)
 		}

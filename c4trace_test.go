@@ -16,13 +16,13 @@ func TestSolverTrace(t *testing.T) {
 		t.Run(record, func(t *testing.T) {
 			g := c4Game(t, record)
 			budget := Budget{Jobs: 2}
-			plain := (&SolverBot{s: newC4SolverBits(20, true)}).Think(context.Background(), g, budget)
+			plain := (&SolverBot{s: newTestSolver(c4Std, 20, nil)}).Think(context.Background(), g, budget)
 			budget.Trace = 2
-			d := (&SolverBot{s: newC4SolverBits(20, true)}).Think(context.Background(), g, budget)
+			d := (&SolverBot{s: newTestSolver(c4Std, 20, nil)}).Think(context.Background(), g, budget)
 			if d.Move != plain.Move || d.Score != plain.Score {
 				t.Fatalf("traced: move %d score %d, plain: move %d score %d", d.Move, d.Score, plain.Move, plain.Score)
 			}
-			single := (&SolverBot{s: newC4SolverBits(20, true)}).Think(context.Background(), g, Budget{Jobs: 1})
+			single := (&SolverBot{s: newTestSolver(c4Std, 20, nil)}).Think(context.Background(), g, Budget{Jobs: 1})
 			if d.Nodes != single.Nodes {
 				t.Errorf("traced %d nodes, one thread untraced %d", d.Nodes, single.Nodes)
 			}
@@ -64,7 +64,7 @@ func TestSolverTrace(t *testing.T) {
 // A position of the opening book is answered without a search, and the
 // trace says so in one line.
 func TestSolverTraceBook(t *testing.T) {
-	d := NewSolverBot().Think(context.Background(), c4Game(t, "44"), Budget{Trace: 3})
+	d := (&SolverBot{}).Think(context.Background(), c4Game(t, "44"), Budget{Trace: 3})
 	if s := traceText(d.Trace); s != fmt.Sprintf("trace: solver: the opening book knows this position (score %d): no search", d.Score) {
 		t.Errorf("book move traced as %q", s)
 	}
