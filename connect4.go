@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math/bits"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 )
@@ -141,66 +140,6 @@ func (c *ConnectFour) Over() bool { return c.winner != Nobody || len(c.history) 
 
 // Winner is the side with four in a row, if any.
 func (c *ConnectFour) Winner() Side { return c.winner }
-
-// randomPlayout is mcts's fast simulation (fastPlayout in mcts.go):
-// uniformly random stones to the end of the game on copies of the
-// bitboards, so there is nothing to take back, and the winner. It draws
-// from rng exactly as Moves and Play in a loop would (the open columns in
-// c4Order), so a seeded search plays the same with it or without. Other
-// sizes than 7x6 take the same steps with their size's masks.
-func (c *ConnectFour) randomPlayout(rng *rand.Rand) Side {
-	switch {
-	case c.winner != Nobody:
-		return c.winner
-	case c.geo != c4Std:
-		return c.anyPlayout(rng)
-	}
-	stones, mask, s := c.stones, c.mask, c.Turn()
-	var open [c4Width]int
-	for n := len(c.history); n < c4Cells; n++ {
-		k := 0
-		for _, col := range c4Order {
-			if mask&c4TopCell(col) == 0 {
-				open[k] = col
-				k++
-			}
-		}
-		col := open[rng.IntN(k)]
-		cell := (mask + c4BottomCell(col)) & c4ColumnMask(col)
-		stones[s] |= cell
-		mask |= cell
-		if c4Aligned(stones[s]) {
-			return s
-		}
-		s = s.Other()
-	}
-	return Nobody
-}
-
-// anyPlayout is randomPlayout for any size.
-func (c *ConnectFour) anyPlayout(rng *rand.Rand) Side {
-	g := c.geo
-	stones, mask, s := c.stones, c.mask, c.Turn()
-	var open [c4MaxWidth]int
-	for n := len(c.history); n < g.cells; n++ {
-		k := 0
-		for _, col := range g.order {
-			if mask&g.top[col] == 0 {
-				open[k] = col
-				k++
-			}
-		}
-		col := open[rng.IntN(k)]
-		cell := (mask + g.bottomCell[col]) & g.column[col]
-		stones[s] |= cell
-		mask |= cell
-		if g.aligned(stones[s]) {
-			return s
-		}
-		s = s.Other()
-	}
-	return Nobody
-}
 
 // c4Win is seed 004's score of a won game.
 const c4Win = 512

@@ -128,6 +128,7 @@ type MCTS struct {
 	stats []mctsStat // by node: what selection reads
 	size  int        // nodes in the tree, dead blocks not counted
 	path  []int32    // the nodes an iteration came down, the root first
+	line  []Move     // their moves, below the root (walk)
 	// The other buffers, for moving a kept subtree, and its scratch.
 	spare      []mctsNode
 	spareStats []mctsStat
