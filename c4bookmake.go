@@ -155,7 +155,7 @@ func (b book) encode() []byte {
 // bookPlan is what -make-book builds: the full tree of both sides from
 // the empty board up to tree, the full trees from every 2-ply opening
 // (the openings of matches) up to openings (0: none), then the games
-// against itself and the seed's alpha-beta up to lines.
+// against itself and the student paper's alpha-beta up to lines.
 type bookPlan struct{ tree, openings, lines int }
 
 // bookOpenings is the plies of the openings whose trees -book-openings-ply

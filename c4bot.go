@@ -107,8 +107,8 @@ func (b *SolverBot) fromBook(c *ConnectFour, p c4Pos, budget Budget) (Decision, 
 	return d, true
 }
 
-// solverFor is the bot's solver for board g, over the run's table of
-// that size; made anew when the size changes.
+// solverFor is the solver the bot searches board g with: on the table
+// that the run keeps for that size, made anew when the size changes.
 func (b *SolverBot) solverFor(g *c4Geom) *c4Solver {
 	if b.s == nil || b.s.g != g {
 		b.s = newC4Solver(g, runTable(b.reg, g), bookFor(g, !b.noBook), c4Defaults())

@@ -37,7 +37,7 @@ func (c *ConnectFour) stonesOf() c4Stones {
 	return c4Stones{stones: c.stones, mask: c.mask, side: c.Turn(), plies: len(c.history)}
 }
 
-// mctsWalker is the walker of MCTS's iterations from c's position.
+// mctsWalker returns the walker for MCTS, its root c's position.
 func (c *ConnectFour) mctsWalker() mctsWalker {
 	at := c.stonesOf()
 	return &c4Walk{geo: c.geo, root: at, c4Stones: at}

@@ -86,7 +86,7 @@ func canonical(k uint64) (uint64, bool) {
 	return k, false
 }
 
-// tableKey is the key of p's entry in the solver's table and busy marks,
+// tableKey is the key under which the solver's table and busy marks hold p,
 // and whether it is the mirror image's: canonical when merge (the
 // solver's tuning), else p's own. The book always merges: its file holds
 // one of each pair. Small enough to inline, as canonical is: the solver

@@ -82,7 +82,8 @@ func TestSolverSets(t *testing.T) {
 }
 
 // plainScore is the exact score by plain negamax: every move, no
-// pruning, no table; SPEC's scores straight from the definition.
+// pruning, no table; the scores of docs/connect4.md straight from their
+// definition.
 func plainScore(g *ConnectFour) int {
 	best := -infinity
 	for _, m := range g.Moves(nil) {
@@ -298,7 +299,7 @@ func play(t *testing.T, start string, x, o Bot, budget Budget) (*ConnectFour, ti
 }
 
 // TestSolverBeatsAlphaBeta: the solver, moving as X, wins every game
-// against the seed's alpha-beta at its default depth: from the empty
+// against the student paper's alpha-beta at its default depth: from the empty
 // board (through the book), and from the Begin-Medium positions with X to
 // move and a won score.
 func TestSolverBeatsAlphaBeta(t *testing.T) {
@@ -367,7 +368,7 @@ func TestAnalyzeAnswers(t *testing.T) {
 		move   string
 	}{
 		{"", 1, "4"},         // the book
-		{"6146", 18, ""},     // SPEC's example
+		{"6146", 18, ""},     // the example of docs/connect4.md
 		{"112233", 18, "4"},  // a win at once: 22 - 4 stones
 		{"1122334", -18, ""}, // finished: the loser's side
 	} {
@@ -455,7 +456,7 @@ func BenchmarkMiddleMedium2(b *testing.B) { benchSet(b, "Test_L2_R2", 1000, 2) }
 func BenchmarkBeginMedium2(b *testing.B)  { benchSet(b, "Test_L1_R2", 100, 2) }
 func BenchmarkBeginHard2(b *testing.B)    { benchSet(b, "Test_L1_R3", 10, 2) }
 
-// BenchmarkSeedAlphaBeta is one move of the seed's alpha-beta at the
+// BenchmarkSeedAlphaBeta is one move of the student paper's alpha-beta at the
 // default depth, over positions of the Middle-Medium set.
 func BenchmarkSeedAlphaBeta(b *testing.B) {
 	cases := loadSet(b, "Test_L2_R2")
@@ -495,7 +496,7 @@ func benchEmpty(b *testing.B, jobs int) {
 }
 
 // BenchmarkSolverGames plays whole games from the empty board, with the
-// embedded book: solver against solver, and solver against the seed's
+// embedded book: solver against solver, and solver against the paper's
 // alpha-beta at its default depth in both seats. It reports the slowest
 // solver move, the figure that must stay under a second.
 func BenchmarkSolverGames(b *testing.B) {
@@ -630,7 +631,7 @@ func TestSettledAbove(t *testing.T) {
 }
 
 // BenchmarkSolverMoveTimes plays the solver, with the book and
-// runtime.NumCPU() threads, against random and against the seed's
+// runtime.NumCPU() threads, against random and against the paper's
 // alpha-beta, in both seats, and reports the distribution of its move
 // times off the book (p50, p99, max), the figure that must stay under a
 // second. Alpha-beta is deterministic, so for variety its first move, and

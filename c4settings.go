@@ -16,9 +16,9 @@ const (
 	// ttMinBits is the fewest entry bits of a table that c4TableBits
 	// gives: 2^17 entries, 1 MiB, where every table starts anyway.
 	ttMinBits = 17
-	// ttCellsOver is how far a board's cells exceed its table's entry
-	// bits: 2^(cells-18) entries was the fastest size on the boards
-	// measured (EmptySized with C4_TABLE_BITS).
+	// ttCellsOver: a board of n cells gets a table of 2^(n-18) entries,
+	// the fastest size on the boards measured (BenchmarkEmptySized with
+	// C4_TABLE_BITS).
 	ttCellsOver = 18
 	// ttStartBits is the bucket bits of a fresh table's part in use:
 	// 2^16 buckets, 1 MiB, stay in the processor's second-level cache

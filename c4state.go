@@ -135,8 +135,8 @@ func (x *c4Search) begin(ctx context.Context, tr *c4Tracer) {
 // resume lets the search run again, until ctx ends; its counts go on.
 func (x *c4Search) resume(ctx context.Context) { x.ctx, x.stopped = ctx, false }
 
-// untraced is f's answer, f searching with the tracer's tree off: a
-// probe noted without its tree (probeNoted).
+// untraced runs f with the tree of the tracer off and returns f's
+// answer: a probe noted without its tree (probeNoted).
 func (x *c4Search) untraced(f func() int) int {
 	tr := x.tr
 	x.tr = nil

@@ -180,7 +180,8 @@ func (t *c4Table) grow() {
 	tt := t.tt[:4<<t.bucketBits]
 	for i := len(tt)/4 - 1; i >= 0; i-- {
 		// Written out without loops: for a big search this runs over
-		// tens of MiB several times, and is a tenth of its time.
+		// tens of MiB several times (docs/search-notes.md, "Transposition
+		// table").
 		e0, e1 := tt[2*i], tt[2*i+1]
 		live0, live1 := e0&liveMask == liveWant, e1&liveMask == liveWant
 		h0, h1 := e0>>bit&1, e1>>bit&1 // which bucket, 2i or 2i+1
@@ -204,8 +205,8 @@ func (t *c4Table) grow() {
 	t.use(t.bucketBits + 1)
 }
 
-// slot is a key's bucket (its first entry's index) and what a matching
-// entry holds in its match bits.
+// slot is the bucket of a key (the index of its first entry) and what a
+// matching entry holds in its match bits.
 func (t *c4Table) slot(key uint64) (uint64, uint64) {
 	h := key * ttHashMul & t.keyMask
 	want := h & t.tagMask << (t.tagShift & 63)

@@ -7,10 +7,10 @@ import (
 	"strings"
 )
 
-// Connect Four (seed 004): 7 columns of 6 cells by default, any size from
-// 4x4 up to what one 64-bit word holds; a stone drops to the lowest free
-// cell of its column; four in a row in any direction wins; a full board is
-// a draw.
+// Connect Four (the student paper's game, docs/history.md): 7 columns of
+// 6 cells by default, any size from 4x4 up to what one 64-bit word holds;
+// a stone drops to the lowest free cell of its column; four in a row in
+// any direction wins; a full board is a draw.
 //
 // The board is a pair of bitboards in the layout the classic solvers use:
 // column c owns bits 7c..7c+5 (bottom to top) and bit 7c+6 stays empty as a
@@ -18,7 +18,7 @@ import (
 // diagonals) never carries a line from one column into the next. Another
 // size H high uses H+1 bits a column the same way (c4Geom). The 7x6
 // constants below stay compile-time: the solver's hot loop (c4pos.go,
-// c4search.go) and mcts's playouts are built on them.
+// c4search.go) and the random playouts (c4playout.go) are built on them.
 const (
 	c4Width  = 7
 	c4Height = 6
@@ -141,10 +141,11 @@ func (c *ConnectFour) Over() bool { return c.winner != Nobody || len(c.history) 
 // Winner is the side with four in a row, if any.
 func (c *ConnectFour) Winner() Side { return c.winner }
 
-// c4Win is seed 004's score of a won game.
+// c4Win is the paper's score of a won game.
 const c4Win = 512
 
-// Final is +512 for a win, -512 for a loss, 0 for a draw (seed 004).
+// Final is +512 for a win, -512 for a loss, 0 for a draw, as in the
+// paper.
 func (c *ConnectFour) Final(s Side) int {
 	switch c.winner {
 	case Nobody:
@@ -155,7 +156,8 @@ func (c *ConnectFour) Final(s Side) int {
 	return -c4Win
 }
 
-// Utility: Connect Four is won, lost or drawn, a win scoring seed 004's 512.
+// Utility: Connect Four is won, lost or drawn, a win scoring the paper's
+// 512.
 func (c *ConnectFour) Utility() Utility { return Utility{Max: c4Win} }
 
 // Key is the classic unique key, the side to move's stones plus the mask,

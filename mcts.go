@@ -14,8 +14,7 @@ import (
 // The keys of mcts. Without a time limit (Tic-Tac-Toe, Connect Four) it
 // runs a count of playouts, so that a game repeats on any machine, chosen
 // so that a move takes under a second on a busy 2-core machine
-// (BenchmarkMCTSPlayouts: about 2.9 million playouts a second in
-// Tic-Tac-Toe, 2.5 million in Connect Four); Adjacency has its 5 s.
+// (BenchmarkMCTSPlayouts; docs/bots.md, "Speed"); Adjacency has its 5 s.
 var (
 	mctsPlayouts = param{key: "playouts", kind: kindInt, min: 0, max: 1e9, def: "0", untilTime: true,
 		byGame: map[string]string{"ttt": "20000", "connect4": "100000"}, about: playoutsParam.about}
@@ -58,21 +57,20 @@ func init() {
 // and a proved win is played.
 //
 // The tree itself (mctsNode, the MCTS type) and its reading for -trace
-// and -v are in mctstree.go; Connect Four's fast path, the same steps on
-// its bitboards, in mctsfast.go.
+// and -v are in mctstree.go. walk is the same four steps on a board that
+// a game offers (mctsfast.go says what a game may offer).
 
 // mctsExploration is UCB1's constant c by default. Sqrt 2 is the value
 // for which Auer et al. proved the regret bound with rewards in [0, 1],
-// but 1 plays better here: at 100 ms a move it beat sqrt 2 by 104 wins
-// to 72 (24 draws) in Connect Four and 51 to 33 (116 draws) in
-// Adjacency, and the five values swept in Tic-Tac-Toe, where MCTS-Solver
-// proves the game, play alike (docs/bots.md).
+// but 1 plays better here: it beat sqrt 2 head to head at 100 ms a move
+// in Connect Four and Adjacency, and in Tic-Tac-Toe, where MCTS-Solver
+// proves the game, every value plays alike (docs/bots.md).
 const mctsExploration = 1.0
 
 // mctsSolveDefault is whether MCTS-Solver is on unless solve= says: on,
-// for it won 55 games to 36 (9 drawn) in Connect Four at 100 ms a move
-// and was level in Tic-Tac-Toe and Adjacency, and it answers at once
-// where it has proved the result (docs/bots.md).
+// for it led in every Connect Four run at 100 ms a move and was level in
+// Tic-Tac-Toe and Adjacency, and it answers at once where it has proved
+// the result (docs/bots.md).
 const mctsSolveDefault = true
 
 // mctsDefaultTime is the budget when neither a count nor a time is given

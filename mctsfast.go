@@ -33,8 +33,8 @@ type mctsWalking interface {
 	mctsWalker() mctsWalker
 }
 
-// mctsWalker is a game's own board for MCTS's iterations, from one root
-// position.
+// mctsWalker is the board that a game offers for the iterations of MCTS,
+// from one root position.
 type mctsWalker interface {
 	// follow sets the board to the root position with moves played on
 	// it, in order, and returns the legal moves there, in the order the

@@ -119,9 +119,9 @@ type MCTS struct {
 	// up the tree, proved losses never chosen, a proved win played.
 	Solve bool
 
-	// reference makes it search through the Game interface alone, even
-	// where the game has a fast path (mctsfast.go): the tests compare
-	// the two.
+	// reference makes it iterate by playout, over the Game interface,
+	// even where the game offers a walker (mctsfast.go): the tests
+	// compare the two.
 	reference bool
 
 	nodes []mctsNode // the tree; nodes[0] is the root
