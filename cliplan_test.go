@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// Who sits where, from SPEC's defaults and the -bot, -first, -x, -o rules.
+// Who sits where, from the games' defaults and the -bot, -first, -x, -o rules.
 func TestSeats(t *testing.T) {
 	tests := []struct {
 		args []string

@@ -14,7 +14,7 @@ import (
 	"unicode/utf8"
 )
 
-// newTable seats the game's default bot as SPEC's defaults do and feeds the
+// newTable seats the game's default bot as the game's defaults do and feeds the
 // human's side from script, through the same reader piped input uses.
 func newSession(t *testing.T, game, script string, out io.Writer) (*session, *gameSpec) {
 	t.Helper()
