@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,6 +86,9 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 		if err := p.positions(); err != nil {
 			return nil, err
 		}
+	}
+	if err := p.fileClash(); err != nil {
+		return nil, err
 	}
 	games := p.checked
 	if p.mode != modeCheck {
@@ -342,6 +346,64 @@ func (p *runPlan) positions() error {
 	}
 	p.plan.file = c.openings
 	return nil
+}
+
+// fileClash refuses a run that would write over one of its own files:
+// -plot onto -out's games or a file -rate reads, -out onto an -openings
+// file, a trace onto an engines list. Each file the run writes is none of
+// the others it writes or reads, by name or under another name (a link,
+// /dev/stdout): it is refused before any game.
+func (p *runPlan) fileClash() error {
+	c := p.cfg
+	type file struct{ flag, name string }
+	var writes, reads []file
+	add := func(list *[]file, flag, name string, applies bool) {
+		if name != "" && applies {
+			*list = append(*list, file{flag, name})
+		}
+	}
+	games := p.mode&(modeMatch|modeTournament) != 0
+	add(&writes, "-out", c.out, games)
+	add(&writes, "-plot", c.plot, games || p.mode == modeRate)
+	add(&writes, "-trace-out", c.traceOut, c.trace > 0 && p.mode&(modePlay|modeAnalyze) != 0)
+	add(&writes, "-make-book", c.makeBook, p.mode == modeBook)
+	if _, err := strconv.Atoi(c.openings); err != nil {
+		add(&reads, "-openings", c.openings, games)
+	}
+	for _, f := range c.rate {
+		add(&reads, "-rate", f, p.mode == modeRate)
+	}
+	for _, f := range c.engineFiles {
+		add(&reads, "-engines", f, true)
+	}
+	for i, w := range writes {
+		for _, o := range writes[i+1:] {
+			if sameFile(w.name, o.name) {
+				return fmt.Errorf("%s %s and %s %s are one file: one would replace the other; give each a file of its own",
+					w.flag, quoteShort(w.name), o.flag, quoteShort(o.name))
+			}
+		}
+		for _, o := range reads {
+			if sameFile(w.name, o.name) {
+				return fmt.Errorf("%s %s is a file %s reads: writing it would replace it; give %s another file",
+					w.flag, quoteShort(w.name), o.flag, w.flag)
+			}
+		}
+	}
+	return nil
+}
+
+// sameFile says two names are one file: the same file when both are there
+// (os.SameFile: a link, another path), else the same path.
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }
 
 // players are the run's bots: the field of a tournament, -analyze's bot,

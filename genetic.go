@@ -81,14 +81,10 @@ func init() {
 const geneticDepth = 4
 
 // NewGeneticBot returns the bot with its default parameters, drawing its
-// randomness from rng. The defaults were chosen on Adjacency at depth 4:
-// on 100 random positions (BenchmarkGeneticAgreement) populations of 64
-// to 150 with 30 to 60 generations, crossover 0.5 to 1 and mutation 0.1
-// to 0.6 all found a move of alpha-beta's value 80-91% of the time; 200
-// individuals over 200 generations reach 91-96% with a third of the
-// generic alpha-beta's evaluations, and beat local search 55-21 (24
-// draws) over 100 games (BenchmarkAdjacencyMatches) where 100 x 60 only
-// drew level (39-37), at some 50 ms a move.
+// randomness from rng. The defaults were chosen on Adjacency at depth 4,
+// where a larger population over more generations finds alpha-beta's
+// move more often and beats local search (docs/bots.md, "genetic";
+// BenchmarkGeneticAgreement, BenchmarkAdjacencyMatches).
 func NewGeneticBot(rng *rand.Rand) *GeneticBot {
 	return &GeneticBot{
 		Population:  200,

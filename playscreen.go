@@ -23,6 +23,9 @@ type screen struct {
 	// programs' (seed 003's transcript).
 	terminal bool
 	width    int // columns to wrap to; 0 means 80
+	// dumb says the terminal takes no escape sequences (TERM=dumb, as
+	// Emacs's shell sets it): no colour, and no line redrawn in place.
+	dumb bool
 	// thinkAfter is how long a bot thinks before the thinking line shows;
 	// 0 means thinkingShown.
 	thinkAfter time.Duration
@@ -116,8 +119,12 @@ func (t *screen) columns() int {
 // showThinking starts the live line of a search that has a time limit
 // (0: none): after thinkAfter it shows what and how long, and the time
 // left, ten times a second. The function returned clears the line; only
-// then may anything else print.
+// then may anything else print. A dumb terminal, which cannot redraw a
+// line, shows none.
 func (t *screen) showThinking(what string, limit time.Duration) (stop func()) {
+	if t.dumb {
+		return func() {}
+	}
 	after := t.thinkAfter
 	if after == 0 {
 		after = thinkingShown
