@@ -262,6 +262,7 @@ func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, out
 			fmt.Fprintf(errOut, "boardbots: -plot %s: %v\n", plotFile, err)
 			return 1
 		}
+		fmt.Fprintf(errOut, "plot: %s\n", plotFile)
 	}
 	return 0
 }

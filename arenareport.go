@@ -19,8 +19,10 @@ type report struct {
 	// again.
 	have   map[int][]keptGame
 	keptIn string
-	// plotFile, if set, gets the standings as a picture (-plot).
+	// plotFile, if set, gets the standings as a picture (-plot), and
+	// plotSaid, if set, a line naming it once written.
 	plotFile string
+	plotSaid io.Writer
 }
 
 // plot draws the run's ratings into -plot's file, if it is set.
@@ -30,6 +32,9 @@ func (r report) plot(game, axis string, pts []eloPoint) error {
 	}
 	if err := writePlot(r.plotFile, plotTitle(game, pts), axis, pts); err != nil {
 		return fmt.Errorf("-plot %s: %v", r.plotFile, err)
+	}
+	if r.plotSaid != nil {
+		fmt.Fprintf(r.plotSaid, "plot: %s\n", r.plotFile)
 	}
 	return nil
 }

@@ -224,7 +224,7 @@ var bookParam = param{key: "book", kind: kindSwitch, def: "on",
 	about: "answer from the opening book (7x6, the first 12 plies) where it can"}
 
 func init() {
-	registerBot(&botDecl{name: "solver", order: 7, games: []string{"connect4"}, traces: true,
+	registerBot(&botDecl{name: "solver", order: 7, games: []string{"connect4"}, traces: true, toTheEnd: true,
 		about:  "perfect play: the exact game value by alpha-beta on bitboards, with a table and an opening book",
 		params: []param{timeParam, bookParam},
 		build: func(c botConfig) Bot {

@@ -10,13 +10,13 @@ import "math/bits"
 func init() {
 	registerEvaluators("connect4", (*ConnectFour)(nil),
 		evaluator{name: "segments", score: c4SegmentScore,
-			about: "seed 004's: open four-cell segments counted 1, 10, 50 for 1, 2, 3 stones, 16 for the move"},
+			about: "four-cell segments that only one side has stones in: 1, 10 or 50 for 1, 2 or 3 stones, and 16 for the side to move"},
 		evaluator{name: "threats", score: c4ThreatScore,
-			about: "Allis' odd and even threats: cells that would complete a four, by the row parity that wins"},
+			about: "odd and even threats (Allis): empty cells that would complete a four, counted by the row parity that wins"},
 		evaluator{name: "reply-segments", score: replyEval(c4SegmentScore, c4Limit),
-			about: "the segment count after the mover's best reply by it"},
+			about: "segments, counted after the best reply of the side to move"},
 		evaluator{name: "reply-threats", score: replyEval(c4ThreatScore, c4Limit),
-			about: "the threat count after the mover's best reply by it"})
+			about: "threats, counted after the best reply of the side to move"})
 }
 
 // c4Segments are 7x6's 69 four-cell segments (24 horizontal, 21

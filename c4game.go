@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Connect Four's card: its names, defaults, messages and hint, registered
@@ -26,7 +27,7 @@ func init() {
 		},
 		check:   func(opt gameOptions) error { return c4SizeError(opt["width"], opt["height"]) },
 		newGame: func(opt gameOptions) Game { return NewConnectFourSize(opt["width"], opt["height"]) },
-		seats:   seatDefaults{bot: "solver", openings: 2},
+		seats:   seatDefaults{bot: "solver", openings: 2, exact: "solver", clock: c4SizeClockFor},
 		words: gameWords{intro: "drop a stone: type the number of a column, as shown under the board",
 			prompt: "Enter the column: ", rules: c4Rules, describe: c4Describe},
 		analyst: gameAnalyst{strongest: "solver", hintBudget: Budget{Time: c4HintTime},
@@ -43,6 +44,21 @@ func init() {
 		symmetryNote: "mirror images counted once",
 	})
 }
+
+// c4SizeClockFor is the time a move of a bot that would search to the end
+// (the solver, by default) when no time is given: none on 7x6, which
+// its book answers at once, and c4SizeClock on every other board, whose
+// searches from scratch take minutes or hours (docs/connect4-sizes.md).
+func c4SizeClockFor(opt gameOptions) time.Duration {
+	if opt["width"] == c4Width && opt["height"] == c4Height {
+		return 0
+	}
+	return c4SizeClock
+}
+
+// c4SizeClock is c4SizeClockFor off 7x6: Adjacency's time a move, and an
+// engine's where the game sets none.
+const c4SizeClock = 5 * time.Second
 
 // c4Rules are the rules for the rules command.
 const c4Rules = `Connect Four: X and O take turns dropping a stone into one of the

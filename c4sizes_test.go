@@ -414,10 +414,10 @@ func TestSizedFlags(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{"-game", "c4", "-width", "3"}, `-width "3": accepted is a whole number 4..12`},
-		{[]string{"-game", "c4", "-height", "16"}, `-height "16": accepted is a whole number 4..15`},
+		{[]string{"-game", "c4", "-width", "3"}, `-width "3": expected a whole number from 4 to 12`},
+		{[]string{"-game", "c4", "-height", "16"}, `-height "16": expected a whole number from 4 to 15`},
 		{[]string{"-game", "c4", "-width", "10"}, "-width 10 -height 6: accepted are sizes with width x (height+1) at most 64, so at most 5 rows for 10 columns"},
-		{[]string{"-game", "c4", "-width", "x"}, `-width "x": accepted is a whole number 4..12`},
+		{[]string{"-game", "c4", "-width", "x"}, `-width "x": expected a whole number from 4 to 12`},
 	} {
 		if _, err := planOf(tc.args...); err == nil || err.Error() != tc.err {
 			t.Errorf("%v: error %v, want %q", tc.args, err, tc.err)

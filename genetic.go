@@ -54,13 +54,13 @@ var (
 	geneticDepthParam = param{key: "depth", kind: kindInt, min: 1, max: 32, def: "4",
 		about: "the length of a chromosome, in plies"}
 	populationParam = param{key: "population", kind: kindInt, min: 2, max: 100_000, def: "200",
-		about: "individuals kept after each generation"}
+		about: "how many individuals it keeps after each generation"}
 	generationsParam = param{key: "generations", kind: kindInt, min: 1, max: 1_000_000, def: "200",
-		about: "generations at most; the time may end the search sooner"}
+		about: "the most generations; the time may end the search sooner"}
 	crossoverParam = param{key: "crossover", kind: kindFloat, min: 0, max: 1, def: "0.8",
-		about: "share of the population paired for crossover each generation"}
+		about: "the share of the population paired for crossover in each generation"}
 	mutationParam = param{key: "mutation", kind: kindFloat, min: 0, max: 1, def: "0.1",
-		about: "chance that an individual yields a swap-mutated copy"}
+		about: "the chance that an individual gives a copy with two moves swapped"}
 )
 
 func init() {

@@ -33,7 +33,7 @@ type fileGroup struct {
 // fileGroups are the groups, bottom up.
 var fileGroups = []fileGroup{
 	{name: "text", holds: "words and lines for people: counts in words, wrapping, lines read from slow inputs",
-		surface: "errInterrupted errLineTooLong inPlies lineFeed maxLine newLineFeed plural wrapHanging wrapLine wrapSteady wrapWords"},
+		surface: "errInterrupted errLineTooLong expecting inPlies isNear lineFeed maxLine nearestWord newLineFeed orList plural wrapHanging wrapLine wrapSteady wrapWords"},
 	{name: "board", holds: "the rules' contract: sides, moves, the Game interface, scores, the numbered grid",
 		surface: "allNumbers endsGame errGameOver Game highlight markText maxEcho maxSpecEcho Move moveError Nobody NoMove Notation O outcome parseCell quoteShort quoteUpTo renderGrid Rules Side toFront tooMany Utility X"},
 	{name: "table", holds: "what search threads share without locks: table words, busy marks, huge pages",

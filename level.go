@@ -66,7 +66,9 @@ func init() {
 	about := [levelCount]string{"the easiest", "easy", "medium", "hard", "the strongest"}
 	for i := range levelCount {
 		level := i + 1
-		registerBot(&botDecl{name: levelName(level), order: 200 + level, hidden: true, traces: true,
+		// The top level hands its move to the game's strongest bot,
+		// which may search to the end.
+		registerBot(&botDecl{name: levelName(level), order: 200 + level, hidden: true, traces: true, toTheEnd: level == levelCount,
 			about:  fmt.Sprintf("level %d of %d, %s (-level %d)", level, levelCount, about[i], level),
 			params: []param{timeParam},
 			build:  func(c botConfig) Bot { return &LevelBot{level: level, rng: c.rng, spec: c.game, reg: c.reg} }})

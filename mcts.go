@@ -19,9 +19,9 @@ var (
 	mctsPlayouts = param{key: "playouts", kind: kindInt, min: 0, max: 1e9, def: "0", untilTime: true,
 		byGame: map[string]string{"ttt": "20000", "connect4": "100000"}, about: playoutsParam.about}
 	mctsC = param{key: "c", kind: kindFloat, min: 0, max: 100, def: strconv.FormatFloat(mctsExploration, 'g', -1, 64),
-		about: "UCB1's exploration constant: higher tries the less visited moves more"}
+		about: "UCB1's exploration constant: a higher value tries the less visited moves more"}
 	mctsSolve = param{key: "solve", kind: kindSwitch, def: map[bool]string{true: "on", false: "off"}[mctsSolveDefault],
-		about: "MCTS-Solver: proved wins and losses backed up the tree, a proved win played at once"}
+		about: "MCTS-Solver: proved wins and losses are passed up the tree, and a proved win is played at once"}
 )
 
 func init() {

@@ -692,7 +692,7 @@ func TestThinkingLine(t *testing.T) {
 				}
 				return
 			}
-			inOrder(t, text, "---------\n", "\r\x1b[Kfirst (X) is thinking: 0.", "s, 1.", "s left", "\r\x1b[Kfirst (X) plays 0\n")
+			inOrder(t, text, "---------\n", "\r\x1b[Kfirst (X) is thinking: 0.", "s, 1.", "s left (Ctrl-C: move now)", "\r\x1b[Kfirst (X) plays 0\n")
 		})
 	}
 }

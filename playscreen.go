@@ -52,6 +52,10 @@ func (s *seated) implName() string { return cmp.Or(s.impl, s.name()) }
 // it is thinking: shorter waits pass unnoticed.
 const thinkingShown = 300 * time.Millisecond
 
+// moveNowHint ends the thinking line: at a terminal Ctrl-C cuts the
+// search short and the bot plays its best move so far.
+const moveNowHint = " (Ctrl-C: move now)"
+
 // board draws g: in colour; at a terminal without colour with the last
 // move, the marks it turned and a winning line in brackets, and the turned
 // marks named; piped, as the original programs did.
@@ -143,6 +147,9 @@ func (t *screen) showThinking(what string, limit time.Duration) (stop func()) {
 			line := fmt.Sprintf("%s: %.1fs", what, elapsed.Seconds())
 			if limit > 0 {
 				line += fmt.Sprintf(", %.1fs left", max(limit-elapsed, 0).Seconds())
+			}
+			if len(line)+len(moveNowHint) < t.columns() { // the line must not wrap, or \r cannot redraw it
+				line += moveNowHint
 			}
 			fmt.Fprint(t.out, "\r\x1b[K"+line)
 			select {
