@@ -100,7 +100,8 @@ type Utility struct {
 
 // outcome is the result of a finished game for side s on the scale Monte
 // Carlo searches average: 1 for a win, 1/2 for a draw, 0 for a loss.
-// Margin games count by their winner, as SPEC says.
+// A game won on margin (Adjacency) counts by its winner alone
+// (docs/bots.md, mcts).
 func outcome(g Game, s Side) float64 {
 	switch g.Winner() {
 	case s:

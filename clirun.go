@@ -3,9 +3,11 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 )
 
@@ -37,10 +39,13 @@ func (r *invocation) traceFile() (io.Writer, func() error, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("-trace-out: %v", err)
 	}
-	// Unbuffered: a trace is one write, there as soon as it is made.
-	return f, func() error {
-		if err := f.Close(); err != nil {
-			return fmt.Errorf("-trace-out: %v", err)
+	// Unbuffered: a trace is one write, there as soon as it is made. A
+	// write that fails (a full disk) is the run's failure at its end.
+	w := &checkedWriter{w: f}
+	return w, func() error {
+		err := cmp.Or(w.failed(), f.Close())
+		if err != nil {
+			return fmt.Errorf("-trace-out %s: %v", r.cfg.traceOut, err)
 		}
 		return nil
 	}, nil
@@ -72,14 +77,17 @@ func (r *invocation) matches(ctx context.Context) error {
 	if isTerminal(r.stderr) {
 		progress = r.stderr
 	}
-	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot}
+	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSaid: r.stderr}
 	if r.cfg.out != "" {
-		f, have, err := openResults(r.cfg.out)
+		rf, err := openResults(r.cfg.out, r.spec, r.opt, r.cfg.seed)
 		if err != nil {
-			return fmt.Errorf("-out: %v", err)
+			return err
 		}
-		defer f.Close()
-		rep.keep, rep.have, rep.keptIn = &resultsWriter{w: f}, have, r.cfg.out
+		defer rf.f.Close()
+		if rf.note != "" {
+			fmt.Fprintf(r.stderr, "boardbots: %s\n", rf.note)
+		}
+		rep.keep, rep.have, rep.keptIn = rf.keep, rf.have, r.cfg.out
 	}
 	var err error
 	if r.mode == modeMatch {
@@ -89,7 +97,7 @@ func (r *invocation) matches(ctx context.Context) error {
 			m.games = sprtGames
 		}
 		if isTerminal(r.stdout) {
-			m.width = terminalWidth(r.stdout.(*os.File))
+			m.width = terminalWidth(fileOf(r.stdout))
 		}
 		err = m.run(ctx, r.stdout, progress)
 	} else {
@@ -101,15 +109,12 @@ func (r *invocation) matches(ctx context.Context) error {
 			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, gauntlet: r.cfg.gauntlet != "", report: rep}
 		err = t.run(ctx, r.stdout, progress)
 	}
-	if rep.keep != nil && rep.keep.err != nil && err == nil {
-		err = fmt.Errorf("-out %s: %v", r.cfg.out, rep.keep.err)
-	}
 	return err
 }
 
 // play seats the person (if any) at a table on the program's terminal or
 // pipe and plays games there until the person stops.
-func (r *invocation) play(ctx context.Context, intr *interrupter) error {
+func (r *invocation) play(ctx context.Context, intr *interrupter) (err error) {
 	t := r.table()
 	traces, closeTraces, err := r.traceFile()
 	if err != nil {
@@ -117,11 +122,12 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) error {
 	}
 	t.traces = traces
 	defer func() {
-		if cerr := closeTraces(); cerr != nil {
-			fmt.Fprintf(r.stderr, "boardbots: %v\n", cerr)
+		if cerr := closeTraces(); cerr != nil && (err == nil || errors.Is(err, errQuit) || errors.Is(err, io.EOF)) {
+			err = cerr
 		}
 	}()
-	t.color = !r.cfg.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(r.stdout)
+	t.dumb = os.Getenv("TERM") == "dumb"
+	t.color = !r.cfg.noColor && os.Getenv("NO_COLOR") == "" && !t.dumb && isTerminal(r.stdout)
 	if r.cfg.verbose {
 		fmt.Fprintf(r.stdout, "seed: %d\n", r.cfg.seed)
 	}
@@ -148,7 +154,7 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) error {
 	}
 	defer t.closeInput()
 	if t.terminal {
-		t.width = terminalWidth(r.stdout.(*os.File))
+		t.width = terminalWidth(fileOf(r.stdout))
 		t.moveNow = intr
 	}
 	return t.run(ctx, func() Game {
@@ -189,10 +195,48 @@ func (r *invocation) watchDelay(terminal bool) time.Duration {
 // isTerminal reports whether a stream is a terminal: a file that is a
 // character device. A test's buffer is not.
 func isTerminal(stream any) bool {
-	f, ok := stream.(*os.File)
-	if !ok {
+	f := fileOf(stream)
+	if f == nil {
 		return false
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// fileOf is the file a stream writes to or reads from, nil for none (a
+// test's buffer).
+func fileOf(stream any) *os.File {
+	if c, ok := stream.(*checkedWriter); ok {
+		stream = c.w
+	}
+	f, _ := stream.(*os.File)
+	return f
+}
+
+// checkedWriter is a stream that keeps its first write error (a full
+// disk, a closed pipe): every later write fails with it, and the program
+// reports it at its end rather than drop its output in silence.
+type checkedWriter struct {
+	mu  sync.Mutex
+	w   io.Writer
+	err error
+}
+
+// Write writes p, or fails at once after an earlier failure.
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.err = err
+	return n, err
+}
+
+// failed is the first write error, nil for none.
+func (c *checkedWriter) failed() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
 }

@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// The -trace tree (SPEC: "Seeing inside a search"): what a search shows of
+// The -trace tree (docs/trace.md): what a search shows of
 // itself, built once by the search's tracer and drawn by the writers, as
 // an outline (tracetext.go), Graphviz DOT (tracedot.go) or JSON
 // (tracejson.go). Every number in it is ready to print: values and windows
