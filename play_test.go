@@ -736,15 +736,23 @@ func TestWatchDelay(t *testing.T) {
 	}
 	inOrder(t, out.String(), "first plays X and moves first; first plays O\n", "first (O) plays 5\n", "X wins\nmoves: 0123456\n")
 
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	// The interrupt comes in the pause after X's move: once the move is
+	// out, not after a time, which a busy machine may stretch.
+	var paused syncBuffer
+	tb = terminalSession(t, "ttt", "", &paused)
+	tb.seats, tb.delay = botsAt(firstBot{}, firstBot{}), time.Hour
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out.Reset()
-	tb.delay = time.Hour
-	if err := tb.play(ctx, NewTicTacToe()); !errors.Is(err, errInterrupted) {
-		t.Fatalf("error %v, want errInterrupted", err)
+	done := make(chan error, 1)
+	go func() { done <- tb.play(ctx, NewTicTacToe()) }()
+	for deadline := time.Now().Add(waitLimit); !strings.HasSuffix(paused.String(), "first (X) plays 0\n"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no move after %v:\n%q", waitLimit, paused.String())
+		}
 	}
-	if !strings.HasSuffix(out.String(), "first (X) plays 0\n\r\x1b[Kmoves: 0\n") {
-		t.Errorf("interrupted watch:\n%q", out.String())
+	interrupt(t, cancel, done)
+	if !strings.HasSuffix(paused.String(), "first (X) plays 0\n\r\x1b[Kmoves: 0\n") {
+		t.Errorf("interrupted watch:\n%q", paused.String())
 	}
 }
 
