@@ -200,8 +200,6 @@ func TestConformance(t *testing.T) {
 // conforms holds player p to the Bot contract in the game spec; whole
 // adds the time budget and more games, which the default values get.
 func conforms(t *testing.T, reg *registry, spec *gameSpec, p *player, whole bool) {
-	cancelled, cancel := context.WithCancel(context.Background())
-	cancel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	bot := reg.newBot(spec, p, rng)
 	if f, ok := bot.(finisher); ok {
@@ -243,7 +241,31 @@ func conforms(t *testing.T, reg *registry, spec *gameSpec, p *player, whole bool
 			g.Play(d.Move)
 		}
 	}
+	answersInTime(t, spec, bot, rng, games, whole)
+	// With a fixed budget the same seed gives the same game.
+	var records []string
+	for range 2 {
+		rng := rand.New(rand.NewPCG(7, 7))
+		g := conformanceGame(spec, rng)
+		b := reg.newBot(spec, p, rng)
+		if err := playGame(context.Background(), g, botSeats(b, b, fixed), gameHooks{}); err != nil {
+			t.Fatal(err)
+		}
+		records = append(records, spec.record(g))
+	}
+	if records[0] != records[1] {
+		t.Errorf("same seed, different games:\n%s\n%s", records[0], records[1])
+	}
+}
+
+// answersInTime is conforms's part that reads the clock: a cancelled
+// caller gets a legal move at once, whatever the budget, and (whole) a
+// time budget is kept, both through clockcheck_test.go.
+func answersInTime(t *testing.T, spec *gameSpec, bot Bot, rng *rand.Rand, games int, whole bool) {
+	t.Helper()
 	// A cancelled caller gets a legal move at once, whatever the budget.
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
 	for range 5 {
 		g := conformanceGame(spec, rng)
 		if g.Over() {
@@ -268,20 +290,6 @@ func conforms(t *testing.T, reg *registry, spec *gameSpec, p *player, whole bool
 			}
 			keepsBudget(t, bot, g, budget)
 		}
-	}
-	// With a fixed budget the same seed gives the same game.
-	var records []string
-	for range 2 {
-		rng := rand.New(rand.NewPCG(7, 7))
-		g := conformanceGame(spec, rng)
-		b := reg.newBot(spec, p, rng)
-		if err := playGame(context.Background(), g, botSeats(b, b, fixed), gameHooks{}); err != nil {
-			t.Fatal(err)
-		}
-		records = append(records, spec.record(g))
-	}
-	if records[0] != records[1] {
-		t.Errorf("same seed, different games:\n%s\n%s", records[0], records[1])
 	}
 }
 

@@ -17,57 +17,50 @@ import (
 // processors are busy with other work and still fails when the code
 // itself is late (docs/development.md, "Tests that read the clock").
 //
-// Wall time alone cannot tell the two apart. With both cores taken by
-// other programs the kernel holds a running search off its processor for
-// tens, at times hundreds, of milliseconds: a search that reads the clock
-// on time still answers late. What tells them apart is how long the
-// process waited for a processor, which Linux counts for every thread:
-// the run-queue delay, the second field of /proc/self/task/TID/schedstat.
+// The idea. Wall time alone cannot tell a late bot from a busy machine:
+// with both cores taken by other programs, the kernel holds a search off
+// its processor for tens, at times hundreds, of milliseconds. But Linux
+// counts, for every thread, how long it waited for a processor (the
+// run-queue delay, the second field of /proc/self/task/TID/schedstat).
+// So timeCall measures a call's wall time and how long its threads
+// waited for a processor after the call was due, and a call is late when
 //
-// timeCall runs a call that is due to end after some time (a budget; 0
-// for "at once") and measures its wall time and how long each thread
-// waited for a processor after the call was due: the process's threads,
-// and those of the processes it started (an engine's answer waits on the
-// engine). The call is late when the time it took after it was due, less
-// the longest of these waits, is more than a grace the test names (5%
-// and 10 ms for a bot's budget). In other words: once due, a call may
-// compute or sleep for the grace, and wait for a processor as long as
-// the machine makes it. A bot that keeps its budget passes however busy
-// the machine is, since once due it only waits and finishes. A bot that
-// computes on past its budget fails once it has computed more than the
-// grace after it, however busy the machine is; on an idle machine, one
-// that takes twice its budget, computing or asleep, fails. But the
-// machine's other work also leaves a bot less to compute with: left a
-// tenth of a processor, a bot that searches three times a 100 ms budget
-// by the clock still computes 20 ms after it and fails, while with a
-// 20 ms budget it computes 4 ms, as a good bot may to finish, and passes:
-// nothing measured tells the two apart then.
+//	took > due + grace + waited
 //
-// Only the waits after the due time count, since a bot that keeps its
-// budget has stopped by then, however long it waited before. One reading
-// is taken a quarter of the time before the due time, on a timer (no
-// goroutine of its own to wake, which would wait too); if the timer
-// fires late, the reading leaves out the waits between the due time and
-// it, so that time is excused whole instead; if it fires after the call
-// has ended, all the call's waits are excused. A wait is counted when it
-// ends: one that began before the reading counts whole, though never for
-// more than the time since the reading.
+// Once due, a call may compute or sleep for the grace, and wait for a
+// processor as long as the machine makes it.
 //
-// Which threads: one thread's wait, not the sum, since the threads wait
-// at the same time (a search on two threads, -jobs 2, waits on both at
-// once), and only the threads that worked for the call, those that
-// computed at least a tenth as much as the one that computed most. While
-// a search runs, the Go runtime wakes an idle thread at each of its
-// preemptions to look for work, which on a busy machine may wait through
-// the whole call for no call's sake; so does its monitor thread (sysmon),
-// which is left out in every case. A call that computes little (less than
-// busyCall on its busiest thread: it waits on an engine, a timer or a
-// pipe) counts every thread, since which one brings its answer is not
-// known: such a call that sleeps past its due time passes on a busy
-// machine as long as some thread waited meanwhile. On an idle machine
-// nothing waits, and the bound is the due time and the grace alone.
-// Where the system does not count these waits (no /proc), nothing is
-// excused.
+// What it still catches. On an idle machine nothing waits, and the bound
+// is the due time and the grace alone: a bot that takes twice its budget
+// fails. On a busy machine, a bot that ignores its deadline fails, since
+// it computes on and computing is not waiting; so does one that computes
+// on past its budget by more than the grace. What it lets pass: the
+// machine's other work also leaves a bot less to compute with, so a bot
+// that overruns a short budget by the clock may compute no more than the
+// grace after it (left a tenth of a processor, three times a 20 ms
+// budget is 4 ms of computing after it); and a call that computes little
+// and sleeps past its due time passes as long as one of its threads
+// waited as long. TestClockCheck holds the helper to this.
+//
+// The details, each for a reason:
+//   - Only the waits after the due time count: a bot that keeps its
+//     budget has stopped by then, however long it waited before. They
+//     are read once on a timer a quarter of the time before the due time
+//     (a goroutine of its own would have to wait for a processor too);
+//     a reading that comes late excuses the time it is late instead.
+//   - The longest wait of one thread counts, not the sum: threads wait
+//     at the same time (a search on two threads, -jobs 2, on both).
+//   - Only the threads that worked for the call count: those that
+//     computed at least a tenth as much as the busiest. The Go runtime
+//     wakes idle threads to look for work, and on a busy machine they
+//     may wait through the whole call for no call's sake. The runtime's
+//     monitor thread (sysmon) never counts. A call that computes little
+//     (less than busyCall: it waits on an engine, a timer, a pipe)
+//     counts every thread, since which one brings its answer is unknown.
+//   - The threads of the processes the test started (engines) count too:
+//     an engine's answer waits on the engine.
+//   - Where the system does not count these waits (no /proc), nothing is
+//     excused.
 
 // clockReading is what timeCall measured of one call.
 type clockReading struct {
