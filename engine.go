@@ -205,7 +205,8 @@ func (e *engineBot) Think(ctx context.Context, g Game, b Budget) Decision {
 
 // decide asks the engine for its move in g within b's time (or
 // engineDefaultTime). Its error is a *Forfeit for any fault of the
-// engine's, or the caller's context's.
+// engine's, a *hostFault when its program cannot be started, or the
+// caller's context's.
 func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, error) {
 	if ctx.Err() != nil {
 		return Decision{}, ctx.Err()
@@ -217,7 +218,8 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 	start := time.Now()
 	s, err := e.session(g, side, perMove)
 	if err != nil {
-		return Decision{}, e.forfeit(side, ForfeitCrash, "failed to start: %v", err)
+		// Not the engine's fault: the game is not its loss.
+		return Decision{}, &hostFault{what: "engine " + e.decl.name + " could not be started", err: err}
 	}
 	left := perMove
 	if e.decl.dialect.bank() > 0 {
@@ -322,7 +324,7 @@ func (e *engineBot) readFault(s *engineSession, side Side, err error) error {
 // and where its stderr went.
 func (e *engineBot) forfeit(side Side, kind ForfeitKind, format string, args ...any) *Forfeit {
 	reason := e.decl.name + " " + fmt.Sprintf(format, args...)
-	if path := e.decl.group.logs.open(e.decl.name).path; path != "" {
+	if path := e.decl.group.logs.path(e.decl.name); path != "" {
 		reason += "; log " + path
 	}
 	return &Forfeit{Side: side, Kind: kind, Reason: reason}
@@ -337,7 +339,11 @@ func (e *engineBot) session(g Game, side Side, perMove time.Duration) (*engineSe
 		return s, nil
 	}
 	e.drop(side)
-	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, e.decl.group.logs.open(e.decl.name).w, &e.decl.group.procs)
+	log, err := e.decl.group.logs.open(e.decl.name)
+	if err != nil {
+		return nil, err
+	}
+	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, log.w, &e.decl.group.procs)
 	if err != nil {
 		return nil, err
 	}

@@ -686,3 +686,72 @@ func TestEngineVerbose(t *testing.T) {
 		})
 	}
 }
+
+// An engine whose program has gone (removed mid-run, as a student
+// rebuilding it removes it) is no fault of the engine's: the run stops at
+// the game that could not start it, with one line and exit status 1, that
+// game unplayed and unrecorded; a rerun with the same -out plays it and
+// the games after it. The fixture removes its own program (a link to the
+// test binary) as it starts, so its second game cannot start it.
+func TestEngineUnstartable(t *testing.T) {
+	dir := t.TempDir()
+	link, out := filepath.Join(dir, "eng"), filepath.Join(dir, "games.jsonl")
+	if err := os.Symlink(os.Args[0], link); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-engine", "e=" + shellQuote(link), "-x", "e", "-o", "random", "-games", "4", "-jobs", "1", "-openings", "0", "-seed", "3", "-out", out}
+	t.Setenv(fixtureEnv, "unlink")
+	t.Setenv(fixtureUnlinkEnv, link)
+	status, stdout, stderr := runCapture(args, "")
+	want := regexp.MustCompile(`^boardbots: game 2/4 left unplayed, the run stops: engine e could not be started: .*` + regexp.QuoteMeta(link) + `.*: no such file or directory\n$`)
+	if status != 1 || !want.MatchString(stderr) || strings.Contains(stdout, "forfeit") || !strings.Contains(stdout, "game 1/4: ") {
+		t.Errorf("status %d, stderr %q; want 1 and one line matching %q; output:\n%s", status, stderr, want, stdout)
+	}
+	// Game 1 played out; game 2 not at all; the games after it not
+	// played (one may have been dealt as the run stopped: it is written as
+	// interrupted, as a game Ctrl-C stops, and played again by a rerun).
+	var played []int
+	for _, r := range readRecordsFile(t, out) {
+		switch {
+		case r.End == endForfeit || r.Number == 2:
+			t.Errorf("-out holds %+v", r)
+		case r.End != endInterrupted:
+			played = append(played, r.Number)
+		}
+	}
+	if !slices.Equal(played, []int{1}) {
+		t.Errorf("-out holds games %v played; want game 1 alone", played)
+	}
+	// The program back, a rerun plays the rest.
+	if err := os.Symlink(os.Args[0], link); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(fixtureEnv, "good")
+	status, stdout, stderr = runCapture(args, "")
+	if status != 0 || stderr != "" || !strings.Contains(stdout, "resuming: 1 of 4 games already in "+out) {
+		t.Errorf("rerun: status %d, stderr %q:\n%s", status, stderr, stdout)
+	}
+	var numbers []int
+	for _, r := range readRecordsFile(t, out) {
+		if r.End == endForfeit {
+			t.Errorf("a forfeit: %+v", r)
+		}
+		if r.End != endInterrupted {
+			numbers = append(numbers, r.Number)
+		}
+	}
+	if slices.Sort(numbers); !slices.Equal(numbers, []int{1, 2, 3, 4}) {
+		t.Errorf("rerun: -out holds games %v played, want 1-4", numbers)
+	}
+	noChildrenLeft(t)
+}
+
+// readRecordsFile reads a results file's records.
+func readRecordsFile(t *testing.T, path string) []gameRecord {
+	t.Helper()
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return parseRecords(t, string(text))
+}

@@ -59,7 +59,8 @@ func checkEngineSpec(reg *registry, text string) error {
 }
 
 // run checks the engine in every game it plays; clean says no problem
-// was found. Its error is the run's (Ctrl-C), not the engine's.
+// was found. Its error is the run's (Ctrl-C, or an engine that could not
+// be started), not the engine's.
 func (c *engineCheck) run(ctx context.Context) (clean bool, err error) {
 	s, _ := splitSpec(c.spec)
 	decl := c.reg.findBot(s.name)
@@ -75,8 +76,10 @@ func (c *engineCheck) run(ctx context.Context) (clean bool, err error) {
 				return false, fmt.Errorf("-check: %v", err)
 			}
 			bot := c.reg.newBot(spec, p, rand.New(rand.NewPCG(1, 2))).(*engineBot)
-			logPath = bot.decl.group.logs.open(bot.decl.name).path
 			late, err := c.game(ctx, spec, bot, p.budget(), side)
+			if path := bot.decl.group.logs.path(bot.decl.name); path != "" {
+				logPath = path
+			}
 			if err != nil {
 				return false, err
 			}
@@ -129,6 +132,11 @@ func (c *engineCheck) game(ctx context.Context, spec *gameSpec, bot *engineBot, 
 		if ctx.Err() != nil {
 			bot.finish(g, errInterrupted)
 			return false, errInterrupted
+		}
+		var host *hostFault
+		if errors.As(err, &host) { // the machine's, not the engine's: the check cannot go on
+			bot.finish(g, err)
+			return false, err
 		}
 		if err != nil {
 			c.report(fmt.Sprintf("%s, its move %d", where, moves), err.Error(), bot.decl.dialect.expects(g))

@@ -23,6 +23,8 @@ import (
 const (
 	fixtureEnv    = "BOARDBOTS_FIXTURE"
 	fixtureLogEnv = "BOARDBOTS_FIXTURE_LOG"
+	// fixtureUnlinkEnv is the file the "unlink" fixture removes.
+	fixtureUnlinkEnv = "BOARDBOTS_FIXTURE_UNLINK"
 	// programEnv makes the test binary run as the program, on its
 	// arguments: the docs' examples run so, each in a process of its own
 	// as "go run ." would, its caches (the solver's table) new.
@@ -103,6 +105,8 @@ func runFixture(behaviour string, in io.Reader, out io.Writer) int {
 		return 3
 	case "slow-start":
 		time.Sleep(700 * time.Millisecond) // over a move's 100 ms and the grace, within the allowance
+	case "unlink": // its own program goes, as a student rebuilding it might make it go
+		os.Remove(os.Getenv(fixtureUnlinkEnv))
 	case "flood-stderr":
 		chunk := strings.Repeat("e", 1023) + "\n"
 		for range 2 << 10 {

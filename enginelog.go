@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,7 +20,6 @@ import (
 type engineLogDir struct {
 	mu   sync.Mutex
 	dir  string
-	err  error // why the directory could not be made
 	logs map[string]*engineLog
 }
 
@@ -27,35 +27,48 @@ type engineLogDir struct {
 // writes to it (games played at once under -jobs too), each line under the
 // engine's name and process id.
 type engineLog struct {
-	// path is the file's name; "" when it could not be made, and the
-	// engine's stderr is thrown away.
 	path string
 	w    io.Writer
 }
 
-// open is the log of the engine called name, made on its first use.
-func (d *engineLogDir) open(name string) *engineLog {
+// open is the log of the engine called name, made on its first use. A
+// log that cannot be made is an error (the disk, the descriptors): the
+// caller cannot keep the engine's stderr, and does not start it.
+func (d *engineLogDir) open(name string) (*engineLog, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if l, ok := d.logs[name]; ok {
-		return l
+		return l, nil
+	}
+	if d.dir == "" {
+		dir, err := os.MkdirTemp("", "boardbots-")
+		if err != nil {
+			return nil, fmt.Errorf("the directory of engine logs: %v", err)
+		}
+		d.dir = dir
+	}
+	path := filepath.Join(d.dir, name+".log")
+	// O_EXCL: a file that is there already is never written through.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("its log: %v", err)
 	}
 	if d.logs == nil {
 		d.logs = map[string]*engineLog{}
 	}
-	if d.dir == "" && d.err == nil {
-		d.dir, d.err = os.MkdirTemp("", "boardbots-")
-	}
-	l := &engineLog{w: io.Discard}
-	if d.err == nil {
-		path := filepath.Join(d.dir, name+".log")
-		// O_EXCL: a file that is there already is never written through.
-		if f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
-			l.path, l.w = path, &lockedWriter{w: f} // never closed: written to until the program ends
-		}
-	}
+	l := &engineLog{path: path, w: &lockedWriter{w: f}} // never closed: written to until the program ends
 	d.logs[name] = l
-	return l
+	return l, nil
+}
+
+// path is the log of the engine called name, "" when it has none yet.
+func (d *engineLogDir) path(name string) string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if l, ok := d.logs[name]; ok {
+		return l.path
+	}
+	return ""
 }
 
 // lockedWriter lets the engines of games played at once (-jobs) share a
