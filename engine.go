@@ -54,6 +54,13 @@ type engineGroup struct {
 	procs engineProcs
 }
 
+// close ends what is left of the run's engines, as the run ends however
+// it ends, and tidies their logs.
+func (g *engineGroup) close() {
+	g.procs.killAll()
+	g.logs.tidy()
+}
+
 // parseEngine reads an -engine value, NAME=COMMAND, NAME=riddles:COMMAND
 // or NAME=theaigames:COMMAND, and checks that the program is there to
 // run; the engine is one of the run's group.
@@ -343,7 +350,7 @@ func (e *engineBot) session(g Game, side Side, perMove time.Duration) (*engineSe
 	if err != nil {
 		return nil, err
 	}
-	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, log.w, &e.decl.group.procs)
+	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, log, &e.decl.group.procs)
 	if err != nil {
 		return nil, err
 	}

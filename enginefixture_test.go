@@ -45,7 +45,7 @@ func TestMain(m *testing.M) {
 		os.Setenv("TMPDIR", tmp)
 	}
 	code := m.Run()
-	fixtureEngines.procs.killAll()
+	fixtureEngines.close()
 	if err == nil {
 		os.RemoveAll(tmp)
 	}
@@ -107,6 +107,8 @@ func runFixture(behaviour string, in io.Reader, out io.Writer) int {
 		time.Sleep(700 * time.Millisecond) // over a move's 100 ms and the grace, within the allowance
 	case "unlink": // its own program goes, as a student rebuilding it might make it go
 		os.Remove(os.Getenv(fixtureUnlinkEnv))
+	case "noisy":
+		os.Stderr.WriteString(strings.Repeat(strings.Repeat("n", 99)+"\n", 9000)) // 900 kB, under the 1 MiB of a process
 	case "flood-stderr":
 		chunk := strings.Repeat("e", 1023) + "\n"
 		for range 2 << 10 {

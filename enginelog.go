@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -13,7 +12,16 @@ import (
 // 0700), so that no other run overwrites it and no other user can plant a
 // file or a symbolic link where it will be written. The directory is made
 // when a run's first engine starts, and kept after the run: a fault's line
-// names the log, for the student to read.
+// names the log, for the student to read. A log holds at most engineMaxLog
+// bytes over the run, however many games its engine plays. As the run
+// ends, the logs that nothing was written to and no line named are
+// removed, and then the directory if that leaves it empty.
+
+// engineMaxLog is how much of an engine's stderr its log keeps over a run:
+// four times the most one process may write (engineMaxStderr), enough for
+// the first games, where a problem shows first, and a noisy engine cannot
+// fill the disk over a long tournament.
+const engineMaxLog = 4 * engineMaxStderr
 
 // engineLogDir is one run's directory of engine logs, made when the first
 // log is opened.
@@ -24,11 +32,18 @@ type engineLogDir struct {
 }
 
 // engineLog is one engine's log in a run: every process of the engine
-// writes to it (games played at once under -jobs too), each line under the
-// engine's name and process id.
+// writes to it (games played at once under -jobs too), a line at a time,
+// each under the engine's name and process id.
 type engineLog struct {
 	path string
-	w    io.Writer
+	mu   sync.Mutex
+	f    *os.File
+	// written counts the bytes kept; full says the note that the log is
+	// full has been written, and nothing more will be.
+	written int
+	full    bool
+	// named says a line has named the log: it stays, even empty.
+	named bool
 }
 
 // open is the log of the engine called name, made on its first use. A
@@ -56,30 +71,64 @@ func (d *engineLogDir) open(name string) (*engineLog, error) {
 	if d.logs == nil {
 		d.logs = map[string]*engineLog{}
 	}
-	l := &engineLog{path: path, w: &lockedWriter{w: f}} // never closed: written to until the program ends
+	l := &engineLog{path: path, f: f}
 	d.logs[name] = l
 	return l, nil
 }
 
-// path is the log of the engine called name, "" when it has none yet.
+// path is the log of the engine called name, for a line that names it
+// (which keeps it after the run); "" when it has none yet.
 func (d *engineLogDir) path(name string) string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if l, ok := d.logs[name]; ok {
-		return l.path
+	l, ok := d.logs[name]
+	if !ok {
+		return ""
 	}
-	return ""
+	l.mu.Lock()
+	l.named = true
+	l.mu.Unlock()
+	return l.path
 }
 
-// lockedWriter lets the engines of games played at once (-jobs) share a
-// log, a line at a time.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+// tidy closes the logs as the run ends, removing those that hold nothing
+// and were never named, and the directory if that empties it: a run of
+// engines that wrote nothing to stderr and had no fault leaves nothing
+// behind.
+func (d *engineLogDir) tidy() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, l := range d.logs {
+		l.mu.Lock()
+		l.f.Close()
+		if l.written == 0 && !l.named {
+			os.Remove(l.path)
+		}
+		l.mu.Unlock()
+	}
+	if d.dir != "" {
+		os.Remove(d.dir) // fails, as it should, when a log is left in it
+	}
 }
 
-func (l *lockedWriter) Write(b []byte) (int, error) {
+// Write keeps b, a whole line, while the log has room for it; past
+// engineMaxLog it writes one line saying so, and drops the rest.
+func (l *engineLog) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(b)
+	switch {
+	case l.full:
+	case l.written+len(b) > engineMaxLog:
+		l.full = true
+		note := fmt.Sprintf("[log full: %d KiB kept; the rest of the run's stderr is not]\n", l.written>>10)
+		n, _ := l.f.WriteString(note)
+		l.written += n
+	default:
+		n, err := l.f.Write(b)
+		l.written += n
+		if err != nil {
+			return n, err
+		}
+	}
+	return len(b), nil
 }

@@ -24,7 +24,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 // the process ends. A bad command line is one line on stderr and status 2.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	engines := &engineGroup{}
-	defer engines.procs.killAll()
+	defer engines.close()
 	reg, c, err := readCommandLine(args, engines)
 	switch {
 	case errors.Is(err, errHelp):
