@@ -242,7 +242,8 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 		used := time.Since(start)
 		e.drop(side)
 		var f *Forfeit
-		if errors.As(err, &f) || ctx.Err() != nil {
+		var host *hostFault
+		if errors.As(err, &f) || errors.As(err, &host) || ctx.Err() != nil {
 			return d, err
 		}
 		if errors.Is(err, errNoAnswer) {
@@ -294,10 +295,11 @@ func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time
 		}
 	}
 	for {
-		line, err := s.proc.next(ctx, deadline)
+		l, err := s.proc.next(ctx, deadline)
 		if err != nil {
 			return d, e.readFault(s, g.Turn(), err)
 		}
+		line := l.text
 		s.heard++
 		e.watched(false, line)
 		m, done, err := e.decl.dialect.answer(line, g, &d)
@@ -320,7 +322,11 @@ func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time
 func (e *engineBot) readFault(s *engineSession, side Side, err error) error {
 	switch {
 	case errors.Is(err, errClosed):
-		return e.forfeit(side, s.proc.endedKind(), "%s", s.proc.ended())
+		how, lost := s.proc.ended()
+		if lost != nil { // the host's doing, not the engine's
+			return &hostFault{what: "engine " + e.decl.name + " was ended by no fault of its own", err: lost}
+		}
+		return e.forfeit(side, s.proc.endedKind(), "%s", how)
 	case errors.Is(err, errNoAnswer), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return err
 	}

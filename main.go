@@ -15,8 +15,14 @@ import (
 )
 
 // main wires the program to the process: its arguments, its standard
-// streams and its exit status.
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+// streams and its exit status. Started as the keeper of a run's engines,
+// it is that instead (engineproc_linux.go).
+func main() {
+	if os.Getenv(keeperEnv) != "" {
+		os.Exit(runKeeper())
+	}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
 
 // run is the program: it reads the command line (cli*.go), resolves it
 // into a plan and runs the plan's mode, returning the exit status, so that
