@@ -14,6 +14,7 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
+	"unicode"
 )
 
 // engineMatch plays a match of games games between engine or bot names x
@@ -751,4 +752,104 @@ func readRecordsFile(t *testing.T, path string) []gameRecord {
 		t.Fatal(err)
 	}
 	return parseRecords(t, string(text))
+}
+
+// A line an engine writes before it is asked, or after its move, never
+// answers the next question: a move written out of turn loses the game,
+// named as such, at the move it came after (whether it was there before
+// the next go or came while the engine had not read that go yet); an info
+// line out of turn is dropped, with a note in the engine's log. -check
+// reports both where they happened.
+func TestEngineOutOfTurn(t *testing.T) {
+	for _, tt := range []struct {
+		behaviour string
+		reason    string // the forfeit's, "" for none
+		check     []string
+	}{
+		{"twice", `wrote "3" after its move 1, before it was asked again (an engine answers once, then writes nothing until it is asked again)`, []string{
+			`problem: tictactoe, e as X, after its move 1`,
+			`  sent:     go time 1000`,
+			`  answered: "move 3"`,
+			`  answered: "move 3"`,
+			`  wrong:    e wrote "move 3" after its move 1, before it was asked again \(an engine answers once, then writes nothing until it is asked again\); log \S+/e\.log`,
+			`  expected: nothing between its move and the next go`}},
+		{"twice-late", `wrote "3" after its move 1, before it was asked again`, []string{
+			`problem: tictactoe, e as X, after its move 1`,
+			`  answered: "move 3"`,
+			`  answered: "move 3"`,
+			`  wrong:    e wrote "move 3" after its move 1, before it was asked again .*`}},
+		{"banner", `wrote "fixture 1.0 ready" before it was asked for a move`, []string{
+			`problem: tictactoe, e as X, before its first move`,
+			`  answered: "fixture 1.0 ready"`,
+			`  wrong:    e wrote "fixture 1.0 ready" before it was asked for a move .*`}},
+		{"info-after", "", []string{
+			`problem: tictactoe, e as X, after its move 1`,
+			`  answered: "move 3"`,
+			`  answered: "info string done"`,
+			`  wrong:    e wrote "info string done" after its move, before it was asked again: dropped`,
+			`  expected: nothing between its move and the next go`}},
+	} {
+		t.Run(tt.behaviour, func(t *testing.T) {
+			reg := withEngines(t, fixtureEngine(t, "e", tt.behaviour))
+			out := engineMatch(t, reg, "ttt", "e", "random", 2, 1, budgetDefaults{time: time.Second})
+			games := gameLines(out)
+			for i, side := range []string{"X", "O"} {
+				switch {
+				case i >= len(games):
+					t.Errorf("no game %d in:\n%s", i+1, out)
+				case tt.reason == "" && strings.Contains(games[i], "forfeit"):
+					t.Errorf("game %d: %s", i+1, games[i])
+				case tt.reason != "" && !regexp.MustCompile(side+` forfeits \(e `+strings.ReplaceAll(regexp.QuoteMeta(tt.reason), `"3"`, `"move \d"`)).MatchString(games[i]):
+					t.Errorf("game %d: %s\nwant the forfeit %q", i+1, games[i], tt.reason)
+				}
+			}
+			if tt.reason == "" {
+				logged, _ := os.ReadFile(fixtureEngines.logs.path("e"))
+				if !regexp.MustCompile(`\[e \d+\] boardbots: dropped "info string done", written after its move 1, before it was asked again\n`).Match(logged) {
+					t.Errorf("no note of the dropped line in the log:\n%s", logged)
+				}
+			}
+			t.Setenv(fixtureEnv, tt.behaviour)
+			status, text, _ := runCapture([]string{"-engine", "e=" + shellQuote(os.Args[0]), "-check", "e", "-time", "1s"}, "")
+			lines := strings.Split(text, "\n")
+			at := 0
+			for _, w := range tt.check {
+				re := regexp.MustCompile("^" + w + "$")
+				for at < len(lines) && !re.MatchString(lines[at]) {
+					at++
+				}
+				if at == len(lines) {
+					t.Errorf("-check: no line %q (in this order) in:\n%s", w, text)
+					break
+				}
+			}
+			if status != 1 {
+				t.Errorf("-check: status %d, want 1", status)
+			}
+			noChildrenLeft(t)
+		})
+	}
+}
+
+// Nothing an engine writes reaches the terminal as a control code: its
+// info string under -v, its last words in a fault's line, its lines in
+// -check's report are shown escaped.
+func TestEngineControlCodes(t *testing.T) {
+	t.Setenv(fixtureEnv, "control")
+	self := shellQuote(os.Args[0])
+	for _, args := range [][]string{
+		{"-engine", "e=" + self, "-x", "e", "-o", "random", "-v", "-seed", "1"},
+		{"-engine", "e=" + self, "-x", "e", "-o", "random", "-games", "2", "-seed", "1"},
+		{"-engine", "e=" + self, "-check", "e", "-time", "1s"},
+	} {
+		_, out, errText := runCapture(args, "")
+		text := out + errText
+		if i := strings.IndexFunc(text, func(r rune) bool { return r != '\n' && (unicode.IsControl(r) || r == '\u202e') }); i >= 0 {
+			t.Errorf("%v: a control code at %d: %q", args, i, text[max(0, i-40):min(len(text), i+20)])
+		}
+		if !strings.Contains(text, `\x1b`) {
+			t.Errorf("%v: the engine's words are not shown escaped:\n%s", args, text)
+		}
+	}
+	noChildrenLeft(t)
 }

@@ -193,6 +193,9 @@ func fixtureStart(behaviour string, out io.Writer) (status int, done bool) {
 		return 0, true
 	case "slow-start":
 		time.Sleep(700 * time.Millisecond) // over a move's 100 ms and the grace, within the allowance
+	case "banner": // before it has read anything, and it reads only a while after
+		fmt.Fprintln(out, "fixture 1.0 ready")
+		time.Sleep(200 * time.Millisecond)
 	case "unlink": // its own program goes, as a student rebuilding it might make it go
 		os.Remove(os.Getenv(fixtureUnlinkEnv))
 	case "daemon":
@@ -250,6 +253,9 @@ var fixtureOnly = map[string]string{
 	"illegal":   "move 99",
 }
 
+// fixtureFlood is how many info lines the "flood" fixture writes.
+const fixtureFlood = 500000
+
 // fixtureAnswer answers the go of its answered'th move in g as the
 // behaviour does; done says the process ends there, with status.
 func fixtureAnswer(behaviour string, answered int, g Game, say func(string)) (status int, done bool) {
@@ -276,8 +282,41 @@ func fixtureAnswer(behaviour string, answered int, g Game, say func(string)) (st
 		say("info depth 2 string hello from the engine")
 		say("move " + m)
 		return 0, false
+	case behaviour == "twice": // both answers in one write
+		say("move " + m + "\nmove " + m)
+		return 0, false
+	case behaviour == "twice-late":
+		// The second answer once the program has asked again, and the
+		// question read only a while after.
+		say("move " + m)
+		time.Sleep(300 * time.Millisecond)
+		say("move " + m)
+		time.Sleep(200 * time.Millisecond)
+		return 0, false
+	case behaviour == "info-after":
+		say("move " + m + "\ninfo string done")
+		return 0, false
 	case behaviour == "daemon":
 		time.Sleep(20 * time.Millisecond) // games long enough to be under way when a test signals
+	case behaviour == "control":
+		if answered == 2 {
+			fmt.Fprintln(os.Stderr, "bye\x1b]0;owned\a\x1b[2J\u202e")
+			return 3, true
+		}
+		say("info string \x1b[31mred\x1b[0m \u202egnp.exe")
+	case behaviour == "flood" && answered == 1 && len(g.History()) == 0:
+		// Half a million info lines before its first move as X, written
+		// 64 kB at a time: the program must not keep them all.
+		var b strings.Builder
+		for i := range fixtureFlood {
+			b.WriteString("info nodes " + strconv.Itoa(i) + "\n")
+			if b.Len() > 64<<10 || i == fixtureFlood-1 {
+				if _, err := io.WriteString(os.Stdout, b.String()); err != nil {
+					return 1, true
+				}
+				b.Reset()
+			}
+		}
 	}
 	say(fmt.Sprintf("info score %d depth 1 nodes %d pv %s", len(g.Moves(nil)), answered, m))
 	say("move " + m)

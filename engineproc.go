@@ -64,6 +64,10 @@ var (
 // engineLine is one line of an engine's stdout.
 type engineLine struct {
 	text string
+	// early says it was read while the engine had not yet read all the
+	// program had written to it: it was written before the question that
+	// is asked now, and cannot answer it.
+	early bool
 }
 
 // engineChild is a started engine process as the platform runs it.
@@ -230,7 +234,7 @@ func (p *engineProc) readStdout() {
 		if err != nil {
 			end = err
 		}
-		p.push(lines)
+		p.push(lines, unread(p.stdin) > 0)
 	})
 	p.mu.Lock()
 	p.outEnd = end
@@ -238,12 +242,12 @@ func (p *engineProc) readStdout() {
 	wake(p.ready)
 }
 
-// push queues lines read, then waits while the queue is full (or until
-// stop).
-func (p *engineProc) push(lines []string) {
+// push queues lines read (early: while the engine had not read all that
+// was sent to it), then waits while the queue is full (or until stop).
+func (p *engineProc) push(lines []string, early bool) {
 	p.mu.Lock()
 	for _, l := range lines {
-		p.queue = append(p.queue, engineLine{l})
+		p.queue = append(p.queue, engineLine{l, early})
 		p.queued += len(l) + 1
 	}
 	full := p.full()
@@ -295,6 +299,14 @@ func (p *engineProc) take(endToo bool) (line engineLine, ok bool, err error) {
 	return engineLine{}, false, nil
 }
 
+// pending is a line the engine has written that the program has not
+// taken yet, if there is one: before a question is asked, what the
+// engine wrote before it.
+func (p *engineProc) pending() (string, bool) {
+	line, ok, _ := p.take(false)
+	return line.text, ok
+}
+
 // logStderr copies the engine's stderr to its log, each line under the
 // engine's name and process id, until engineMaxStderr bytes: then the
 // engine is flooding, and it is killed (what it writes until it is gone
@@ -330,6 +342,12 @@ func (p *engineProc) logStderr() {
 			flood()
 		}
 	})
+}
+
+// note writes a line of the program's own about the engine to its log:
+// what it did that was passed over, for the student to find.
+func (p *engineProc) note(format string, args ...any) {
+	fmt.Fprintf(p.log, "[%s %d] boardbots: %s\n", p.name, p.child.pid(), fmt.Sprintf(format, args...))
 }
 
 // send writes lines to the engine. An engine that has exited makes it

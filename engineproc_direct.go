@@ -63,5 +63,8 @@ func (c *directChild) end() (string, error) {
 	return "ended: " + c.waitErr.Error(), nil
 }
 
+// unread: how much of a pipe is unread is told on Linux alone.
+func unread(*os.File) int { return -1 }
+
 // runKeeper: only Linux has a keeper.
 func runKeeper() int { return 2 }

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // On Linux the engines of a run are started by the run's keeper
@@ -307,6 +309,22 @@ func (c *keptChild) end() (string, error) {
 		return "", c.lost
 	}
 	return waitWords(c.status), nil
+}
+
+// unread is how many bytes written to f, the program's end of a pipe, its
+// reader has not read yet; -1 when that cannot be told.
+func unread(f *os.File) int {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return -1
+	}
+	n := -1
+	rc.Control(func(fd uintptr) {
+		if v, err := unix.IoctlGetInt(int(fd), unix.TIOCINQ); err == nil { // FIONREAD
+			n = v
+		}
+	})
+	return n
 }
 
 // waitWords says how a process ended, from its wait status, in the words
