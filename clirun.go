@@ -18,6 +18,7 @@ type invocation struct {
 	*runPlan
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	engines        *engineGroup // the run's engines, which a second Ctrl-C kills at once
 }
 
 // base is what every bot's budget adds to its player's own: the threads

@@ -479,6 +479,20 @@ func (ps *engineProcs) killAll() {
 	ps.host.close()
 }
 
+// killNow kills every engine of the run at once, waiting for nothing:
+// the program is about to exit at a second Ctrl-C. An engine being
+// started just then is left to the platform (the keeper ends it as the
+// program goes).
+func (ps *engineProcs) killNow() {
+	if ps.mu.TryLock() {
+		for p := range ps.set {
+			p.kill()
+		}
+		ps.mu.Unlock()
+	}
+	ps.host.abandon()
+}
+
 // procStat is a process's parent and state, from /proc/PID/stat (Linux:
 // the keeper finds what the engines left by it).
 func procStat(pid int) (ppid int, state byte, ok bool) {

@@ -44,7 +44,8 @@ func (engineHost) start(path string, argv, env []string, files []*os.File) (*dir
 	return c, nil
 }
 
-func (engineHost) close() {}
+func (engineHost) close()   {}
+func (engineHost) abandon() {}
 
 func (c *directChild) pid() int              { return c.cmd.Process.Pid }
 func (c *directChild) done() <-chan struct{} { return c.exited }

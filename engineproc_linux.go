@@ -123,6 +123,10 @@ func (h *engineHost) close() {
 	}
 }
 
+// abandon leaves the keeper to see the program go: its socket closes with
+// the program, and it ends every engine then.
+func (h *engineHost) abandon() {}
+
 // startKeeper starts the keeper: this program again, told by its
 // environment to be the keeper, the socket's other end its descriptor 3,
 // in a process group of its own so that a terminal's Ctrl-C goes to the

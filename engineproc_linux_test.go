@@ -2,6 +2,9 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
@@ -111,8 +114,11 @@ func (r *programRun) status() int {
 
 // A match of an engine that starts a setsid daemon, two games at once:
 // whatever ends the program, no process of the run is left, the keeper
-// included: the program killed (by SIGKILL, or by a signal it does not
-// handle, SIGHUP here), or its standard output's reader gone (| head).
+// included. SIGHUP (a closed ssh session), SIGTERM and Ctrl-C end the run
+// in order, with the table of the games played and the exit status of
+// the signal; SIGKILL leaves it to the keeper; a reader of standard
+// output that goes (| head) ends the run too; a second SIGTERM while the
+// first is dealt with ends it at once.
 func TestProgramSignalled(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
@@ -121,8 +127,11 @@ func TestProgramSignalled(t *testing.T) {
 		status int
 		table  bool // the table of the games played is printed
 	}{
-		{"SIGHUP", []syscall.Signal{syscall.SIGHUP}, false, 129, false},
+		{"SIGHUP", []syscall.Signal{syscall.SIGHUP}, false, 129, true},
+		{"SIGTERM", []syscall.Signal{syscall.SIGTERM}, false, 143, true},
+		{"SIGINT", []syscall.Signal{syscall.SIGINT}, false, 130, true},
 		{"SIGKILL", []syscall.Signal{syscall.SIGKILL}, false, 137, false},
+		{"SIGTERM twice", []syscall.Signal{syscall.SIGTERM, syscall.SIGTERM}, false, 143, false},
 		{"SIGPIPE", nil, true, 141, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -171,4 +180,61 @@ func TestProgramOutOfFiles(t *testing.T) {
 		t.Errorf("status %d, stderr %q (want 1 and a line matching %q), output:\n%s", r.status(), r.stderr.String(), want, r.stdout.String())
 	}
 	noneMarkedLeft(t, r.mark)
+}
+
+// The in-process signal routing: the first SIGTERM or SIGHUP cancels the
+// run with itself as the cause (its exit status 128 and its number); a
+// second one, the run already ending, forces the exit with that status;
+// SIGPIPE about another pipe than standard output changes nothing.
+func TestInterruptible(t *testing.T) {
+	for _, tt := range []struct {
+		sigs  []syscall.Signal
+		cause int // the status of the context's cause; 0: not cancelled
+		force int // the status force was called with; 0: not called
+	}{
+		{[]syscall.Signal{syscall.SIGTERM}, 143, 0},
+		{[]syscall.Signal{syscall.SIGHUP}, 129, 0},
+		{[]syscall.Signal{syscall.SIGINT}, 130, 0},
+		{[]syscall.Signal{syscall.SIGTERM, syscall.SIGTERM}, 143, 143},
+		{[]syscall.Signal{syscall.SIGINT, syscall.SIGHUP}, 130, 129},
+		{[]syscall.Signal{syscall.SIGPIPE}, 0, 0},
+	} {
+		t.Run(fmt.Sprint(tt.sigs), func(t *testing.T) {
+			forced := make(chan int, 4)
+			ctx, _, stop := interruptible(func(status int) { forced <- status })
+			defer stop()
+			for i, sig := range tt.sigs {
+				syscall.Kill(os.Getpid(), sig)
+				if i == 0 && tt.cause != 0 {
+					select {
+					case <-ctx.Done():
+					case <-time.After(10 * time.Second):
+						t.Fatalf("%v did not end the run", sig)
+					}
+				}
+			}
+			if tt.cause == 0 {
+				time.Sleep(100 * time.Millisecond) // long enough for a signal to be handled, if it were
+				if ctx.Err() != nil {
+					t.Errorf("the run ended: %v", context.Cause(ctx))
+				}
+				return
+			}
+			var sig signalled
+			if !errors.As(context.Cause(ctx), &sig) || sig.status() != tt.cause {
+				t.Errorf("cause %v, want the status %d", context.Cause(ctx), tt.cause)
+			}
+			if tt.force == 0 {
+				return
+			}
+			select {
+			case got := <-forced:
+				if got != tt.force {
+					t.Errorf("forced with %d, want %d", got, tt.force)
+				}
+			case <-time.After(10 * time.Second):
+				t.Errorf("not forced")
+			}
+		})
+	}
 }

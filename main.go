@@ -68,7 +68,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return rateFiles(c.rate, c.format == "json", c.plot, stdout, stderr)
 	}
-	return (&invocation{runPlan: p, stdin: stdin, stdout: stdout, stderr: stderr}).start()
+	return (&invocation{runPlan: p, stdin: stdin, stdout: stdout, stderr: stderr, engines: engines}).start()
 }
 
 // readCommandLine reads args with the flag table, then makes the run's
@@ -130,11 +130,12 @@ func rateGameOnly(files []string, reg *registry, spec *gameSpec) error {
 	return nil
 }
 
-// start runs the plan's mode under a context that Ctrl-C cancels, so a
-// thinking bot stops at once and the terminal is restored; at a table
-// with a person, Ctrl-C during a search cuts only the search short.
+// start runs the plan's mode under a context that Ctrl-C, SIGTERM and
+// SIGHUP cancel (playinterrupt.go), so a thinking bot stops at once and
+// the terminal is restored; at a table with a person, Ctrl-C during a
+// search cuts only the search short.
 func (r *invocation) start() int {
-	ctx, intr, stop := interruptible()
+	ctx, intr, stop := interruptible(forceExit(r.engines, r.stderr))
 	defer stop()
 	var err error
 	atTable := false // a game at the table ends its lines itself, even when interrupted
@@ -155,7 +156,7 @@ func (r *invocation) start() int {
 	}
 	status := exitStatus(ctx, err)
 	switch {
-	case status == 130 && !atTable:
+	case status > 128 && !atTable:
 		fmt.Fprintln(r.stdout)
 	case status == 1 || status == 2:
 		fmt.Fprintf(r.stderr, "boardbots: %v\n", err)
@@ -164,14 +165,17 @@ func (r *invocation) start() int {
 }
 
 // exitStatus is the exit status of a mode that ended with err under ctx:
-// 130 after an interrupt, whatever err says, since a mode stopped by
-// Ctrl-C may well return nil (-analyze reading no further, a game loop
-// that takes the stop for the person's quit); 0 for a normal end (quit or
-// end of input included); 2 for a bad -openings, found before any game;
-// 1 for any other failure.
+// after a signal, 128 and its number (130 for Ctrl-C, 143 for SIGTERM),
+// whatever err says, since a mode stopped by Ctrl-C may well return nil
+// (-analyze reading no further, a game loop that takes the stop for the
+// person's quit); 0 for a normal end (quit or end of input included); 2
+// for a bad -openings, found before any game; 1 for any other failure.
 func exitStatus(ctx context.Context, err error) int {
 	var bad openingsError
+	var sig signalled
 	switch {
+	case ctx.Err() != nil && errors.As(context.Cause(ctx), &sig):
+		return sig.status()
 	case ctx.Err() != nil, errors.Is(err, errInterrupted):
 		return 130
 	case err == nil, errors.Is(err, errQuit), errors.Is(err, io.EOF):
@@ -180,4 +184,14 @@ func exitStatus(ctx context.Context, err error) int {
 		return 2
 	}
 	return 1
+}
+
+// forceExit ends the program at once at a second signal: the engines
+// killed, waiting for nothing, and the status of the signal.
+func forceExit(engines *engineGroup, stderr io.Writer) func(status int) {
+	return func(status int) {
+		engines.procs.killNow()
+		fmt.Fprintln(stderr, "\nboardbots: stopped at once")
+		os.Exit(status)
+	}
 }
