@@ -245,21 +245,42 @@ func fixtureSay(behaviour string, out, log io.Writer) func(string) {
 	}
 }
 
-// fixtureOnly are the behaviours that answer every go with one line,
-// and that line.
-var fixtureOnly = map[string]string{
-	"garbage":   "hello there",
-	"exception": "error java.lang.ClassNotFoundException: Runner at org.example.Main.main(Main.java:12)",
-	"illegal":   "move 99",
-}
-
 // fixtureFlood is how many info lines the "flood" fixture writes.
 const fixtureFlood = 500000
+
+// fixtureLines are the lines that the behaviours answering in a way of
+// their own write for the move m, each line one write; nil for the
+// others.
+func fixtureLines(behaviour, m string) []string {
+	switch behaviour {
+	case "garbage":
+		return []string{"hello there"}
+	case "exception":
+		return []string{"error java.lang.ClassNotFoundException: Runner at org.example.Main.main(Main.java:12)"}
+	case "illegal":
+		return []string{"move 99"}
+	case "quiet":
+		return []string{"move " + m}
+	case "chatty":
+		return []string{"info string looking at " + m, "info depth 2 string hello from the engine", "move " + m}
+	case "twice": // both answers in one write
+		return []string{"move " + m + "\nmove " + m}
+	case "info-after":
+		return []string{"move " + m + "\ninfo string done"}
+	}
+	return nil
+}
 
 // fixtureAnswer answers the go of its answered'th move in g as the
 // behaviour does; done says the process ends there, with status.
 func fixtureAnswer(behaviour string, answered int, g Game, say func(string)) (status int, done bool) {
 	m := g.FormatMove(fixtureChoice(g))
+	if lines := fixtureLines(behaviour, m); lines != nil {
+		for _, l := range lines {
+			say(l)
+		}
+		return 0, false
+	}
 	switch {
 	case behaviour == "crash-mid" && answered == 3:
 		return 4, true
@@ -267,24 +288,10 @@ func fixtureAnswer(behaviour string, answered int, g Game, say func(string)) (st
 		return 0, false // as a program whose output is never flushed
 	case behaviour == "hang" && answered == 3:
 		time.Sleep(time.Hour)
-	case fixtureOnly[behaviour] != "":
-		say(fixtureOnly[behaviour])
-		return 0, false
 	case behaviour == "long-line":
 		say("info string " + strings.Repeat("x", 1<<20))
 	case behaviour == "bad-info":
 		say("info score high pv " + m + " " + m)
-	case behaviour == "quiet":
-		say("move " + m)
-		return 0, false
-	case behaviour == "chatty":
-		say("info string looking at " + m)
-		say("info depth 2 string hello from the engine")
-		say("move " + m)
-		return 0, false
-	case behaviour == "twice": // both answers in one write
-		say("move " + m + "\nmove " + m)
-		return 0, false
 	case behaviour == "twice-late":
 		// The second answer once the program has asked again, and the
 		// question read only a while after.
@@ -292,9 +299,6 @@ func fixtureAnswer(behaviour string, answered int, g Game, say func(string)) (st
 		time.Sleep(300 * time.Millisecond)
 		say("move " + m)
 		time.Sleep(200 * time.Millisecond)
-		return 0, false
-	case behaviour == "info-after":
-		say("move " + m + "\ninfo string done")
 		return 0, false
 	case behaviour == "daemon":
 		time.Sleep(20 * time.Millisecond) // games long enough to be under way when a test signals
@@ -305,22 +309,30 @@ func fixtureAnswer(behaviour string, answered int, g Game, say func(string)) (st
 		}
 		say("info string \x1b[31mred\x1b[0m \u202egnp.exe")
 	case behaviour == "flood" && answered == 1 && len(g.History()) == 0:
-		// Half a million info lines before its first move as X, written
-		// 64 kB at a time: the program must not keep them all.
-		var b strings.Builder
-		for i := range fixtureFlood {
-			b.WriteString("info nodes " + strconv.Itoa(i) + "\n")
-			if b.Len() > 64<<10 || i == fixtureFlood-1 {
-				if _, err := io.WriteString(os.Stdout, b.String()); err != nil {
-					return 1, true
-				}
-				b.Reset()
-			}
+		if fixtureFlooding() != nil {
+			return 1, true
 		}
 	}
 	say(fmt.Sprintf("info score %d depth 1 nodes %d pv %s", len(g.Moves(nil)), answered, m))
 	say("move " + m)
 	return 0, false
+}
+
+// fixtureFlooding writes fixtureFlood info lines, 64 kB at a time: the
+// "flood" fixture's before its first move as X. The program must not
+// keep them all.
+func fixtureFlooding() error {
+	var b strings.Builder
+	for i := range fixtureFlood {
+		b.WriteString("info nodes " + strconv.Itoa(i) + "\n")
+		if b.Len() > 64<<10 || i == fixtureFlood-1 {
+			if _, err := io.WriteString(os.Stdout, b.String()); err != nil {
+				return err
+			}
+			b.Reset()
+		}
+	}
+	return nil
 }
 
 // riddlesFixture plays the riddles.io protocol: the first column from the
