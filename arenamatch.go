@@ -328,7 +328,7 @@ func (p *pairScores) figures() (diff, plusMinus float64, n int) {
 	return diff, plusMinus, n
 }
 
-// writeTable prints the results table, the elo line and SPEC's total line.
+// writeTable prints the results table, the elo line and the total line (docs/results.md).
 func writeTable(out io.Writer, t [2]*tally, elo string) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tms/move\tnodes/move\tforfeits\t")

@@ -285,7 +285,7 @@ func hardWrap(line string, width, indent int) string {
 	return b.String()
 }
 
-// writeStandings prints SPEC's standings, one row a player, best rating
+// writeStandings prints the standings (docs/results.md), one row a player, best rating
 // first: rank bot games wins draws losses score% elo +-, then its mean
 // milliseconds a move and its forfeits ("13(time:12,crash:1)"), after the
 // columns scripts read. A player without a game shows "-" for its score
