@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -159,7 +160,7 @@ type sampler struct {
 	timer *time.Timer
 	mu    sync.Mutex
 	times threadsNow // the reading
-	at    time.Time  // when it began
+	at    time.Time  // when it ended
 }
 
 // threadsNow is a reading of threadTimes.
@@ -168,16 +169,19 @@ type threadsNow = map[int]threadTime
 // take reads the threads' times after wait.
 func (s *sampler) take(wait time.Duration) {
 	s.timer = time.AfterFunc(wait, func() {
-		at := time.Now()
+		// The reading's time is when it ended: on a busy machine the
+		// reading itself may wait, past the due time, and the waits
+		// until it ended are then excused whole (see timeCall).
 		w := threadTimes()
+		at := time.Now()
 		s.mu.Lock()
 		s.times, s.at = w, at
 		s.mu.Unlock()
 	})
 }
 
-// stop ends the sampler and returns its reading and when it began if it
-// began before the call ended at end; otherwise first and start, the
+// stop ends the sampler and returns its reading and when it ended if it
+// ended before the call did, at end; otherwise first and start, the
 // reading taken before the call and the call's start (then every wait
 // during the call is excused).
 func (s *sampler) stop(first threadsNow, start, end time.Time) (threadsNow, time.Time) {
@@ -264,35 +268,30 @@ func monitorThread(pid int, ids []int) int {
 	return monitor
 }
 
-// processCPU is the processor time all the process's threads have used
-// so far; false where the system does not say.
-func processCPU() (time.Duration, bool) {
-	var sum time.Duration
-	times := threadTimes()
-	for _, t := range times {
-		sum += t.cpu
-	}
-	return sum, times != nil
-}
-
 // The clock's checks tell a call that keeps its time from one that does
 // not, whatever else runs on the machine: a search that reads the clock
 // until it is due is on time, on one thread and on two; one that computes
 // three times as long (as much processor time), or searches its time and
 // then sleeps a second, is late.
 func TestClockCheck(t *testing.T) {
-	const due = 30 * time.Millisecond
+	const due = 100 * time.Millisecond
 	search := func(until time.Time) {
 		for time.Now().Before(until) {
 		}
 	}
+	// compute uses d of processor time on one thread, as a search that
+	// ignores its deadline does: read from the thread's own clock (one
+	// cheap call), not /proc, whose reads would hand the thread's
+	// processor to another thread at each call, which no search does.
 	compute := func(d time.Duration) {
-		c0, ok := processCPU()
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		c0, ok := threadCPU()
 		if !ok {
 			search(time.Now().Add(d)) // without a count of processor time, on the clock
 			return
 		}
-		for c, _ := processCPU(); c-c0 < d; c, _ = processCPU() {
+		for c, _ := threadCPU(); c-c0 < d; c, _ = threadCPU() {
 			search(time.Now().Add(100 * time.Microsecond))
 		}
 	}
