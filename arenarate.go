@@ -215,10 +215,11 @@ func (rt *rater) results() *ratedResults {
 // round-robin's tables of all their games, as -tournament prints them
 // (text) or as -format json does; players in groups that never met get
 // the tables of each group. only, if not nil, is -game's choice among
-// the files' games. It returns the exit status: 2 for a file it cannot
+// the files' games; plotFile, if set, gets the ratings as a picture of
+// size pixels. It returns the exit status: 2 for a file it cannot
 // read or records that do not go together, 1 for a picture it cannot
 // write.
-func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, out, errOut io.Writer) int {
+func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, size plotSize, out, errOut io.Writer) int {
 	rt := &rater{only: only}
 	var torn []string
 	for _, name := range files {
@@ -258,7 +259,7 @@ func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, out
 	if plotFile != "" {
 		s := rr.table.standings()
 		pts := standingsPoints(rr.names, s)
-		if err := writePlot(plotFile, plotTitle(rr.spec.title, pts), "Elo, the field's mean at 0", pts); err != nil {
+		if err := writePlot(plotFile, plotTitle(rr.spec.title, pts), "Elo, the field's mean at 0", pts, size); err != nil {
 			fmt.Fprintf(errOut, "boardbots: -plot %s: %v\n", plotFile, err)
 			return 1
 		}

@@ -19,8 +19,10 @@ type report struct {
 	// again.
 	have   map[int][]keptGame
 	keptIn string
-	// plotFile, if set, gets the standings as a picture (-plot).
+	// plotFile, if set, gets the standings as a picture (-plot), of
+	// plotSize pixels (-plot-size; zero for the default).
 	plotFile string
+	plotSize plotSize
 }
 
 // plot draws the run's ratings into -plot's file, if it is set.
@@ -28,7 +30,7 @@ func (r report) plot(game, axis string, pts []eloPoint) error {
 	if r.plotFile == "" {
 		return nil
 	}
-	if err := writePlot(r.plotFile, plotTitle(game, pts), axis, pts); err != nil {
+	if err := writePlot(r.plotFile, plotTitle(game, pts), axis, pts, r.plotSize); err != nil {
 		return fmt.Errorf("-plot %s: %v", r.plotFile, err)
 	}
 	return nil

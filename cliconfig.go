@@ -21,8 +21,9 @@ type config struct {
 	games, jobs         int
 	openings            string // K plies or a file, as given; "" the game's default
 	tournament          string
-	gauntlet            string // -gauntlet's bot spec
-	plot                string // -plot's file
+	gauntlet            string   // -gauntlet's bot spec
+	plot                string   // -plot's file
+	plotSize            plotSize // -plot-size; zero for the default
 	delay               time.Duration
 	trace               int
 	traceFormat, format string

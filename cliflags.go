@@ -147,6 +147,15 @@ func flagTable(reg *registry) []flagDef {
 				c.plot = v
 				return nil
 			}},
+		{name: "plot-size", arg: "WxH", defWords: "1600 pixels wide", about: "with -plot: the picture's size in pixels, like 1920x1080 (an SVG scales to it)",
+			accepts: plotSizeAccepts, modes: modeMatch | modeTournament | modeRate, set: func(c *config, v string) error {
+				size, ok := parsePlotSize(v)
+				if !ok {
+					return errBadValue
+				}
+				c.plotSize = size
+				return nil
+			}},
 		{name: "shard", arg: "I/N", about: "with -tournament: play only slice I of N of its games, like 1/4",
 			accepts: "I/N, the I-th of N slices, 1 <= I <= N, like 2/4", modes: modeTournament, set: (*config).setShard},
 		{name: "engine", arg: "NAME=COMMAND", about: "an external bot speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; repeatable; NAME then plays wherever a bot does",

@@ -77,7 +77,7 @@ func (r *invocation) matches(ctx context.Context) error {
 	if isTerminal(r.stderr) {
 		progress = r.stderr
 	}
-	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot}
+	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSize: r.cfg.plotSize}
 	if r.cfg.out != "" {
 		rf, err := openResults(r.cfg.out, r.spec, r.opt, r.cfg.seed)
 		if err != nil {

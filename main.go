@@ -68,7 +68,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		if c.set["game"] {
 			only = &rateOnly{spec: p.spec, opt: p.opt}
 		}
-		return rateFiles(c.rate, only, c.format == "json", c.plot, stdout, stderr)
+		return rateFiles(c.rate, only, c.format == "json", c.plot, c.plotSize, stdout, stderr)
 	}
 	return (&invocation{runPlan: p, stdin: stdin, stdout: stdout, stderr: stderr}).start()
 }
