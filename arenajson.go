@@ -88,7 +88,12 @@ type matchJSON struct {
 	Played int            `json:"played"` // finished
 	Bots   []matchBotJSON `json:"bots"`   // the bot of -x, then of -o
 	Elo    eloJSON        `json:"elo"`
-	SPRT   *sprtJSON      `json:"sprt,omitempty"` // -sprt's end
+	// LOS is the likelihood that the bot of -x is the stronger (0..1),
+	// DrawRatio the share of the games drawn; null without games.
+	LOS       *float64  `json:"los"`
+	DrawRatio *float64  `json:"draw_ratio"`
+	Ended     endsJSON  `json:"ended"`
+	SPRT      *sprtJSON `json:"sprt,omitempty"` // -sprt's end
 }
 
 // matchBotJSON is one row of the match table.
@@ -149,6 +154,7 @@ type tableJSON struct {
 	Groups     int            `json:"groups,omitempty"`    // -rate: how many groups
 	Crosstable []crossJSON    `json:"crosstable"`          // in the standings' order, rows then columns
 	Standings  []standingJSON `json:"standings"`
+	Ended      endsJSON       `json:"ended"` // how the games rated ended
 }
 
 // fillTables puts the crosstable and the standings of c into t, in the
@@ -179,4 +185,5 @@ func (t *tableJSON) fillTables(names []string, c crossResults, s standings, stat
 		}
 		t.Standings = append(t.Standings, row)
 	}
+	t.Ended = roundRobinEnds(c, stats).json()
 }

@@ -23,6 +23,9 @@ type tally struct {
 	forfeits            forfeitCount
 }
 
+// record is the tally's wins, draws and losses.
+func (t *tally) record() wdl { return wdl{wins: t.wins, draws: t.draws, losses: t.losses} }
+
 // matchConfig is a head-to-head match between two bots.
 type matchConfig struct {
 	spec    *gameSpec
@@ -328,7 +331,8 @@ func (p *pairScores) figures() (diff, plusMinus float64, n int) {
 	return diff, plusMinus, n
 }
 
-// writeTable prints the results table, the elo line and SPEC's total line.
+// writeTable prints the results table, how the games ended, the elo line
+// with the LOS line beside it, and SPEC's total line.
 func writeTable(out io.Writer, t [2]*tally, elo string) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tms/move\tnodes/move\tforfeits\t")
@@ -341,7 +345,13 @@ func writeTable(out io.Writer, t [2]*tally, elo string) {
 	if key := forfeitKey(t[0].forfeits, t[1].forfeits); key != "" {
 		fmt.Fprintln(out, key)
 	}
+	if ended := matchEnds(t).text(); ended != "" {
+		fmt.Fprintln(out, ended)
+	}
 	fmt.Fprintln(out, elo)
+	if l := losLine(t[0].name, t[0].record()); l != "" {
+		fmt.Fprintln(out, l)
+	}
 	draws := fmt.Sprintf("%d draws", t[0].draws)
 	if t[0].draws == 1 {
 		draws = "1 draw"
@@ -349,10 +359,27 @@ func writeTable(out io.Writer, t [2]*tally, elo string) {
 	fmt.Fprintf(out, "total: %s %d - %s %d, %s\n", t[0].name, t[0].wins, t[1].name, t[1].wins, draws)
 }
 
+// matchEnds is how a match's games ended, from its two tallies.
+func matchEnds(t [2]*tally) endCount {
+	e := endCount{games: t[0].wins + t[0].draws + t[0].losses, draws: t[0].draws, forfeits: forfeitCount{}}
+	for _, b := range t {
+		for k, n := range b.forfeits {
+			e.forfeits[k] += n
+		}
+	}
+	e.wins = e.games - e.draws - e.forfeits.total()
+	return e
+}
+
 // matchSummary is the table, the elo line and the total of a match as
 // JSON (-format json).
 func matchSummary(game string, seed uint64, games int, t [2]*tally, elo eloJSON) matchJSON {
-	m := matchJSON{Type: "match", Game: game, Seed: seed, Games: games, Played: t[0].wins + t[0].draws + t[0].losses, Elo: elo}
+	m := matchJSON{Type: "match", Game: game, Seed: seed, Games: games, Played: t[0].wins + t[0].draws + t[0].losses, Elo: elo,
+		Ended: matchEnds(t).json()}
+	if r := t[0].record(); r.games() > 0 {
+		l, d := math.Round(1e4*los(r))/1e4, math.Round(1e4*float64(r.draws)/float64(r.games()))/1e4
+		m.LOS, m.DrawRatio = &l, &d
+	}
 	for _, b := range t {
 		perMove := func(x float64) float64 { return math.Round(100*x/float64(max(b.moves, 1))) / 100 }
 		m.Bots = append(m.Bots, matchBotJSON{Bot: b.name, Wins: b.wins, Draws: b.draws, Losses: b.losses,

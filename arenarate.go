@@ -378,9 +378,7 @@ func (rr *ratedResults) writeGroup(out io.Writer, files []string, asJSON bool, p
 		rr.heading(out, files)
 	}
 	fmt.Fprintln(out)
-	writeCrosstable(out, names, table, s)
-	fmt.Fprintln(out)
-	writeStandings(out, names, table, s, stats)
+	writeRoundRobin(out, names, table, s, stats)
 }
 
 // addRecord counts a game whose X is player x and O player o: their moves and
