@@ -32,6 +32,13 @@ type runHeader struct {
 	Note  string   `json:"note,omitempty"`  // the openings' note, if they repeat
 }
 
+// noteJSON is a line about the run amid its games under -format json
+// (-sprt's openings that come again).
+type noteJSON struct {
+	Type string `json:"type"` // "note"
+	Note string `json:"note"`
+}
+
 // resumeJSON is the resuming line under -format json: games of the run
 // read back from -out's file rather than played.
 type resumeJSON struct {

@@ -63,9 +63,18 @@ func (m matchConfig) labels() [2]string {
 // errInterrupted. Under -sprt it stops once the test decides (sprtRun).
 func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	labels := m.labels()
-	deck, note, err := m.plan.openings(m.spec, m.opt, (m.games+1)/2, m.seed)
+	deck, err := m.plan.openings(m.spec, m.opt, m.seed)
 	if err != nil {
 		return err
+	}
+	// A test asks for no number of pairs: its note comes only if its
+	// games reach an opening dealt again, before that game's line.
+	note, repeatAt := deck.note((m.games+1)/2), -1
+	if m.sprt != nil {
+		note = ""
+		if n := deck.fresh(); n > 0 && 2*n < m.games {
+			repeatAt = 2 * n
+		}
 	}
 	a := arena{spec: m.spec, opt: m.opt, reg: m.reg, seed: m.seed, jobs: m.jobs, progress: progress,
 		event: "match", field: labels[:], total: m.games}
@@ -81,9 +90,15 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		}
 		return m.keepRecord(a.record(r))
 	}
+	show := func(r gameResult) {
+		if r.job.index == repeatAt {
+			m.note(out, deck.repeatNote(repeatAt+1, (m.games+1)/2))
+		}
+		m.game(out, a, r)
+	}
 	a.stopped = func(r gameResult) {
 		if !test.decided() {
-			m.game(out, a, r)
+			show(r)
 		}
 	}
 	err = a.play(test.ctx, games, func(r gameResult) {
@@ -93,7 +108,7 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		i := r.job.index
 		tallyGame(tallies, r)
 		first, second, paired := scores.add(i, r.points([2]Side{X, O}[i%2]))
-		m.game(out, a, r)
+		show(r)
 		if paired {
 			test.pair(first, second)
 		}
@@ -237,6 +252,16 @@ func (s *sprtRun) summary(games int) *sprtJSON {
 		return nil
 	}
 	return s.test.summary(s.llr, s.verdict, games)
+}
+
+// note prints a line about the run amid its games: as it is, or under
+// -format json as a note line.
+func (m matchConfig) note(out io.Writer, line string) {
+	if m.json {
+		writeJSONLine(out, noteJSON{Type: "note", Note: line})
+		return
+	}
+	fmt.Fprintln(out, line)
 }
 
 // game reports one game, finished or stopped, as its line (text or

@@ -135,10 +135,11 @@ func (t tournamentConfig) deal(deck *openingDeck, matches [][2]int, mine func(k,
 // terminal, then prints the crosstable and the standings. On an interrupt
 // it prints them for the games finished and returns errInterrupted.
 func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) error {
-	deck, note, err := t.plan.openings(t.spec, t.opt, (t.games+1)/2, t.seed)
+	deck, err := t.plan.openings(t.spec, t.opt, t.seed)
 	if err != nil {
 		return err
 	}
+	note := deck.note((t.games + 1) / 2)
 	games := t.schedule(deck)
 	a := arena{spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
 		event: "tournament", field: t.names(), total: len(t.matches()) * t.games}
