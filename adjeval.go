@@ -12,13 +12,13 @@ import (
 func init() {
 	registerEvaluators("adjacency", (*Adjacency)(nil),
 		evaluator{name: "course", score: adjCourseScore,
-			about: "seed 002's objective: settled marks, and the unsettled ones past the plies left"},
+			about: "the difference in settled marks (no empty neighbour), plus the lead in unsettled marks beyond the plies left"},
 		evaluator{name: "marks", score: adjMarksScore,
-			about: "the mark difference, as if the game ended here"},
+			about: "the difference in marks, as if the game ended here"},
 		evaluator{name: "reply-marks", score: adjReplyMarksScore,
-			about: "the students' objective: the marks after the mover's best capture, so less twice the most it turns"},
+			about: "the difference in marks after the best capture of the side to move: its mark placed, the most marks one move turns"},
 		evaluator{name: "reply-safe", score: adjReplySafeScore,
-			about: "after the mover's best reply by it, a mark with no empty neighbour counts 3, any other 2"})
+			about: "after the best reply of the side to move: a mark with no empty neighbour counts 3, any other 2"})
 }
 
 // adjCourseScore is seed 002's objective of an incomplete state, from s's

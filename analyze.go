@@ -139,7 +139,7 @@ func (a analyzeJSON) MarshalJSON() ([]byte, error) {
 	return json.Marshal(out)
 }
 
-// text is the answer line as mode asks: JSON, or SPEC's fields
+// text is the answer line as mode asks: JSON, or the fields docs/analyze.md lists
 // <position> <score> <best move> <nodes> <microseconds>, then with -scores
 // every move's score, "-" where no move is legal, as the public Connect
 // Four solver's analyze prints them; or <position> error: <reason>. The

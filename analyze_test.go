@@ -158,7 +158,7 @@ func TestAnalyzeScoresAndJSON(t *testing.T) {
 		positions []string
 		scores    [][]any // per answer: numbers, or nil for "-"
 	}{
-		{c4, NewSolverBot(), "\n1212121\n448\n",
+		{c4, &SolverBot{}, "\n1212121\n448\n",
 			[]string{"1 4 -2 -1 0 1 0 -1 -2", "1212121 -18 - - - - - - - -", "448 error: illegal: 8 is off the board at move 3"},
 			[]string{"", "1212121", "448"},
 			[][]any{{-2, -1, 0, 1, 0, -1, -2}, {nil, nil, nil, nil, nil, nil, nil}, nil}},

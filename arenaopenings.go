@@ -296,22 +296,6 @@ func openingSeed(seed uint64, k int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed^0x6f70656e696e6773, 0xbf58476d1ce4e5b9*uint64(k+1)))
 }
 
-// randomOpening draws an opening of plies random legal plies from the
-// start, none of which ends the game: at every ply it picks at random among
-// the moves after which the game goes on, and backtracks from a position
-// where every move ends the game (Tic-Tac-Toe's eighth ply may leave only
-// winning cells). An opening as long as the game does not exist; the
-// search gives up with an error after openingTries moves rather than try
-// every game there is.
-func randomOpening(spec *gameSpec, opt gameOptions, plies int, rng *rand.Rand) ([]Move, error) {
-	g := spec.start(opt)
-	tries := openingTries
-	if !extendOpening(g, plies, rng, &tries) {
-		return nil, openingsError{plies: plies, title: spec.title}
-	}
-	return slices.Clone(g.History()), nil
-}
-
 // openingsError is a -openings value after which no game is left to
 // play. It is a bad flag value (exit status 2) rather than a failure of
 // the run: matches and tournaments draw their openings before any game.
@@ -325,7 +309,7 @@ func (e openingsError) Error() string {
 		e.plies, e.plies, e.title)
 }
 
-// openingTries bounds randomOpening's search, far above what any opening
+// openingTries bounds extendOpening's search, far above what any opening
 // that exists needs.
 const openingTries = 1 << 20
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// The symmetries are the games' own: Tic-Tac-Toe's eight give SPEC's 765
+// The symmetries are the games' own: Tic-Tac-Toe's eight give the 765
 // positions up to symmetry; Connect Four's mirror leaves 25 of the 49
 // two-ply openings (44 is its own mirror image, the other 48 come in
 // pairs). For longer openings and Adjacency's anti-diagonal, Burnside's

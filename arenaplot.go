@@ -65,7 +65,7 @@ const plotWidth = 1600
 const plotLayoutWidth = 16 * vg.Centimeter
 
 // plotSizeAccepts is what -plot-size takes, for help and errors.
-const plotSizeAccepts = "WxH, the width and height in pixels, each 100..10000, like 1920x1080"
+const plotSizeAccepts = "WxH, the width and height in pixels, each from 100 to 10000, like 1920x1080"
 
 // parsePlotSize reads -plot-size's value, "1920x1080"; ok is false for a
 // value plotSizeAccepts does not take.

@@ -241,7 +241,7 @@ func TestPlotFlag(t *testing.T) {
 	}
 	var stdout, stderr strings.Builder
 	if code := run([]string{"-x", "random", "-o", "random", "-games", "2", "-plot", "x.pdf"}, strings.NewReader(""), &stdout, &stderr); code != 2 ||
-		!strings.Contains(stderr.String(), "accepted is a file name ending in .svg or .png") {
+		!strings.Contains(stderr.String(), "expected a file name ending in .svg or .png") {
 		t.Errorf("-plot x.pdf: exit %d, %q", code, stderr.String())
 	}
 	// -plot-size: the PNG's pixels and the SVG's declared size; a size
@@ -262,7 +262,7 @@ func TestPlotFlag(t *testing.T) {
 	for _, v := range []string{"10x10", "800", "800x", "x500", "800x500x2", "-800x500", "800*500"} {
 		stderr.Reset()
 		if code := run([]string{"-x", "random", "-o", "random", "-games", "2", "-plot", "x.png", "-plot-size", v}, strings.NewReader(""), &stdout, &stderr); code != 2 ||
-			!strings.Contains(stderr.String(), "accepted is "+plotSizeAccepts) {
+			!strings.Contains(stderr.String(), "expected "+plotSizeAccepts) {
 			t.Errorf("-plot-size %s: exit %d, %q", v, code, stderr.String())
 		}
 	}

@@ -263,6 +263,7 @@ func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, siz
 			fmt.Fprintf(errOut, "boardbots: -plot %s: %v\n", plotFile, err)
 			return 1
 		}
+		fmt.Fprintf(errOut, "plot: %s\n", plotFile)
 	}
 	return 0
 }

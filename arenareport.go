@@ -19,10 +19,12 @@ type report struct {
 	// again.
 	have   map[int][]keptGame
 	keptIn string
-	// plotFile, if set, gets the standings as a picture (-plot), of
-	// plotSize pixels (-plot-size; zero for the default).
+	// plotFile, if set, gets the standings as a picture (-plot) of
+	// plotSize pixels (-plot-size; zero for the default), and plotSaid,
+	// if set, a line naming it once written.
 	plotFile string
 	plotSize plotSize
+	plotSaid io.Writer
 }
 
 // plot draws the run's ratings into -plot's file, if it is set.
@@ -32,6 +34,9 @@ func (r report) plot(game, axis string, pts []eloPoint) error {
 	}
 	if err := writePlot(r.plotFile, plotTitle(game, pts), axis, pts, r.plotSize); err != nil {
 		return fmt.Errorf("-plot %s: %v", r.plotFile, err)
+	}
+	if r.plotSaid != nil {
+		fmt.Fprintf(r.plotSaid, "plot: %s\n", r.plotFile)
 	}
 	return nil
 }

@@ -102,7 +102,7 @@ func TestPentanomialLLR(t *testing.T) {
 }
 
 // The bounds and the lines: Wald's bounds at 5% and 5% are +-2.94, as
-// SPEC's example line shows, and the test decides at them.
+// docs/strength.md's example line shows, and the test decides at them.
 func TestSPRTLines(t *testing.T) {
 	s, err := parseSPRT("elo0=0,elo1=50")
 	if err != nil {

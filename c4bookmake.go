@@ -53,9 +53,8 @@ type bookConfig struct {
 // the book so far, so a long build can be saved as it goes; its error (a
 // save that failed) stops the build.
 func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, book) error) (book, error) {
-	s := newC4SolverBits(cfg.TableBits, true)
-	s.ctx = ctx
-	s.book = cfg.Prior
+	s := newC4Solver(c4Std, newC4Table(cfg.TableBits, c4Std.keyBits), cfg.Prior, c4Defaults())
+	s.start(ctx, nil)
 
 	entries := map[uint64]bookEntry{}
 	done := map[uint64]bool{} // positions expanded in this build
@@ -72,7 +71,7 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 		entries[w&bookKeyMask] = unpackBookEntry(w)
 	}
 	for ply := cfg.Openings; ply <= cfg.MaxPly; ply++ {
-		start, nodes := time.Now(), s.nodes
+		start, nodes := time.Now(), s.nodes()
 		count := 0
 		for _, p := range level[ply] {
 			key := bookKey(p)
@@ -80,17 +79,17 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 				continue
 			}
 			done[key] = true
-			before := s.nodes
+			before := s.nodes()
 			m, v := s.bestMove(p)
-			if s.stopped {
+			if s.stopped() {
 				return nil, ctx.Err()
 			}
 			_, flip := canonical(p.key())
 			entries[key] = bookEntry{score: int8(v), move: int8(flipCol(int(m), flip))}
 			count++
-			if progress != nil && s.nodes > before {
+			if progress != nil && s.nodes() > before {
 				// A position the solver had to search: save the book so far.
-				if err := progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start), Of: len(level[ply])}, packBook(entries)); err != nil {
+				if err := progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes() - nodes, Time: time.Since(start), Of: len(level[ply])}, packBook(entries)); err != nil {
 					return nil, err
 				}
 			}
@@ -109,7 +108,7 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 		}
 		delete(level, ply)
 		if progress != nil {
-			if err := progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start), Of: len(level[ply]), Done: true}, packBook(entries)); err != nil {
+			if err := progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes() - nodes, Time: time.Since(start), Of: len(level[ply]), Done: true}, packBook(entries)); err != nil {
 				return nil, err
 			}
 		}
@@ -163,7 +162,7 @@ func (b book) encode() []byte {
 // bookPlan is what -make-book builds: the full tree of both sides from
 // the empty board up to tree, the full trees from every 2-ply opening
 // (the openings of matches) up to openings (0: none), then the games
-// against itself and the seed's alpha-beta up to lines.
+// against itself and the student paper's alpha-beta up to lines.
 type bookPlan struct{ tree, openings, lines int }
 
 // bookOpenings is the plies of the openings whose trees -book-openings-ply
@@ -344,8 +343,8 @@ func bookStatus(st bookStats, solving time.Duration) string {
 // bot-against-bot run plays, and along one line the table stays warm, so
 // each solve is far cheaper than in the full tree of buildBook.
 func extendBook(ctx context.Context, base book, maxPly, tableBits int, opponents []string, progress func(string, book) error) (book, error) {
-	s := newC4SolverBits(tableBits, true)
-	s.ctx = ctx
+	s := newC4Solver(c4Std, newC4Table(tableBits, c4Std.keyBits), nil, c4Defaults())
+	s.start(ctx, nil)
 	entries := map[uint64]bookEntry{}
 	for _, w := range base {
 		entries[w&bookKeyMask] = unpackBookEntry(w)
@@ -411,7 +410,7 @@ func (b bookSeat) choose(ctx context.Context, g Game) (Decision, error) {
 		return Decision{Move: Move(flipCol(int(e.move), flip))}, nil
 	}
 	m, v := b.s.bestMove(p)
-	if b.s.stopped {
+	if b.s.stopped() {
 		if err := ctx.Err(); err != nil {
 			return Decision{}, err
 		}

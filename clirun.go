@@ -77,7 +77,7 @@ func (r *invocation) matches(ctx context.Context) error {
 	if isTerminal(r.stderr) {
 		progress = r.stderr
 	}
-	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSize: r.cfg.plotSize}
+	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSize: r.cfg.plotSize, plotSaid: r.stderr}
 	if r.cfg.out != "" {
 		rf, err := openResults(r.cfg.out, r.spec, r.opt, r.cfg.seed)
 		if err != nil {
@@ -126,7 +126,8 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) (err error) {
 			err = cerr
 		}
 	}()
-	t.color = !r.cfg.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(r.stdout)
+	t.dumb = os.Getenv("TERM") == "dumb"
+	t.color = !r.cfg.noColor && os.Getenv("NO_COLOR") == "" && !t.dumb && isTerminal(r.stdout)
 	if r.cfg.verbose {
 		fmt.Fprintf(r.stdout, "seed: %d\n", r.cfg.seed)
 	}

@@ -124,7 +124,7 @@ func (r *invocation) start() int {
 	case modeMatch, modeTournament:
 		err = r.matches(ctx)
 	case modeCheck:
-		c := engineCheck{reg: r.reg, spec: r.cfg.check, flags: r.cfg.budget, out: r.stdout}
+		c := engineCheck{reg: r.reg, spec: r.cfg.check, flags: r.cfg.budget, out: r.stdout, games: r.checked, opt: r.cfg.gameOpts}
 		var clean bool
 		if clean, err = c.run(ctx); err == nil && !clean {
 			return 1

@@ -293,11 +293,11 @@ var (
 )
 
 func init() {
-	registerBot(&botDecl{name: "minimax", order: 1, traces: true,
+	registerBot(&botDecl{name: "minimax", order: 1, traces: true, toTheEnd: true,
 		about:  "plain minimax: every move to the depth limit (or the end), the textbook algorithm",
 		params: []param{searchDepth, timeParam, evalParam},
 		build:  func(c botConfig) Bot { return newSearchBot(c, false) }})
-	registerBot(&botDecl{name: "alphabeta", order: 2, traces: true,
+	registerBot(&botDecl{name: "alphabeta", order: 2, traces: true, toTheEnd: true,
 		about:  "minimax with alpha-beta pruning and iterative deepening under a time budget",
 		params: []param{searchDepth, timeParam, evalParam, orderParam},
 		build:  func(c botConfig) Bot { return newSearchBot(c, true) }})

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/peterh/liner"
@@ -23,43 +24,83 @@ type lineReader interface {
 	ReadLine(ctx context.Context, prompt string) (string, error)
 }
 
-// termReader reads from a terminal through liner: line editing and history.
-type termReader struct{ state *liner.State }
+// termReader reads from a terminal through liner: line editing and
+// history. A dumb terminal (TERM=dumb), where liner edits nothing, is read
+// line by line as the terminal sends them.
+type termReader struct {
+	state *liner.State // nil at a dumb terminal
+	// keys tells whether Ctrl-C came on a half-typed line (nil: it never
+	// does, and Ctrl-C always quits).
+	keys *keyWatch
+	// lines are a dumb terminal's. Ctrl-C there is a signal, which ends
+	// the wait at once (liner would wait for Enter) and quits: the
+	// terminal clears a half-typed line itself and does not say.
+	lines *lineFeed
+}
 
 // newTermReader puts liner in charge of the terminal. The caller must Close
-// it on every way out, or the terminal stays raw.
+// it on every way out, or the terminal stays raw. The keys reach liner
+// through a keyWatch.
 func newTermReader() *termReader {
-	s := liner.NewLiner()
-	s.SetCtrlCAborts(true)
-	return &termReader{state: s}
+	if !liner.TerminalSupported() {
+		return &termReader{lines: newLineFeed(os.Stdin)}
+	}
+	r := &termReader{}
+	r.keys = watchKeys(func() { r.state = liner.NewLiner() })
+	r.state.SetCtrlCAborts(true)
+	return r
 }
 
 // ReadLine prompts with liner and keeps non-empty lines in the history.
 // In raw mode Ctrl-C reaches liner as a key, not as a signal, so liner
-// sees it; ctx is cancelled only by a signal from elsewhere (kill -INT),
-// and then the line, if one comes, is dropped.
+// sees it: on a half-typed line it clears the line and asks again, on an
+// empty line it stops. ctx is cancelled only by a signal from elsewhere
+// (kill -INT), and then the line, if one comes, is dropped.
 func (r *termReader) ReadLine(ctx context.Context, prompt string) (string, error) {
-	if ctx.Err() != nil {
-		return "", errInterrupted
+	if r.state == nil {
+		return r.dumbLine(ctx, prompt)
 	}
-	line, err := r.state.Prompt(prompt)
-	switch {
-	case errors.Is(err, liner.ErrPromptAborted), err == nil && ctx.Err() != nil:
-		return "", errInterrupted
-	case errors.Is(err, io.EOF):
-		fmt.Println() // end the prompt's line, so the shell's starts afresh
-		return "", err
-	case err != nil:
-		return "", err
+	for {
+		if ctx.Err() != nil {
+			return "", errInterrupted
+		}
+		line, err := r.state.Prompt(prompt)
+		switch {
+		case errors.Is(err, liner.ErrPromptAborted) && r.keys != nil && r.keys.halfTyped():
+			continue // liner has printed ^C and a newline: the prompt again
+		case errors.Is(err, liner.ErrPromptAborted), err == nil && ctx.Err() != nil:
+			return "", errInterrupted
+		case errors.Is(err, io.EOF):
+			fmt.Println() // end the prompt's line, so the shell's starts afresh
+			return "", err
+		case err != nil:
+			return "", err
+		}
+		if strings.TrimSpace(line) != "" {
+			r.state.AppendHistory(line)
+		}
+		return line, nil
 	}
-	if strings.TrimSpace(line) != "" {
-		r.state.AppendHistory(line)
+}
+
+// dumbLine is ReadLine at a dumb terminal: the terminal echoes what is
+// typed, and Ctrl-C (a signal) cancels ctx.
+func (r *termReader) dumbLine(ctx context.Context, prompt string) (string, error) {
+	fmt.Print(prompt)
+	line, err := r.lines.next(ctx)
+	if errors.Is(err, io.EOF) {
+		fmt.Println()
 	}
-	return line, nil
+	return strings.TrimRight(line, "\r"), err
 }
 
 // Close gives the terminal back as it was.
-func (r *termReader) Close() error { return r.state.Close() }
+func (r *termReader) Close() error {
+	if r.state == nil {
+		return nil
+	}
+	return r.state.Close()
+}
 
 // pipeReader reads a script of moves. It echoes each line after its prompt,
 // so the output reads like a session at the keyboard (and like seed 003's

@@ -23,6 +23,9 @@ type screen struct {
 	// programs' (seed 003's transcript).
 	terminal bool
 	width    int // columns to wrap to; 0 means 80
+	// dumb says the terminal takes no escape sequences (TERM=dumb, as
+	// Emacs's shell sets it): no colour, and no line redrawn in place.
+	dumb bool
 	// thinkAfter is how long a bot thinks before the thinking line shows;
 	// 0 means thinkingShown.
 	thinkAfter time.Duration
@@ -48,6 +51,10 @@ func (s *seated) implName() string { return cmp.Or(s.impl, s.name()) }
 // thinkingShown is how long a bot may think before a terminal shows that
 // it is thinking: shorter waits pass unnoticed.
 const thinkingShown = 300 * time.Millisecond
+
+// moveNowHint ends the thinking line: at a terminal Ctrl-C cuts the
+// search short and the bot plays its best move so far.
+const moveNowHint = " (Ctrl-C: move now)"
 
 // board draws g: in colour; at a terminal without colour with the last
 // move, the marks it turned and a winning line in brackets, and the turned
@@ -112,8 +119,12 @@ func (t *screen) columns() int {
 // showThinking starts the live line of a search that has a time limit
 // (0: none): after thinkAfter it shows what and how long, and the time
 // left, ten times a second. The function returned clears the line; only
-// then may anything else print.
+// then may anything else print. A dumb terminal, which cannot redraw a
+// line, shows none.
 func (t *screen) showThinking(what string, limit time.Duration) (stop func()) {
+	if t.dumb {
+		return func() {}
+	}
 	after := t.thinkAfter
 	if after == 0 {
 		after = thinkingShown
@@ -136,6 +147,9 @@ func (t *screen) showThinking(what string, limit time.Duration) (stop func()) {
 			line := fmt.Sprintf("%s: %.1fs", what, elapsed.Seconds())
 			if limit > 0 {
 				line += fmt.Sprintf(", %.1fs left", max(limit-elapsed, 0).Seconds())
+			}
+			if len(line)+len(moveNowHint) < t.columns() { // the line must not wrap, or \r cannot redraw it
+				line += moveNowHint
 			}
 			fmt.Fprint(t.out, "\r\x1b[K"+line)
 			select {

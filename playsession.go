@@ -34,6 +34,10 @@ type session struct {
 	// firstDrawn says -first random chose who moves first.
 	firstDrawn bool
 	introShown bool
+	// asking says the question after a game is asked: help lists its
+	// answers. (A game an engine forfeited is over without its position
+	// being so.)
+	asking bool
 	// base is how many moves of the game in play came with its starting
 	// position (-moves, load): undo never takes them back.
 	base int
@@ -108,21 +112,34 @@ func (t *session) status() string {
 	return fmt.Sprintf("You play O; %s plays X and moves first%s", x.name(), drawn)
 }
 
-// result is the line that ends a game: the original's words on a pipe
-// (X win., O win., Draw); at a terminal one line in plain words, which
-// says "you" to a person playing a bot.
+// result is the line that ends a game: "X wins", "O wins" or "Draw",
+// which at a terminal says "you" to a person playing a bot ("You lose (O
+// wins)"); piped, a game that keeps its original program's words ends as
+// that program did (X win., O win., Draw: seed 003's transcript).
 func (t *session) result(w Side) string {
 	switch {
-	case !t.terminal:
+	case !t.terminal && t.spec.words.original:
 		return winLine(w)
 	case w == Nobody:
 		return "Draw"
-	case t.humans() != 1:
+	case !t.terminal || t.humans() != 1:
 		return winWords(w)
 	case t.seats[w] == nil:
 		return "You win (" + winWords(w) + ")"
 	}
 	return "You lose (" + winWords(w) + ")"
+}
+
+// levelNote tells a person who faces the game's default bot, every
+// game's strongest (Tic-Tac-Toe's and Connect Four's play perfectly), that
+// -level offers easier ones; "" for any other table.
+func (t *session) levelNote() string {
+	for _, side := range []Side{X, O} {
+		if b := t.seats[side]; b != nil && t.humans() == 1 && b.label == t.spec.seats.bot {
+			return b.name() + " is the strongest opponent; -level 1 (easiest) to 5 picks another."
+		}
+	}
+	return ""
 }
 
 // load reads the position of a load command. Its error is one line for

@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Counts and results in words, as every front end writes them.
 
@@ -21,4 +24,13 @@ func inPlies(score, plies int) string {
 		return "loses in " + plural(plies, "ply", "plies")
 	}
 	return "draw"
+}
+
+// orList writes words as a person lists choices: "a", "a or b", "a, b
+// or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

@@ -16,8 +16,8 @@ func TestTraceFormatFlag(t *testing.T) {
 		{"text", ""},
 		{"dot", ""},
 		{"json", ""},
-		{"svg", `-trace-format "svg": accepted is text, dot, json`},
-		{"", `-trace-format "": accepted is text, dot, json`},
+		{"svg", `-trace-format "svg": expected text, dot or json`},
+		{"", `-trace-format "": expected text, dot or json`},
 	} {
 		o, err := parseArgs(flagTable(&declared), []string{"-trace-format", tc.value})
 		switch {

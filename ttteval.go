@@ -8,9 +8,9 @@ import "math/bits"
 func init() {
 	registerEvaluators("ttt", (*TicTacToe)(nil),
 		evaluator{name: "lines", score: tttOpenLines,
-			about: "open lines: a mark in a line the opponent has not entered counts 1"},
+			about: "open lines: each mark in a line the opponent has no mark in counts 1"},
 		evaluator{name: "reply-lines", score: replyEval(tttOpenLines, tttLimit),
-			about: "open lines after the mover's best reply by them"})
+			about: "open lines, counted after the best reply of the side to move"})
 }
 
 // tttLimit is the bound of the open-line count, half a win.
