@@ -91,6 +91,13 @@ func writeGauntlet(out io.Writer, rows []gauntletRow, bot string, botStats playS
 	fmt.Fprintf(out, "%s: %s, %s, %s, %s, score %s, %.2f ms/move, forfeits %s\n",
 		bot, plural(total.games(), "game", "games"), plural(total.wins, "win", "wins"), plural(total.draws, "draw", "draws"),
 		plural(total.losses, "loss", "losses"), score, botStats.msPerMove(), botStats.forfeits.text())
+	rowStats := []playStats{botStats}
+	for _, r := range rows {
+		rowStats = append(rowStats, r.stats)
+	}
+	if l := startupLine(append([]string{bot}, short...), rowStats, tableWidth); l != "" {
+		fmt.Fprintln(out, l)
+	}
 	if ended := ends.text(); ended != "" {
 		fmt.Fprintln(out, ended)
 	}
@@ -134,7 +141,8 @@ func (j *gauntletJSON) fill(rows []gauntletRow, bot string, botStats playStats) 
 	j.Standings = []standingJSON{}
 	for k, r := range rows {
 		row := standingJSON{Rank: k + 1, Bot: r.name, Games: r.record.games(), Wins: r.record.wins, Draws: r.record.draws,
-			Losses: r.record.losses, MSPerMove: math.Round(100*r.stats.msPerMove()) / 100, Forfeits: r.stats.forfeits.json()}
+			Losses: r.record.losses, MSPerMove: math.Round(100*r.stats.msPerMove()) / 100, StartupMS: r.stats.startupJSON(),
+			Forfeits: r.stats.forfeits.json()}
 		if r.record.games() > 0 {
 			s := math.Round(r.record.score()*1e4) / 1e4
 			row.Score = &s
@@ -151,7 +159,7 @@ func (j *gauntletJSON) fill(rows []gauntletRow, bot string, botStats playStats) 
 		total.wins, total.draws, total.losses = total.wins+r.record.losses, total.draws+r.record.draws, total.losses+r.record.wins
 	}
 	j.Bot = standingJSON{Bot: bot, Games: total.games(), Wins: total.wins, Draws: total.draws, Losses: total.losses,
-		MSPerMove: math.Round(100*botStats.msPerMove()) / 100, Forfeits: botStats.forfeits.json()}
+		MSPerMove: math.Round(100*botStats.msPerMove()) / 100, StartupMS: botStats.startupJSON(), Forfeits: botStats.forfeits.json()}
 	if total.games() > 0 {
 		s := math.Round(total.score()*1e4) / 1e4
 		j.Bot.Score = &s

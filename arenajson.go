@@ -110,6 +110,7 @@ type matchBotJSON struct {
 	Draws        int          `json:"draws"`
 	Losses       int          `json:"losses"`
 	MSPerMove    float64      `json:"ms_per_move"`
+	StartupMS    *float64     `json:"startup_ms"` // startupJSON
 	NodesPerMove float64      `json:"nodes_per_move"`
 	Forfeits     forfeitsJSON `json:"forfeits"`
 }
@@ -139,6 +140,7 @@ type standingJSON struct {
 	Elo       *float64     `json:"elo"`
 	PlusMinus *float64     `json:"plus_minus"`
 	MSPerMove float64      `json:"ms_per_move"` // mean thinking time a move
+	StartupMS *float64     `json:"startup_ms"`  // startupJSON
 	Forfeits  forfeitsJSON `json:"forfeits"`
 }
 
@@ -186,7 +188,7 @@ func (t *tableJSON) fillTables(names []string, c crossResults, s standings, stat
 			}
 		}
 		row := standingJSON{Rank: rank + 1, Bot: names[i], Games: total.games(), Wins: total.wins, Draws: total.draws, Losses: total.losses,
-			MSPerMove: math.Round(100*stats[i].msPerMove()) / 100, Forfeits: stats[i].forfeits.json()}
+			MSPerMove: math.Round(100*stats[i].msPerMove()) / 100, StartupMS: stats[i].startupJSON(), Forfeits: stats[i].forfeits.json()}
 		if total.games() > 0 {
 			row.Score, row.Elo, row.PlusMinus = round(total.score(), 1e4), round(s.elo[i], 10), round(s.plusMinus[i], 10)
 		}

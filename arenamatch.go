@@ -20,7 +20,16 @@ type tally struct {
 	moves               int
 	nodes               int64
 	time                time.Duration
+	starts              int           // moves that started its program
+	startup             time.Duration // their time, which time includes
 	forfeits            forfeitCount
+}
+
+// stats is the tally's moves, their time and its forfeits, as the
+// standings count them.
+func (t *tally) stats() playStats {
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	return playStats{moves: t.moves, timeMS: ms(t.time), starts: t.starts, startupMS: ms(t.startup), forfeits: t.forfeits}
 }
 
 // record is the tally's wins, draws and losses.
@@ -171,6 +180,8 @@ func tallyGame(ts [2]*tally, r gameResult) {
 		t.moves += r.moves[side]
 		t.nodes += r.nodes[side]
 		t.time += r.time[side]
+		t.starts += r.starts[side]
+		t.startup += r.startup[side]
 	}
 	if r.forfeit != nil {
 		ts[order[r.forfeit.Side]].forfeits[r.forfeit.Kind]++
@@ -356,19 +367,22 @@ func (p *pairScores) figures() (diff, plusMinus float64, n int) {
 	return diff, plusMinus, n
 }
 
-// writeTable prints the results table, how the games ended, the elo line
-// with the LOS line beside it, and SPEC's total line.
+// writeTable prints the results table, the start-up of engines, how the
+// games ended, the elo line with the LOS line beside it, and SPEC's total
+// line.
 func writeTable(out io.Writer, t [2]*tally, elo string) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tms/move\tnodes/move\tforfeits\t")
 	for _, b := range t {
-		perMove := func(x float64) float64 { return x / float64(max(b.moves, 1)) }
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.0f\t%s\t\n", b.name, b.wins, b.draws, b.losses,
-			perMove(float64(b.time.Microseconds())/1000), perMove(float64(b.nodes)), b.forfeits.text())
+			b.stats().msPerMove(), float64(b.nodes)/float64(max(b.moves, 1)), b.forfeits.text())
 	}
 	tw.Flush()
 	if key := forfeitKey(t[0].forfeits, t[1].forfeits); key != "" {
 		fmt.Fprintln(out, key)
+	}
+	if l := startupLine([]string{t[0].name, t[1].name}, []playStats{t[0].stats(), t[1].stats()}, tableWidth); l != "" {
+		fmt.Fprintln(out, l)
 	}
 	if ended := matchEnds(t).text(); ended != "" {
 		fmt.Fprintln(out, ended)
@@ -408,7 +422,8 @@ func matchSummary(game string, seed uint64, games int, t [2]*tally, elo eloJSON)
 	for _, b := range t {
 		perMove := func(x float64) float64 { return math.Round(100*x/float64(max(b.moves, 1))) / 100 }
 		m.Bots = append(m.Bots, matchBotJSON{Bot: b.name, Wins: b.wins, Draws: b.draws, Losses: b.losses,
-			MSPerMove: perMove(float64(b.time.Microseconds()) / 1000), NodesPerMove: perMove(float64(b.nodes)), Forfeits: b.forfeits.json()})
+			MSPerMove: math.Round(100*b.stats().msPerMove()) / 100, StartupMS: b.stats().startupJSON(), NodesPerMove: perMove(float64(b.nodes)),
+			Forfeits: b.forfeits.json()})
 	}
 	return m
 }

@@ -391,6 +391,8 @@ func (s fieldStats) addRecord(rec gameRecord, x, o int) {
 	}{{x, rec.X}, {o, rec.O}} {
 		s[side.i].moves += side.p.Moves
 		s[side.i].timeMS += side.p.TimeMS
+		s[side.i].starts += side.p.Starts
+		s[side.i].startupMS += side.p.StartupMS
 	}
 	if p, ok := rec.points(); ok && p != 0.5 && rec.End == endForfeit {
 		loser := x // the side the result has lose

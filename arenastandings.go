@@ -17,35 +17,6 @@ import (
 // tableWidth is the width every crosstable keeps within: a terminal's.
 const tableWidth = 80
 
-// playStats is what a player's moves cost over the games rated, and the
-// games it forfeited. It is gathered from the game records, so that a
-// tournament and -rate over its records print the same figures.
-type playStats struct {
-	moves    int
-	timeMS   float64 // thinking time, in all
-	forfeits forfeitCount
-}
-
-// msPerMove is the mean thinking time of a move, 0 without moves.
-func (p playStats) msPerMove() float64 {
-	if p.moves == 0 {
-		return 0
-	}
-	return p.timeMS / float64(p.moves)
-}
-
-// fieldStats are the field's playStats, by the players' indexes.
-type fieldStats []playStats
-
-// newFieldStats is empty figures for n players.
-func newFieldStats(n int) fieldStats {
-	s := make(fieldStats, n)
-	for i := range s {
-		s[i].forfeits = forfeitCount{}
-	}
-	return s
-}
-
 // writeRoundRobin prints a round-robin's tables: the crosstable, the
 // standings with the key of their forfeits, how the games ended, and
 // last the legend of the names shortened. A name too long for its
@@ -82,6 +53,13 @@ func writeRoundRobin(out io.Writer, names []string, c crossResults, s standings,
 	}
 	if key := forfeitKey(counts...); key != "" {
 		fmt.Fprintln(out, key)
+	}
+	ranked := make([]playStats, len(s.order))
+	for a, i := range s.order {
+		ranked[a] = stats[i]
+	}
+	if l := startupLine(short, ranked, tableWidth); l != "" {
+		fmt.Fprintln(out, l)
 	}
 	if ended := roundRobinEnds(c, stats).text(); ended != "" {
 		fmt.Fprintln(out, ended)

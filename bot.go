@@ -38,6 +38,12 @@ type Stats struct {
 	Depth int
 	Nodes int64
 	Time  time.Duration
+	// Startup is the part of Time that went to starting the bot's
+	// program: an external engine's first move in a process waits for its
+	// start (an interpreter, a JVM) and its thinking as one, so the whole
+	// move is counted here; zero for the program's own bots. Tables give
+	// it apart from the time a move (docs/strength.md#matches).
+	Startup time.Duration
 	// Solved is when the search had proved the game's result from the
 	// position (win, draw or loss at least), counted from its start: 0
 	// when it did not, or does not say.

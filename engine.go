@@ -245,6 +245,9 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 		return d, e.forfeit(side, faultKind(err, ForfeitCrash), "%v", err)
 	}
 	d.Time = time.Since(start)
+	if s.answered == 0 {
+		d.Startup = d.Time
+	}
 	s.answered++
 	if e.decl.dialect.bank() > 0 {
 		s.left = min(max(s.left-d.Time, 0)+perMove, e.decl.dialect.bank())
