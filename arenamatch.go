@@ -81,7 +81,7 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	note, repeatAt := deck.note((m.games+1)/2), -1
 	if m.sprt != nil {
 		note = ""
-		if n := deck.fresh(); n > 0 && 2*n < m.games {
+		if n := deck.testFresh(); n > 0 && 2*n < m.games {
 			repeatAt = 2 * n
 		}
 	}

@@ -100,16 +100,31 @@ func (d *openingDeck) note(pairs int) string {
 		pairs, d.spec.title, n, plural(d.plan.plies, "ply", "plies"), mirrorWords(d.spec), d.more(pairs))
 }
 
+// testFresh is fresh for a test, which plays on as long as it must: the
+// pairs it plays before an opening comes again, 1 when every pair starts
+// from the one position asked for (no random plies), 0 when none
+// repeats.
+func (d *openingDeck) testFresh() int {
+	if d.plan.suite == nil && d.plan.plies == 0 {
+		return 1
+	}
+	return d.fresh()
+}
+
 // repeatNote is the line of a match under -sprt, which asks for no
 // number of pairs, once its games reach the first opening dealt again:
 // game is that pair's first game (from 1), and pairs the most pairs of
 // the test. More openings are named for ten times the distinct ones, as
 // many as a test that got this far may still need (within its most).
 func (d *openingDeck) repeatNote(game, pairs int) string {
-	n := d.fresh()
-	if d.plan.suite != nil {
+	n := d.testFresh()
+	switch {
+	case d.plan.suite != nil:
 		return fmt.Sprintf("openings: from game %d the %d records of %s repeat, in order, and the test counts their games again; a file of more records repeats less",
 			game, n, d.plan.file)
+	case d.plan.plies == 0:
+		return fmt.Sprintf("openings: from game %d every pair starts from the same position again (no random plies): bots that play alike replay their games, and the test counts them again; %s",
+			game, d.more(min(pairs, 10*n)))
 	}
 	return fmt.Sprintf("openings: from game %d the %d distinct openings of %s of %s%s come again: bots that play alike replay their games, and the test counts them again; %s",
 		game, n, plural(d.plan.plies, "ply", "plies"), d.spec.title, mirrorWords(d.spec), d.more(min(pairs, 10*n)))

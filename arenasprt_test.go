@@ -261,7 +261,9 @@ func TestSPRTStatusLine(t *testing.T) {
 // random decides within Connect Four's 25 distinct openings (no note);
 // alphabeta against random at Tic-Tac-Toe's 3 one-ply openings goes past
 // them (the note before game 7), as text and as a JSON note line; the
-// fix it names has ten times the openings (3 plies: 38; 2 give 12).
+// fix it names has ten times the openings (3 plies: 38; 2 give 12). With
+// no random plies every pair starts from the start: the note comes
+// before game 3.
 func TestSPRTOpeningsNote(t *testing.T) {
 	for _, tc := range []struct {
 		game  string
@@ -269,10 +271,15 @@ func TestSPRTOpeningsNote(t *testing.T) {
 		plies int
 		test  string
 		note  string // "" for none
+		at    int    // the game it comes before
 	}{
-		{"c4", [2]string{"alphabeta:depth=3", "random"}, 2, "elo0=0,elo1=100", ""},
+		{"c4", [2]string{"alphabeta:depth=3", "random"}, 2, "elo0=0,elo1=100", "", 0},
 		{"ttt", [2]string{"alphabeta", "random"}, 1, "elo0=0,elo1=50",
-			"openings: from game 7 the 3 distinct openings of 1 ply of Tic-Tac-Toe (rotations and reflections counted once) come again: bots that play alike replay their games, and the test counts them again; -openings 3 gives 38"},
+			"openings: from game 7 the 3 distinct openings of 1 ply of Tic-Tac-Toe (rotations and reflections counted once) come again: bots that play alike replay their games, and the test counts them again; -openings 3 gives 38", 7},
+		// Tic-Tac-Toe's default: no random plies, every pair from the
+		// start; 2 plies give ten openings or more (12).
+		{"ttt", [2]string{"alphabeta", "random"}, 0, "elo0=0,elo1=50",
+			"openings: from game 3 every pair starts from the same position again (no random plies): bots that play alike replay their games, and the test counts them again; -openings 2 gives 12", 3},
 	} {
 		for _, asJSON := range []bool{false, true} {
 			spec, _ := findGame(tc.game)
@@ -300,13 +307,13 @@ func TestSPRTOpeningsNote(t *testing.T) {
 				}
 				continue
 			}
-			want, next := tc.note, "game 7/20000: "
+			want, next := tc.note, fmt.Sprintf("game %d/20000: ", tc.at)
 			if asJSON {
 				want, next = `{"type":"note","note":"`+tc.note+`"}`, `{"type":"game",`
 			}
 			if len(notes) != 1 || lines[notes[0]] != want || !strings.HasPrefix(lines[notes[0]+1], next) ||
-				asJSON && !strings.Contains(lines[notes[0]+1], `"number":7,`) {
-				t.Errorf("%s, json %v: notes at lines %v, want one, %q, before game 7:\n%s", tc.game, asJSON, notes, want, out.String())
+				asJSON && !strings.Contains(lines[notes[0]+1], fmt.Sprintf(`"number":%d,`, tc.at)) {
+				t.Errorf("%s, json %v: notes at lines %v, want one, %q, before game %d:\n%s", tc.game, asJSON, notes, want, tc.at, out.String())
 			}
 		}
 	}
