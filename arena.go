@@ -348,6 +348,10 @@ func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 	if errors.As(r.err, &r.forfeit) {
 		r.err = nil // a game lost, not a run stopped
 	}
+	var host *hostFault
+	if errors.As(r.err, &host) { // no one's loss: the run stops, the game unplayed and unrecorded
+		r.err = fmt.Errorf("game %d/%d left unplayed, the run stops: %w", j.index+1, a.total, r.err)
+	}
 	return r
 }
 

@@ -157,7 +157,7 @@ func eloIntervalPairs(p pentanomial) (diff, plusMinus float64, ok bool) {
 	return diff, plusMinus, variance > 0 || math.IsInf(diff, 0)
 }
 
-// eloLine is SPEC's head-to-head line, `elo: <name> <diff> +- <interval>`,
+// eloLine is the head-to-head line (docs/results.md), `elo: <name> <diff> +- <interval>`,
 // rounded to whole Elo points: "elo: alphabeta +191 +- 42". After a
 // perfect score of n games the difference is unbounded, so the line gives
 // the least difference still likely, from the exact (Clopper-Pearson)

@@ -85,7 +85,7 @@ func eloFigures(name string, diff, plusMinus float64, games int) eloJSON {
 	return e
 }
 
-// matchJSON is a match's table under -format json: SPEC's table, elo
+// matchJSON is a match's table under -format json: the table, elo
 // line and total line in one object.
 type matchJSON struct {
 	Type   string         `json:"type"` // "match"

@@ -368,8 +368,8 @@ func (p *pairScores) figures() (diff, plusMinus float64, n int) {
 }
 
 // writeTable prints the results table, the start-up of engines, how the
-// games ended, the elo line with the LOS line beside it, and SPEC's total
-// line.
+// games ended, the elo line with the LOS line beside it, and the total
+// line (docs/results.md).
 func writeTable(out io.Writer, t [2]*tally, elo string) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tms/move\tnodes/move\tforfeits\t")

@@ -280,10 +280,11 @@ func hardWrap(line string, width, indent int) string {
 	return b.String()
 }
 
-// standingsRows are the standings' header and rows, one a player, best
-// rating first: rank bot games wins draws losses score% elo +-, then its
-// mean milliseconds a move and its forfeits ("13(t12,c1)"), after the
-// columns scripts read; names are the players' in the standings' order.
+// standingsRows are the standings' header and rows (docs/results.md),
+// one a player, best rating first: rank bot games wins draws losses
+// score% elo +-, then its mean milliseconds a move and its forfeits
+// ("13(t12,c1)"), after the columns scripts read; names are the players'
+// in the standings' order.
 // A player without a game shows "-" for its score and rating rather than
 // a 0% and +0 that it never earned.
 func standingsRows(names []string, c crossResults, s standings, stats fieldStats) [][]string {

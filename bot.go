@@ -162,7 +162,7 @@ type ForfeitKind string
 // The kinds of forfeit.
 const (
 	ForfeitTime    ForfeitKind = "time"    // no move in the time allowed
-	ForfeitCrash   ForfeitKind = "crash"   // the process failed to start, exited or closed its output
+	ForfeitCrash   ForfeitKind = "crash"   // the process exited or closed its output
 	ForfeitIllegal ForfeitKind = "illegal" // a move in the game's notation that is not legal here
 	ForfeitGarbage ForfeitKind = "garbage" // a line that is no answer at all, or output past the limits
 )
@@ -190,10 +190,23 @@ func faultKind(err error, otherwise ForfeitKind) ForfeitKind {
 }
 func (f *Forfeit) Unwrap() error { return f.Cause }
 
+// hostFault is a fault of the machine the program runs on rather than of
+// a seat: an engine's program that could not be started (its binary gone,
+// no file descriptors left, no memory for a process). No one loses the
+// game by it: playGame returns it as it is, and a run stops at it with
+// the game unplayed, so that a rerun plays it (docs/engines.md, Faults).
+type hostFault struct {
+	what string // what could not be done, after the engine's name
+	err  error
+}
+
+func (h *hostFault) Error() string { return h.what + ": " + h.err.Error() }
+func (h *hostFault) Unwrap() error { return h.err }
+
 // fallibleBot is a bot that can fail to give a move (an external engine):
-// the game loop asks it through decide, whose error is a *Forfeit or the
-// caller's interrupt. Its Think still keeps the Bot contract, answering a
-// legal move whatever happens.
+// the game loop asks it through decide, whose error is a *Forfeit, a
+// *hostFault or the caller's interrupt. Its Think still keeps the Bot
+// contract, answering a legal move whatever happens.
 type fallibleBot interface {
 	Bot
 	decide(ctx context.Context, g Game, b Budget) (Decision, error)

@@ -168,7 +168,7 @@ func (c *c4Clock) settled() bool {
 // if all are).
 func (c *c4Clock) candidates(order []int) []int {
 	f, _ := c.floor()
-	keep := func(col int) bool {
+	inBest := func(col int) bool {
 		if f >= 0 {
 			return class(c.lo[col]) == f
 		}
@@ -176,7 +176,7 @@ func (c *c4Clock) candidates(order []int) []int {
 	}
 	var out []int
 	for _, col := range order {
-		if c.open[col] && keep(col) {
+		if c.open[col] && inBest(col) {
 			out = append(out, col)
 		}
 	}

@@ -462,7 +462,7 @@ func (b *MCTS) decide(pos Game, d *Decision) {
 func (b *MCTS) reroot(pos Game) {
 	hist := pos.History()
 	if n, ok := b.descendant(pos); ok {
-		b.keep(n)
+		b.keepSubtree(n)
 	} else {
 		b.nodes = append(b.nodes[:0], mctsNode{move: int32(NoMove), first: none, untried: -1})
 		b.stats = append(b.stats[:0], mctsStat{})
@@ -503,11 +503,11 @@ func (b *MCTS) descendant(pos Game) (int32, bool) {
 	return n, true
 }
 
-// keep copies the subtree under node r into the spare buffers, breadth
+// keepSubtree copies the subtree under node r into the spare buffers, breadth
 // first, a block of children at a time with no room to spare, so that r
 // becomes node 0 and the rest of the old tree, dead blocks included, is
 // dropped; then the buffers swap.
-func (b *MCTS) keep(r int32) {
+func (b *MCTS) keepSubtree(r int32) {
 	if r == 0 {
 		return
 	}
