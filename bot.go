@@ -43,6 +43,13 @@ type Stats struct {
 	Depth int
 	Nodes int64
 	Time  time.Duration
+	// Startup is the part of Time that went to starting the bot's
+	// program: an external engine's first move in a process waits for its
+	// start (an interpreter, a JVM) and its thinking as one, so the whole
+	// move is counted here; zero for the program's own bots, which start
+	// with the program. Tables give it apart from the time a move
+	// (docs/strength.md#matches).
+	Startup time.Duration
 	// PV is the line the bot expects, its own move first (the principal
 	// variation); empty when the bot does not say.
 	PV []Move
