@@ -157,7 +157,7 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 		s.guess = v
 		d.Move, d.Score, d.Depth = m, v, depth
 		if depth == left {
-			d.Solved = time.Since(start)
+			d.Proof.Solved = time.Since(start)
 		}
 		// The best move leads the next iteration: its value makes a
 		// tight bound for the others.
@@ -181,7 +181,7 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 		if m, c, ok := s.solveClass(me, opp, ply, root, budget.Jobs, hopeful); ok {
 			// A draw's value is 0; a win or a loss, if time allows, is
 			// then searched for its margin, its move leading.
-			d.Move, d.Depth, d.Score, d.Solved = m, left, 2*c, time.Since(start)
+			d.Move, d.Depth, d.Score, d.Proof.Solved = m, left, 2*c, time.Since(start)
 			exact = c == 0
 			if !exact {
 				toFront(root, m)
@@ -194,7 +194,7 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	}
 	// A proved result whose margin the time did not allow to find is not
 	// exact: its score is only the result's smallest margin.
-	d.Exact = exact
+	d.Proof.Exact = exact
 	if s.swindle && exact {
 		d.Move = s.swindleMove(me, opp, ply, root, d.Move, d.Score)
 	}

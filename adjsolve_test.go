@@ -188,7 +188,7 @@ func TestAdjSolvedStarts(t *testing.T) {
 				t.Errorf("line %v ends %d for X, want %d", sol.line, a.Final(X), sol.value)
 			}
 			d := NewAdjBot(true).Think(context.Background(), NewAdjacency(rounds), Budget{Time: time.Second})
-			if d.Score != sol.value || d.Move != sol.line[0] || d.Depth != 2*rounds || d.Nodes != 1 || !d.Exact || !slices.Equal(d.PV, sol.line) {
+			if d.Score != sol.value || d.Move != sol.line[0] || d.Depth != 2*rounds || d.Nodes != 1 || !d.Proof.Exact || !slices.Equal(d.PV, sol.line) {
 				t.Errorf("alphabeta from the start: %+v, want the book's value %d, move %d and line %v", d, sol.value, sol.line[0], sol.line)
 			}
 			if rounds > 5 {

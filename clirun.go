@@ -42,7 +42,7 @@ func (r *invocation) rate() int {
 	if r.cfg.set["game"] {
 		only = &rateOnly{spec: r.spec, opt: r.opt}
 	}
-	return rateFiles(r.cfg.rate, only, r.cfg.format == "json", r.cfg.plot, r.stdout, r.stderr)
+	return rateFiles(r.cfg.rate, only, r.cfg.format == "json", r.cfg.plot, r.cfg.plotSize, r.stdout, r.stderr)
 }
 
 // errProblems is -check's end when the engine had problems: status 1,
@@ -173,7 +173,7 @@ func (r *invocation) matches(ctx context.Context) error {
 	if isTerminal(r.stderr) {
 		progress = r.stderr
 	}
-	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSaid: r.stderr}
+	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSize: r.cfg.plotSize, plotSaid: r.stderr}
 	if r.cfg.out != "" {
 		rf, err := openResults(r.cfg.out, r.spec, r.opt, r.cfg.seed)
 		if err != nil {

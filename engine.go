@@ -262,6 +262,9 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 		return d, e.forfeit(side, faultKind(err, ForfeitCrash), "%v", err)
 	}
 	d.Time = time.Since(start)
+	if s.answered == 0 {
+		d.Startup = d.Time
+	}
 	s.answered++
 	// What came with the move and after it cannot answer anything: a
 	// second answer is the fault now, before the first is played.

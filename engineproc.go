@@ -27,11 +27,9 @@ import (
 // done, its pipes are closed and its reading goroutines stop, whether or
 // not something it started still holds the other ends.
 
-// Limits on what an engine may write, beyond which it forfeits.
-const (
-	engineMaxLine   = 64 << 10 // bytes of one stdout line
-	engineMaxStderr = 1 << 20  // bytes of stderr over a process's life
-)
+// engineMaxStderr is how much an engine may write to stderr over a
+// process's life, beyond which it forfeits.
+const engineMaxStderr = 1 << 20
 
 // How much of an engine's stdout is read ahead of the game, in bytes and
 // in lines: past either the reading waits, and an engine that floods its
@@ -56,7 +54,6 @@ const engineEndWait = 5 * time.Second
 
 // Ways reading an engine's stdout fails.
 var (
-	errLineLong = fault{ForfeitGarbage, fmt.Errorf("wrote a line over %d KiB", engineMaxLine>>10)}
 	errNoAnswer = errors.New("no answer in time")
 	errClosed   = errors.New("closed its output")
 )
@@ -177,52 +174,6 @@ func startEngine(name string, argv, env []string, log io.Writer, procs *enginePr
 	go p.readStdout()
 	go p.logStderr()
 	return p, nil
-}
-
-// readEngineLines hands the lines of r to emit, without their line
-// endings (\n or \r\n), however the writes that made them were split:
-// every whole line that one read brings, together, so that lines an
-// engine wrote at once are there at once. A line over max bytes is handed
-// on as errLineLong, after the lines before it, and reading stops there.
-func readEngineLines(r io.Reader, max int, emit func([]string, error)) {
-	var part []byte // a line begun, its newline not read yet
-	chunk := make([]byte, 4096)
-	for {
-		n, err := r.Read(chunk)
-		data := chunk[:n]
-		var lines []string
-		for {
-			i := bytes.IndexByte(data, '\n')
-			if i < 0 {
-				break
-			}
-			part = append(part, data[:i]...)
-			text := strings.TrimSuffix(string(part), "\r")
-			part, data = part[:0], data[i+1:]
-			if len(text) > max {
-				emit(lines, errLineLong)
-				return
-			}
-			lines = append(lines, text)
-		}
-		part = append(part, data...)
-		last := strings.TrimSuffix(string(part), "\r") // the last line, if no newline ever comes
-		switch {
-		case len(last) > max:
-			emit(lines, errLineLong)
-			return
-		case err != nil:
-			if last != "" || len(part) > 0 {
-				lines = append(lines, last)
-			}
-			if len(lines) > 0 {
-				emit(lines, nil)
-			}
-			return
-		case len(lines) > 0:
-			emit(lines, nil)
-		}
-	}
 }
 
 // readStdout reads the engine's stdout into the queue until its end, an
