@@ -41,9 +41,6 @@ type replyBounds struct {
 	nAnswers  int
 }
 
-// adjAnswers is how many strong answers the bounds try.
-const adjAnswers = 3
-
 // adjAnswer is an answer of the opponent with its counts.
 type adjAnswer struct {
 	near uint64 // the cells within two steps of it
@@ -258,10 +255,6 @@ func adjOpenSingle(empty uint64) (open, single uint64) {
 	return open, open &^ two
 }
 
-// adjEndBoundPlies is the most plies before the end at which endBounds
-// bounds a node's moves.
-const adjEndBoundPlies = 5
-
 // endBounds bounds, at a node two to five plies before the end of the
 // game, what each move can be worth without searching it: the idea of
 // replyBounds where only the final mark difference counts, and carried
@@ -289,10 +282,6 @@ type endBounds struct {
 	answers [endAnswers]endAnswer
 	count   int
 }
-
-// endAnswers is how many answers endBounds keeps: more rarely help, since
-// a move is near all of the first few seldom.
-const endAnswers = 4
 
 // endAnswer is an answer r with the cells it interacts with.
 type endAnswer struct {
@@ -400,8 +389,8 @@ func (e *endBounds) settle(rest uint64, alpha int) (uint64, int) {
 // bit-parallel (the shifts of m say which neighbour of each cell is a
 // mark; a cell touches at least two when it has two on one line or one on
 // each). Written out rather than looped, as adjMostTouched is, since both
-// run at most nodes near the end (a loop over an array of counts cost 5%
-// more time).
+// run at most nodes near the end (a loop over an array of counts cost
+// time: docs/search-notes.md).
 func adjTouchClasses(m, cells uint64) (c [5]uint64) {
 	l, r := (m<<1)&^fileA, (m>>1)&^fileH
 	u, d := m<<8, m>>8
@@ -419,9 +408,9 @@ func adjTouchClasses(m, cells uint64) (c [5]uint64) {
 
 // adjMostTouched is the most marks of m that a cell of cells touches,
 // counted as in adjTouchClasses and tested from the top as the counts are
-// formed: it runs for every answer newEndBounds weighs (through one
-// function of all four counts shared with adjTouchClasses, solving took a
-// quarter more time).
+// formed: it runs for every answer newEndBounds weighs, and one function
+// of all four counts shared with adjTouchClasses cost solving time
+// (docs/search-notes.md).
 func adjMostTouched(m, cells uint64) int {
 	l, r := (m<<1)&^fileA, (m>>1)&^fileH
 	u, d := m<<8, m>>8
@@ -489,7 +478,3 @@ func newEndBounds5(me, opp uint64) endBounds {
 	}
 	return e
 }
-
-// endAnswers5 is how many answers newEndBounds5 tries: 6, 12 and 30 gave
-// about the same nodes and time twelve plies before the end.
-const endAnswers5 = 8

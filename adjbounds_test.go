@@ -28,14 +28,12 @@ func TestAdjFrontier(t *testing.T) {
 			}
 			slow.Undo()
 		}
-		s := &adjSearch{rounds: rounds, plies: 2 * rounds}
 		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-		if got := s.frontier(me, opp, len(a.History()), infinity); got != want {
+		if got := adjTestSearch(a, false, nil).frontier(me, opp, len(a.History()), infinity); got != want {
 			t.Fatalf("%d rounds, moves %v: frontier %d, want %d", rounds, a.History(), got, want)
 		}
 		// With pruning, a window it reaches cuts at a value at least beta.
-		s.prune = true
-		if got := s.frontier(me, opp, len(a.History()), want); got != want {
+		if got := adjTestSearch(a, true, nil).frontier(me, opp, len(a.History()), want); got != want {
 			t.Fatalf("%d rounds, moves %v: frontier with beta %d returned %d", rounds, a.History(), want, got)
 		}
 	}
@@ -51,9 +49,8 @@ func TestAdjReplyBounds(t *testing.T) {
 	for i := 0; i < 80; i++ {
 		rounds := 2 + rng.IntN(27)
 		a := adjRandomPosition(rng, rounds, rng.IntN(2*rounds-1))
-		s := &adjSearch{rounds: rounds, plies: 2 * rounds}
 		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-		r := s.replyBounds(me, opp, len(a.History()))
+		r := adjTestSearch(a, true, nil).replyBounds(me, opp, len(a.History()))
 		slow := slowCopy(a)
 		value := map[Move]int{}
 		for _, m := range slow.Moves(nil) {

@@ -54,22 +54,7 @@ func adjThinkNodes(prune bool, depth int) func(t *testing.T) int64 {
 // end: a depth-6 search, then the class.
 func adjProofNodes(left, game int) func(t *testing.T) int64 {
 	return func(t *testing.T) int64 {
-		a := adjEndgamePositions(t, left)[game]
-		tt := newAdjTable(adjTableBits(Budget{}))
-		tt.gen++
-		s := newAdjSearch(context.Background(), a, true, tt)
-		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-		ply, root := len(a.history), a.Moves(nil)
-		s.nodes++
-		s.guess = -infinity
-		hopeful := false
-		for depth := 1; depth <= 6; depth++ {
-			m, v := s.root(me, opp, ply, depth, root, 1)
-			hopeful = adjHopeful(s.guess, v)
-			s.guess = v
-			toFront(root, m)
-		}
-		s.solveClass(me, opp, ply, root, 1, hopeful)
+		s, _, _ := adjProof(adjEndgamePositions(t, left)[game], 1)
 		return s.nodes
 	}
 }
@@ -125,7 +110,7 @@ func TestAdjPickerOrder(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := NewAdjacency(8)
-			s := newAdjSearch(context.Background(), a, tc.prune, newAdjTable(adjNearBits))
+			s := adjTestSearch(a, tc.prune, newAdjTable(adjNearBits))
 			s.killers[0] = tc.killers
 			me, opp := a.marks[X], a.marks[O]
 			if tc.busy != nil {
@@ -167,7 +152,7 @@ func TestAdjPickerSettles(t *testing.T) {
 	settled := map[adjListing]int{} // how many moves each listing settled
 	for _, n := range nodes {
 		a := adjEndgamePositions(t, n.left)[n.game]
-		s := newAdjSearch(context.Background(), a, true, newAdjTable(adjNearBits))
+		s := adjTestSearch(a, true, newAdjTable(adjNearBits))
 		me, opp, ply := a.marks[a.Turn()], a.marks[a.Turn().Other()], len(a.history)
 		for _, alpha := range []int{-4, -1, 0, 3} {
 			var p adjPicker

@@ -16,11 +16,6 @@ type AdjSolution struct {
 	Time  time.Duration
 }
 
-// adjSolveBits is the solver's table size, as a power of two: 2^24 entries
-// of 16 bytes, 256 MB, which holds a 6-round solve from the start without
-// much overwriting. Long solves pass a bigger one.
-const adjSolveBits = 24
-
 // adjSolve computes a's exact value and a perfect line: alpha-beta to the
 // end of the game, driven by MTD(f) (Plaat et al. 1996): a series of
 // null-window searches, each asking "is the value at least beta?", that
@@ -35,8 +30,7 @@ func adjSolve(ctx context.Context, a *Adjacency, tableBits, jobs, guess int, pro
 	if a.Over() {
 		return AdjSolution{Value: a.Final(a.Turn())}, true
 	}
-	p := newAdjProver(ctx, a, newAdjTable(tableBits))
-	p.jobs = jobs
+	p := newAdjProver(ctx, a, newAdjTable(tableBits), jobs)
 	lo, hi := -infinity, infinity
 	v := guess
 	for lo < hi {
@@ -70,7 +64,7 @@ func adjSolve(ctx context.Context, a *Adjacency, tableBits, jobs, guess int, pro
 // of the game, on one symmetric table that carries what each answer
 // proved over to the next.
 type adjProver struct {
-	s       *adjSearch
+	s       *adjSearch // the first thread's search
 	me, opp uint64
 	ply     int
 	// parity is that of every final mark difference: the number of marks
@@ -81,12 +75,12 @@ type adjProver struct {
 }
 
 // newAdjProver prepares the questions about a (not over) on tt, which may
-// hold what earlier provers proved of other positions of the same game.
-func newAdjProver(ctx context.Context, a *Adjacency, tt *adjTable) *adjProver {
-	s := newAdjSearch(ctx, a, true, tt)
-	s.symmetric = true
-	s.tt.gen++
-	p := &adjProver{s: s, me: a.marks[a.Turn()], opp: a.marks[a.Turn().Other()], ply: len(a.history)}
+// hold what earlier provers proved of other positions of the same game,
+// to be answered on jobs threads.
+func newAdjProver(ctx context.Context, a *Adjacency, tt *adjTable, jobs int) *adjProver {
+	tt.newGeneration()
+	s := newAdjEngine(a, adjMode{prune: true, symmetric: true}, tt).newSearch(ctx, nil)
+	p := &adjProver{s: s, me: a.marks[a.Turn()], opp: a.marks[a.Turn().Other()], ply: len(a.history), jobs: jobs}
 	p.parity = (bits.OnesCount64(p.me|p.opp) + a.PliesLeft()) & 1
 	return p
 }

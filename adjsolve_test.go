@@ -108,7 +108,7 @@ func TestAdjSolveAgainstReference(t *testing.T) {
 		if !ok || sol.Value != want {
 			t.Fatalf("moves %v: value %d (ok %t), reference %d", a.History(), sol.Value, ok, want)
 		}
-		if r, ok := newAdjProver(context.Background(), a, shared).result(); !ok || r != cmp.Compare(want, 0) {
+		if r, ok := newAdjProver(context.Background(), a, shared, 1).result(); !ok || r != cmp.Compare(want, 0) {
 			t.Errorf("moves %v: result %d (ok %t), want the sign of %d", a.History(), r, ok, want)
 		}
 		if len(sol.Line) != a.PliesLeft() {
@@ -149,8 +149,7 @@ func BenchmarkAdjBounds(b *testing.B) {
 	tableBits := adjSolveTableBits(b)
 	for range b.N {
 		start := time.Now()
-		p := newAdjProver(context.Background(), adjBenchStart(b, rounds), newAdjTable(tableBits))
-		p.jobs = adjSolveJobs(b)
+		p := newAdjProver(context.Background(), adjBenchStart(b, rounds), newAdjTable(tableBits), adjSolveJobs(b))
 		for _, f := range strings.Split(cmp.Or(os.Getenv("ADJ_BOUND_PROBES"), "0,-2"), ",") {
 			beta, err := strconv.Atoi(f)
 			if err != nil {
@@ -241,9 +240,9 @@ func TestAdjSolveThreads(t *testing.T) {
 			if !h.Over() || h.Final(a.Turn()) != two.Value {
 				t.Errorf("two threads' line %v ends %d for the mover, want %d", two.Line, h.Final(a.Turn()), two.Value)
 			}
-			me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-			s := newAdjSearch(context.Background(), a, true, newAdjTable(18))
-			m, class, ok := s.solveClass(me, opp, len(a.History()), a.Moves(nil), 2, one.Value > 0)
+			s := adjTestSearch(a, true, newAdjTable(18))
+			r := newAdjRoot(a)
+			m, class, ok := s.solveClass(r, 2, one.Value > 0)
 			if want := cmp.Compare(one.Value, 0); !ok || class != want {
 				t.Fatalf("two threads by class: %d (ok %t), want %d", class, ok, want)
 			}
@@ -254,9 +253,9 @@ func TestAdjSolveThreads(t *testing.T) {
 			}
 			// The margin, as alpha-beta searches it after the class, on
 			// both threads.
-			s.guess = 2 * class
-			best, v := s.root(me, opp, len(a.History()), a.PliesLeft(), a.Moves(nil), 2)
-			if v != one.Value {
+			d := s.prove(r, Decision{}, 2, one.Value > 0, time.Now())
+			best, v := d.Move, d.Score
+			if !d.Exact || v != one.Value {
 				t.Fatalf("two threads' margin search: %d, want %d", v, one.Value)
 			}
 			c := a.Clone()
@@ -372,8 +371,7 @@ func adjResultForX(a *Adjacency, tt *adjTable, jobs int) int {
 	if a.Over() {
 		return cmp.Compare(a.Final(X), 0)
 	}
-	p := newAdjProver(context.Background(), a, tt)
-	p.jobs = jobs
+	p := newAdjProver(context.Background(), a, tt, jobs)
 	r, _ := p.result() // no deadline: it always finishes
 	if a.Turn() == O {
 		return -r
