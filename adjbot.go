@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 )
 
 // The Adjacency bot: the book, then the search (adjroot.go drives it).
@@ -25,15 +26,34 @@ import (
 // Its node count is of positions scored or searched: the children a node
 // one ply above the horizon scores in bulk count one each, the moves the
 // bounds settle unsearched count nothing.
+//
+// Given neither a time limit nor a depth short of the end, alpha-beta
+// solves the position with the solver (adjSolve): MTD(f) to the end of
+// the game, on a table that folds mirror images, on every thread the
+// budget gives.
 type AdjBot struct {
-	Prune bool
-	plain bool      // no book and no swindle: the first move of the best value, for comparison
-	cache *adjCache // the table kept between moves; nil allocates per move
+	Prune  bool
+	plain  bool      // no book and no swindle: the first move of the best value, for comparison
+	noBook bool      // book=off: no position is answered from the book
+	cache  *adjCache // the table kept between moves; nil allocates per move
+	// progress, when set, hears how a long solve is going, a line at a
+	// time, and an empty line when it ends (see reportProgress).
+	progress func(line string)
 }
 
 // NewAdjBot returns the specialised alpha-beta (prune) or minimax bot with
 // its own transposition table, kept between its moves.
 func NewAdjBot(prune bool) *AdjBot { return &AdjBot{Prune: prune, cache: &adjCache{}} }
+
+// newAdjBotWithBook is alpha-beta as alphabeta's book key sets it: with
+// the book of solved positions, or (book=off) searching every position.
+func newAdjBotWithBook(book bool) *AdjBot {
+	return &AdjBot{Prune: true, noBook: !book, cache: &adjCache{}}
+}
+
+// reportProgress has the bot tell report how its long solves are going
+// (see adjSolveProgress); the front end shows the lines.
+func (b *AdjBot) reportProgress(report func(line string)) { b.progress = report }
 
 // Name is the bot's command-line name.
 func (b *AdjBot) Name() string {
@@ -86,17 +106,20 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		}
 		return d
 	}
+	if b.Prune && budget.Time <= 0 && (budget.Depth == 0 || budget.Depth >= a.PliesLeft()) {
+		return b.solve(ctx, a, budget)
+	}
 	tt, release := b.cache.table(adjTableBitsFor(budget))
 	defer release()
 	tt.newGeneration()
 	e := newAdjEngine(a, adjMode{prune: b.Prune, swindle: b.Prune && !b.plain}, tt)
 	if budget.Trace <= 0 {
-		return e.newSearch(ctx, nil).run(a, budget)
+		return e.newSearch(ctx, nil, nil).run(a, budget)
 	}
 	// One thread, so that the tree shown is the whole search's.
 	tr := newAdjTracer(budget.Trace, len(a.history))
 	budget.Jobs = 1
-	d := e.newSearch(ctx, tr).run(a, budget)
+	d := e.newSearch(ctx, tr, nil).run(a, budget)
 	d.Trace = tr.trace(b.Name(), d)
 	return d
 }
@@ -105,7 +128,7 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 // unless a depth limit asks for a shallower value; ok is false when the
 // book does not answer.
 func (b *AdjBot) fromBook(a *Adjacency, budget Budget) (Decision, bool) {
-	if !b.Prune || b.plain || budget.Depth > 0 && budget.Depth < a.PliesLeft() {
+	if !b.Prune || b.plain || b.noBook || budget.Depth > 0 && budget.Depth < a.PliesLeft() {
 		return Decision{}, false
 	}
 	d, ok := adjBookMove(a)
@@ -113,4 +136,34 @@ func (b *AdjBot) fromBook(a *Adjacency, budget Budget) (Decision, bool) {
 		d.Trace = &SearchTrace{Bot: b.Name(), Heading: []string{fmt.Sprintf("trace: %s: the book knows this position (score %d): no search", b.Name(), d.Score)}}
 	}
 	return d, ok
+}
+
+// solve answers a (not over) by the solver, with no time limit: its exact
+// value, a perfect line as the expected line, and with -trace the last
+// null-window search's tree (on one thread, so that the tree is the whole
+// search's). Stopped first (Ctrl-C), it answers the best move its table
+// holds, not exact.
+func (b *AdjBot) solve(ctx context.Context, a *Adjacency, budget Budget) Decision {
+	start := time.Now()
+	tt, release := b.cache.table(adjSolveTableBits(a.PliesLeft()))
+	defer release()
+	jobs := budget.Jobs
+	var tr *adjTracer
+	if budget.Trace > 0 {
+		tr, jobs = newAdjTracer(budget.Trace, len(a.history)), 1
+	}
+	var report *adjSolveProgress
+	if b.progress != nil {
+		report = newAdjSolveProgress(b.progress, a.PliesLeft(), max(1, jobs))
+		defer b.progress("")
+	}
+	sol, ok := adjSolve(ctx, a, tt, jobs, adjSolveGuess, tr, report)
+	d := Decision{Move: sol.Line[0], Stats: Stats{Score: sol.Value, Nodes: sol.Nodes, Time: time.Since(start)}}
+	if ok {
+		d.Depth, d.Exact, d.Solved, d.PV = a.PliesLeft(), true, d.Time, sol.Line
+	}
+	if tr != nil {
+		d.Trace = tr.trace(b.Name(), d)
+	}
+	return d
 }

@@ -63,7 +63,7 @@ func adjProofNodes(left, game int) func(t *testing.T) int64 {
 // rounds from its start.
 func adjSolveNodes(rounds int) func(t *testing.T) int64 {
 	return func(t *testing.T) int64 {
-		sol, ok := adjSolve(context.Background(), NewAdjacency(rounds), 20, 1, 0, nil)
+		sol, ok := adjSolve(context.Background(), NewAdjacency(rounds), newAdjTable(20), 1, 0, nil, nil)
 		if !ok {
 			t.Fatal("stopped")
 		}

@@ -20,11 +20,14 @@ const (
 	// adjEntriesPerMs is about how many entries the search stores in a
 	// millisecond: the bot's table holds what its time lets it store.
 	adjEntriesPerMs = 1000
-	// adjSolveBits is the solver's table for positions up to 12 plies
-	// from the end: 2^24 entries of 16 bytes, 256 MiB, which holds a
-	// 6-round solve from the start without much overwriting. Longer
-	// solves take adjSolveTableBits.
-	adjSolveBits = 24
+	// The solver's table grows with the plies left (adjSolveTableBits):
+	// 2^(left+adjSolveBitsPerPly) entries of 16 bytes, from
+	// 2^adjLeastSolveBits (1 MiB: a short solve does not pay to clear
+	// more) to 2^adjSolveBits (1 GiB), which holds most of an 8-round
+	// solve from the start.
+	adjSolveBitsPerPly = 10
+	adjLeastSolveBits  = 16
+	adjSolveBits       = 26
 	// adjNearDepth is the depth (plies to the horizon) of the nodes whose
 	// entries go to each thread's own small table, and adjNearBits that
 	// table's size, 512 KiB, about what a core's cache keeps: the nodes
@@ -46,6 +49,9 @@ const (
 	// at the other threads: often enough to stop within a millisecond,
 	// rarely enough that the look costs nothing.
 	adjPollEvery = 1024
+	// adjProgressEvery is how often a long solve tells how it is going,
+	// when someone watches (adjSolveProgress).
+	adjProgressEvery = time.Second
 )
 
 // The move order (adjpicker.go).

@@ -81,12 +81,15 @@ type adjSearch struct {
 	// tr records the search for -trace; nil (the rule) costs a test a
 	// child.
 	tr *adjTracer
+	// tick, when set, hears the node count at every poll: how a long
+	// solve is going (see adjSolveProgress).
+	tick func(nodes int64)
 }
 
 // newSearch starts the first thread's search under ctx, recorded by tr
-// (nil for none).
-func (e *adjEngine) newSearch(ctx context.Context, tr *adjTracer) *adjSearch {
-	s := &adjSearch{adjMode: e.mode, e: e, tt: e.tt, ctx: ctx, nextPoll: adjPollEvery, guess: -infinity, tr: tr}
+// and heard by tick (nil for none).
+func (e *adjEngine) newSearch(ctx context.Context, tr *adjTracer, tick func(nodes int64)) *adjSearch {
+	s := &adjSearch{adjMode: e.mode, e: e, tt: e.tt, ctx: ctx, nextPoll: adjPollEvery, guess: -infinity, tr: tr, tick: tick}
 	s.forgetKillers()
 	return s
 }
@@ -151,6 +154,9 @@ func (s *adjSearch) poll() bool {
 	s.nextPoll = s.nodes + adjPollEvery
 	if expired(s.ctx) || s.done != nil && s.done.Load() {
 		s.stopped = true
+	}
+	if s.tick != nil {
+		s.tick(s.nodes)
 	}
 	return s.stopped
 }
