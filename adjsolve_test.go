@@ -507,3 +507,30 @@ func TestAdjSolveProgress(t *testing.T) {
 		t.Errorf("%q, want %q", lines, want)
 	}
 }
+
+// BenchmarkAdjSolveGames solves, as alphabeta:book=off:time=0 does, the
+// positions of testdata/adj/games8.txt cut ADJ_ENDGAME_LEFT plies before
+// the end (default 12), each on a fresh table of its size, on
+// ADJ_SOLVE_JOBS threads (default 1, where node counts repeat exactly).
+// It reports the nodes of all and the median and worst time of one; each
+// value goes to standard error.
+func BenchmarkAdjSolveGames(b *testing.B) {
+	left := envInt(b, "ADJ_ENDGAME_LEFT", 12)
+	for range b.N {
+		var times []time.Duration
+		var nodes int64
+		for _, a := range adjEndgamePositions(b, left) {
+			sol, ok := adjSolve(context.Background(), a, newAdjTable(adjSolveTableBits(left)), adjSolveJobs(b), adjSolveGuess, nil, nil)
+			if !ok {
+				b.Fatal("stopped")
+			}
+			times = append(times, sol.Time)
+			nodes += sol.Nodes
+			fmt.Fprintf(os.Stderr, "%s: value %d nodes %d time %v\n", adjRecord(a), sol.Value, sol.Nodes, sol.Time)
+		}
+		slices.Sort(times)
+		b.ReportMetric(float64(nodes), "nodes")
+		b.ReportMetric(times[len(times)/2].Seconds(), "median-s")
+		b.ReportMetric(times[len(times)-1].Seconds(), "worst-s")
+	}
+}
