@@ -70,13 +70,13 @@ const (
 	// first move has not cut off, replyBounds settles most moves and
 	// orders the others.
 	listReply
-	// listEnd is alpha-beta's two to five plies before the end of the
+	// listEnd is alpha-beta's two to six plies before the end of the
 	// game, searched to it: endBounds settles the moves, the early ones
 	// one by one and the rest a class at a time before they are listed.
 	// Three and four plies before the end the first move is bounded too
-	// (fewer nodes and less time: docs/search-notes.md); two and five
-	// before, the bounds cost more than the first move, which mostly cuts
-	// off, so they wait until it has not.
+	// (fewer nodes and less time: docs/search-notes.md); two, five and
+	// six before, the bounds cost more than the first move, which mostly
+	// cuts off, so they wait until it has not.
 	listEnd
 )
 

@@ -73,8 +73,8 @@ const (
 const (
 	// adjEndBoundPlies is the most plies before the end at which
 	// endBounds bounds a node's moves: the bounds are written for two to
-	// five plies.
-	adjEndBoundPlies = 5
+	// seven plies.
+	adjEndBoundPlies = 6
 	// adjAnswers is how many strong answers replyBounds tries, and
 	// endAnswers how many endBounds keeps: a move is seldom near all of
 	// the first few, so more rarely help.
