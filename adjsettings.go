@@ -75,11 +75,14 @@ const (
 	// endBounds bounds a node's moves: the bounds are written for two to
 	// seven plies.
 	adjEndBoundPlies = 6
-	// adjAnswers is how many strong answers replyBounds tries, and
-	// endAnswers how many endBounds keeps: a move is seldom near all of
-	// the first few, so more rarely help.
+	// adjAnswers is how many strong answers replyBounds tries: a move is
+	// seldom near all of the first few, so more rarely help. endAnswers
+	// is how many endBounds keeps: the strongest answers lie together,
+	// near the mover's marks, and a move near all of them has no bound,
+	// nor has, five and six plies before the end, a move that a position
+	// below leaves unbounded; eight bound most moves there.
 	adjAnswers = 3
-	endAnswers = 4
+	endAnswers = 8
 	// endAnswers5 is how many answers newEndBounds5 tries: each costs a
 	// whole three-ply bound, and more found no more.
 	endAnswers5 = 8

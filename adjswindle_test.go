@@ -205,7 +205,11 @@ func TestAdjSwindleTimeBudget(t *testing.T) {
 				}
 				a.Undo()
 			}
-			if elapsed <= slack(budget) {
+			// A busy machine holds a search off its processor for tens of
+			// milliseconds at a time: a loop that only reads the clock,
+			// run at once for as long, says how much of the overrun was
+			// the scheduler's (see TestAdjSearchTimeBudget).
+			if elapsed <= slack(budget) || elapsed <= slack(budget)+busyOverrun(budget) {
 				break
 			}
 			over = append(over, elapsed)
