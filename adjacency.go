@@ -214,3 +214,15 @@ func (a *Adjacency) FormatMove(m Move) string { return strconv.Itoa(int(m)) }
 
 // moveGrid: a cell is a move, on the 8x8 grid (local search's walks).
 func (a *Adjacency) moveGrid() (rows, cols int) { return 8, 8 }
+
+// LastTurned is the cells the last move turned, for a board without
+// colour (playmarks.go).
+func (a *Adjacency) LastTurned() []Move {
+	var cells []Move
+	if n := len(a.flipped); n > 0 {
+		for mask := a.flipped[n-1]; mask != 0; mask &= mask - 1 {
+			cells = append(cells, Move(bits.TrailingZeros64(mask)))
+		}
+	}
+	return cells
+}

@@ -10,21 +10,14 @@ import (
 	"strings"
 )
 
-// analyze is batch mode (SPEC: "Batch analysis"): each input line's first
-// field is a position in the game's notation, and each gets one answer line,
-// <position> <score> <best move> <nodes> <microseconds>, or
-// <position> error: <reason>. A bad line never stops the run; Ctrl-C does,
-// at once, with errInterrupted and no answer for the line in hand.
-func analyze(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, bot Bot, budget Budget, opt gameOptions) error {
-	return analyzeWith(ctx, in, out, spec, bot, budget, opt, analyzeMode{})
-}
-
 // analyzeMode is how -analyze answers: in JSON (-format json), and with
 // every move's score (-scores); traces, when set, takes the traces
 // (-trace-out), which then stay out of the answers.
 type analyzeMode struct {
 	json, scores bool
 	traces       io.Writer
+	// traceFormat is how traces are written (-trace-format).
+	traceFormat string
 	// reg is the run's, whose solver table -scores shares (nil: one of
 	// its own).
 	reg *registry
@@ -121,7 +114,9 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 	d := bot.Think(ctx, g, budget)
 	move, us := g.FormatMove(d.Move), d.Time.Microseconds()
 	a.Score, a.Move, a.Nodes, a.Micros = &d.Score, &move, &d.Nodes, &us
-	a.Trace = traceOutput(bot, d, budget, pos, move)
+	if budget.Trace > 0 {
+		a.Trace = traceOutput(bot.Name(), d.Trace, mode.traceFormat, pos, move)
+	}
 	return a
 }
 
@@ -144,7 +139,7 @@ func (a analyzeJSON) MarshalJSON() ([]byte, error) {
 	return json.Marshal(out)
 }
 
-// text is the answer line as mode asks: JSON, or SPEC's fields
+// text is the answer line as mode asks: JSON, or the fields docs/analyze.md lists
 // <position> <score> <best move> <nodes> <microseconds>, then with -scores
 // every move's score, "-" where no move is legal, as the public Connect
 // Four solver's analyze prints them; or <position> error: <reason>. The

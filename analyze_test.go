@@ -13,6 +13,15 @@ import (
 	"time"
 )
 
+// analyze is batch mode (docs/analyze.md): each input line's first
+// field is a position in the game's notation, and each gets one answer line,
+// <position> <score> <best move> <nodes> <microseconds>, or
+// <position> error: <reason>. A bad line never stops the run; Ctrl-C does,
+// at once, with errInterrupted and no answer for the line in hand.
+func analyze(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, bot Bot, budget Budget, opt gameOptions) error {
+	return analyzeWith(ctx, in, out, spec, bot, budget, opt, analyzeMode{})
+}
+
 // Batch answers: score from the side to move, best move, nodes, time; a
 // finished position answers its result with "-"; a bad line an error, and
 // the run goes on.
@@ -149,7 +158,7 @@ func TestAnalyzeScoresAndJSON(t *testing.T) {
 		positions []string
 		scores    [][]any // per answer: numbers, or nil for "-"
 	}{
-		{c4, NewSolverBot(), "\n1212121\n448\n",
+		{c4, &SolverBot{}, "\n1212121\n448\n",
 			[]string{"1 4 -2 -1 0 1 0 -1 -2", "1212121 -18 - - - - - - - -", "448 error: illegal: 8 is off the board at move 3"},
 			[]string{"", "1212121", "448"},
 			[][]any{{-2, -1, 0, 1, 0, -1, -2}, {nil, nil, nil, nil, nil, nil, nil}, nil}},
@@ -212,8 +221,8 @@ func TestAnalyzeJSONTrace(t *testing.T) {
 	ttt, _ := findGame("ttt")
 	for _, format := range []string{"text", "json"} {
 		var out strings.Builder
-		budget := Budget{Depth: 2, Trace: 1, TraceFormat: format}
-		if err := analyzeWith(context.Background(), strings.NewReader("04\n"), &out, ttt, SearchBot{Prune: true}, budget, nil, analyzeMode{json: true}); err != nil {
+		budget := Budget{Depth: 2, Trace: 1}
+		if err := analyzeWith(context.Background(), strings.NewReader("04\n"), &out, ttt, SearchBot{Prune: true}, budget, nil, analyzeMode{json: true, traceFormat: format}); err != nil {
 			t.Fatal(err)
 		}
 		var a struct {

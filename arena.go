@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -30,12 +31,28 @@ func gameSeed(seed uint64, i int) *rand.Rand {
 
 // gameJob is one game of a run: who sits where, from which opening.
 type gameJob struct {
-	index   int        // its place in the run, from 0; its bots' seed
+	index   int        // its place in the whole run, from 0; its bots' seed
+	place   int        // its place among the games this run deals (a shard's), from 0
 	pair    int        // its pair of openings, from 0
 	players [3]*player // by side
 	labels  [3]string  // their names in lines and tables, by side
+	field   [3]int     // its players' places in the run's field, by side
 	opening []Move     // from the game's start
 }
+
+// schedule is the games a run deals, in order, made one by one as they
+// are dealt: a run of a billion games holds no list of them, only the
+// games under way and those finished ahead of an earlier one
+// (docs/results.md).
+type schedule struct {
+	games iter.Seq[gameJob]
+	count int // the games it deals
+}
+
+// dealAhead bounds how far the games dealt may run ahead of the first
+// game not yet handed on: a slow game holds back at most so many
+// finished ones in memory (their records are on disk already).
+const dealAhead = 4096
 
 // gameResult is a game played (or stopped) with its bots' figures by side.
 type gameResult struct {
@@ -68,61 +85,88 @@ type arena struct {
 	event string   // "match" or "tournament"
 	field []string // the players as rated, in the order given
 	total int      // the games of the whole run, every shard's
+	// keep, if not nil, keeps a game (its -out record) the moment it
+	// ends, whichever games are still under way before it, and each game
+	// an interrupt stopped under way at the end; an error (a failed
+	// write) stops the run at once.
+	keep func(gameResult) error
 	// stopped, if not nil, gets each game that an interrupt stopped
 	// under way, after done has had every finished one.
 	stopped func(gameResult)
 	// status, if not nil, adds to the status line (-sprt's llr).
 	status func() string
-	// replay are games not to play: their results, by index, from -out.
-	replay map[int]gameResult
+	// replay, if not nil, gives the result of a game not to play, read
+	// back from -out (report.resume), as it is dealt; replays is how many
+	// it gives.
+	replay  func(gameJob) (gameResult, bool)
+	replays int
 }
 
-// play plays the games, a.jobs at a time, one goroutine per game, and hands
-// each result to done (on the caller's goroutine) in the order of the games,
-// as soon as it and every game before it have finished. When the context
-// is cancelled the games under way stop; done still gets every game that
-// finished, in order, and play returns errInterrupted. A game that fails
-// otherwise stops the others, and play returns its error.
-func (a arena) play(ctx context.Context, games []gameJob, done func(gameResult)) error {
+// play plays the games, a.jobs at a time, one goroutine per game, keeps
+// each the moment it ends (a.keep), and hands each result to done (on
+// the caller's goroutine) in the order of the games, as soon as it and
+// every game before it have finished. When the context is cancelled the
+// games under way stop; done still gets every game that finished, in
+// order, and play returns errInterrupted. A game that fails otherwise, or
+// a game that cannot be kept, stops the others, and play returns its
+// error.
+func (a arena) play(ctx context.Context, games schedule, done func(gameResult)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	c := newCollector(a, games, done)
-	var left []gameJob
-	for _, j := range games {
-		if r, ok := a.replay[j.index]; ok {
-			c.finished(r)
-		} else {
-			left = append(left, j)
-		}
-	}
-	for r := range a.workers(ctx, left) {
-		if r.err != nil {
-			c.fail(r)
-			cancel()
-			continue
-		}
+	c := &collector{a: a, total: games.count, done: done, cancel: cancel, waiting: map[int]gameResult{},
+		ahead: make(chan struct{}, dealAhead), begun: time.Now()}
+	for r := range a.workers(ctx, games, c.ahead) {
 		c.finished(r)
 	}
 	return c.close(ctx)
 }
 
 // workers play the games, a.jobs at a time, and send each result as it
-// ends; the channel closes once every game has ended or ctx has.
-func (a arena) workers(ctx context.Context, games []gameJob) <-chan gameResult {
+// ends; a game of a.replay is sent as it comes, unplayed. A game is dealt
+// once ahead has room for it (the collector frees a place for each game
+// it hands on). The channel closes once every game has ended or ctx has;
+// after ctx ends, the games of a.replay still to come are sent all the
+// same, so that the tables count every game the file holds.
+func (a arena) workers(ctx context.Context, games schedule, ahead chan struct{}) <-chan gameResult {
 	next := make(chan gameJob)
 	results := make(chan gameResult)
-	go func() {
+	var wg sync.WaitGroup
+	wg.Go(func() {
 		defer close(next)
-		for _, j := range games {
+		replays := a.replays
+		for j := range games.games {
+			stopped := ctx.Err() != nil
+			if r, ok := a.replayed(j); ok {
+				if !stopped {
+					select {
+					case ahead <- struct{}{}:
+					case <-ctx.Done():
+					}
+				}
+				results <- r
+				if replays--; replays == 0 && ctx.Err() != nil {
+					return
+				}
+				continue
+			}
+			if stopped {
+				if replays == 0 {
+					return
+				}
+				continue
+			}
+			select {
+			case ahead <- struct{}{}:
+			case <-ctx.Done():
+				continue
+			}
 			select {
 			case next <- j:
 			case <-ctx.Done():
-				return
 			}
 		}
-	}()
-	var wg sync.WaitGroup
-	for range max(1, min(a.jobs, len(games))) {
+	})
+	for range max(1, min(a.jobs, games.count)) {
 		wg.Go(func() {
 			for j := range next {
 				results <- a.playOne(ctx, j)
@@ -136,46 +180,77 @@ func (a arena) workers(ctx context.Context, games []gameJob) <-chan gameResult {
 	return results
 }
 
-// collector hands a run's results on in the order of its games, keeps the
-// status line, and remembers why the run stopped.
+// replayed is game j's result read back from -out, ok false for a game
+// to play.
+func (a arena) replayed(j gameJob) (gameResult, bool) {
+	if a.replay == nil {
+		return gameResult{}, false
+	}
+	return a.replay(j)
+}
+
+// collector hands a run's results on in the order of its games, keeps
+// each game as it ends, keeps the status line, and remembers why the run
+// stopped.
 type collector struct {
 	a        arena
 	total    int
 	done     func(gameResult)
-	place    map[int]int        // a game's place in the run, by its index
+	cancel   context.CancelFunc // stops the run: a game that cannot be kept
 	waiting  map[int]gameResult // finished games not yet handed on, by place
+	ahead    chan struct{}      // a place for each game dealt and not handed on
 	stopped  []gameResult       // games an interrupt stopped under way
 	failed   error              // why the run stopped, if it did
 	handed   int                // games handed on, in order
 	count    int                // games finished
 	begun    time.Time
 	statusOn bool // the status line is on the terminal
+	unkept   bool // a game could not be kept: the run stops there
 }
 
-// newCollector is a collector for games, handing each on to done.
-func newCollector(a arena, games []gameJob, done func(gameResult)) *collector {
-	c := &collector{a: a, total: len(games), done: done, place: map[int]int{}, waiting: map[int]gameResult{}, begun: time.Now()}
-	for i, j := range games {
-		c.place[j.index] = i
-	}
-	return c
+// stopErr says err is a game stopped by the run's stop (an interrupt, or
+// the cancel after another failure), not a failure of its own.
+func stopErr(err error) bool {
+	return errors.Is(err, errInterrupted) || errors.Is(err, context.Canceled)
 }
 
-// fail notes a game that ended in an error: the run's first failure (an
-// interrupt gives way to any other), and a game stopped under way.
-func (c *collector) fail(r gameResult) {
-	if c.failed == nil || errors.Is(c.failed, errInterrupted) && !errors.Is(r.err, errInterrupted) {
-		c.failed = r.err
-	}
-	if r.game != nil && (errors.Is(r.err, errInterrupted) || errors.Is(r.err, context.Canceled)) {
-		c.stopped = append(c.stopped, r)
+// fail notes why the run stops: its first failure, an interrupt giving
+// way to any other.
+func (c *collector) fail(err error) {
+	if c.failed == nil || stopErr(c.failed) && !stopErr(err) {
+		c.failed = err
 	}
 }
 
-// finished hands on every game finished so far in order, then redraws the
-// status line.
+// keep keeps a game that ended (finished, or stopped under way); the
+// first game that cannot be kept stops the run.
+func (c *collector) keep(r gameResult) {
+	if r.resumed || c.a.keep == nil {
+		return
+	}
+	if err := c.a.keep(r); err != nil {
+		c.fail(err)
+		c.cancel()
+		c.unkept = true
+	}
+}
+
+// finished keeps a game that ended, hands on every game finished so far
+// in order, then redraws the status line. A game that ended in an error
+// is the run's failure, or a game stopped under way.
 func (c *collector) finished(r gameResult) {
-	c.waiting[c.place[r.job.index]] = r
+	if r.err != nil {
+		c.fail(r.err)
+		c.cancel()
+		if r.game != nil && stopErr(r.err) {
+			c.stopped = append(c.stopped, r)
+		}
+		return
+	}
+	if c.keep(r); c.unkept {
+		return // not kept, not reported: the run stops at it
+	}
+	c.waiting[r.job.place] = r
 	c.count++
 	for ; ; c.handed++ {
 		r, ok := c.waiting[c.handed]
@@ -183,11 +258,17 @@ func (c *collector) finished(r gameResult) {
 			break
 		}
 		delete(c.waiting, c.handed)
+		select {
+		case <-c.ahead: // a place for the next game to deal
+		default: // a game read back after the stop took none
+		}
 		c.clearStatus()
 		c.done(r)
 	}
 	if c.a.progress != nil && c.failed == nil {
-		left := time.Since(c.begun) * time.Duration(c.total-c.count) / time.Duration(c.count)
+		// In floating point: a billion games times the time so far
+		// overflows a Duration's nanoseconds.
+		left := time.Duration(min(float64(time.Since(c.begun))*float64(c.total-c.count)/float64(c.count), 1e18))
 		more := ""
 		if c.a.status != nil {
 			more = ", " + c.a.status()
@@ -208,16 +289,17 @@ func (c *collector) clearStatus() {
 }
 
 // close ends the run: after a stop, the games that finished behind an
-// unfinished one, then those stopped under way; it returns why the run
-// stopped (errInterrupted for an interrupt), nil if it did not.
+// unfinished one, then those stopped under way (kept, then handed to
+// a.stopped); it returns why the run stopped (errInterrupted for an
+// interrupt), nil if it did not.
 func (c *collector) close(ctx context.Context) error {
 	c.clearStatus()
 	for _, i := range slices.Sorted(maps.Keys(c.waiting)) {
 		c.done(c.waiting[i])
 	}
-	if c.a.stopped != nil {
-		slices.SortFunc(c.stopped, func(p, q gameResult) int { return c.place[p.job.index] - c.place[q.job.index] })
-		for _, r := range c.stopped {
+	slices.SortFunc(c.stopped, func(p, q gameResult) int { return p.job.place - q.job.place })
+	for _, r := range c.stopped {
+		if c.keep(r); c.a.stopped != nil && !c.unkept {
 			c.a.stopped(r)
 		}
 	}

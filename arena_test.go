@@ -4,14 +4,31 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 )
 
+// randomOpening draws an opening of plies random legal plies from the
+// start, none of which ends the game: at every ply it picks at random among
+// the moves after which the game goes on, and backtracks from a position
+// where every move ends the game (Tic-Tac-Toe's eighth ply may leave only
+// winning cells). An opening as long as the game does not exist; the
+// search gives up with an error after openingTries moves rather than try
+// every game there is.
+func randomOpening(spec *gameSpec, opt gameOptions, plies int, rng *rand.Rand) ([]Move, error) {
+	g := spec.start(opt)
+	tries := openingTries
+	if !extendOpening(g, plies, rng, &tries) {
+		return nil, openingsError{plies: plies, title: spec.title}
+	}
+	return slices.Clone(g.History()), nil
+}
+
 // A match swaps seats every game, prints one line per game and ends with
-// the elo line and SPEC's total line; a perfect bot never loses to a
+// the elo line and the total line (docs/strength.md); a perfect bot never loses to a
 // random one.
 func TestMatchTable(t *testing.T) {
 	p := mustPlan(t, "-x", "alphabeta", "-o", "random", "-games", "6", "-seed", "7")

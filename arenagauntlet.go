@@ -24,28 +24,28 @@ type gauntletRow struct {
 	stats           playStats
 }
 
-// gauntletScore keeps a gauntlet's game between players x and o (one of
-// them the bot, index 0) from opening pair pair, in which X scored
-// xPoints: the other player's points, at the game's place in its match.
-// That place is 2k or 2k+1, and the schedule gave the other player X
-// where the place and the player's index add up odd.
-func gauntletScore(points [][]float64, x, o, pair int, xPoints float64) {
+// gauntletScore keeps a gauntlet's game j, in which X scored xPoints:
+// the other player's points (one of them is the bot, index 0), at the
+// game's place in its match. That place is 2k or 2k+1 in pair k, and the
+// schedule gave the other player X where the place and the player's
+// index add up odd.
+func gauntletScore(scores []pairScores, j gameJob, xPoints float64) {
+	x, o := j.field[X], j.field[O]
 	other, got, swapped := o, 1-xPoints, 0
 	if x != 0 {
 		other, got, swapped = x, xPoints, 1
 	}
-	points[other][2*pair+(swapped+other)%2] = got
+	scores[other].add(2*j.pair+(swapped+other)%2, got)
 }
 
 // gauntletRows are LIST's rows, best score first (ties in LIST's order):
 // the field is the bot (index 0) and LIST; c is its crosstable, and
-// points[j] player j's points in its games against the bot, by the
-// game's place in their match (-1 for a game not played).
-func gauntletRows(names []string, c crossResults, stats fieldStats, points [][]float64) []gauntletRow {
+// scores[j] player j's points in its games against the bot.
+func gauntletRows(names []string, c crossResults, stats fieldStats, scores []pairScores) []gauntletRow {
 	var rows []gauntletRow
 	for j := 1; j < len(names); j++ {
 		r := gauntletRow{name: names[j], record: c[j][0], stats: stats[j]}
-		r.diff, r.plusMinus, r.games = matchEloFigures(points[j])
+		r.diff, r.plusMinus, r.games = scores[j].figures()
 		rows = append(rows, r)
 	}
 	slices.SortStableFunc(rows, func(a, b gauntletRow) int {

@@ -143,6 +143,10 @@ type tableJSON struct {
 	PerMatch   int            `json:"per_match,omitempty"` // -tournament: games between two bots
 	Open       int            `json:"interrupted"`         // games not finished, not rated
 	Doubles    int            `json:"duplicates"`          // -rate: games found twice, counted once
+	Skipped    int            `json:"skipped,omitempty"`   // -rate -game: games of other games passed over
+	Torn       []string       `json:"torn,omitempty"`      // -rate: files whose torn last line was left out
+	Group      int            `json:"group,omitempty"`     // -rate: the group's number, from 1, when players never met
+	Groups     int            `json:"groups,omitempty"`    // -rate: how many groups
 	Crosstable []crossJSON    `json:"crosstable"`          // in the standings' order, rows then columns
 	Standings  []standingJSON `json:"standings"`
 }

@@ -60,27 +60,24 @@ func (m matchConfig) labels() [2]string {
 // errInterrupted. Under -sprt it stops once the test decides (sprtRun).
 func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	labels := m.labels()
-	openings, note, err := m.plan.openings(m.spec, m.opt, (m.games+1)/2, m.seed)
+	deck, note, err := m.plan.openings(m.spec, m.opt, (m.games+1)/2, m.seed)
 	if err != nil {
 		return err
 	}
 	a := arena{spec: m.spec, opt: m.opt, reg: m.reg, seed: m.seed, jobs: m.jobs, progress: progress,
 		event: "match", field: labels[:], total: m.games}
 	m.header(out, a, note, "")
-	games := make([]gameJob, m.games)
-	for i := range games {
-		// Bot 0 (of -x) plays X in even games, O in odd ones.
-		x, o := i%2, 1-i%2
-		games[i] = gameJob{index: i, pair: i / 2, players: [3]*player{X: m.players[x], O: m.players[o]},
-			labels: [3]string{X: labels[x], O: labels[o]}, opening: openings[i/2]}
-	}
+	games := m.schedule(deck, labels)
 	tallies := [2]*tally{{name: labels[0], forfeits: forfeitCount{}}, {name: labels[1], forfeits: forfeitCount{}}}
-	points := make([]float64, m.games) // bot 0's points by game; -1 unplayed
-	for i := range points {
-		points[i] = -1
-	}
+	var scores pairScores // bot 0's
 	m.resume(out, &a, games)
 	test := m.newSPRTRun(ctx, out, &a)
+	a.keep = func(r gameResult) error {
+		if r.err != nil && test.decided() {
+			return nil // stopped under way once the test decided: no game of the match
+		}
+		return m.keepRecord(a.record(r))
+	}
 	a.stopped = func(r gameResult) {
 		if !test.decided() {
 			m.game(out, a, r)
@@ -92,10 +89,10 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		}
 		i := r.job.index
 		tallyGame(tallies, r)
-		points[i] = r.points([2]Side{X, O}[i%2])
+		first, second, paired := scores.add(i, r.points([2]Side{X, O}[i%2]))
 		m.game(out, a, r)
-		if i%2 == 1 {
-			test.pair(points[i-1], points[i])
+		if paired {
+			test.pair(first, second)
 		}
 	})
 	err = test.end(ctx, err)
@@ -103,15 +100,14 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		return err
 	}
 	played := tallies[0].wins + tallies[0].draws + tallies[0].losses
+	diff, plusMinus, n := scores.figures()
 	if played > 0 {
-		diff, plusMinus, n := matchEloFigures(points)
 		pts := []eloPoint{boundedPoint(labels[0], diff, plusMinus, n), {name: labels[1], plusMinus: math.NaN()}}
 		if perr := m.plot(m.spec.title, "Elo over "+labels[1], pts); perr != nil && err == nil {
 			err = perr
 		}
 	}
 	if m.json {
-		diff, plusMinus, n := matchEloFigures(points)
 		summary := matchSummary(m.spec.name, m.seed, m.games, tallies, eloFigures(labels[0], diff, plusMinus, n))
 		summary.SPRT = test.summary(played)
 		writeJSONLine(out, summary)
@@ -121,9 +117,30 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		} else if played < m.games {
 			fmt.Fprintf(out, "stopped after %d of %d games\n", played, m.games)
 		}
-		writeTable(out, tallies, matchElo(labels[0], points))
+		writeTable(out, tallies, eloLine(labels[0], diff, plusMinus, n))
 	}
 	return err
+}
+
+// schedule deals the match's games in pairs: games 2k and 2k+1 (from 0)
+// start from pair k's opening, the bot of -x playing X in the first and
+// O in the second.
+func (m matchConfig) schedule(deck *openingDeck, labels [2]string) schedule {
+	return schedule{count: m.games, games: func(yield func(gameJob) bool) {
+		next := deck.deal()
+		var opening []Move
+		for i := range m.games {
+			if i%2 == 0 {
+				opening = next()
+			}
+			x, o := i%2, 1-i%2 // bot 0 (of -x) plays X in even games, O in odd ones
+			j := gameJob{index: i, place: i, pair: i / 2, players: [3]*player{X: m.players[x], O: m.players[o]},
+				labels: [3]string{X: labels[x], O: labels[o]}, field: [3]int{X: x, O: o}, opening: opening}
+			if !yield(j) {
+				return
+			}
+		}
+	}}
 }
 
 // tallyGame counts a game in the tallies: ts[0] is the bot of -x's, which
@@ -219,14 +236,14 @@ func (s *sprtRun) summary(games int) *sprtJSON {
 	return s.test.summary(s.llr, s.verdict, games)
 }
 
-// game reports one game, finished or stopped: its record to -out, and
-// its line (text or JSON) to out.
+// game reports one game, finished or stopped, as its line (text or
+// JSON) on out; -out has its record already (a.keep).
 func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
 	if r.resumed {
 		return
 	}
 	rec := a.record(r)
-	if m.report.keepGame(out, rec) {
+	if m.report.printRecord(out, rec) {
 		return
 	}
 	outcome, opening := r.outcome(), ""
@@ -241,9 +258,40 @@ func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
 	fmt.Fprintln(out, wrapHanging(line, m.width, 4))
 }
 
-// matchElo is the elo line of the bot of -x from its points by game (-1
-// for a game not played). Its interval is the first of these that the
-// games can give:
+// pairScores are a bot's points over a match, game by game (games 2k and
+// 2k+1 from 0 are pair k), gathered into what its elo line needs: its
+// record, its pairs' pentanomial counts, and the games whose pair's other
+// game is not in (yet). Only those wait in memory, so a match of any
+// length keeps a few numbers.
+type pairScores struct {
+	games wdl
+	pairs pentanomial
+	lone  map[int][2]float64 // by pair: its games' points, -1 for the one not in
+}
+
+// add counts game i in which the bot scored points; when it completes
+// its pair, ok is true with the pair's points, its first game's first.
+func (p *pairScores) add(i int, points float64) (first, second float64, ok bool) {
+	p.games.add(points)
+	if p.lone == nil {
+		p.lone = map[int][2]float64{}
+	}
+	pair, ok := p.lone[i/2]
+	if !ok {
+		pair = [2]float64{-1, -1}
+	}
+	pair[i%2] = points
+	if pair[0] < 0 || pair[1] < 0 {
+		p.lone[i/2] = pair
+		return 0, 0, false
+	}
+	delete(p.lone, i/2)
+	p.pairs.add(pair[0], pair[1])
+	return pair[0], pair[1], true
+}
+
+// figures are the bot's rating difference, its 95% interval and the games
+// they count. The interval is the first of these that the games can give:
 //   - the pentanomial one over pairs, when every game played has its
 //     pair's other game played too and the pairs' scores vary;
 //   - when every pair scored exactly half its points (split 1-1, by two
@@ -257,52 +305,26 @@ func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
 //     takes a pair's games for independent trials, which they are not
 //     quite, but it is the only estimate left, and it does not claim
 //     certainty.
-func matchElo(name string, points []float64) string {
-	diff, plusMinus, n := matchEloFigures(points)
-	return eloLine(name, diff, plusMinus, n)
-}
-
-// matchEloFigures are matchElo's difference, interval and games.
-func matchEloFigures(points []float64) (diff, plusMinus float64, n int) {
-	var games wdl
-	var pairs pentanomial
-	lone, loneDraws := 0, 0 // games whose pair's other game was not played
-	paired := true
-	for k := 0; 2*k < len(points); k++ {
-		first, second := points[2*k], -1.0
-		if 2*k+1 < len(points) {
-			second = points[2*k+1]
-		}
-		for _, p := range []float64{first, second} {
-			if p >= 0 {
-				games.add(p)
-			}
-		}
-		switch {
-		case first >= 0 && second >= 0:
-			pairs.add(first, second)
-		case first >= 0 || second >= 0:
-			paired = false
-			lone++
-			if max(first, second) == 0.5 {
-				loneDraws++
-			}
-		}
-	}
-	n = games.games()
-	if n > 0 && paired {
-		if diff, plusMinus, ok := eloIntervalPairs(pairs); ok {
+func (p *pairScores) figures() (diff, plusMinus float64, n int) {
+	n = p.games.games()
+	if n > 0 && len(p.lone) == 0 {
+		if diff, plusMinus, ok := eloIntervalPairs(p.pairs); ok {
 			return diff, plusMinus, n
 		}
 	}
-	complete := 0
-	for _, c := range pairs {
+	complete, loneDraws := 0, 0
+	for _, c := range p.pairs {
 		complete += c
 	}
-	if n > 0 && pairs[2] == complete && loneDraws == lone {
-		return 0, drawsInterval(complete + lone), n
+	for _, pair := range p.lone {
+		if max(pair[0], pair[1]) == 0.5 {
+			loneDraws++
+		}
 	}
-	diff, plusMinus = eloInterval(games)
+	if n > 0 && p.pairs[2] == complete && loneDraws == len(p.lone) {
+		return 0, drawsInterval(complete + len(p.lone)), n
+	}
+	diff, plusMinus = eloInterval(p.games)
 	return diff, plusMinus, n
 }
 

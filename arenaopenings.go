@@ -28,46 +28,115 @@ type openingPlan struct {
 	file  string   // the file's name, for messages
 }
 
-// openings are the openings of pairs 0..pairs-1, each its moves from the
-// game's start, and a note when some must repeat ("" when none).
-func (p openingPlan) openings(spec *gameSpec, opt gameOptions, pairs int, seed uint64) ([][]Move, string, error) {
-	out := make([][]Move, pairs)
+// openingDeck is a run's openings, ready to be dealt pair by pair (deal):
+// a run of a billion pairs holds no list of them.
+type openingDeck struct {
+	plan     openingPlan
+	spec     *gameSpec
+	opt      gameOptions
+	start    Game     // the -moves position
+	distinct [][]Move // every distinct opening, when they could be listed
+	sampled  bool     // too many to list: each pair draws its own
+	seed     uint64
+}
+
+// openings is the deck of a run of pairs pairs, and a note when some
+// openings must repeat ("" when none). An opening that cannot be drawn is
+// an error before any game.
+func (p openingPlan) openings(spec *gameSpec, opt gameOptions, pairs int, seed uint64) (*openingDeck, string, error) {
+	d := &openingDeck{plan: p, spec: spec, opt: opt, seed: seed}
 	if p.suite != nil {
-		for k := range out {
-			out[k] = p.suite[k%len(p.suite)]
-		}
 		note := ""
 		if pairs > len(p.suite) {
 			note = fmt.Sprintf("openings: %d pairs from the %d records of %s: the records repeat in order once all are played",
 				pairs, len(p.suite), p.file)
 		}
-		return out, note, nil
+		return d, note, nil
 	}
-	g := spec.start(opt)
+	d.start = spec.start(opt)
 	for _, m := range p.start {
-		g.Play(m)
+		d.start.Play(m)
 	}
-	distinct, all := distinctOpenings(spec, opt, g, p.plies)
+	distinct, all := distinctOpenings(spec, opt, d.start, p.plies)
 	if all && len(distinct) == 0 {
 		return nil, "", openingsError{plies: p.plies, title: spec.title}
 	}
 	if !all {
-		return sampledOpenings(spec, opt, g, p.plies, pairs, seed)
-	}
-	rng := openingSeed(seed, 0)
-	var order []int
-	for k := range out {
-		if k%len(distinct) == 0 {
-			order = rng.Perm(len(distinct)) // every opening once, then again
+		// Drawn pair by pair; the first draw says whether any opening
+		// of so many plies exists at all.
+		d.sampled = true
+		p := d.start.Clone()
+		tries := openingTries
+		if !extendOpening(p, d.plan.plies, openingSeed(seed, 0), &tries) {
+			return nil, "", openingsError{plies: d.plan.plies, title: spec.title}
 		}
-		out[k] = distinct[order[k%len(distinct)]]
+		return d, "", nil
 	}
+	d.distinct = distinct
 	note := ""
 	if pairs > len(distinct) && p.plies > 0 {
 		note = fmt.Sprintf("openings: %d pairs asked, but %s has only %d distinct openings of %d plies%s: each comes once before any comes twice",
 			pairs, spec.title, len(distinct), p.plies, mirrorWords(spec))
 	}
-	return out, note, nil
+	return d, note, nil
+}
+
+// deal is a fresh dealer of the deck: each call the next pair's opening,
+// pair 0 first, each its moves from the game's start. Two dealers of a
+// deck deal the same openings.
+func (d *openingDeck) deal() func() []Move {
+	k := 0
+	switch {
+	case d.plan.suite != nil:
+		return func() []Move {
+			k++
+			return d.plan.suite[(k-1)%len(d.plan.suite)]
+		}
+	case d.sampled:
+		return d.sampler()
+	}
+	rng := openingSeed(d.seed, 0)
+	var order []int
+	return func() []Move {
+		if k%len(d.distinct) == 0 {
+			order = rng.Perm(len(d.distinct)) // every opening once, then again
+		}
+		k++
+		return d.distinct[order[(k-1)%len(d.distinct)]]
+	}
+}
+
+// maxDrawnOpenings bounds the openings a sampled deck remembers so as not
+// to deal one twice: past a million pairs, openings drawn at random among
+// so many may repeat, and memory stays bounded (docs/results.md).
+const maxDrawnOpenings = 1 << 20
+
+// sampler deals the openings when there are too many to list: pair k
+// draws from its own stream until it finds an opening no earlier pair
+// has, which among so many takes a draw or two.
+func (d *openingDeck) sampler() func() []Move {
+	seen := map[uint64]bool{}
+	k := 0
+	return func() []Move {
+		rng := openingSeed(d.seed, k)
+		k++
+		for try := 0; ; try++ {
+			p := d.start.Clone()
+			tries := openingTries
+			// A draw that gives up (a million dead ends in a row) draws
+			// again: openings deals only a deck whose first draw found
+			// one from this very position.
+			if !extendOpening(p, d.plan.plies, rng, &tries) {
+				continue
+			}
+			if key := classKey(d.spec, d.opt, p); !seen[key] || try >= 100 {
+				if len(seen) < maxDrawnOpenings {
+					seen[key] = true
+				}
+				return slices.Clone(p.History())
+			}
+		}
+	}
 }
 
 // mirrorWords says how the game's openings were counted.
@@ -133,31 +202,6 @@ func classKey(spec *gameSpec, opt gameOptions, g Game) uint64 {
 	return key
 }
 
-// sampledOpenings draws the openings of pairs 0..pairs-1 at random from g
-// when there are too many to list: pair k draws from its own stream until
-// it finds an opening no earlier pair has, which among so many takes a
-// draw or two.
-func sampledOpenings(spec *gameSpec, opt gameOptions, g Game, plies, pairs int, seed uint64) ([][]Move, string, error) {
-	out := make([][]Move, pairs)
-	seen := map[uint64]bool{}
-	for k := range out {
-		rng := openingSeed(seed, k)
-		for try := 0; ; try++ {
-			p := g.Clone()
-			tries := openingTries
-			if !extendOpening(p, plies, rng, &tries) {
-				return nil, "", openingsError{plies: plies, title: spec.title}
-			}
-			if key := classKey(spec, opt, p); !seen[key] || try == 100 {
-				seen[key] = true
-				out[k] = slices.Clone(p.History())
-				break
-			}
-		}
-	}
-	return out, "", nil
-}
-
 // readOpenings reads an openings file: one record a line in the game's
 // notation, from the start, as -analyze reads positions (the first field;
 // the rest of the line is ignored); empty lines and lines starting with #
@@ -196,22 +240,6 @@ func openingSeed(seed uint64, k int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed^0x6f70656e696e6773, 0xbf58476d1ce4e5b9*uint64(k+1)))
 }
 
-// randomOpening draws an opening of plies random legal plies from the
-// start, none of which ends the game: at every ply it picks at random among
-// the moves after which the game goes on, and backtracks from a position
-// where every move ends the game (Tic-Tac-Toe's eighth ply may leave only
-// winning cells). An opening as long as the game does not exist; the
-// search gives up with an error after openingTries moves rather than try
-// every game there is.
-func randomOpening(spec *gameSpec, opt gameOptions, plies int, rng *rand.Rand) ([]Move, error) {
-	g := spec.start(opt)
-	tries := openingTries
-	if !extendOpening(g, plies, rng, &tries) {
-		return nil, openingsError{plies: plies, title: spec.title}
-	}
-	return slices.Clone(g.History()), nil
-}
-
 // openingsError is a -openings value after which no game is left to
 // play. It is a bad flag value (exit status 2) rather than a failure of
 // the run: matches and tournaments draw their openings before any game.
@@ -225,7 +253,7 @@ func (e openingsError) Error() string {
 		e.plies, e.plies, e.title)
 }
 
-// openingTries bounds randomOpening's search, far above what any opening
+// openingTries bounds extendOpening's search, far above what any opening
 // that exists needs.
 const openingTries = 1 << 20
 

@@ -192,7 +192,7 @@ func TestPlotFlag(t *testing.T) {
 	}
 	var stdout, stderr strings.Builder
 	if code := run([]string{"-x", "random", "-o", "random", "-games", "2", "-plot", "x.pdf"}, strings.NewReader(""), &stdout, &stderr); code != 2 ||
-		!strings.Contains(stderr.String(), "accepted is a file name ending in .svg or .png") {
+		!strings.Contains(stderr.String(), "expected a file name ending in .svg or .png") {
 		t.Errorf("-plot x.pdf: exit %d, %q", code, stderr.String())
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"maps"
@@ -11,98 +12,375 @@ import (
 
 // Results merged (-rate FILE...): the games of any set of -out files rated
 // together, whatever machines played them, into one crosstable and
-// standings.
+// standings (docs/results.md).
 
-// optionWords are a record's game options in words, "height 5, width 6",
-// its game's defaults filled in (a record may leave them out), or "no
-// options": games of two sizes, or of two counts of rounds, are two games
-// as far as a rating goes.
-func optionWords(r gameRecord) string {
-	opt := gameOptions(r.Options)
-	if spec, err := declared.findGame(r.Game); err == nil {
-		opt = spec.defaults(opt)
+// maxRatedPlayers bounds the players -rate takes. Its tables are a square
+// of the players, and a record's field names any number of them: without
+// a bound, a crafted line of a few kilobytes would ask for gigabytes and
+// hours (docs/results.md).
+const maxRatedPlayers = 512
+
+// rateOnly is -rate -game G: the game whose records are rated, and those
+// of its options given (-width 6); the records of other games are passed
+// over and counted.
+type rateOnly struct {
+	spec *gameSpec
+	opt  gameOptions // the options given: the others may be any
+}
+
+// takes says rec is a game of the kind asked for.
+func (o *rateOnly) takes(rec gameRecord) bool {
+	spec, err := declared.findGame(rec.Game)
+	if err != nil || spec != o.spec {
+		return false
 	}
-	var words []string
-	for _, name := range slices.Sorted(maps.Keys(opt)) {
-		words = append(words, fmt.Sprintf("%s %d", name, opt[name]))
+	have := spec.defaults(gameOptions(rec.Options))
+	for k, v := range o.opt {
+		if have[k] != v {
+			return false
+		}
 	}
-	if len(words) == 0 {
-		return "no options"
+	return true
+}
+
+// words name the games asked for: "Connect Four, width 6".
+func (o *rateOnly) words() string {
+	w := o.spec.title
+	for _, k := range slices.Sorted(maps.Keys(o.opt)) {
+		w += fmt.Sprintf(", %s %d", k, o.opt[k])
 	}
-	return strings.Join(words, ", ")
+	return w
+}
+
+// ratedGame is one game rated: its players, as indexes into the names,
+// and what X scored.
+type ratedGame struct {
+	x, o   int32
+	points float32 // 0, 1/2 or 1
+}
+
+// rater gathers records, file after file, into one round-robin's table.
+// It keeps a few numbers a game (its players, its points, a digest of the
+// record to find a game given twice), never the records.
+type rater struct {
+	only    *rateOnly // nil: the files' one game
+	spec    *gameSpec // the game rated
+	words   string    // its name and options (gameAndSize)
+	names   []string
+	index   map[string]int
+	seen    map[[16]byte]bool // the games rated, by their recordKey's digest
+	games   []ratedGame
+	stats   fieldStats
+	open    int // games not finished (interrupted): not rated
+	doubles int // games found twice (the same file given twice): counted once
+	skipped int // games of other games, with -game: not rated
+}
+
+// player is the index of a player's name, added if new; more than
+// maxRatedPlayers players is an error.
+func (rt *rater) player(name string) (int, error) {
+	if i, ok := rt.index[name]; ok {
+		return i, nil
+	}
+	if len(rt.names) == maxRatedPlayers {
+		return 0, fmt.Errorf("more than %d players: accepted are at most %d", maxRatedPlayers, maxRatedPlayers)
+	}
+	rt.index[name] = len(rt.names)
+	rt.names = append(rt.names, name)
+	rt.stats = append(rt.stats, playStats{forfeits: forfeitCount{}})
+	return rt.index[name], nil
+}
+
+// add counts a record, found at where ("a.jsonl line 3"). The players
+// come in the order of the first record's field (a tournament's order,
+// which breaks ties in the standings as -tournament does), then any
+// others as they appear. A game found twice (the same record but for the
+// time and nodes it cost: a shard's file given twice) counts once; two
+// runs that differ in anything else (a -depth, a seed, a number) played
+// other games, which all count. Records of different games are an error,
+// unless -game picks one.
+func (rt *rater) add(rec gameRecord, where string) error {
+	if rt.index == nil {
+		rt.index, rt.seen = map[string]int{}, map[[16]byte]bool{}
+	}
+	if rt.only != nil && !rt.only.takes(rec) {
+		rt.skipped++
+		return nil
+	}
+	spec, err := declared.findGame(rec.Game)
+	if err != nil {
+		return fmt.Errorf("%s: game %q: accepted are %s", where, rec.Game, declared.gameList())
+	}
+	words := gameAndSize(rec.Game, rec.Options)
+	switch {
+	case rt.spec == nil:
+		rt.spec, rt.words = spec, words
+	case words != rt.words:
+		return fmt.Errorf("the files mix games: %s, and %s at %s; rate one at a time: -game NAME (and its size flags) picks one",
+			rt.words, words, where)
+	}
+	for _, name := range rec.Field {
+		if _, err := rt.player(name); err != nil {
+			return fmt.Errorf("%s: %v", where, err)
+		}
+	}
+	p, ok := rec.points()
+	if !ok {
+		rt.open++
+		return nil
+	}
+	if rec.X.rated() == rec.O.rated() {
+		return fmt.Errorf("%s: %s plays both sides: a bot playing itself is rated under two names, as -out writes them", where, printable(rec.X.rated()))
+	}
+	sum := sha256.Sum256([]byte(recordKey(rec)))
+	key := [16]byte(sum[:16])
+	if rt.seen[key] {
+		rt.doubles++
+		return nil
+	}
+	x, err := rt.player(rec.X.rated())
+	if err != nil {
+		return fmt.Errorf("%s: %v", where, err)
+	}
+	o, err := rt.player(rec.O.rated())
+	if err != nil {
+		return fmt.Errorf("%s: %v", where, err)
+	}
+	rt.seen[key] = true
+	rt.games = append(rt.games, ratedGame{x: int32(x), o: int32(o), points: float32(p)})
+	rt.stats.addRecord(rec, x, o)
+	return nil
 }
 
 // ratedResults are records gathered into a round-robin's table.
 type ratedResults struct {
-	game    string // the -game name they share
+	spec    *gameSpec // the game rated
 	names   []string
 	table   crossResults
 	stats   fieldStats // by player: time a move, forfeits
 	counted int        // games rated
 	open    int        // games not finished (interrupted): not rated
 	doubles int        // games found twice (the same file given twice): counted once
+	skipped int        // games of other games (-game): not rated
+	torn    []string   // the files whose torn last line was left out
+	// groups are the players that met, directly or through others, as
+	// indexes into names, each group in the order of the names: players
+	// of two groups have no common scale. idle are the players without
+	// a game.
+	groups [][]int
+	idle   []int
 }
 
-// rateRecords gathers records into one table. The bots come in the order
-// of the first record's field (a tournament's order, which breaks ties in
-// the standings as -tournament does), then any others as they appear. A
-// game is the same game when its seed, field and number are: a shard
-// given twice does not count twice. Records of different games are an
-// error.
-func rateRecords(recs []gameRecord) (*ratedResults, error) {
-	rr := &ratedResults{}
-	index := map[string]int{}
-	add := func(name string) int {
-		if i, ok := index[name]; ok {
-			return i
-		}
-		index[name] = len(rr.names)
-		rr.names = append(rr.names, name)
-		return index[name]
+// results is what the rater gathered.
+func (rt *rater) results() *ratedResults {
+	rr := &ratedResults{spec: rt.spec, names: rt.names, table: newCrossResults(len(rt.names)), stats: rt.stats,
+		counted: len(rt.games), open: rt.open, doubles: rt.doubles, skipped: rt.skipped}
+	group := make([]int, len(rt.names)) // union-find: each player's parent
+	for i := range group {
+		group[i] = i
 	}
-	type gameID struct {
-		seed   uint64
-		field  string
-		number int
+	var root func(i int) int
+	root = func(i int) int {
+		for group[i] != i {
+			group[i] = group[group[i]]
+			i = group[i]
+		}
+		return i
 	}
-	seen := map[gameID]bool{}
-	var points []float64
-	var pairs [][2]int
-	var rated []gameRecord
-	var opts string // the first record's options, in words
-	for _, r := range recs {
-		if rr.game == "" {
-			rr.game, opts = r.Game, optionWords(r)
-		} else if r.Game != rr.game {
-			return nil, fmt.Errorf("the files mix games: %s and %s; rate one game at a time", rr.game, r.Game)
-		} else if o := optionWords(r); o != opts {
-			return nil, fmt.Errorf("the files mix %s games with %s and with %s; rate one at a time", rr.game, opts, o)
-		}
-		for _, name := range r.Field {
-			add(name)
-		}
-		p, ok := r.points()
-		if !ok {
-			rr.open++
+	for _, g := range rt.games {
+		rr.table.add(int(g.x), int(g.o), float64(g.points))
+		group[root(int(g.x))] = root(int(g.o))
+	}
+	played := make([]bool, len(rt.names))
+	for _, g := range rt.games {
+		played[g.x], played[g.o] = true, true
+	}
+	at := map[int]int{} // a root's group
+	for i := range rt.names {
+		if !played[i] {
+			rr.idle = append(rr.idle, i)
 			continue
 		}
-		id := gameID{r.Seed, strings.Join(r.Field, ","), r.Number}
-		if seen[id] {
-			rr.doubles++
-			continue
+		r := root(i)
+		if _, ok := at[r]; !ok {
+			at[r] = len(rr.groups)
+			rr.groups = append(rr.groups, nil)
 		}
-		seen[id] = true
-		pairs = append(pairs, [2]int{add(r.X.rated()), add(r.O.rated())})
-		points = append(points, p)
-		rated = append(rated, r)
+		rr.groups[at[r]] = append(rr.groups[at[r]], i)
 	}
-	rr.table, rr.stats = newCrossResults(len(rr.names)), newFieldStats(len(rr.names))
-	for k, pr := range pairs {
-		rr.table.add(pr[0], pr[1], points[k])
-		rr.stats.addRecord(rated[k], pr[0], pr[1])
+	return rr
+}
+
+// rateFiles is -rate: it reads the result files and prints one
+// round-robin's tables of all their games, as -tournament prints them
+// (text) or as -format json does; players in groups that never met get
+// the tables of each group. only, if not nil, is -game's choice among
+// the files' games. It returns the exit status: 2 for a file it cannot
+// read or records that do not go together, 1 for a picture it cannot
+// write.
+func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, out, errOut io.Writer) int {
+	rt := &rater{only: only}
+	var torn []string
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(errOut, "boardbots: -rate: %v\n", err)
+			return 2
+		}
+		tail, err := scanResults(f, name, func(line int, rec gameRecord) error {
+			return rt.add(rec, fmt.Sprintf("%s line %d", name, line))
+		})
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(errOut, "boardbots: -rate: %v\n", rateError(err))
+			return 2
+		}
+		if tail.line > 0 {
+			torn = append(torn, name)
+		}
 	}
-	rr.counted = len(pairs)
-	return rr, nil
+	rr := rt.results()
+	rr.torn = torn
+	if rr.spec == nil && rr.skipped > 0 {
+		fmt.Fprintf(errOut, "boardbots: -rate: no games of %s in %s, only %s of other games or sizes: -game NAME (and its size flags) picks the games rated\n",
+			only.words(), strings.Join(files, ", "), plural(rr.skipped, "game", "games"))
+		return 2
+	}
+	if rr.spec == nil {
+		fmt.Fprintf(errOut, "boardbots: -rate: no games in %s: accepted are files written by -out\n", strings.Join(files, ", "))
+		return 2
+	}
+	if plotFile != "" && len(rr.groups) > 1 {
+		fmt.Fprintf(errOut, "boardbots: -plot %s: %s: no one picture rates them; plot the files of one group\n", plotFile, rr.groupsLine())
+		return 2
+	}
+	rr.write(out, files, asJSON)
+	if plotFile != "" {
+		s := rr.table.standings()
+		pts := standingsPoints(rr.names, s)
+		if err := writePlot(plotFile, plotTitle(rr.spec.title, pts), "Elo, the field's mean at 0", pts); err != nil {
+			fmt.Fprintf(errOut, "boardbots: -plot %s: %v\n", plotFile, err)
+			return 1
+		}
+		fmt.Fprintf(errOut, "plot: %s\n", plotFile)
+	}
+	return 0
+}
+
+// rateError is a file's error as -rate words it: a bad line says what a
+// results file holds.
+func rateError(err error) error {
+	if _, ok := err.(resultsLineError); ok {
+		return fmt.Errorf("%v: %s", err, recordsAccepted)
+	}
+	return err
+}
+
+// groupsLine names the groups of players that never met.
+func (rr *ratedResults) groupsLine() string {
+	var gs []string
+	for _, g := range rr.groups {
+		var names []string
+		for _, i := range g {
+			names = append(names, printable(rr.names[i]))
+		}
+		gs = append(gs, "{"+strings.Join(names, ", ")+"}")
+	}
+	return fmt.Sprintf("the players form %d groups that never met, directly or through others: %s", len(rr.groups), strings.Join(gs, ", "))
+}
+
+// sub is the tables of the players ps (indexes into rr.names): their
+// names, crosstable and figures.
+func (rr *ratedResults) sub(ps []int) ([]string, crossResults, fieldStats) {
+	names, table, stats := make([]string, len(ps)), newCrossResults(len(ps)), make(fieldStats, len(ps))
+	for a, i := range ps {
+		names[a], stats[a] = rr.names[i], rr.stats[i]
+		for b, j := range ps {
+			table[a][b] = rr.table[i][j]
+		}
+	}
+	return names, table, stats
+}
+
+// write prints the tables: a heading that says what was rated, then the
+// crosstable and the standings; when the players form groups that never
+// met, a line naming the groups, then each group's tables, each on a
+// scale of its own (its mean at 0).
+func (rr *ratedResults) write(out io.Writer, files []string, asJSON bool) {
+	if len(rr.groups) <= 1 {
+		all := make([]int, len(rr.names))
+		for i := range all {
+			all[i] = i
+		}
+		rr.writeGroup(out, files, asJSON, all, 0)
+		return
+	}
+	if !asJSON {
+		rr.heading(out, files)
+		fmt.Fprintln(out, rr.groupsLine()+"; each group is rated on a scale of its own")
+		if len(rr.idle) > 0 {
+			var names []string
+			for _, i := range rr.idle {
+				names = append(names, printable(rr.names[i]))
+			}
+			fmt.Fprintf(out, "without a game: %s\n", strings.Join(names, ", "))
+		}
+	}
+	for k, g := range rr.groups {
+		if !asJSON {
+			fmt.Fprintf(out, "\ngroup %d of %d: %s\n", k+1, len(rr.groups), plural(len(g), "bot", "bots"))
+		}
+		rr.writeGroup(out, files, asJSON, g, k+1)
+	}
+}
+
+// heading is the line that says what was rated.
+func (rr *ratedResults) heading(out io.Writer, files []string) {
+	fmt.Fprintf(out, "%s results: %d bots, %s from %s", rr.spec.title, len(rr.names),
+		plural(rr.counted, "game", "games"), plural(len(files), "file", "files"))
+	if rr.open > 0 {
+		fmt.Fprintf(out, ", %s not finished left out", plural(rr.open, "game", "games"))
+	}
+	if rr.doubles > 0 {
+		fmt.Fprintf(out, ", %s found twice counted once", plural(rr.doubles, "game", "games"))
+	}
+	if rr.skipped > 0 {
+		fmt.Fprintf(out, ", %s of other games skipped", plural(rr.skipped, "game", "games"))
+	}
+	for _, name := range rr.torn {
+		fmt.Fprintf(out, ", the torn last line of %s left out", name)
+	}
+	fmt.Fprintln(out)
+}
+
+// writeGroup prints the tables of the players ps: group k of the groups
+// (0: the players all met, and the heading comes first).
+func (rr *ratedResults) writeGroup(out io.Writer, files []string, asJSON bool, ps []int, k int) {
+	names, table, stats := rr.sub(ps)
+	s := table.standings()
+	if asJSON {
+		games := 0
+		for a := range table {
+			for b := a + 1; b < len(table); b++ {
+				games += table[a][b].games()
+			}
+		}
+		t := tableJSON{Type: "rating", Game: rr.spec.name, Files: files, Games: games, Open: rr.open, Doubles: rr.doubles,
+			Skipped: rr.skipped, Torn: rr.torn}
+		if k > 0 {
+			t.Group, t.Groups = k, len(rr.groups)
+		}
+		t.fillTables(names, table, s, stats)
+		writeJSONLine(out, t)
+		return
+	}
+	if k == 0 {
+		rr.heading(out, files)
+	}
+	fmt.Fprintln(out)
+	writeCrosstable(out, names, table, s)
+	fmt.Fprintln(out)
+	writeStandings(out, names, table, s, stats)
 }
 
 // addRecord counts a game whose X is player x and O player o: their moves and
@@ -115,81 +393,11 @@ func (s fieldStats) addRecord(rec gameRecord, x, o int) {
 		s[side.i].moves += side.p.Moves
 		s[side.i].timeMS += side.p.TimeMS
 	}
-	if rec.End == endForfeit {
-		loser := map[string]int{"X": o, "O": x}[rec.Winner]
+	if p, ok := rec.points(); ok && p != 0.5 && rec.End == endForfeit {
+		loser := x // the side the result has lose
+		if p == 1 {
+			loser = o
+		}
 		s[loser].forfeits[ForfeitKind(rec.Kind)]++
 	}
-}
-
-// rateFiles is -rate: it reads the result files and prints one
-// round-robin's tables of all their games, as -tournament prints them
-// (text) or as -format json does. It returns the exit status: 2 for a
-// file it cannot read or records that do not go together.
-func rateFiles(files []string, asJSON bool, plotFile string, out, errOut io.Writer) int {
-	var recs []gameRecord
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			fmt.Fprintf(errOut, "boardbots: -rate: %v\n", err)
-			return 2
-		}
-		r, err := readResults(f, name)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(errOut, "boardbots: -rate: %v\n", err)
-			return 2
-		}
-		recs = append(recs, r...)
-	}
-	rr, err := rateRecords(recs)
-	if err != nil {
-		fmt.Fprintf(errOut, "boardbots: -rate: %v\n", err)
-		return 2
-	}
-	if len(rr.names) == 0 {
-		fmt.Fprintf(errOut, "boardbots: -rate: no games in %s: accepted are files written by -out\n", strings.Join(files, ", "))
-		return 2
-	}
-	rr.write(out, files, asJSON)
-	if plotFile != "" {
-		s := rr.table.standings()
-		pts := standingsPoints(rr.names, s)
-		if err := writePlot(plotFile, plotTitle(rr.title(), pts), "Elo, the field's mean at 0", pts); err != nil {
-			fmt.Fprintf(errOut, "boardbots: -plot %s: %v\n", plotFile, err)
-			return 1
-		}
-	}
-	return 0
-}
-
-// title is the rated game's title, "Connect Four".
-func (rr *ratedResults) title() string {
-	if spec, err := declared.findGame(rr.game); err == nil {
-		return spec.title
-	}
-	return rr.game
-}
-
-// write prints the tables: a heading that says what was rated, then the
-// crosstable and the standings.
-func (rr *ratedResults) write(out io.Writer, files []string, asJSON bool) {
-	s := rr.table.standings()
-	if asJSON {
-		t := tableJSON{Type: "rating", Game: rr.game, Files: files, Games: rr.counted, Open: rr.open, Doubles: rr.doubles}
-		t.fillTables(rr.names, rr.table, s, rr.stats)
-		writeJSONLine(out, t)
-		return
-	}
-	fmt.Fprintf(out, "%s results: %d bots, %s from %s", rr.title(), len(rr.names),
-		plural(rr.counted, "game", "games"), plural(len(files), "file", "files"))
-	if rr.open > 0 {
-		fmt.Fprintf(out, ", %s not finished left out", plural(rr.open, "game", "games"))
-	}
-	if rr.doubles > 0 {
-		fmt.Fprintf(out, ", %s found twice counted once", plural(rr.doubles, "game", "games"))
-	}
-	fmt.Fprint(out, "\n\n")
-	writeCrosstable(out, rr.names, rr.table, s)
-	fmt.Fprintln(out)
-	writeStandings(out, rr.names, rr.table, s, rr.stats)
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -68,26 +70,33 @@ func (a arena) recordHead(j gameJob) gameRecord {
 	return rec
 }
 
-// resumable are the games of this run that have records in have (an
-// -out file written before), as results rebuilt from the records, by the
+// resumable are the games of this run that have records in have (the
+// finished games an -out file written before holds, by number), by the
 // games' indexes: the games a rerun need not play again. A record counts
-// when its game finished and it is the same game of the same run: every
-// field recordHead fills is the same.
-func (a arena) resumable(games []gameJob, have []gameRecord) map[int]gameResult {
-	byNumber := map[int][]gameRecord{}
-	for _, rec := range have {
-		if rec.End != endInterrupted {
-			byNumber[rec.Number] = append(byNumber[rec.Number], rec)
-		}
+// when it is the same game of the same run (every field recordHead fills
+// is the same) and replays to its end. The schedule is walked only as far
+// as the highest number have holds.
+func (a arena) resumable(games schedule, have map[int][]keptGame) map[int]*keptGame {
+	if len(have) == 0 {
+		return nil
 	}
-	done := map[int]gameResult{}
-	for _, j := range games {
-		for _, rec := range byNumber[j.index+1] {
-			if !sameGame(a.recordHead(j), rec) {
+	last := slices.Max(slices.Collect(maps.Keys(have)))
+	done := map[int]*keptGame{}
+	for j := range games.games {
+		if j.index >= last {
+			break
+		}
+		kept := have[j.index+1]
+		if len(kept) == 0 {
+			continue
+		}
+		head := headDigest(a.recordHead(j))
+		for i := range kept {
+			if kept[i].head != head {
 				continue
 			}
-			if r, err := a.fromRecord(j, rec); err == nil {
-				done[j.index] = r
+			if _, err := a.fromRecord(j, &kept[i]); err == nil {
+				done[j.index] = &kept[i]
 				break
 			}
 		}
@@ -95,23 +104,22 @@ func (a arena) resumable(games []gameJob, have []gameRecord) map[int]gameResult 
 	return done
 }
 
-// fromRecord is the result a record keeps: its game replayed from the
+// fromRecord is the result a kept game holds: its game replayed from the
 // record, its sides' figures, its forfeit.
-func (a arena) fromRecord(j gameJob, rec gameRecord) (gameResult, error) {
-	g, err := a.spec.parseRecord(rec.Record, a.opt)
+func (a arena) fromRecord(j gameJob, k *keptGame) (gameResult, error) {
+	g, err := a.spec.parseRecord(k.record, a.opt)
 	if err != nil {
 		return gameResult{}, err
 	}
-	r := gameResult{job: j, game: g, resumed: true}
-	for side, p := range map[Side]playerRecord{X: rec.X, O: rec.O} {
-		r.moves[side], r.nodes[side] = p.Moves, p.Nodes
-		r.time[side] = time.Duration(math.Round(p.TimeMS*1000)) * time.Microsecond
+	r := gameResult{job: j, game: g, resumed: true, moves: k.moves, nodes: k.nodes}
+	for _, side := range []Side{X, O} {
+		r.time[side] = time.Duration(math.Round(k.timeMS[side]*1000)) * time.Microsecond
 	}
-	if rec.End == endForfeit {
-		loser := map[string]Side{"X": O, "O": X}[rec.Winner]
-		r.forfeit = &Forfeit{Side: loser, Reason: rec.Reason, Kind: ForfeitKind(rec.Kind)}
+	if k.end == endForfeit {
+		loser := map[string]Side{"X": O, "O": X}[k.winner]
+		r.forfeit = &Forfeit{Side: loser, Reason: k.reason, Kind: ForfeitKind(k.kind)}
 	} else if !g.Over() {
-		return gameResult{}, fmt.Errorf("game %d: the record does not end the game", rec.Number)
+		return gameResult{}, fmt.Errorf("game %d: the record does not end the game", j.index+1)
 	}
 	return r, nil
 }

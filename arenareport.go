@@ -13,12 +13,16 @@ import (
 type report struct {
 	keep *resultsWriter // -out: every game as a JSON line; nil for none
 	json bool           // -format json: the lines and tables as JSON
-	// have are the records -out's file held before the run, and keptIn
-	// its name: the games of this run among them are not played again.
-	have   []gameRecord
+	// have are the records -out's file held before the run that may be
+	// this run's (finished games of its game and seed), by number, and
+	// keptIn its name: the games of this run among them are not played
+	// again.
+	have   map[int][]keptGame
 	keptIn string
-	// plotFile, if set, gets the standings as a picture (-plot).
+	// plotFile, if set, gets the standings as a picture (-plot), and
+	// plotSaid, if set, a line naming it once written.
 	plotFile string
+	plotSaid io.Writer
 }
 
 // plot draws the run's ratings into -plot's file, if it is set.
@@ -28,6 +32,9 @@ func (r report) plot(game, axis string, pts []eloPoint) error {
 	}
 	if err := writePlot(r.plotFile, plotTitle(game, pts), axis, pts); err != nil {
 		return fmt.Errorf("-plot %s: %v", r.plotFile, err)
+	}
+	if r.plotSaid != nil {
+		fmt.Fprintf(r.plotSaid, "plot: %s\n", r.plotFile)
 	}
 	return nil
 }
@@ -45,24 +52,38 @@ func boundedPoint(name string, diff, plusMinus float64, games int) eloPoint {
 
 // resume sets a to replay the games of games that r's file holds, and
 // says how many: "resuming: 9 of 24 games already in FILE".
-func (r report) resume(out io.Writer, a *arena, games []gameJob) {
-	a.replay = a.resumable(games, r.have)
+func (r report) resume(out io.Writer, a *arena, games schedule) {
+	kept := a.resumable(games, r.have)
+	a.replays = len(kept)
+	a.replay = func(j gameJob) (gameResult, bool) {
+		k, ok := kept[j.index]
+		if !ok {
+			return gameResult{}, false
+		}
+		res, err := a.fromRecord(j, k) // resumable replayed it once
+		return res, err == nil
+	}
 	switch {
-	case len(a.replay) == 0:
+	case len(kept) == 0:
 	case r.json:
-		writeJSONLine(out, resumeJSON{Type: "resume", Games: len(a.replay), Of: len(games), File: r.keptIn})
+		writeJSONLine(out, resumeJSON{Type: "resume", Games: len(kept), Of: games.count, File: r.keptIn})
 	default:
-		fmt.Fprintf(out, "resuming: %d of %s already in %s\n", len(a.replay), plural(len(games), "game", "games"), r.keptIn)
+		fmt.Fprintf(out, "resuming: %d of %s already in %s\n", len(kept), plural(games.count, "game", "games"), r.keptIn)
 	}
 }
 
-// keepGame keeps a game's record in -out and, with -format json, prints it
-// as the game's line; it says whether it did, else the caller prints its
-// text line (if any).
-func (r report) keepGame(out io.Writer, rec gameRecord) (printed bool) {
-	if r.keep != nil {
-		r.keep.write(rec)
+// keepRecord keeps a game's record in -out, if the run has one.
+func (r report) keepRecord(rec gameRecord) error {
+	if r.keep == nil {
+		return nil
 	}
+	return r.keep.write(rec)
+}
+
+// printRecord prints a game's record as the game's line under -format
+// json, and says whether it did; else the caller prints its text line
+// (if any).
+func (r report) printRecord(out io.Writer, rec gameRecord) (printed bool) {
 	if r.json {
 		writeJSONLine(out, rec)
 	}

@@ -3,11 +3,15 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -92,18 +96,49 @@ func (p playerRecord) rated() string {
 	return p.Name
 }
 
-// sameGame says the record rec is the game head describes (a record of
-// its head only, arena.recordHead): the same fields, compared as JSON so
-// that a map left out and an empty one are alike; what the game's play
-// filled in (the record, the result, the figures) is not compared.
-func sameGame(head, rec gameRecord) bool {
+// keptGame is a finished game an -out file holds, as much of its record
+// as a rerun needs: which game it is (its head's digest, headDigest) and
+// how it went, in a hundred-odd bytes and its moves, whatever the run.
+type keptGame struct {
+	head                      [16]byte
+	record                    string
+	winner, end, reason, kind string
+	moves                     [3]int // by side
+	nodes                     [3]int64
+	timeMS                    [3]float64
+}
+
+// headDigest is the digest of the part of a record that says which game
+// of which run it is (arena.recordHead fills it), compared as JSON so that
+// a map left out and an empty one are alike: two records are the same
+// game when their heads' digests are equal. What the game's play filled
+// in (the record, the result, the figures) is not part of it.
+func headDigest(rec gameRecord) [16]byte {
 	rec.Record, rec.Result, rec.Winner, rec.End, rec.Reason, rec.Kind, rec.Margin = "", "", "", "", "", "", nil
+	sum := sha256.Sum256([]byte(recordKey(rec)))
+	return [16]byte(sum[:16])
+}
+
+// keep is rec as a keptGame.
+func keep(rec gameRecord) keptGame {
+	return keptGame{head: headDigest(rec), record: rec.Record, winner: rec.Winner, end: rec.End, reason: rec.Reason, kind: rec.Kind,
+		moves: [3]int{X: rec.X.Moves, O: rec.O.Moves}, nodes: [3]int64{X: rec.X.Nodes, O: rec.O.Nodes},
+		timeMS: [3]float64{X: rec.X.TimeMS, O: rec.O.TimeMS}}
+}
+
+// recordKey is a record with every player's figures left out (the moves,
+// time and nodes a game cost, which differ between two plays of one game
+// by the clock alone), as canonical JSON: its fields in a fixed order, a
+// map's keys sorted, an empty map left out (omitempty) as a missing one.
+func recordKey(rec gameRecord) string {
 	for _, p := range []*playerRecord{&rec.X, &rec.O} {
 		p.Moves, p.TimeMS, p.Nodes = 0, 0, 0
 	}
-	a, errA := json.Marshal(head)
-	b, errB := json.Marshal(rec)
-	return errA == nil && errB == nil && string(a) == string(b)
+	key, err := json.Marshal(rec)
+	if err != nil {
+		panic(err) // the record types always marshal
+	}
+	return string(key)
 }
 
 // points is what X scored: 1, 1/2 or 0; ok is false for a game not
@@ -133,92 +168,306 @@ func resultOf(w Side) string {
 }
 
 // resultsWriter writes records as JSON Lines, each line with a single
-// write, so that a line is on disk (in the system's cache) as soon as its
-// game ends, and a run killed after it keeps it.
+// write the moment its game ends, so that a line is on disk (in the
+// system's cache) as soon as its game ends, and a run killed after it
+// keeps it (docs/results.md).
 type resultsWriter struct {
-	mu  sync.Mutex
-	w   io.Writer
-	err error // the first write error: the run goes on, the error is reported at its end
+	mu   sync.Mutex
+	w    io.Writer
+	file *os.File // w, when it is -out's file: a line written in part is cut back
+	name string   // the file's name, for the error
+	err  error    // the first failed write: every later write fails with it
 }
 
-// write adds one record.
-func (rw *resultsWriter) write(v any) {
-	line, err := json.Marshal(v)
+// write adds one record; a write that fails leaves the file whole (the
+// part of the line written is cut back) and fails every later write, so
+// that the run stops at the first game it cannot keep.
+func (rw *resultsWriter) write(rec gameRecord) error {
+	line, err := json.Marshal(rec)
 	if err != nil {
 		panic(err) // the record types always marshal
 	}
 	rw.mu.Lock()
 	defer rw.mu.Unlock()
-	if _, err := rw.w.Write(append(line, '\n')); err != nil && rw.err == nil {
-		rw.err = err
+	if rw.err != nil {
+		return rw.err
 	}
-}
-
-// openResults opens -out's file for appending, as cutechess-cli's
-// -pgnout does: a file that is there keeps its games, and the records it
-// holds are returned, so that a rerun of the same run plays only the
-// games it lacks. A last line cut short (a run killed while writing it)
-// is ended, so that the next record starts a line of its own.
-func openResults(name string) (*os.File, []gameRecord, error) {
-	data, err := os.ReadFile(name)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, nil, err
+	n, err := rw.w.Write(append(line, '\n'))
+	if err == nil {
+		return nil
 	}
-	var have []gameRecord
-	if len(data) > 0 {
-		complete := data[:bytes.LastIndexByte(data, '\n')+1] // a line cut short is no record
-		if have, err = readResults(bytes.NewReader(complete), name); err != nil {
-			return nil, nil, fmt.Errorf("%v: not a file of game records, and -out adds to a file rather than replace it: choose another", err)
+	whole := rw.name + " holds the games kept before it, every line whole"
+	if n > 0 && rw.file != nil {
+		// O_APPEND: the part written is the file's last n bytes.
+		st, serr := rw.file.Stat()
+		if serr == nil {
+			serr = rw.file.Truncate(st.Size() - int64(n))
+		}
+		if serr != nil {
+			whole = fmt.Sprintf("cutting back the %d bytes of its line written failed too (%v): the last line of %s is torn, and a rerun cuts it back", n, serr, rw.name)
 		}
 	}
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	rw.err = fmt.Errorf("-out %s: game %d could not be kept: %v; the run stops at the first game it cannot keep, and %s", rw.name, rec.Number, err, whole)
+	return rw.err
+}
+
+// resultsFile is -out's file opened for a run: its writer, and what it
+// held before.
+type resultsFile struct {
+	f    *os.File
+	keep *resultsWriter
+	// have are the finished games of the run's game and seed it holds,
+	// by number: the games a rerun of the same run need not play.
+	have map[int][]keptGame
+	// note, if not "", says the file's torn last line was cut back.
+	note string
+}
+
+// openResults opens -out's file to add the run's games to it, as
+// cutechess-cli's -pgnout does: a file that is there keeps its games, and
+// the run's game and seed's among them are read back, so that a rerun of
+// the same run plays only the games it lacks. Only a regular file is
+// read back: a pipe, a terminal or a device would hang the reading or
+// never end it. A file of records of another game is refused, and so is
+// one with a line that is not a record; a last line cut short (a run
+// killed, or a disk that filled, while writing it) is cut back to the
+// last whole record, and the note says so. The refusals are badInput:
+// nothing was played.
+func openResults(name string, spec *gameSpec, opt gameOptions, seed uint64) (*resultsFile, error) {
+	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
+		return nil, badInput{fmt.Errorf("-out %s: %s: accepted is a regular file, which -out reads back to resume a run and adds to, or a new name", name, fileKind(st.Mode()))}
+	}
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, nil, err
+		return nil, fmt.Errorf("-out: %v", err)
 	}
-	if len(data) > 0 && data[len(data)-1] != '\n' {
-		if _, err := f.Write([]byte("\n")); err != nil {
-			f.Close()
-			return nil, nil, err
-		}
+	rf, err := readBack(f, name, spec, opt, seed)
+	if err != nil {
+		f.Close()
+		return nil, err
 	}
-	return f, have, nil
+	rf.f, rf.keep = f, &resultsWriter{w: f, file: f, name: name}
+	return rf, nil
 }
 
-// readResults reads the game records of a results file. Lines of other
-// types (the header and the tables of -format json's output) and empty
-// lines are skipped, so a saved -format json output reads too. A line that
-// is not JSON is an error naming it.
-func readResults(r io.Reader, name string) ([]gameRecord, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), maxLine)
-	var recs []gameRecord
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
+// fileKind names a file that is not a regular one.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a pipe"
+	case m&os.ModeCharDevice != 0:
+		return "a terminal or a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a regular file"
+}
+
+// readBack reads -out's file f back for openResults.
+func readBack(f *os.File, name string, spec *gameSpec, opt gameOptions, seed uint64) (*resultsFile, error) {
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, badInput{fmt.Errorf("-out %s: not a regular file: accepted is a regular file, or a new name", name)}
+	}
+	rf := &resultsFile{have: map[int][]keptGame{}}
+	words := gameAndSize(spec.name, spec.defaults(opt))
+	tail, err := scanResults(f, name, func(line int, rec gameRecord) error {
+		if w := gameAndSize(rec.Game, rec.Options); w != words {
+			return badInput{fmt.Errorf("-out %s line %d: a game of %s, and this run plays %s: -out keeps the games of one game a file; choose another file", name, line, w, words)}
 		}
+		if rec.Seed == seed && rec.End != endInterrupted {
+			rf.have[rec.Number] = append(rf.have[rec.Number], keep(rec))
+		}
+		return nil
+	})
+	var bad resultsLineError
+	if errors.As(err, &bad) {
+		return nil, badInput{fmt.Errorf("-out %v: %s; choose another file, or mend or delete the line", err, recordsAccepted)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if tail.line > 0 {
+		if !tail.record {
+			return nil, badInput{fmt.Errorf("-out %s line %d: %s, and not a game record cut short: %s; choose another file", name, tail.line, tail.why, recordsAccepted)}
+		}
+		if err := f.Truncate(tail.offset); err != nil {
+			return nil, fmt.Errorf("-out %s: its last line (line %d) is torn, and cutting it back failed: %v", name, tail.line, err)
+		}
+		rf.note = fmt.Sprintf("-out %s: its last line (line %d, %s) was torn: cut back to the %s before it",
+			name, tail.line, tail.why, plural(tail.line-1, "whole line", "whole lines"))
+	}
+	return rf, nil
+}
+
+// badInput is input refused before any game, as a bad flag is: an -out
+// file of another kind or of another game's records. It is one line and
+// exit status 2 (main.go).
+type badInput struct{ error }
+
+// Unwrap is the refusal's own error.
+func (b badInput) Unwrap() error { return b.error }
+
+// recordsAccepted says what a results file holds.
+const recordsAccepted = "accepted are JSON Lines of game records, as -out writes them"
+
+// gameAndSize names a game and its options, "connect4 (height 6, width 7)",
+// its game's defaults filled in (a record may leave them out): games of
+// two sizes, or of two counts of rounds, are two games as far as a file
+// and a rating go. A name from a file is quoted if it is no game's.
+func gameAndSize(game string, options map[string]int) string {
+	spec, err := declared.findGame(game)
+	if err != nil {
+		return strconv.Quote(game)
+	}
+	opt := spec.defaults(gameOptions(options))
+	var words []string
+	for _, name := range slices.Sorted(maps.Keys(opt)) {
+		words = append(words, fmt.Sprintf("%s %d", name, opt[name]))
+	}
+	if len(words) == 0 {
+		return spec.name
+	}
+	return spec.name + " (" + strings.Join(words, ", ") + ")"
+}
+
+// resultsTail is a results file's torn last line: a line without its
+// newline, or a last line that is not JSON, as a write cut short leaves.
+type resultsTail struct {
+	line   int    // its number, from 1; 0 when the last line is whole
+	offset int64  // where it starts
+	why    string // "no newline at its end", "not a whole record"
+	// record says it starts as -out's records do (or is nothing but NUL
+	// bytes, which a crash may leave): a record cut short, not the last
+	// line of another kind of file.
+	record bool
+}
+
+// resultsLineError is a line of a results file, not its last, that is
+// not a record.
+type resultsLineError struct {
+	name string
+	line int
+	err  error
+}
+
+func (e resultsLineError) Error() string { return fmt.Sprintf("%s line %d: %v", e.name, e.line, e.err) }
+
+// recordStart is how every line -out writes starts.
+const recordStart = `{"type":"game",`
+
+// scanResults reads the game records of a results file, handing each to
+// each with its line number. Lines of other types (the header and the
+// tables of -format json's output) and empty lines are skipped, so a
+// saved -format json output reads too. A line that is not a record is a
+// resultsLineError, unless it is the last: then it is the torn tail,
+// returned, as is a last line without its newline. A line is read up to
+// maxLine bytes: memory stays bounded whatever the file.
+func scanResults(r io.Reader, name string, each func(line int, rec gameRecord) error) (resultsTail, error) {
+	br := bufio.NewReaderSize(r, 64*1024)
+	var offset int64
+	for n := 1; ; n++ {
+		text, err := readLine(br)
+		if err == io.EOF && len(text) == 0 {
+			return resultsTail{}, nil
+		}
+		if errors.Is(err, errLongLine) {
+			return resultsTail{}, resultsLineError{name, n, fmt.Errorf("longer than %d bytes", maxLine)}
+		}
+		if err != nil && err != io.EOF {
+			return resultsTail{}, fmt.Errorf("%s: %v", name, err)
+		}
+		last := err == io.EOF
+		if !last {
+			_, perr := br.Peek(1)
+			last = perr == io.EOF
+		}
+		tail := resultsTail{line: n, offset: offset, record: cutRecord(text)}
+		offset += int64(len(text))
+		if last && !bytes.HasSuffix(text, []byte("\n")) {
+			tail.why = "no newline at its end"
+			return tail, nil
+		}
+		rec, ok, perr := parseRecordLine(bytes.TrimSpace(text))
+		switch {
+		case perr != nil && last:
+			tail.why = "not a whole record"
+			return tail, nil
+		case perr != nil:
+			return resultsTail{}, resultsLineError{name, n, perr}
+		case ok:
+			if err := each(n, rec); err != nil {
+				return resultsTail{}, err
+			}
+		}
+		if last {
+			return resultsTail{}, nil
+		}
+	}
+}
+
+// errLongLine is a line longer than maxLine.
+var errLongLine = errors.New("line too long")
+
+// readLine reads a line with its newline (none at the end of the input),
+// at most maxLine bytes.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(line)+len(chunk) > maxLine {
+			return nil, errLongLine
+		}
+		line = append(line, chunk...)
+		if err != bufio.ErrBufferFull {
+			return line, err
+		}
+	}
+}
+
+// cutRecord says a torn line is a record cut short: it starts as every
+// line -out writes does (or is cut within that start), or holds nothing
+// but NUL bytes and blanks, which a crash may leave where a write was.
+func cutRecord(text []byte) bool {
+	t := bytes.TrimSpace(bytes.Trim(text, "\x00"))
+	if len(t) == 0 {
+		return true
+	}
+	return bytes.HasPrefix(t, []byte(recordStart)) || bytes.HasPrefix([]byte(recordStart), t)
+}
+
+// parseRecordLine reads one line: ok with the record for a game record;
+// not ok, no error, for an empty line or another type's; an error for a
+// line that is not a JSON object or a record without its players' names.
+func parseRecordLine(line []byte) (gameRecord, bool, error) {
+	if len(line) == 0 {
+		return gameRecord{}, false, nil
+	}
+	// One decoding for a record, the common line; a line that does not
+	// decode as one is decoded again for its type alone.
+	var rec gameRecord
+	if err := json.Unmarshal(line, &rec); err != nil {
 		var head struct {
 			Type string `json:"type"`
 		}
-		if err := json.Unmarshal([]byte(line), &head); err != nil {
-			return nil, fmt.Errorf("%s line %d: not a JSON object: %v", name, n, err)
+		if herr := json.Unmarshal(line, &head); herr != nil {
+			return gameRecord{}, false, fmt.Errorf("not a JSON object: %v", herr)
 		}
 		if head.Type != "game" {
-			continue
+			return gameRecord{}, false, nil
 		}
-		var rec gameRecord
-		if err := json.Unmarshal([]byte(line), &rec); err != nil {
-			return nil, fmt.Errorf("%s line %d: %v", name, n, err)
-		}
-		if rec.X.rated() == "" || rec.O.rated() == "" {
-			return nil, fmt.Errorf("%s line %d: a game needs both players' names", name, n)
-		}
-		recs = append(recs, rec)
+		return gameRecord{}, false, err
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+	if rec.Type != "game" {
+		return gameRecord{}, false, nil
 	}
-	return recs, nil
+	if rec.X.rated() == "" || rec.O.rated() == "" {
+		return gameRecord{}, false, errors.New("a game needs both players' names")
+	}
+	return rec, true, nil
 }
 
 // settingsOf is the budget as a record gives it.

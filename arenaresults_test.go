@@ -31,9 +31,9 @@ func parseRecords(t *testing.T, text string) []gameRecord {
 	return recs
 }
 
-// A match's -out: a record a game, in order, whose record replays to its
-// result, its opening first, the seats swapping, and each side's moves
-// and nodes its own.
+// A match's -out: a record a game (in the order they end), whose record
+// replays to its result, its opening first, the seats swapping, and each
+// side's moves and nodes its own.
 func TestMatchRecords(t *testing.T) {
 	c4, _ := findGame("c4")
 	var keep bytes.Buffer
@@ -43,7 +43,7 @@ func TestMatchRecords(t *testing.T) {
 	if err := m.run(context.Background(), &out, nil); err != nil {
 		t.Fatal(err)
 	}
-	recs := parseRecords(t, keep.String())
+	recs := byNumber(parseRecords(t, keep.String()))
 	if len(recs) != 4 {
 		t.Fatalf("%d records, want 4:\n%s", len(recs), keep.String())
 	}
@@ -115,6 +115,13 @@ func TestMatchJSON(t *testing.T) {
 	if e.Diff != nil || e.Bound == nil || math.Round(*e.Bound) != 140 {
 		t.Errorf("10 of 10: %+v, want diff null, bound 140", e)
 	}
+}
+
+// byNumber are records in the order of their games' numbers: -out
+// writes each as its game ends.
+func byNumber(recs []gameRecord) []gameRecord {
+	slices.SortStableFunc(recs, func(a, b gameRecord) int { return a.Number - b.Number })
+	return recs
 }
 
 // tournamentRun plays the tiny Tic-Tac-Toe round-robin (or a shard of it)
@@ -298,9 +305,11 @@ func TestTablesJSON(t *testing.T) {
 
 // Bad result files are one-line errors naming the file and line.
 func TestReadResultsErrors(t *testing.T) {
+	rec := "{\"type\":\"game\",\"x\":{\"name\":\"a\"},\"o\":{\"name\":\"b\"}}\n"
 	for _, tc := range []struct{ text, want string }{
-		{"{\"type\":\"game\",\"x\":{\"name\":\"a\"},\"o\":{\"name\":\"b\"}}\nnot json\n", "f line 2: not a JSON object"},
-		{"{\"type\":\"game\",\"x\":{\"name\":\"a\"}}\n", "f line 1: a game needs both players' names"},
+		{rec + "not json\n" + rec, "f line 2: not a JSON object"},
+		{"{\"type\":\"game\",\"x\":{\"name\":\"a\"}}\n" + rec, "f line 1: a game needs both players' names"},
+		{rec + strings.Repeat("x", maxLine+1) + "\n" + rec, "f line 2: longer than 1048576 bytes"},
 	} {
 		if _, err := readResults(strings.NewReader(tc.text), "f"); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.text, err, tc.want)
@@ -309,14 +318,14 @@ func TestReadResultsErrors(t *testing.T) {
 	a := gameRecord{Type: "game", Game: "ttt", Result: "1-0", X: playerRecord{Name: "a"}, O: playerRecord{Name: "b"}}
 	b := a
 	b.Game = "connect4"
-	if _, err := rateRecords([]gameRecord{a, b}); err == nil || !strings.Contains(err.Error(), "mix games") {
+	if _, err := rateRecords([]gameRecord{a, b}); err == nil || err.Error() != "the files mix games: ttt, and connect4 (height 6, width 7) at record 2; rate one at a time: -game NAME (and its size flags) picks one" {
 		t.Errorf("mixed games: %v", err)
 	}
 	// Two board sizes (or counts of rounds) are two games to a rating; a
 	// record that leaves the options out has the defaults.
 	c, d := b, b
 	c.Options = map[string]int{"width": 6, "height": 5}
-	if _, err := rateRecords([]gameRecord{b, c}); err == nil || err.Error() != "the files mix connect4 games with height 6, width 7 and with height 5, width 6; rate one at a time" {
+	if _, err := rateRecords([]gameRecord{b, c}); err == nil || err.Error() != "the files mix games: connect4 (height 6, width 7), and connect4 (height 5, width 6) at record 2; rate one at a time: -game NAME (and its size flags) picks one" {
 		t.Errorf("mixed sizes: %v", err)
 	}
 	d.Options = map[string]int{"width": 7, "height": 6}

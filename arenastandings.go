@@ -133,7 +133,7 @@ func writeCrosstable(out io.Writer, names []string, c crossResults, s standings)
 	}
 	ordered := make([]string, n)
 	for a, i := range s.order {
-		ordered[a] = names[i]
+		ordered[a] = printable(names[i])
 	}
 	if crossWidth(ordered, ordered, cells) <= tableWidth {
 		writeCrossBlock(out, ordered, ordered, cells)
@@ -306,7 +306,7 @@ func writeStandings(out io.Writer, names []string, c crossResults, s standings, 
 			score = fmt.Sprintf("%.1f", 100*t.score())
 			elo, plusMinus = signedElo(s.elo[i]), fmt.Sprintf("%.0f", s.plusMinus[i])
 		}
-		rows = append(rows, []string{strconv.Itoa(rank + 1), names[i], strconv.Itoa(t.games()), strconv.Itoa(t.wins),
+		rows = append(rows, []string{strconv.Itoa(rank + 1), printable(names[i]), strconv.Itoa(t.games()), strconv.Itoa(t.wins),
 			strconv.Itoa(t.draws), strconv.Itoa(t.losses), score, elo, plusMinus,
 			fmt.Sprintf("%.2f", stats[i].msPerMove()), stats[i].forfeits.text()})
 	}
@@ -401,4 +401,16 @@ func standingsPoints(names []string, s standings) []eloPoint {
 		pts[k] = eloPoint{name: names[i], elo: s.elo[i], plusMinus: s.plusMinus[i]}
 	}
 	return pts
+}
+
+// printable is text from a file as the terminal may show it: as it is
+// when every character prints, else quoted with Go's escapes ("a\x1b[2J"),
+// so that no control code of a file reaches the terminal.
+func printable(s string) string {
+	for _, r := range s {
+		if !strconv.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }

@@ -14,20 +14,43 @@ import (
 // however long their moves took.
 func maskTimes(text string) string {
 	lines := strings.Split(text, "\n")
-	col, width := -1, 0
+	var header []string // the table's, while in one
 	for i, line := range lines {
 		f := strings.Fields(line)
-		switch k := indexOf(f, "ms/move"); {
-		case k >= 0:
-			col, width = k, len(f)
-		case col >= 0 && len(f) == width:
-			f[col] = "*"
-		default:
-			col = -1
+		if k := indexOf(f, "ms/move"); k >= 0 {
+			header = f
+		} else if header != nil {
+			if k, ok := timeField(header, f); ok {
+				f[k] = "*"
+			} else {
+				header = nil // the table ended
+			}
 		}
 		lines[i] = strings.Join(f, " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// timeField reads row as a row of the table whose header is given: a
+// name of any number of words (a bot playing itself is "random (as -x)")
+// where the header has "bot", then the figures, as many as the header
+// has after "bot", every one a number (a rating may be "+inf" or
+// ">=+277", a bot without games "-") but the last, the forfeits. It
+// returns the place of the ms/move figure in row, ok false for a line
+// that is no such row.
+func timeField(header, row []string) (int, bool) {
+	name := indexOf(header, "bot")
+	figures := len(header) - 1 - name
+	if name < 0 || len(row) < len(header) {
+		return 0, false
+	}
+	first := len(row) - figures
+	for _, cell := range row[first : len(row)-1] {
+		if _, err := strconv.ParseFloat(strings.TrimLeft(cell, "<>="), 64); err != nil && cell != "-" {
+			return 0, false
+		}
+	}
+	return first + indexOf(header, "ms/move") - name - 1, true
 }
 
 // indexOf is the place of s in words, -1 if it is not there.
@@ -160,5 +183,21 @@ func TestCrosstableFitsEighty(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The mask finds the ms/move column whatever the names: a bot playing
+// itself has a name of three words, and a line after the table whose
+// figures happen to fall in line is not masked.
+func TestMaskTimes(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"           bot  wins  ms/move  nodes/move  forfeits\nrandom (as -x)     2     0.01           1         0\nelo: random (as -x) -191 +- 393",
+			"bot wins ms/move nodes/move forfeits\nrandom (as -x) 2 * 1 0\nelo: random (as -x) -191 +- 393"},
+		{"rank  bot games wins draws losses score%  elo  +- ms/move forfeits\n   1  a b    15   10     1      4   70.0 +130 145    2.64        0\n   2  c       0    0     0      0      -    -   -    0.00        0\n\nx 1 2 3 4 5 6 7 8 9 10",
+			"rank bot games wins draws losses score% elo +- ms/move forfeits\n1 a b 15 10 1 4 70.0 +130 145 * 0\n2 c 0 0 0 0 - - - * 0\n\nx 1 2 3 4 5 6 7 8 9 10"},
+	} {
+		if got := maskTimes(tc.in); got != tc.want {
+			t.Errorf("maskTimes:\n%s\nwant:\n%s", got, tc.want)
+		}
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
+	"iter"
 )
 
 // tournamentConfig is a round-robin: every two bots of the field play a
@@ -38,11 +38,27 @@ func (t tournamentConfig) names() []string {
 	return names
 }
 
-// schedule lists the tournament's games. Pair k of every match starts
-// from the same opening k, so the whole field meets the same positions,
-// and the games go round by round (pair 0 of every match, then pair 1...)
-// so that an interrupted tournament leaves every match about as far on.
-// byBot gives each game's bots as indexes into the field, by side.
+// matches are the tournament's matches in the order of a round: every
+// two players of the field, i before j, or in a gauntlet the bot (0)
+// against each of the others.
+func (t tournamentConfig) matches() [][2]int {
+	var ms [][2]int
+	for i := range t.players {
+		for j := i + 1; j < len(t.players); j++ {
+			if t.gauntlet && i > 0 {
+				break // the others do not play each other
+			}
+			ms = append(ms, [2]int{i, j})
+		}
+	}
+	return ms
+}
+
+// schedule deals the tournament's games, or its shard's. Pair k of every
+// match starts from the same opening k, so the whole field meets the
+// same positions, and the games go round by round (pair 0 of every
+// match, then pair 1...) so that an interrupted tournament leaves every
+// match about as far on.
 //
 // With an odd number of games a match, its last game has no partner, and
 // one of the two bots gets X once more than the other. Giving that game's
@@ -51,76 +67,81 @@ func (t tournamentConfig) names() []string {
 // its first game alternates with the parity of i+j. That is the usual
 // colour rule of round-robin tables: over its matches every bot gets the
 // extra X as often as the extra O, give or take one.
-func (t tournamentConfig) schedule(openings [][]Move) (games []gameJob, byBot [][3]int) {
-	n := len(t.players)
-	for k := range openings {
-		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				if t.gauntlet && i > 0 {
-					break // the others do not play each other
-				}
+//
+// A shard (1-based, of shards) deals only its slice: pair k of the m-th
+// match of the round (from 0) goes to shard (k + m) mod shards + 1, so
+// that each match's pairs go round the shards and every shard has its
+// share of every match. A game with no partner (an odd -games) is a pair
+// of its own. Every game keeps its place in the whole schedule, and with
+// it its seed and its opening, so the shards together play exactly the
+// games one run plays.
+func (t tournamentConfig) schedule(deck *openingDeck) schedule {
+	matches := t.matches()
+	mine := func(k, m int) bool { return t.shards == 0 || (k+m)%t.shards == t.shard-1 }
+	count := len(matches) * t.games
+	if t.shards > 0 {
+		// Pairs 0..full-1 have two games, pair full one when -games is
+		// odd; match m's pairs of this shard are those of k = shard-1-m
+		// modulo shards.
+		full := t.games / 2
+		count = 0
+		for m := range matches {
+			r := ((t.shard-1-m)%t.shards + t.shards) % t.shards
+			count += 2 * (full / t.shards)
+			if r < full%t.shards {
+				count += 2
+			}
+			if t.games%2 == 1 && mine(full, m) {
+				count++
+			}
+		}
+	}
+	return schedule{count: count, games: t.deal(deck, matches, mine)}
+}
+
+// deal is schedule's games: every game of every round in order, those
+// mine says are this run's dealt.
+func (t tournamentConfig) deal(deck *openingDeck, matches [][2]int, mine func(k, m int) bool) iter.Seq[gameJob] {
+	return func(yield func(gameJob) bool) {
+		next := deck.deal()
+		index, place := 0, 0
+		for k := 0; 2*k < t.games; k++ {
+			opening := next()
+			for m, ij := range matches {
+				i, j := ij[0], ij[1]
 				for g := 2 * k; g < min(2*k+2, t.games); g++ {
 					x, o := i, j
 					if (g+i+j)%2 == 1 {
 						x, o = j, i
 					}
-					games = append(games, gameJob{index: len(games), pair: k,
-						players: [3]*player{X: t.players[x], O: t.players[o]},
-						labels:  [3]string{X: t.players[x].label, O: t.players[o].label},
-						opening: openings[k]})
-					byBot = append(byBot, [3]int{X: x, O: o})
+					if mine(k, m) {
+						job := gameJob{index: index, place: place, pair: k,
+							players: [3]*player{X: t.players[x], O: t.players[o]},
+							labels:  [3]string{X: t.players[x].label, O: t.players[o].label},
+							field:   [3]int{X: x, O: o}, opening: opening}
+						if !yield(job) {
+							return
+						}
+						place++
+					}
+					index++
 				}
 			}
 		}
 	}
-	return games, byBot
-}
-
-// slice is the games of one shard (1-based) of shards. The schedule goes
-// round by round, every match playing its pair k of games in round k;
-// pair k of the m-th match (from 0, in the schedule's order) goes to shard
-// (k + m) mod shards + 1, so that each match's pairs go round the shards
-// and every shard has its share of every match. A game with no partner (an
-// odd -games) is a pair of its own. Every game keeps its place in the
-// whole schedule, and with it its seed and its opening, so the shards
-// together play exactly the games one run plays.
-func (t tournamentConfig) slice(games []gameJob, byBot [][3]int) []gameJob {
-	if t.shards == 0 {
-		return games
-	}
-	var mine []gameJob
-	match, last := -1, [3]int{-1}
-	for k, g := range games {
-		// A pair's games are next to each other in the schedule: the
-		// same two bots from the same opening.
-		b := byBot[k]
-		key := [3]int{g.pair, min(b[X], b[O]), max(b[X], b[O])}
-		switch {
-		case key[0] != last[0]:
-			match = 0 // a new round
-		case key != last:
-			match++
-		}
-		last = key
-		if (g.pair+match)%t.shards == t.shard-1 {
-			mine = append(mine, g)
-		}
-	}
-	return mine
 }
 
 // run plays the round-robin (or its shard), showing progress on a
 // terminal, then prints the crosstable and the standings. On an interrupt
 // it prints them for the games finished and returns errInterrupted.
 func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) error {
-	openings, note, err := t.plan.openings(t.spec, t.opt, (t.games+1)/2, t.seed)
+	deck, note, err := t.plan.openings(t.spec, t.opt, (t.games+1)/2, t.seed)
 	if err != nil {
 		return err
 	}
-	all, byBot := t.schedule(openings)
-	games := t.slice(all, byBot)
+	games := t.schedule(deck)
 	a := arena{spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
-		event: "tournament", field: t.names(), total: len(all)}
+		event: "tournament", field: t.names(), total: len(t.matches()) * t.games}
 	if t.gauntlet {
 		a.event = "gauntlet"
 	}
@@ -131,28 +152,26 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	t.header(out, a, note, shard)
 	t.resume(out, &a, games)
 	results, stats := newCrossResults(len(t.players)), newFieldStats(len(t.players))
-	points := make([][]float64, len(t.players)) // a gauntlet's: each player's against the bot, by game
-	for j := range points {
-		points[j] = slices.Repeat([]float64{-1}, t.games)
-	}
-	keep := func(r gameResult) gameRecord {
+	scores := make([]pairScores, len(t.players)) // a gauntlet's: each player's against the bot
+	a.keep = func(r gameResult) error { return t.keepRecord(a.record(r)) }
+	line := func(r gameResult) gameRecord {
 		rec := a.record(r)
 		if r.resumed {
 			return rec
 		}
-		if !t.report.keepGame(out, rec) && r.forfeit != nil { // a forfeit is news: the tables alone would hide why
+		if !t.report.printRecord(out, rec) && r.forfeit != nil { // a forfeit is news: the tables alone would hide why
 			fmt.Fprintf(out, "game %d: X %s, O %s: %s, moves: %s\n", r.job.index+1,
 				r.job.labels[X], r.job.labels[O], r.outcome(), movesOrNone(rec.Record))
 		}
 		return rec
 	}
-	a.stopped = func(r gameResult) { keep(r) }
+	a.stopped = func(r gameResult) { line(r) }
 	err = a.play(ctx, games, func(r gameResult) {
-		b := byBot[r.job.index]
+		b := r.job.field
 		results.add(b[X], b[O], r.points(X))
-		stats.addRecord(keep(r), b[X], b[O])
+		stats.addRecord(line(r), b[X], b[O])
 		if t.gauntlet {
-			gauntletScore(points, b[X], b[O], r.job.pair, r.points(X))
+			gauntletScore(scores, r.job, r.points(X))
 		}
 	})
 	if err != nil && !errors.Is(err, errInterrupted) {
@@ -165,12 +184,12 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		}
 	}
 	if t.gauntlet {
-		if perr := t.gauntletTables(out, shard, played, len(games), results, stats, points); perr != nil && err == nil {
+		if perr := t.gauntletTables(out, shard, played, games.count, results, stats, scores); perr != nil && err == nil {
 			err = perr
 		}
 		return err
 	}
-	if perr := t.tables(out, shard, played, len(games), len(all), results, stats); perr != nil && err == nil {
+	if perr := t.tables(out, shard, played, games.count, a.total, results, stats); perr != nil && err == nil {
 		err = perr
 	}
 	return err
@@ -205,9 +224,9 @@ func (t tournamentConfig) tables(out io.Writer, shard string, played, games, all
 
 // gauntletTables prints a gauntlet's heading and standings (arenagauntlet.go),
 // or its JSON line.
-func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of int, c crossResults, stats fieldStats, points [][]float64) (err error) {
+func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of int, c crossResults, stats fieldStats, scores []pairScores) (err error) {
 	names := t.names()
-	rows := gauntletRows(names, c, stats, points)
+	rows := gauntletRows(names, c, stats, scores)
 	if perr := t.plot(t.spec.title, "Elo over "+names[0], gauntletPoints(rows, names[0])); perr != nil && err == nil {
 		err = perr
 	}

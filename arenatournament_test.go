@@ -27,8 +27,8 @@ func TestTournamentField(t *testing.T) {
 		{c4, "alphabeta:depth=1..3,mcts:c=0.5/1.4", []string{"alphabeta:depth=1", "alphabeta:depth=2", "alphabeta:depth=3", "mcts:c=0.5", "mcts:c=1.4"}, ""},
 		{c4, "alphabeta:depth=1/2:eval=segments/threats", []string{"alphabeta:depth=1:eval=segments", "alphabeta:depth=1:eval=threats",
 			"alphabeta:depth=2:eval=segments", "alphabeta:depth=2:eval=threats"}, ""},
-		{ttt, "solver,random", nil, `bot solver does not play Tic-Tac-Toe: accepted are minimax,`},
-		{ttt, "minimax,nobody", nil, `unknown bot "nobody": accepted are minimax,`},
+		{ttt, "solver,random", nil, `bot solver does not play Tic-Tac-Toe: expected one of minimax,`},
+		{ttt, "minimax,nobody", nil, `unknown bot "nobody": expected one of minimax,`},
 		{ttt, "foo,bar", nil, `unknown bot "foo"`},
 		{ttt, "minimax,minimax", nil, "minimax is listed twice"},
 		{ttt, "alphabeta:depth=2,AlphaBeta:DEPTH=2", nil, "alphabeta:depth=2 is listed twice"},
@@ -68,7 +68,49 @@ func TestTournamentSchedule(t *testing.T) {
 				for k := range openings {
 					openings[k] = []Move{Move(k)}
 				}
-				jobs, byBot := tc.schedule(openings)
+				deck, _, err := openingPlan{suite: openings}.openings(nil, nil, len(openings), 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := tc.schedule(deck)
+				var jobs []gameJob
+				var byBot [][3]int
+				for j := range s.games {
+					jobs = append(jobs, j)
+					byBot = append(byBot, j.field)
+				}
+				if len(jobs) != s.count {
+					t.Errorf("%d games dealt, the schedule counts %d", len(jobs), s.count)
+				}
+				// Shards deal the games of one run, each once, as many
+				// as they count, each keeping its place in the run.
+				for _, shards := range []int{2, 3, 7} {
+					dealt := map[int]int{}
+					for shard := 1; shard <= shards; shard++ {
+						sc := tc
+						sc.shard, sc.shards = shard, shards
+						part := sc.schedule(deck)
+						n := 0
+						for j := range part.games {
+							if whole := jobs[j.index]; j.place != n || j.opening[0] != whole.opening[0] || j.field != whole.field {
+								t.Errorf("shard %d/%d: game %d at place %d, %+v; the run's %+v", shard, shards, j.index, n, j, whole)
+							}
+							dealt[j.index]++
+							n++
+						}
+						if n != part.count {
+							t.Errorf("shard %d/%d: %d games dealt, counted %d", shard, shards, n, part.count)
+						}
+					}
+					if len(dealt) != len(jobs) {
+						t.Errorf("%d shards dealt %d of the %d games", shards, len(dealt), len(jobs))
+					}
+					for i, n := range dealt {
+						if n != 1 {
+							t.Errorf("%d shards dealt game %d %d times", shards, i, n)
+						}
+					}
+				}
 				if want := bots * (bots - 1) / 2 * games; len(jobs) != want {
 					t.Fatalf("%d games, want %d", len(jobs), want)
 				}

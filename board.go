@@ -100,7 +100,8 @@ type Utility struct {
 
 // outcome is the result of a finished game for side s on the scale Monte
 // Carlo searches average: 1 for a win, 1/2 for a draw, 0 for a loss.
-// Margin games count by their winner, as SPEC says.
+// A game won on margin (Adjacency) counts by its winner alone
+// (docs/bots.md, mcts).
 func outcome(g Game, s Side) float64 {
 	switch g.Winner() {
 	case s:
@@ -313,4 +314,24 @@ func toFront[T comparable](list []T, x T) {
 			return
 		}
 	}
+}
+
+// endsGame reports whether playing the line out on a copy of g ends the
+// game, every move legal.
+func endsGame(g Game, line []Move) bool {
+	if len(line) == 0 {
+		return false
+	}
+	p := g.Clone()
+	for _, m := range line {
+		legal := false
+		for _, l := range p.Moves(nil) {
+			legal = legal || l == m
+		}
+		if !legal {
+			return false
+		}
+		p.Play(m)
+	}
+	return p.Over()
 }

@@ -222,7 +222,7 @@ func canonicalKey(g *TicTacToe) uint64 {
 	return best
 }
 
-// The counts every course quotes: SPEC's ground truth.
+// The counts every course quotes (docs/tictactoe.md).
 func TestTicTacToeCensus(t *testing.T) {
 	c := &census{positions: map[uint64]bool{}, canonical: map[uint64]bool{}}
 	c.walk(NewTicTacToe())

@@ -28,10 +28,6 @@ type Budget struct {
 	// Trace asks the bot for the tree it searched, this many plies deep,
 	// in Decision.Trace (-trace); 0 means none.
 	Trace int
-	// TraceFormat is how the front end writes the trace: "text" (or ""),
-	// "dot" or "json" (-trace-format). Bots ignore it; it rides here so
-	// that every front end that prints traces has it with the depth.
-	TraceFormat string
 }
 
 // Stats says what a search did: the score of its move from the mover's

@@ -11,7 +11,7 @@ import (
 
 // A bot's parameters: each bot declares the keys it reads (param), and a
 // bot spec on the command line, NAME:KEY=VALUE:KEY=VALUE, sets some of
-// them (SPEC: "Bots you configure"). The declaration is the one place a
+// them (docs/bots.md, "Configuring a bot"). The declaration is the one place a
 // key is described: the spec parser checks against it, help and
 // docs/bots.md list it, and the conformance test plays every key at a
 // value other than its default.
@@ -53,11 +53,11 @@ type param struct {
 // Budget of each move; -depth, -time and -playouts are their defaults.
 var (
 	depthParam = param{key: "depth", kind: kindInt, min: 0, max: 64, def: "0", untilTime: true,
-		about: "plies to look ahead; 0: to the end, or as deep as the time allows"}
+		about: "plies to look ahead; 0 means no limit: to the end, or as deep as the time allows"}
 	timeParam = param{key: "time", kind: kindDuration, def: "0", byGame: map[string]string{"adjacency": "5s"},
-		about: "time a move, like 500ms; 0: no limit"}
+		about: "time for each move, like 500ms; 0 means no limit"}
 	playoutsParam = param{key: "playouts", kind: kindInt, min: 0, max: 1e9, def: "0", untilTime: true,
-		about: "playouts a move; 0: by the time"}
+		about: "playouts (random games) for each move; 0 means no limit: as many as the time allows"}
 	evalParam = param{key: "eval", kind: kindChoice, gameChoices: evaluatorNames,
 		about: "the evaluation of positions it cannot search to the end"}
 )
@@ -93,10 +93,14 @@ func (p param) choicesFor(game string) []string {
 
 // parse checks a value typed for the key in the game (by name) and returns it in
 // the key's own notation (1000ms is 1s, ON is on), so that two ways of
-// writing one value name one player. Its error says what is accepted.
+// writing one value name one player. Its error says what is expected.
 func (p param) parse(game, text string) (string, error) {
 	bad := func() (string, error) {
-		return "", fmt.Errorf("%s=%s: accepted is %s", p.key, quoteShort(text), p.accepts(game))
+		var near []string // a choice typed wrong has a nearest choice
+		if p.kind == kindChoice {
+			near = p.choicesFor(game)
+		}
+		return "", fmt.Errorf("%s=%s: %s", p.key, quoteShort(text), expecting(text, "", near, p.accepts(game)))
 	}
 	switch p.kind {
 	case kindInt:
@@ -158,11 +162,11 @@ func durationText(d time.Duration) string {
 func (p param) accepts(game string) string {
 	switch p.kind {
 	case kindInt:
-		return fmt.Sprintf("a whole number %s..%s", numText(p.min), numText(p.max))
+		return fmt.Sprintf("a whole number from %s to %s", numText(p.min), numText(p.max))
 	case kindFloat:
-		return fmt.Sprintf("a number %s..%s", numText(p.min), numText(p.max))
+		return fmt.Sprintf("a number from %s to %s", numText(p.min), numText(p.max))
 	case kindDuration:
-		return "a duration like 500ms or 2s, or 0"
+		return "a time like 500ms or 2s, or 0 (no limit)"
 	case kindSwitch:
 		return "on or off"
 	}
@@ -232,13 +236,13 @@ func splitSpec(text string) (specText, error) {
 	parts := strings.Split(strings.TrimSpace(text), ":")
 	s := specText{name: strings.TrimSpace(parts[0])}
 	if s.name == "" {
-		return s, fmt.Errorf("%s: no bot name before the first colon: accepted is NAME or NAME:KEY=VALUE:...", quoteUpTo(text, maxSpecEcho))
+		return s, fmt.Errorf("%s: no bot name before the first colon: expected NAME or NAME:KEY=VALUE:...", quoteUpTo(text, maxSpecEcho))
 	}
 	for _, part := range parts[1:] {
 		key, value, ok := strings.Cut(part, "=")
 		key, value = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(value)
 		if !ok || key == "" || value == "" {
-			return s, fmt.Errorf("%s: %s is not KEY=VALUE: accepted is NAME:KEY=VALUE:...", quoteUpTo(text, maxSpecEcho), quoteShort(part))
+			return s, fmt.Errorf("%s: %s is not KEY=VALUE: expected NAME:KEY=VALUE:...", quoteUpTo(text, maxSpecEcho), quoteShort(part))
 		}
 		if slices.ContainsFunc(s.pairs, func(p [2]string) bool { return p[0] == key }) {
 			return s, fmt.Errorf("%s: %s is given twice", quoteUpTo(text, maxSpecEcho), key)
@@ -283,7 +287,7 @@ func sweptValues(v string) ([]string, error) {
 	if strings.Contains(v, "/") {
 		values := strings.Split(v, "/")
 		if slices.Contains(values, "") {
-			return nil, fmt.Errorf("an empty value between slashes: accepted is A/B/C")
+			return nil, fmt.Errorf("an empty value between slashes: expected A/B/C")
 		}
 		return values, nil
 	}
@@ -295,9 +299,9 @@ func sweptValues(v string) ([]string, error) {
 	b, errB := strconv.Atoi(to)
 	switch {
 	case errA != nil || errB != nil:
-		return nil, fmt.Errorf("accepted is A..B with whole numbers A < B")
+		return nil, fmt.Errorf("expected A..B with whole numbers A < B")
 	case a >= b || b-a >= maxSweep:
-		return nil, fmt.Errorf("accepted is A..B with A < B and at most %d values", maxSweep)
+		return nil, fmt.Errorf("expected A..B with A < B and at most %d values", maxSweep)
 	}
 	var values []string
 	for n := a; n <= b; n++ {

@@ -58,11 +58,23 @@ type gameSpec struct {
 }
 
 // seatDefaults are who plays a game when the command line does not say,
-// as the original programs had it (SPEC.md), and how its matches open.
+// as the original programs had it (docs/history.md), and how its matches
+// open.
 type seatDefaults struct {
 	bot      string // -bot
 	botFirst bool   // -first bot
 	openings int    // -openings: random plies before each pair of games
+	// exact, when set, is the bot for exact play where the other bots'
+	// searches to the end of the game do not finish in practice
+	// (Connect Four's solver): a spec that asks them for one is refused,
+	// naming it.
+	exact string
+	// clock, when set, is the time a move of a bot that would search to
+	// the end with no time limit (toTheEnd) and was given no time, on a
+	// board of these options: 0 where such a search ends in practice
+	// (Connect Four's 7x6, with its book), else a clock, so that the
+	// game's own opponent never thinks without end.
+	clock func(opt gameOptions) time.Duration
 }
 
 // gameWords are what the prompt says of a game.
@@ -70,6 +82,12 @@ type gameWords struct {
 	intro  string // printed once before the first board
 	prompt string // the human's prompt
 	rules  string // the rules in a few lines, for the rules command
+	// original says that piped output keeps the words of the program the
+	// game comes from (docs/history.md), so that its sample game is
+	// reproduced word for word: "playing by AI" before a bot's move, which
+	// is not named, and "X win.", "O win." or "Draw" at the end. Other
+	// games name each bot move and end "X wins", "O wins" or "Draw".
+	original bool
 	// describe says a decision's score for the side to move in g in
 	// words for a person: exact ("wins in 3 plies", "draw") where the
 	// search saw the end of the game, else the evaluation's figure.
@@ -125,7 +143,7 @@ type botDecl struct {
 	order int // place in help and listings, lowest first
 	// games are the games it plays by name; none means every game.
 	games []string
-	// hidden leaves it out of help's list, "accepted are" and
+	// hidden leaves it out of help's list, errors' lists of bots and
 	// -tournament all: the levels, which are other bots at settings.
 	hidden bool
 	// params are the keys of its specs, in the order specs write them.
@@ -135,6 +153,11 @@ type botDecl struct {
 	anyKey bool
 	// traces says it answers -trace with what its search did.
 	traces bool
+	// toTheEnd says that with no time limit (time=0), and no depth limit
+	// where it reads depth=, it searches to the end of the game, or may
+	// hand its move to a bot that does (the levels): such a search may
+	// not end in practice (seatDefaults.exact, seatDefaults.clock).
+	toTheEnd bool
 	// build makes one bot, drawing every random choice from c.rng. A
 	// bot belongs to one game at a time: matches build one per game.
 	build func(c botConfig) Bot
@@ -229,7 +252,7 @@ func (r *registry) findGame(name string) (*gameSpec, error) {
 			return g, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown game %q: accepted are %s", name, r.gameList())
+	return nil, fmt.Errorf("unknown game %q: expected one of %s", name, r.gameList())
 }
 
 // gameList is the -game values with their aliases: "ttt (tictactoe), ...".
@@ -238,7 +261,36 @@ func (r *registry) gameList() string {
 	for _, g := range r.games {
 		names = append(names, fmt.Sprintf("%s (%s)", g.name, strings.Join(g.aliases, ", ")))
 	}
-	return strings.Join(names, ", ")
+	return orList(names)
+}
+
+// gameShortList is the -game values for help: each name with its
+// shorter aliases, "ttt, connect4 (c4) or adjacency (adj)".
+func (r *registry) gameShortList() string {
+	var names []string
+	for _, g := range r.games {
+		var short []string
+		for _, a := range g.aliases {
+			if len(a) < len(g.name) {
+				short = append(short, a)
+			}
+		}
+		if len(short) > 0 {
+			names = append(names, fmt.Sprintf("%s (%s)", g.name, strings.Join(short, ", ")))
+		} else {
+			names = append(names, g.name)
+		}
+	}
+	return orList(names)
+}
+
+// gameNames are the -game values, names and aliases.
+func (r *registry) gameNames() []string {
+	var names []string
+	for _, g := range r.games {
+		names = append(append(names, g.name), g.aliases...)
+	}
+	return names
 }
 
 // findBot looks a bot's name up, whatever the game and in any case
@@ -349,8 +401,8 @@ func (spec *gameSpec) defaults(opt gameOptions) gameOptions {
 // every default).
 func (spec *gameSpec) start(opt gameOptions) Game { return spec.newGame(spec.defaults(opt)) }
 
-// parseRecord replays a record in the game's notation (SPEC: "Batch
-// analysis") from the start, checking every move. Its error is worded for
+// parseRecord replays a record in the game's notation (docs/analyze.md)
+// from the start, checking every move. Its error is worded for
 // a batch reader, as -analyze prints it: what is wrong and at which move
 // ("illegal: cell 4 is taken at move 3"), without the prompt's advice.
 func (spec *gameSpec) parseRecord(record string, opt gameOptions) (Game, error) {

@@ -28,18 +28,22 @@ type player struct {
 }
 
 // budgetDefaults are -depth, -time and -playouts: the values of those
-// keys for every bot that reads them and whose spec does not set them;
-// 0 is "not given".
+// keys for every bot that reads them and whose spec does not set them.
+// A flag given as 0 means what the key's 0 means, no limit, and is listed
+// in noLimit; a field left 0 otherwise is a flag not given.
 type budgetDefaults struct {
 	depth    int
 	time     time.Duration
 	playouts int
+	noLimit  []string // the keys whose flag was given as 0
 }
 
 // given is the flag's value of a budget key as a key's text, "" when the
 // flag is not given.
 func (d budgetDefaults) given(key string) string {
 	switch {
+	case slices.Contains(d.noLimit, key):
+		return "0"
 	case key == "depth" && d.depth > 0:
 		return fmt.Sprint(d.depth)
 	case key == "time" && d.time > 0:
@@ -54,7 +58,7 @@ func (d budgetDefaults) given(key string) string {
 // key must be one the bot reads (or any, for an engine) with a value it
 // accepts. Keys not given take the flags' values, then the game's
 // defaults; depth and playouts give way to a time given and not them
-// (SPEC: "-time decides how long a bot thinks"). The error is one line
+// (docs/bots.md, "Configuring a bot"). The error is one line
 // naming the spec, the key and what is accepted.
 func (r *registry) newPlayer(g *gameSpec, text string, flags budgetDefaults) (*player, error) {
 	s, err := splitSpec(text)
@@ -64,9 +68,10 @@ func (r *registry) newPlayer(g *gameSpec, text string, flags budgetDefaults) (*p
 	b := r.findBot(s.name)
 	switch {
 	case b == nil:
-		return nil, fmt.Errorf("unknown bot %s: accepted are %s", quoteShort(s.name), strings.Join(r.botNames(g), ", "))
+		names := r.botNames(g)
+		return nil, fmt.Errorf("unknown bot %s: %s", quoteShort(s.name), expecting(s.name, "", names, "one of "+strings.Join(names, ", ")))
 	case !b.plays(g):
-		return nil, fmt.Errorf("bot %s does not play %s: accepted are %s", b.name, g.title, strings.Join(r.botNames(g), ", "))
+		return nil, fmt.Errorf("bot %s does not play %s: expected one of %s", b.name, g.title, strings.Join(r.botNames(g), ", "))
 	}
 	p := &player{decl: b, vals: paramValues{}}
 	given := map[string]bool{}
@@ -78,8 +83,11 @@ func (r *registry) newPlayer(g *gameSpec, text string, flags budgetDefaults) (*p
 		case !ok && b.anyKey:
 			p.options = append(p.options, kv)
 			continue
+		case !ok && len(b.params) == 0:
+			return nil, fmt.Errorf("%s: %s takes no keys", quoteUpTo(text, maxSpecEcho), b.name)
 		case !ok:
-			return nil, fmt.Errorf("%s: %s has no key %s: accepted are %s", quoteUpTo(text, maxSpecEcho), b.name, quoteShort(kv[0]), b.keyList())
+			return nil, fmt.Errorf("%s: %s has no key %s: %s", quoteUpTo(text, maxSpecEcho), b.name, quoteShort(kv[0]),
+				expecting(kv[0], "", b.keys(), "one of its keys: "+strings.Join(b.keys(), ", ")))
 		}
 		v, err := decl.parse(g.name, kv[1])
 		if err != nil {
@@ -89,7 +97,9 @@ func (r *registry) newPlayer(g *gameSpec, text string, flags budgetDefaults) (*p
 		p.given = append(p.given, kv[0])
 	}
 	p.label = b.name + p.keysGiven(given)
-	p.complete(g, given, flags)
+	if err := p.complete(g, given, flags); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -109,10 +119,12 @@ func (p *player) keysGiven(given map[string]bool) string {
 }
 
 // complete gives every key not given its value: the flag's for a budget
-// key, else the game's default, except that a depth or a count of
-// playouts not given gives way to a time given (by time= or -time).
-func (p *player) complete(g *gameSpec, given map[string]bool, flags budgetDefaults) {
-	timed := given["time"] || flags.given("time") != ""
+// key (which must be a value the key takes), else the game's default,
+// except that a depth or a count of playouts not given gives way to a
+// time limit given (by time= or -time): the bot then thinks until the
+// time is spent. A time of 0, no limit, leaves them as they are.
+func (p *player) complete(g *gameSpec, given map[string]bool, flags budgetDefaults) error {
+	timed := given["time"] && p.vals["time"] != "0" || flags.time > 0
 	for _, decl := range p.decl.params {
 		if given[decl.key] {
 			continue
@@ -120,6 +132,9 @@ func (p *player) complete(g *gameSpec, given map[string]bool, flags budgetDefaul
 		v := flags.given(decl.key)
 		switch {
 		case v != "":
+			if _, err := decl.parse(g.name, v); err != nil {
+				return fmt.Errorf("-%s %s: %s's %v", decl.key, v, p.decl.name, err)
+			}
 		case decl.untilTime && timed:
 			v = "0"
 		default:
@@ -127,18 +142,16 @@ func (p *player) complete(g *gameSpec, given map[string]bool, flags budgetDefaul
 		}
 		p.vals[decl.key] = v
 	}
+	return nil
 }
 
-// keyList is the bot's keys for an error: "depth, time, eval".
-func (b *botDecl) keyList() string {
-	if len(b.params) == 0 {
-		return "none: it takes no keys"
-	}
+// keys are the bot's keys, in its order: depth, time, eval.
+func (b *botDecl) keys() []string {
 	keys := make([]string, len(b.params))
 	for i, p := range b.params {
 		keys[i] = p.key
 	}
-	return strings.Join(keys, ", ")
+	return keys
 }
 
 // reads reports whether the player's bot reads key.

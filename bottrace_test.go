@@ -61,7 +61,7 @@ func TestEveryBotTraces(t *testing.T) {
 // it, and the tree of the last probe of the position, in every format.
 func TestSolverOtherSizeTraces(t *testing.T) {
 	g := NewConnectFourSize(5, 4)
-	d := NewSolverBot().Think(context.Background(), g, Budget{Jobs: 1, Trace: 1})
+	d := (&SolverBot{}).Think(context.Background(), g, Budget{Jobs: 1, Trace: 1})
 	if d.Trace == nil || d.Trace.Root == nil || len(d.Trace.Probes) == 0 {
 		t.Fatalf("trace %+v: want probes and a tree", d.Trace)
 	}

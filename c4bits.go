@@ -5,12 +5,13 @@ import "math/bits"
 // The solver's bit operations on a board of any size (c4Geom), for the
 // position c4Pos, their shifts from the column height at run time. On
 // 7x6 the search runs its versions on constants instead (c4pos.go,
-// c4bounds.go; see c4Ops in c4solver.go).
+// c4bounds.go; see c4Ops in c4state.go).
 
 // threatsAny is winningCells on any board: three stones in a line with
 // the cell at an end or inside, up or along the three other lines.
 // Written out, as winningCells is, with the shifts of the height's
-// lines: a loop over the lines took 1.6 times the instructions.
+// lines: a loop over the lines took more instructions
+// (docs/search-notes.md, "One solver for every board").
 func (g *c4Geom) threatsAny(b, mask uint64) uint64 {
 	r := (b << 1) & (b << 2) & (b << 3) // vertical: three stones below
 	r |= fourCells(b, g.sh)
@@ -37,6 +38,23 @@ func (g *c4Geom) possible(p c4Pos) uint64 { return (p.mask + g.bottom) & g.full 
 
 // cell is where a stone dropped into col lands, 0 if the column is full.
 func (g *c4Geom) cell(p c4Pos, col int) uint64 { return g.possible(p) & g.column[col] }
+
+// afterMove is col played in p by the rules alone: ok is false for a
+// full column; over says the stone ends the game, v being the mover's
+// score (its win, or 0 when it fills the board); else q is the position
+// it leaves, for a search.
+func (g *c4Geom) afterMove(p c4Pos, col int) (q c4Pos, v int, over, ok bool) {
+	cell := g.cell(p, col)
+	switch {
+	case cell == 0:
+		return p, 0, false, false
+	case g.aligned(p.cur | cell):
+		return p, g.winScore(p), true, true
+	case p.moves+1 == g.cells:
+		return p, 0, true, true
+	}
+	return p.play(cell), 0, false, true
+}
 
 // winScore is the score of winning with the next stone, lossScore of
 // losing to the opponent's next stone: a win whose last stone falls on
@@ -97,13 +115,11 @@ func (g *c4Geom) flipCol(col int, flip bool) int {
 // the opponent must block at once (it is playable now, so the reply is
 // forced, and forced lines are the cheapest to search), and one just
 // above a playable cell (the opponent may not play under it, so it takes
-// a column away). The weights 2, 3 and 4 did best on the benchmark sets
-// (the threats' count alone needed 25% more nodes on Begin-Medium, 21%
-// on Middle-Medium; after the static pass, 3, 3, 4 or 2, 2, 6 were as
-// good).
+// a column away). The weights are settings (threatAny, threatNow,
+// threatAbove in c4settings.go).
 func (g *c4Geom) threatScore(threats, mask uint64) int {
 	now := (mask + g.bottom) & g.full
-	return 2*bits.OnesCount64(threats) + 3*bits.OnesCount64(threats&now) + 4*bits.OnesCount64(threats&(now<<1))
+	return threatAny*bits.OnesCount64(threats) + threatNow*bits.OnesCount64(threats&now) + threatAbove*bits.OnesCount64(threats&(now<<1))
 }
 
 // nonLosing is the moves of p that do not lose at once, given the

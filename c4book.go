@@ -98,6 +98,15 @@ var openingBook = sync.OnceValue(func() book {
 	return b
 })
 
+// bookFor is the book a solver of board g reads: when on, 7x6's
+// embedded book; other boards have none.
+func bookFor(g *c4Geom, on bool) book {
+	if on && g.std {
+		return openingBook()
+	}
+	return nil
+}
+
 // unpackBookEntry reads the score and move of a book word.
 func unpackBookEntry(w uint64) bookEntry {
 	return bookEntry{score: int8(int(w>>bookKeyBits&0x3f) - bookOffset), move: int8(w >> 55 & 7)}

@@ -8,8 +8,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -48,11 +50,11 @@ type bookConfig struct {
 // cfg.Openings plies, and returns the book.
 // The table is larger than a game's: the build revisits much. progress,
 // if set, hears about every solved position and every finished ply with
-// the book so far, so a long build can be saved as it goes.
-func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, book)) (book, error) {
-	s := newC4SolverBits(cfg.TableBits, true)
-	s.ctx = ctx
-	s.book = cfg.Prior
+// the book so far, so a long build can be saved as it goes; its error (a
+// save that failed) stops the build.
+func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, book) error) (book, error) {
+	s := newC4Solver(c4Std, newC4Table(cfg.TableBits, c4Std.keyBits), cfg.Prior, c4Defaults())
+	s.start(ctx, nil)
 
 	entries := map[uint64]bookEntry{}
 	done := map[uint64]bool{} // positions expanded in this build
@@ -69,7 +71,7 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 		entries[w&bookKeyMask] = unpackBookEntry(w)
 	}
 	for ply := cfg.Openings; ply <= cfg.MaxPly; ply++ {
-		start, nodes := time.Now(), s.nodes
+		start, nodes := time.Now(), s.nodes()
 		count := 0
 		for _, p := range level[ply] {
 			key := bookKey(p)
@@ -77,17 +79,19 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 				continue
 			}
 			done[key] = true
-			before := s.nodes
+			before := s.nodes()
 			m, v := s.bestMove(p)
-			if s.stopped {
+			if s.stopped() {
 				return nil, ctx.Err()
 			}
 			_, flip := canonical(p.key())
 			entries[key] = bookEntry{score: int8(v), move: int8(flipCol(int(m), flip))}
 			count++
-			if progress != nil && s.nodes > before {
+			if progress != nil && s.nodes() > before {
 				// A position the solver had to search: save the book so far.
-				progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start), Of: len(level[ply])}, packBook(entries))
+				if err := progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes() - nodes, Time: time.Since(start), Of: len(level[ply])}, packBook(entries)); err != nil {
+					return nil, err
+				}
 			}
 			// The opponent's every reply to the book move is a position
 			// of the solver two plies on, unless the game is over.
@@ -104,7 +108,9 @@ func buildBook(ctx context.Context, cfg bookConfig, progress func(bookStats, boo
 		}
 		delete(level, ply)
 		if progress != nil {
-			progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes - nodes, Time: time.Since(start), Of: len(level[ply]), Done: true}, packBook(entries))
+			if err := progress(bookStats{Ply: ply, Positions: count, Nodes: s.nodes() - nodes, Time: time.Since(start), Of: len(level[ply]), Done: true}, packBook(entries)); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return packBook(entries), nil
@@ -156,7 +162,7 @@ func (b book) encode() []byte {
 // bookPlan is what -make-book builds: the full tree of both sides from
 // the empty board up to tree, the full trees from every 2-ply opening
 // (the openings of matches) up to openings (0: none), then the games
-// against itself and the seed's alpha-beta up to lines.
+// against itself and the student paper's alpha-beta up to lines.
 type bookPlan struct{ tree, openings, lines int }
 
 // bookOpenings is the plies of the openings whose trees -book-openings-ply
@@ -164,10 +170,11 @@ type bookPlan struct{ tree, openings, lines int }
 const bookOpenings = 2
 
 // makeBook builds the book into a file (the -make-book flag) as plan
-// says. It rewrites the file after every solved position, so an
-// interrupted build keeps what it did, and a build into a file that
-// holds a book takes its answers from it rather than solve them again
-// (so it resumes, or extends a book); it reports on errOut (standard
+// says. It saves the book as it goes (bookSaver), so an interrupted
+// build keeps what it did, and a build into a file that holds a book
+// takes its answers from it rather than solve them again (so it resumes,
+// or extends a book); the first save that fails stops the build, the
+// file left as it was at the save before. It reports on errOut (standard
 // error): at a terminal (status), a line per ply and a status line with
 // the time left in the ply; on a pipe, a line per position.
 func makeBook(path string, plan bookPlan, errOut io.Writer, status bool) error {
@@ -178,29 +185,92 @@ func makeBook(path string, plan bookPlan, errOut io.Writer, status bool) error {
 	if len(prior) > 0 {
 		fmt.Fprintf(errOut, "%s: %d entries to build on\n", path, len(prior))
 	}
-	if err := makeBookWith(path, bookConfig{MaxPly: plan.tree, TableBits: 25, Prior: prior}, errOut, status); err != nil {
-		return err
-	}
-	if plan.openings > 0 {
-		if prior, err = readBook(path); err != nil {
-			return err
-		}
-		cfg := bookConfig{MaxPly: plan.openings, TableBits: 25, Openings: bookOpenings, Prior: prior}
-		if err := makeBookWith(path, cfg, errOut, status); err != nil {
-			return err
-		}
-	}
-	base, err := readBook(path)
+	saver := &bookSaver{path: path}
+	b, err := makeBookWith(saver, bookConfig{MaxPly: plan.tree, TableBits: 25, Prior: prior}, errOut, status)
 	if err != nil {
 		return err
 	}
-	_, err = extendBook(context.Background(), base, plan.lines, 25, []string{"alphabeta"}, func(line string, b book) {
-		fmt.Fprintf(errOut, "%s; book %d entries\n", line, len(b))
-		if err := os.WriteFile(path, b.encode(), 0o644); err != nil {
-			fmt.Fprintln(errOut, err)
+	if plan.openings > 0 {
+		cfg := bookConfig{MaxPly: plan.openings, TableBits: 25, Openings: bookOpenings, Prior: b}
+		if b, err = makeBookWith(saver, cfg, errOut, status); err != nil {
+			return err
 		}
+	}
+	b, err = extendBook(context.Background(), b, plan.lines, 25, []string{"alphabeta"}, func(line string, b book) error {
+		fmt.Fprintf(errOut, "%s; book %d entries\n", line, len(b))
+		return saver.save(b, false)
 	})
-	return err
+	if err != nil {
+		return err
+	}
+	return saver.save(b, true)
+}
+
+// bookSaver saves a book as its build goes. Each save writes the whole
+// book into a new file beside the old one, syncs it to the disk, then
+// renames it over the old one: the file is a whole book at every moment,
+// the one before or the one after, never a part of one, whatever stops
+// the build (a kill, a full disk, a file-size limit); a save that fails
+// leaves the file as it was and stops the build. A book is rewritten
+// whole, so it is saved at most once a second, and at the end of each
+// ply and of the build.
+type bookSaver struct {
+	path string
+	last time.Time // the last save
+}
+
+// save writes b to the file, now or when a second has passed since the
+// last save.
+func (s *bookSaver) save(b book, now bool) error {
+	if !now && time.Since(s.last) < time.Second {
+		return nil
+	}
+	s.last = time.Now()
+	if err := replaceFile(s.path, b.encode()); err != nil {
+		return fmt.Errorf("%s: %v: the build stops, the file holds the book of the save before", s.path, err)
+	}
+	return nil
+}
+
+// replaceFile replaces the file path by one holding data: written to a
+// new file in the same directory, synced, then renamed over path (and the
+// directory synced, so that the rename is on the disk too). On an error
+// the new file is removed and path is as it was.
+func replaceFile(path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	if d, derr := os.Open(dir); derr == nil {
+		derr = d.Sync()
+		d.Close()
+		if derr != nil && !errors.Is(derr, syscall.EINVAL) { // EINVAL: a directory that cannot sync
+			return derr
+		}
+	}
+	return nil
 }
 
 // readBook reads a book file; a file that does not exist is an empty
@@ -216,8 +286,9 @@ func readBook(path string) (book, error) {
 	return decodeBook(data)
 }
 
-// makeBookWith is makeBook with every setting.
-func makeBookWith(path string, cfg bookConfig, errOut io.Writer, status bool) error {
+// makeBookWith builds a book as cfg says, saved by saver as it goes, and
+// returns it.
+func makeBookWith(saver *bookSaver, cfg bookConfig, errOut io.Writer, status bool) (book, error) {
 	// At a terminal the status line is redrawn every second as well, as
 	// one position can take minutes; mu keeps its lines whole.
 	var mu sync.Mutex
@@ -233,7 +304,7 @@ func makeBookWith(path string, cfg bookConfig, errOut io.Writer, status bool) er
 			}
 		}()
 	}
-	_, err := buildBook(context.Background(), cfg, func(st bookStats, b book) {
+	return buildBook(context.Background(), cfg, func(st bookStats, b book) error {
 		mu.Lock()
 		defer mu.Unlock()
 		last, since = st, time.Now()
@@ -246,11 +317,8 @@ func makeBookWith(path string, cfg bookConfig, errOut io.Writer, status bool) er
 			fmt.Fprintf(errOut, "ply %d: %d positions, %d nodes, %v; book %d entries\n",
 				st.Ply, st.Positions, st.Nodes, st.Time.Round(time.Millisecond), len(b))
 		}
-		if err := os.WriteFile(path, b.encode(), 0o644); err != nil {
-			fmt.Fprintln(errOut, err)
-		}
+		return saver.save(b, st.Done)
 	})
-	return err
 }
 
 // bookStatus is the status line of a build after the report st, the
@@ -274,9 +342,9 @@ func bookStatus(st bookStats, solving time.Duration) string {
 // against each of the named bots in both seats. Those are the games a
 // bot-against-bot run plays, and along one line the table stays warm, so
 // each solve is far cheaper than in the full tree of buildBook.
-func extendBook(ctx context.Context, base book, maxPly, tableBits int, opponents []string, progress func(string, book)) (book, error) {
-	s := newC4SolverBits(tableBits, true)
-	s.ctx = ctx
+func extendBook(ctx context.Context, base book, maxPly, tableBits int, opponents []string, progress func(string, book) error) (book, error) {
+	s := newC4Solver(c4Std, newC4Table(tableBits, c4Std.keyBits), nil, c4Defaults())
+	s.start(ctx, nil)
 	entries := map[uint64]bookEntry{}
 	for _, w := range base {
 		entries[w&bookKeyMask] = unpackBookEntry(w)
@@ -313,7 +381,9 @@ func extendBook(ctx context.Context, base book, maxPly, tableBits int, opponents
 			return nil, err
 		}
 		if progress != nil {
-			progress(pair[0]+"-"+pair[1]+": "+spec.record(g), packBook(entries))
+			if err := progress(pair[0]+"-"+pair[1]+": "+spec.record(g), packBook(entries)); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return packBook(entries), nil
@@ -326,7 +396,7 @@ type bookSeat struct {
 	entries  map[uint64]bookEntry
 	label    string // the pairing, for progress lines
 	spec     *gameSpec
-	progress func(string, book)
+	progress func(string, book) error
 }
 
 // name: the seat is the solver's.
@@ -340,7 +410,7 @@ func (b bookSeat) choose(ctx context.Context, g Game) (Decision, error) {
 		return Decision{Move: Move(flipCol(int(e.move), flip))}, nil
 	}
 	m, v := b.s.bestMove(p)
-	if b.s.stopped {
+	if b.s.stopped() {
 		if err := ctx.Err(); err != nil {
 			return Decision{}, err
 		}
@@ -348,7 +418,9 @@ func (b bookSeat) choose(ctx context.Context, g Game) (Decision, error) {
 	}
 	b.entries[key] = bookEntry{score: int8(v), move: int8(flipCol(int(m), flip))}
 	if b.progress != nil {
-		b.progress(fmt.Sprintf("%s: solved %q", b.label, b.spec.record(g)), packBook(b.entries))
+		if err := b.progress(fmt.Sprintf("%s: solved %q", b.label, b.spec.record(g)), packBook(b.entries)); err != nil {
+			return Decision{}, err
+		}
 	}
 	return Decision{Move: m, Stats: Stats{Score: v}}, nil
 }

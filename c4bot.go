@@ -30,23 +30,19 @@ type SolverBot struct {
 	guess *c4Guess
 }
 
-// NewSolverBot returns a solver bot with the embedded opening book and
-// tables of its own.
-func NewSolverBot() *SolverBot { return &SolverBot{} }
-
 // Name is "solver".
 func (b *SolverBot) Name() string { return "solver" }
 
-// runTable is the run's table for board g, made on first use and at once
-// whole (every entry in use, c4TableBits of them): the table grows only
-// while one search has it to itself, and whole, the searches of several
-// games at once read and write it without a lock, as the threads of one
-// search do (c4parallel.go). Without a run (reg nil or the declared
-// registry) the table is the caller's own.
+// runTable is the table of reg's run for board g (c4TableBits entries),
+// made on first use and made whole at once. A table grows only while one
+// search has it to itself; a whole table can be read and written by the
+// searches of several games at once without a lock, as the threads of
+// one search do (c4parallel.go). Without a run (reg nil or the declared
+// registry) the caller gets a table of its own.
 func runTable(reg *registry, g *c4Geom) *c4Table {
 	key := fmt.Sprintf("connect4 solver table %dx%d", g.width, g.height)
 	return reg.shared(key, func() any {
-		t := newC4Table(c4TableBits(g), g.keyBits, c4Defaults().hugePages)
+		t := newC4Table(c4TableBits(g), g.keyBits)
 		t.use(t.maxBits) // empty, so nothing to move
 		return t
 	}).(*c4Table)
@@ -70,15 +66,14 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	ctx, cancel := withBudget(ctx, budget)
 	defer cancel()
 	s := b.solverFor(c.geo)
-	s.nodes = 0
 	jobs := budget.Jobs
+	var tr *c4Tracer
 	if budget.Trace > 0 {
 		// One thread, so that the tree shown is the whole search's.
-		s.tr, jobs = newC4Tracer(budget.Trace, c.geo), 1
-		defer func() { s.tr = nil }()
+		tr, jobs = newC4Tracer(budget.Trace, c.geo), 1
 	}
 	s.setJobs(jobs)
-	defer func() { s.ctx = nil }()
+	s.start(ctx, tr)
 	pr := c4SolverProver{s}
 	if budget.Time > 0 {
 		d = clockThink(ctx, pr, b.guessFor(c.geo), c.geo, p, budget)
@@ -88,8 +83,8 @@ func (b *SolverBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 		d = clockThink(ctx, pr, b.guessFor(c.geo), c.geo, p, budget) // stopped: what it knows now
 	}
 	d.Time = time.Since(start)
-	if s.tr != nil {
-		d.Trace = s.tr.trace(d.Nodes, d.Score, d.PV)
+	if tr != nil {
+		d.Trace = tr.trace(d.Nodes, d.Score, d.PV)
 	}
 	return d
 }
@@ -112,11 +107,11 @@ func (b *SolverBot) fromBook(c *ConnectFour, p c4Pos, budget Budget) (Decision, 
 	return d, true
 }
 
-// solverFor is the bot's solver for board g, over the run's table of
-// that size; made anew when the size changes.
+// solverFor is the solver the bot searches board g with: on the table
+// that the run keeps for that size, made anew when the size changes.
 func (b *SolverBot) solverFor(g *c4Geom) *c4Solver {
 	if b.s == nil || b.s.g != g {
-		b.s = newC4SolverOn(runTable(b.reg, g), g, b.noBook, c4Defaults())
+		b.s = newC4Solver(g, runTable(b.reg, g), bookFor(g, !b.noBook), c4Defaults())
 	}
 	return b.s
 }
@@ -137,7 +132,7 @@ type c4SolverProver struct{ s *c4Solver }
 // known bounds col's score by the rules, the book and the table.
 func (pr c4SolverProver) known(p c4Pos, col int) (lo, hi int, ok bool) {
 	s, g := pr.s, pr.s.g
-	q, v, over, ok := s.afterMove(p, col)
+	q, v, over, ok := g.afterMove(p, col)
 	switch {
 	case !ok || over:
 		return v, v, ok
@@ -170,34 +165,34 @@ func (pr c4SolverProver) fromBook(p c4Pos) (int, bool) {
 func (pr c4SolverProver) probe(ctx context.Context, p c4Pos, col, a int) (int, bool) {
 	s := pr.s
 	q := p.play(s.g.cell(p, col))
-	s.ctx, s.stopped = ctx, false
+	s.resume(ctx)
 	var r int
-	if s.tr != nil {
+	if s.main.tr != nil {
 		r = s.probeNoted(q, fmt.Sprintf("column %d, at least %d?", col+1, -a), a)
 	} else {
 		r = s.window(q, a, a+1)
 	}
-	return r, !s.stopped
+	return r, !s.stopped()
 }
 
 // exact is the untimed bot's decision: the exact score, the most central
 // column that keeps it, and the line expected.
 func (pr c4SolverProver) exact(ctx context.Context, p c4Pos) (Decision, bool) {
 	s := pr.s
-	s.ctx, s.stopped = ctx, false
+	s.resume(ctx)
 	m, v := s.bestMove(p)
-	if s.stopped {
+	if s.stopped() {
 		return Decision{}, false
 	}
 	d := Decision{Move: m, Stats: Stats{Score: v, Exact: true, Depth: c4AnyPlies(s.g.cells, v, p.moves)}}
 	d.PV = s.expectedLine(p, m, v)
-	d.Nodes = s.nodes // the line's searches too, as -trace notes them
+	d.Nodes = s.nodes() // the line's searches too, as -trace notes them
 	return d, true
 }
 
 // line is the line expected after col keeps p's exact score v.
 func (pr c4SolverProver) line(ctx context.Context, p c4Pos, col, v int) []Move {
-	pr.s.ctx, pr.s.stopped = ctx, false
+	pr.s.resume(ctx)
 	return pr.s.expectedLine(p, Move(col), v)
 }
 
@@ -222,14 +217,14 @@ func (pr c4SolverProver) proved(p c4Pos) (int, bool) {
 }
 
 // nodes is the solver's node count.
-func (pr c4SolverProver) nodes() int64 { return pr.s.nodes }
+func (pr c4SolverProver) nodes() int64 { return pr.s.nodes() }
 
 // bookParam switches the opening book: off searches every position.
 var bookParam = param{key: "book", kind: kindSwitch, def: "on",
 	about: "answer from the opening book (7x6, the first 12 plies) where it can"}
 
 func init() {
-	registerBot(&botDecl{name: "solver", order: 7, games: []string{"connect4"}, traces: true,
+	registerBot(&botDecl{name: "solver", order: 7, games: []string{"connect4"}, traces: true, toTheEnd: true,
 		about:  "perfect play: the exact game value by alpha-beta on bitboards, with a table and an opening book",
 		params: []param{timeParam, bookParam},
 		build: func(c botConfig) Bot {

@@ -20,9 +20,10 @@ func c4Four(b uint64) bool {
 // most 0 if it is the mover, at least 0 if it is the opponent. It looks
 // only where the answer can settle the window (alpha, beta): at the
 // mover's fours when alpha >= 0, at the opponent's when beta <= 0, so
-// in a null window at one side's only (the two looks were 11% of the
-// solver's instructions on Middle-Medium); (0, 0) looks at both. Its
-// shifts are 7x6's, so it serves any board six high (g's cells).
+// in a null window at one side's only, which saves instructions at
+// every node (docs/search-notes.md, "Static bounds"); (0, 0) looks at
+// both. Its shifts are 7x6's, so it serves any board six high (g's
+// cells).
 func openBounds(g *c4Geom, p c4Pos, lo, hi, alpha, beta int) (int, int) {
 	empty := g.full &^ p.mask
 	if alpha >= 0 && !c4Four(p.cur|empty) {
@@ -83,9 +84,10 @@ func claimevenBound(g *c4Geom, p c4Pos, hi int) int {
 // in its rightmost column). Two fours along one line that end in the
 // same column span the same columns, b's lower in each, so b's four is
 // complete first: with claimeven, a four of the first player above the
-// second player's own does not void the bound (Steininger's variant;
-// his solver gained 18% more nodes without it). below is one bit under
-// each column's lowest cell (c4Geom.below, see c4Below).
+// second player's own does not void the bound (Steininger's variant,
+// which saves nodes in his solver and in ours: docs/search-notes.md).
+// below is one bit under each column's lowest cell (c4Geom.below, see
+// c4Below).
 func c4FirstFour(a, b, below uint64) bool {
 	if v := a & (a >> 1); v&(v>>2) != 0 {
 		return true

@@ -13,8 +13,9 @@ import (
 // lies within them, and each bound does tighten some positions (else this
 // test could not fail).
 func TestStaticBounds(t *testing.T) {
-	s := newC4SolverBits(ttEagerBits, true)
-	s.tune.staticBounds = false
+	tune := c4Defaults()
+	tune.staticBounds = false
+	s := newC4Solver(c4Std, newC4Table(ttEagerBits, c4Std.keyBits), nil, tune)
 	rng := rand.New(rand.NewPCG(28, 4))
 	tightened := map[string]int{}
 	for n := 0; n < 3000; {
@@ -25,7 +26,7 @@ func TestStaticBounds(t *testing.T) {
 			g.Play(moves[rng.IntN(len(moves))])
 		}
 		p := c4PosOf(g)
-		if g.Over() || p.canWinNext() {
+		if g.Over() || s.canWinNext(p) {
 			continue
 		}
 		n++

@@ -25,17 +25,6 @@ import (
 //     losing while one is not, never one below what another is proved
 //     to reach.
 
-// Shares of a move's budget, measured in matches against mcts at 100 ms
-// a move (docs/connect4.md): the first guess ends at guessShare, the
-// probes at proofShare, and everything at spentShare, which leaves the
-// rest for answering (the expected line, a late poll).
-const (
-	exactShare = 0.05
-	guessShare = 0.15
-	proofShare = 0.50
-	spentShare = 0.97
-)
-
 // c4Prover is an exact solver as the clock uses it: what the clock asks
 // of the solver (c4SolverProver in c4bot.go answers for every board
 // size), and no more. Scores are the solver's, of which the clock reads
@@ -249,8 +238,7 @@ func clockThink(ctx context.Context, pr c4Prover, gs *c4Guess, g *c4Geom, p c4Po
 	nodes0 := pr.nodes()
 	c := newC4Clock(pr, g, p)
 	order := c.candidates(g.order)
-	gs.proved, gs.nodes = pr.proved, 0
-	defer func() { gs.proved = nil }()
+	gs.begin(pr.proved)
 	finish := func(d Decision) Decision {
 		d.Nodes, d.Time = pr.nodes()-nodes0+gs.nodes, time.Since(start)
 		return d

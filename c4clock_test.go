@@ -77,7 +77,7 @@ func clockMatch(t testing.TB, opp string, games, jobs int, budget time.Duration,
 			b := &SolverBot{reg: c.reg, noBook: noBook}
 			runTable(c.reg, c4Std)
 			if own {
-				b = &SolverBot{s: newC4Solver(noBook), noBook: noBook}
+				b = &SolverBot{s: newTestSolver(c4Std, ttBits, bookFor(c4Std, !noBook)), noBook: noBook}
 			}
 			return clockedBot{Bot: b, times: times, log: log}
 		}}, {name: "timed", games: oppDecl.games, params: oppDecl.params,
@@ -221,8 +221,8 @@ func envOr(key, def string) string {
 // classify settles every position, a column proved to win wins, and the
 // floor is the sign of the score.
 func TestClockClassify(t *testing.T) {
-	s := newC4SolverBits(20, true)
-	exact := newC4SolverBits(20, true)
+	s := newTestSolver(c4Std, 20, nil)
+	exact := newTestSolver(c4Std, 20, nil)
 	for _, pos := range loadSet(t, "Test_L2_R2")[:12] {
 		p := posOf(t, pos.moves)
 		c := newC4Clock(c4SolverProver{s}, c4Std, p)
@@ -278,8 +278,8 @@ func TestClockCandidates(t *testing.T) {
 // exact score and a move that keeps it, a win proved only where the move
 // wins, and a legal move (TestConformance checks the budget).
 func TestClockHonest(t *testing.T) {
-	exact := newC4SolverBits(20, true)
-	bot := &SolverBot{s: newC4SolverBits(20, true)}
+	exact := newTestSolver(c4Std, 20, nil)
+	bot := &SolverBot{s: newTestSolver(c4Std, 20, nil)}
 	positions := append(loadSet(t, "Test_L1_R2")[:6], loadSet(t, "Test_L2_R2")[:6]...)
 	for _, pos := range positions {
 		g := c4Game(t, pos.moves)
@@ -302,17 +302,16 @@ func TestClockHonest(t *testing.T) {
 // the cut solve's bound for the exact score ("3133" scored -8, and was
 // played as such; it is a draw).
 func TestSolverThreadsStayStopped(t *testing.T) {
-	s := newC4SolverBits(20, false)
+	s := newTestSolver(c4Std, 20, openingBook())
 	s.setJobs(2)
 	p := posOf(t, "3133")
 	for _, ms := range []int{1, 2, 5, 10, 20} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(ms)*time.Millisecond)
-		s.ctx, s.stopped = ctx, false
+		s.start(ctx, nil)
 		m, v := s.bestMove(p)
 		cancel()
-		if !s.stopped && v != 0 {
+		if !s.stopped() && v != 0 {
 			t.Errorf("cut at %d ms: column %d, score %d reported exact; the score is 0", ms, m+1, v)
 		}
 	}
-	s.ctx = nil
 }

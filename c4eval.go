@@ -2,33 +2,38 @@ package main
 
 import "math/bits"
 
-// Connect Four's evaluators: seed 004's count of open segments, and a
+// Connect Four's evaluators: the student paper's count of open segments
+// (docs/history.md), and a
 // count of threats after Allis, which knows which threats win the end of
 // the game.
 
 func init() {
 	registerEvaluators("connect4", (*ConnectFour)(nil),
 		evaluator{name: "segments", score: c4SegmentScore,
-			about: "seed 004's: open four-cell segments counted 1, 10, 50 for 1, 2, 3 stones, 16 for the move"},
+			about: "four-cell segments that only one side has stones in: 1, 10 or 50 for 1, 2 or 3 stones, and 16 for the side to move"},
 		evaluator{name: "threats", score: c4ThreatScore,
-			about: "Allis' odd and even threats: cells that would complete a four, by the row parity that wins"})
+			about: "odd and even threats (Allis): empty cells that would complete a four, counted by the row parity that wins"},
+		evaluator{name: "reply-segments", score: replyEval(c4SegmentScore, c4Limit),
+			about: "segments, counted after the best reply of the side to move"},
+		evaluator{name: "reply-threats", score: replyEval(c4ThreatScore, c4Limit),
+			about: "threats, counted after the best reply of the side to move"})
 }
 
 // c4Segments are 7x6's 69 four-cell segments (24 horizontal, 21
 // vertical, 12 of each diagonal) as cell masks.
 var c4Segments = c4Std.segments
 
-// c4SegmentValue is seed 004's value of a segment holding n stones of one
+// c4SegmentValue is the paper's value of a segment holding n stones of one
 // colour and none of the other.
 var c4SegmentValue = [5]int{0, 1, 10, 50, c4Win}
 
-// c4TurnBonus is seed 004's bonus for having the move.
+// c4TurnBonus is the paper's bonus for having the move.
 const c4TurnBonus = 16
 
-// c4SegmentScore is seed 004's evaluation from s's side: every segment
+// c4SegmentScore is the paper's evaluation for side s: every segment
 // holding stones of one colour only counts 1, 10 or 50 for 1, 2 or 3
 // stones, for the colour that holds it and against the other; the side to
-// move gets a bonus of 16. SPEC keeps the sum within ±511, under a win's
+// move gets a bonus of 16. docs/connect4.md keeps the sum under a win's
 // 512; but the search scores a win found n plies down as 512 - n (the
 // sooner the better), so the sum is kept within ±469, under 512 - 42, for
 // any win at any depth to outrank it. Other sizes count their own
@@ -57,9 +62,13 @@ func c4SegmentScore(g Game, s Side) int {
 // c4Clamp keeps an estimate under the least win a search can score on
 // c's board.
 func c4Clamp(c *ConnectFour, v int) int {
-	limit := c4Win - c.geo.cells - 1
+	limit := c4Limit(c)
 	return max(-limit, min(limit, v))
 }
+
+// c4Limit is the bound of an estimate on g's board: under the least win
+// a search can score there.
+func c4Limit(g Game) int { return c4Win - g.(*ConnectFour).geo.cells - 1 }
 
 // Weights of c4ThreatScore: a threat on the rows that win its side the
 // end of the game, a threat on the other rows, a stone in an open

@@ -27,7 +27,7 @@ func init() {
 		},
 		check:   func(opt gameOptions) error { return c4SizeError(opt["width"], opt["height"]) },
 		newGame: func(opt gameOptions) Game { return NewConnectFourSize(opt["width"], opt["height"]) },
-		seats:   seatDefaults{bot: "solver", openings: 2},
+		seats:   seatDefaults{bot: "solver", openings: 2, exact: "solver", clock: c4SizeClockFor},
 		words: gameWords{intro: "drop a stone: type the number of a column, as shown under the board",
 			prompt: "Enter the column: ", rules: c4Rules, describe: c4Describe},
 		analyst: gameAnalyst{strongest: "solver", hintBudget: Budget{Time: c4HintTime},
@@ -45,6 +45,21 @@ func init() {
 	})
 }
 
+// c4SizeClockFor is the time a move of a bot that would search to the end
+// (the solver, by default) when no time is given: none on 7x6, which
+// its book answers at once, and c4SizeClock on every other board, whose
+// searches from scratch take minutes or hours (docs/connect4-sizes.md).
+func c4SizeClockFor(opt gameOptions) time.Duration {
+	if opt["width"] == c4Width && opt["height"] == c4Height {
+		return 0
+	}
+	return c4SizeClock
+}
+
+// c4SizeClock is c4SizeClockFor off 7x6: Adjacency's time a move, and an
+// engine's where the game sets none.
+const c4SizeClock = 5 * time.Second
+
 // c4Rules are the rules for the rules command.
 const c4Rules = `Connect Four: X and O take turns dropping a stone into one of the
 columns (seven of six cells, unless -width and -height say otherwise), X
@@ -53,10 +68,11 @@ or diagonally, win; a full board is a draw. Type the column number printed
 under the board (a, b, c for columns 10-12 of the widest boards).`
 
 // c4Describe: the solver's scores are exact (22 minus the winner's stone
-// count on 7x6), the plies to the end following from the score; the seed's
-// alpha-beta and minimax score wins and losses as ±512 and guess the rest,
-// on a scale whose small values look like the solver's; the solver out of
-// time says what its score rests on (Basis).
+// count on 7x6), the plies to the end following from the score; the
+// student paper's alpha-beta and minimax (docs/history.md) score wins
+// and losses as ±512 and guess the rest, on a scale whose small values
+// look like the solver's; the solver out of time says what its score
+// rests on (Basis).
 func c4Describe(g Game, d Decision) string {
 	switch {
 	case d.Exact:
@@ -69,13 +85,9 @@ func c4Describe(g Game, d Decision) string {
 	return fmt.Sprintf("%+d by the seed's line count, a guess from depth %d", d.Score, d.Depth)
 }
 
-// c4HintTime is what a hint may take: the solver has no time limit by
-// default, and on 7x6 answers from the book or within a second, but
-// other sizes search from scratch, the largest for minutes.
-const c4HintTime = 10 * time.Second
-
-// c4FinalScore is SPEC's score of a finished game for the side to move:
-// the loser, so minus the winner's score, or 0 for a draw.
+// c4FinalScore is the score of a finished game (docs/connect4.md,
+// "Scores") for the side to move: the loser, so minus the winner's
+// score, or 0 for a draw.
 func c4FinalScore(g Game) int {
 	c := g.(*ConnectFour)
 	if c.Winner() == Nobody {
@@ -86,11 +98,10 @@ func c4FinalScore(g Game) int {
 	return -((c.geo.cells + 2 - len(c.history)) / 2)
 }
 
-// c4HintJobs shows the solver's score of every column (SPEC's scores,
-// from the side to move; "-" for a full column, "?" when time ran out),
-// with so many search threads (-jobs) over the table of reg's run; boards
-// other than 7x6 have a solver of their own, on one thread
-// (c4ColumnScores).
+// c4HintJobs shows the solver's score of every column (the scores of
+// docs/connect4.md, from the side to move; "-" for a full column, "?"
+// when time ran out), searched by c4ColumnScores with so many threads
+// (-jobs) over the table that reg's run keeps for the board's size.
 func c4HintJobs(ctx context.Context, reg *registry, g Game, jobs int) string {
 	if g.Over() {
 		return "the game is over"
@@ -114,19 +125,20 @@ func c4HintJobs(ctx context.Context, reg *registry, g Game, jobs int) string {
 }
 
 // c4ColumnScores is the solver's exact score of every column for the side
-// to move (SPEC's scores), nil for a full column, with so many search
-// threads over the table of reg's run (reg nil: a table of its own);
-// stopped says ctx ended the search first: the columns scored before then
-// keep their exact scores, the rest are nil.
+// to move (docs/connect4.md), nil for a full column, with so many search
+// threads over the table that reg's run keeps for the board's size (reg
+// nil: a table of its own), and the book on 7x6; stopped says ctx ended
+// the search first: the columns scored before then keep their exact
+// scores, the rest are nil.
 func c4ColumnScores(ctx context.Context, reg *registry, g Game, jobs int) (scores []*int, stopped bool) {
 	c := g.(*ConnectFour)
 	if g.Over() {
 		return make([]*int, c.geo.width), false
 	}
-	s := newC4SolverOn(runTable(reg, c.geo), c.geo, false, c4Defaults())
-	s.ctx = ctx
+	s := newC4Solver(c.geo, runTable(reg, c.geo), bookFor(c.geo, true), c4Defaults())
 	s.setJobs(jobs)
-	return s.columnScores(c4PosOf(c)), s.stopped
+	s.start(ctx, nil)
+	return s.columnScores(c4PosOf(c)), s.stopped()
 }
 
 // c4ScoreTable writes the hint's scores (column 1 first) under their

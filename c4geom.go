@@ -32,7 +32,7 @@ type c4Geom struct {
 	// order is the columns centre first (the left one first between
 	// two as central), the order every search tries them in.
 	order []int
-	// segments are the four-cell lines as cell masks, for the seed's
+	// segments are the four-cell lines as cell masks, for the paper's
 	// evaluation and for finding a winning four.
 	segments []uint64
 	// oddRows are the cells of the rows 1, 3, 5... counted from the

@@ -25,8 +25,8 @@ const (
 	guessKnown = guessWin - 64
 )
 
-// guessEntry is a slot of the guess's table: a position's key, the bound
-// its search found at a depth, and the best move (-1 for none).
+// guessEntry is a slot of the guess table: the key of a position, the
+// bound its search found at a depth, and the best move (-1 for none).
 type guessEntry struct {
 	key   uint64
 	value int16
@@ -41,11 +41,6 @@ const (
 	guessLower
 	guessUpper
 )
-
-// guessTableBits sizes the guess's table: 2^16 slots of 16 bytes, 1 MiB,
-// which stays in the processor's cache; a search of 100 ms visits about
-// a million nodes, most of them leaves that are not stored.
-const guessTableBits = 16
 
 // c4Guess is the depth-limited search of one board size. Its table
 // survives from one search to the next: what it holds are a position's
@@ -67,8 +62,12 @@ type c4Guess struct {
 
 // newC4Guess returns the guess for board g, its table empty.
 func newC4Guess(g *c4Geom) *c4Guess {
-	return &c4Guess{g: g, tt: make([]guessEntry, 1<<guessTableBits), std: g == c4Std, threats: opsOf(g).threats}
+	return &c4Guess{g: g, tt: make([]guessEntry, 1<<guessTableBits), std: g == c4Std, threats: opsOf(g, true).threats}
 }
+
+// begin readies the guess for a decision: its node count from 0, and
+// proved what an exact solver knows of a position (nil for nothing).
+func (s *c4Guess) begin(proved func(p c4Pos) (int, bool)) { s.proved, s.nodes = proved, 0 }
 
 // guessResult is a finished depth's answer: the column, its score and
 // the depth, with the line the table expects.
@@ -306,9 +305,9 @@ func fromGuessTable(v, ply int) int {
 
 // wins is every empty cell that would complete a four for the stones b:
 // on 7 x 6 by the solver's winningCells, whose shifts are constants, else
-// by the board's. Threats are a third of the guess's time; the constant
-// shifts took Begin-Medium's first ten positions to depth 12 in 0.86 of
-// the time (157 against 182 ms, three runs each, alternated).
+// by the operation of the board. Threats take much of the guess's time,
+// and the constant shifts made it faster (docs/search-notes.md, "The
+// guess").
 func (s *c4Guess) wins(b, mask uint64) uint64 {
 	if s.std {
 		return winningCells(b, mask)
@@ -330,9 +329,7 @@ func (s *c4Guess) order(p c4Pos, next uint64, ttMove int) (cells [c4MaxWidth]uin
 		sc := 1000
 		if col != ttMove {
 			mask := p.mask | cell
-			threats := s.wins(p.cur|cell, mask)
-			now := g.possible(c4Pos{mask: mask})
-			sc = 2*bits.OnesCount64(threats) + 3*bits.OnesCount64(threats&now) + 4*bits.OnesCount64(threats&(now<<1))
+			sc = g.threatScore(s.wins(p.cur|cell, mask), mask)
 		}
 		i := n // insertion sort, stable: equals stay centre first
 		for ; i > 0 && scores[i-1] < sc; i-- {

@@ -59,7 +59,7 @@ func TestGuessFindsNearEnds(t *testing.T) {
 
 // winsNot reports whether col does not keep a win of p, by the solver.
 func winsNot(p c4Pos, col int) bool {
-	v, ok := newC4SolverBits(18, true).childScore(p, col)
+	v, ok := newTestSolver(c4Std, 18, nil).childScore(p, col)
 	return !ok || v <= 0
 }
 

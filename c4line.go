@@ -12,7 +12,7 @@ package main
 // first is not legal.
 func (s *c4Solver) expectedLine(p c4Pos, first Move, v int) []Move {
 	g := s.g
-	if s.stopped || first < 0 || int(first) >= g.width || g.cell(p, int(first)) == 0 {
+	if s.stopped() || first < 0 || int(first) >= g.width || g.cell(p, int(first)) == 0 {
 		return nil
 	}
 	line := []Move{first}
@@ -72,7 +72,7 @@ func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {
 		order = append([]int{g.flipCol(m, flip)}, g.order...)
 	}
 	for _, col := range order {
-		q, w, over, ok := s.afterMove(p, col)
+		q, w, over, ok := s.g.afterMove(p, col)
 		switch {
 		case !ok:
 		case over:
@@ -87,7 +87,7 @@ func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {
 		if s.keeps(p, col, v, "line") {
 			return Move(col), true
 		}
-		if s.stopped {
+		if s.stopped() {
 			break
 		}
 	}
@@ -110,11 +110,11 @@ func (s *c4Solver) atMost(q c4Pos, a int) bool {
 		return int(e.score) <= a
 	}
 	n := c4Node{p: q}
-	if v, settled := s.static(&n, s.threats(q.cur^q.mask, q.mask), a, a+1); settled {
+	if v, settled := s.main.static(&n, s.threats(q.cur^q.mask, q.mask), a, a+1); settled {
 		return v <= a
 	}
 	if !n.probed {
-		s.probeNode(&n)
+		s.main.probeNode(&n)
 	}
 	if (n.p.moves-q.moves)%2 == 1 {
 		return -n.lo <= a

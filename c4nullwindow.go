@@ -31,7 +31,7 @@ func (s *c4Solver) solve(p c4Pos) int {
 	if b, ok := s.book.lookup(bookKey(p)); ok {
 		return int(b.score)
 	}
-	for lo < hi && !s.stopped {
+	for lo < hi && !s.stopped() {
 		med := nextProbe(lo, hi)
 		if r := s.probeRoot(p, med); r <= med {
 			hi = r
@@ -42,10 +42,6 @@ func (s *c4Solver) solve(p c4Pos) int {
 	return lo
 }
 
-// nearScores is the width of the interval of possible scores below which
-// solve stops halving it (see nextProbe).
-const nearScores = 8
-
 // nextProbe is the score med whose null window (med, med+1) solve
 // searches next when the score lies in [lo, hi]. While the interval is
 // wide it is halved, towards the ends first as in the tutorial (far from
@@ -53,8 +49,8 @@ const nearScores = 8
 // searches are the dearest, and halving would ask about scores on both
 // sides of it: there it asks the score's sign, then steps from the side
 // it lies on, so that a score of 1 costs only the windows (0, 1) and
-// (1, 2). On the empty board this saved the windows (2, 3) and (-1, 0),
-// 17% of the nodes; the benchmark sets took as many nodes or fewer.
+// (1, 2). On the empty board this saves the windows (2, 3) and (-1, 0)
+// (docs/search-notes.md, "Null windows").
 func nextProbe(lo, hi int) int {
 	if hi-lo <= nearScores {
 		switch {
@@ -75,28 +71,10 @@ func nextProbe(lo, hi int) int {
 	return med
 }
 
-// afterMove is col played in p by the rules alone: ok is false for a
-// full column; over says the stone ends the game, v being the mover's
-// score (its win, or 0 when it fills the board); else q is the position
-// it leaves, for a search.
-func (s *c4Solver) afterMove(p c4Pos, col int) (q c4Pos, v int, over, ok bool) {
-	g := s.g
-	cell := g.cell(p, col)
-	switch {
-	case cell == 0:
-		return p, 0, false, false
-	case g.aligned(p.cur | cell):
-		return p, g.winScore(p), true, true
-	case p.moves+1 == g.cells:
-		return p, 0, true, true
-	}
-	return p.play(cell), 0, false, true
-}
-
 // childScore is the exact score for the mover of playing col, or false if
 // the column is full.
 func (s *c4Solver) childScore(p c4Pos, col int) (int, bool) {
-	q, v, over, ok := s.afterMove(p, col)
+	q, v, over, ok := s.g.afterMove(p, col)
 	if !ok || over {
 		return v, ok
 	}
@@ -109,7 +87,7 @@ func (s *c4Solver) childScore(p c4Pos, col int) (int, bool) {
 func (s *c4Solver) columnScores(p c4Pos) []*int {
 	scores := make([]*int, s.g.width)
 	for col := range scores {
-		if v, ok := s.childScore(p, col); ok && !s.stopped {
+		if v, ok := s.childScore(p, col); ok && !s.stopped() {
 			scores[col] = &v
 		}
 	}
@@ -138,7 +116,7 @@ func (s *c4Solver) bestMove(p c4Pos) (Move, int) {
 		if fallback == NoMove {
 			fallback = Move(col)
 		}
-		if s.stopped {
+		if s.stopped() {
 			break // a cut-short window proves nothing
 		}
 		if s.keeps(p, col, v, "column") {
@@ -155,50 +133,25 @@ func (s *c4Solver) bestMove(p c4Pos) (Move, int) {
 // the search is a probe noted as kind ("column", or "line" for the
 // expected line's).
 func (s *c4Solver) keeps(p c4Pos, col, v int, kind string) bool {
-	q, w, over, ok := s.afterMove(p, col)
+	q, w, over, ok := s.g.afterMove(p, col)
 	if !ok || over {
 		return ok && w == v
 	}
 	r := s.probeChild(q, col, -v, kind)
-	return !s.stopped && r <= -v
-}
-
-// safeMove is a move for when time ran out: the table's move if it has
-// one, else the most central move that wins at once or does not lose at
-// once, else the most central open column.
-func (s *c4Solver) safeMove(p c4Pos) Move {
-	g := s.g
-	key, flip := s.key(p)
-	if _, _, m, ok := s.probe(key); ok && m >= 0 && g.cell(p, g.flipCol(m, flip)) != 0 {
-		return Move(g.flipCol(m, flip))
-	}
-	safe := g.nonLosing(p, s.threats(p.cur^p.mask, p.mask))
-	any := NoMove
-	for _, col := range g.order {
-		cell := g.cell(p, col)
-		if cell == 0 {
-			continue
-		}
-		if any == NoMove {
-			any = Move(col)
-		}
-		if g.aligned(p.cur|cell) || safe&cell != 0 {
-			return Move(col)
-		}
-	}
-	return any
+	return !s.stopped() && r <= -v
 }
 
 // probeRoot is the search of the position p with the null window
 // (med, med+1), noted for -trace with its tree.
 func (s *c4Solver) probeRoot(p c4Pos, med int) int {
-	if s.tr == nil {
+	tr := s.main.tr
+	if tr == nil {
 		return s.search(p, med, med+1)
 	}
-	s.tr.restart()
-	n := s.nodes
+	tr.restart()
+	n := s.nodes()
 	r := s.search(p, med, med+1)
-	s.tr.probe("position", med, med+1, r, s.nodes-n)
+	tr.probe("position", med, med+1, r, s.nodes()-n)
 	return r
 }
 
@@ -206,7 +159,7 @@ func (s *c4Solver) probeRoot(p c4Pos, med int) int {
 // -trace as a probe of kind without its tree: the root probes' tree is
 // the one shown.
 func (s *c4Solver) probeChild(q c4Pos, col, a int, kind string) int {
-	if s.tr == nil {
+	if s.main.tr == nil {
 		return s.window(q, a, a+1)
 	}
 	label := fmt.Sprintf("column %d", col+1)
@@ -219,13 +172,10 @@ func (s *c4Solver) probeChild(q c4Pos, col, a int, kind string) int {
 // probeNoted is window(q, a, a+1) noted for -trace as a probe named
 // label, without its tree.
 func (s *c4Solver) probeNoted(q c4Pos, label string, a int) int {
-	tr := s.tr
-	s.tr = nil
-	n := s.nodes
-	r := s.window(q, a, a+1)
-	s.tr = tr
+	n := s.nodes()
+	r := s.main.untraced(func() int { return s.window(q, a, a+1) })
 	// The window and answer are the opponent's: the mover's are their
 	// negation.
-	tr.probe(label, -a-1, -a, -r, s.nodes-n)
+	s.main.tr.probe(label, -a-1, -a, -r, s.nodes()-n)
 	return r
 }

@@ -65,7 +65,7 @@ func TestExpectedLine(t *testing.T) {
 	}
 	for _, st := range starts {
 		g := sizedGame(t, st.w, st.h, st.record)
-		s := newC4SolverTuned(g.geo, 20, true, c4Defaults())
+		s := newTestSolver(g.geo, 20, nil)
 		p := c4PosOf(g)
 		m, v := s.bestMove(p)
 		line := s.expectedLine(p, m, v)

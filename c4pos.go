@@ -86,7 +86,7 @@ func canonical(k uint64) (uint64, bool) {
 	return k, false
 }
 
-// tableKey is the key of p's entry in the solver's table and busy marks,
+// tableKey is the key under which the solver's table and busy marks hold p,
 // and whether it is the mirror image's: canonical when merge (the
 // solver's tuning), else p's own. The book always merges: its file holds
 // one of each pair. Small enough to inline, as canonical is: the solver
@@ -106,12 +106,6 @@ func flipCol(col int, flip bool) int {
 	}
 	return col
 }
-
-// canWinNext reports whether the side to move wins with its next stone.
-func (p c4Pos) canWinNext() bool { return winningCells(p.cur, p.mask)&p.possible() != 0 }
-
-// winScore is the score of winning with the next stone.
-func (p c4Pos) winScore() int { return (c4Cells + 1 - p.moves) / 2 }
 
 // plies is how many more stones the principal line of a 7x6 position
 // with score v and n stones lays down before the game ends.

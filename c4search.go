@@ -2,34 +2,35 @@ package main
 
 import "sync/atomic"
 
-// The perfect Connect Four solver. It follows the classic tutorial's
-// design (negamax with alpha-beta on bitboards, centre-first order, moves
-// ordered by the threats they create, never a move that loses at once, a
-// transposition table, iterative null-window search) and goes further
-// where that saves nodes: a static pass over every child before any is
-// searched (precheck, c4static.go), and table entries that keep both a
-// lower and an upper bound and the best move found (which the expected
-// line and the safe move read; in the move order, after the static pass,
-// it cost nodes).
+// The perfect Connect Four solver's search. It follows the classic
+// tutorial's design (negamax with alpha-beta on bitboards, centre-first
+// order, moves ordered by the threats they create, never a move that
+// loses at once, a transposition table, iterative null-window search)
+// and goes further where that saves nodes: a static pass over every
+// child before any is searched (precheck, c4static.go), and table
+// entries that keep both a lower and an upper bound and the best move
+// found (which the expected line reads; in the move order, after the
+// static pass, it cost nodes).
 //
-// Scores follow SPEC.md: from the side to move, 0 for a draw, 22 minus the
-// winner's stone count at its winning stone for a win, the negative of the
-// opponent's for a loss.
+// Scores are those of docs/connect4.md: from the side to move, 0 for a
+// draw, 22 minus the winner's stone count at its winning stone for a
+// win, the negative of the opponent's for a loss.
 
 // negamax scores the node n, which the static pass could not settle
 // (c4static.go), within (alpha, beta): an answer <= alpha is an upper
 // bound, one >= beta a lower bound, anything between is exact. It fails
 // soft: when every move fails low it answers the best of the moves' own
 // bounds, not alpha, so the table and the null-window driver learn a
-// tighter upper bound (1 to 6% fewer nodes on the benchmark sets).
-func (s *c4Solver) negamax(n *c4Node, alpha, beta int) int {
-	s.nodes++
+// tighter upper bound (fewer nodes on every benchmark set:
+// docs/search-notes.md, "Search").
+func (x *c4Search) negamax(n *c4Node, alpha, beta int) int {
+	x.nodes++
 	p := n.p
-	if s.poll(p.moves) {
+	if x.poll(p.moves) {
 		return 0
 	}
 	if !n.probed {
-		s.probeNode(n)
+		x.probeNode(n)
 		if v, ok := n.settled(alpha, beta); ok {
 			return v
 		}
@@ -38,11 +39,11 @@ func (s *c4Solver) negamax(n *c4Node, alpha, beta int) int {
 	key, flip, tableMove := n.key, n.flip, n.move
 	alpha, beta = max(alpha, lo), min(beta, hi)
 
-	moves := &s.sorters[p.moves]
+	moves := &x.sorters[p.moves]
 	moves.reset()
-	pre := s.precheck(n, moves, alpha, beta)
+	pre := x.precheck(n, moves, alpha, beta)
 	if pre.cut {
-		s.store(key, p.moves, pre.best, hi, s.g.flipCol(pre.col, flip))
+		x.store(key, p.moves, pre.best, hi, x.g.flipCol(pre.col, flip))
 		return pre.best
 	}
 	best, bestMove := pre.best, tableMove
@@ -53,17 +54,17 @@ func (s *c4Solver) negamax(n *c4Node, alpha, beta int) int {
 	if moves.n == 0 {
 		return max(min(best, hi), lo)
 	}
-	marked := s.mark(p, key, alpha, beta, moves)
+	marked := x.mark(p, key, alpha, beta, moves)
 	for i := moves.pick(); i >= 0; i = moves.pick() {
 		mv := &moves.entries[i]
-		v := s.child(&mv.node, p.moves, mv.col, alpha, beta)
-		if s.stopped {
-			s.leave(marked, key, p.moves)
-			return s.halted(p.moves)
+		v := x.child(&mv.node, p.moves, mv.col, alpha, beta)
+		if x.stopped {
+			x.leave(marked, key, p.moves)
+			return x.halted(p.moves)
 		}
 		if v >= beta {
-			s.store(key, p.moves, v, hi, s.g.flipCol(mv.col, flip))
-			s.leave(marked, key, p.moves)
+			x.store(key, p.moves, v, hi, x.g.flipCol(mv.col, flip))
+			x.leave(marked, key, p.moves)
 			return v
 		}
 		best = max(best, v)
@@ -71,9 +72,9 @@ func (s *c4Solver) negamax(n *c4Node, alpha, beta int) int {
 			alpha, bestMove = v, mv.col
 		}
 	}
-	s.leave(marked, key, p.moves)
+	x.leave(marked, key, p.moves)
 	best = max(min(best, hi), lo)
-	s.store(key, p.moves, lo, best, s.g.flipCol(bestMove, flip))
+	x.store(key, p.moves, lo, best, x.g.flipCol(bestMove, flip))
 	return best
 }
 
@@ -81,15 +82,15 @@ func (s *c4Solver) negamax(n *c4Node, alpha, beta int) int {
 // of its move in column col to the node c within (alpha, beta): c's own
 // score, negated when the forced moves before it leave the opponent to
 // move there.
-func (s *c4Solver) child(c *c4Node, moves, col, alpha, beta int) int {
+func (x *c4Search) child(c *c4Node, moves, col, alpha, beta int) int {
 	same := (c.p.moves-moves)%2 == 0
-	if s.tr != nil {
-		return s.traced(c, col, alpha, beta, same)
+	if x.tr != nil {
+		return x.traced(c, col, alpha, beta, same)
 	}
 	if same {
-		return s.negamax(c, alpha, beta)
+		return x.negamax(c, alpha, beta)
 	}
-	return -s.negamax(c, -beta, -alpha)
+	return -x.negamax(c, -beta, -alpha)
 }
 
 // c4Pre is what a node's static pass over its children found: the best
@@ -116,8 +117,8 @@ func (pre *c4Pre) settle(v, col, beta int) bool {
 // the threats they create. A child settled in the mover's favour by at
 // least beta ends the node at once; a child's upper bound (static, or
 // its table entry's) is a lower bound of the node's.
-func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, alpha, beta int) c4Pre {
-	p, g := n.p, s.g
+func (x *c4Search) precheck(n *c4Node, moves *c4Sorter, alpha, beta int) c4Pre {
+	p, g := n.p, x.g
 	pre := c4Pre{best: -infinity, col: -1, lo: -infinity}
 	for j, colMask := range g.orderMasks {
 		cell := n.next & colMask
@@ -125,10 +126,10 @@ func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, alpha, beta int) c4Pre {
 			continue
 		}
 		col := g.order[j]
-		threats := s.threats(p.cur|cell, p.mask|cell)
+		threats := x.threats(p.cur|cell, p.mask|cell)
 		e := moves.slot()
 		e.node.p = p.play(cell)
-		if v, settled := s.static(&e.node, threats, -beta, -alpha); settled {
+		if v, settled := x.static(&e.node, threats, -beta, -alpha); settled {
 			if pre.settle(-v, col, beta) {
 				return pre
 			}
@@ -139,7 +140,7 @@ func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, alpha, beta int) c4Pre {
 		// the opponent never fills the cell below (Steininger's filter).
 		moves.push(col, g.threatScore(threats&^(n.threats&^cell<<1), p.mask|cell))
 	}
-	s.probeChildren(p, moves, &pre, alpha, beta)
+	x.probeChildren(p, moves, &pre, alpha, beta)
 	if !pre.cut {
 		moves.rank()
 	}
@@ -151,11 +152,11 @@ func (s *c4Solver) precheck(n *c4Node, moves *c4Sorter, alpha, beta int) c4Pre {
 // cache misses together rather than one after another; a child its
 // entry settles is dropped from the list, and every child's upper bound
 // raises the node's lower bound pre.lo (p is the node's position).
-func (s *c4Solver) probeChildren(p c4Pos, moves *c4Sorter, pre *c4Pre, alpha, beta int) {
-	tt := s.tt
+func (x *c4Search) probeChildren(p c4Pos, moves *c4Sorter, pre *c4Pre, alpha, beta int) {
+	tt := x.tt
 	for i := range moves.listed {
 		if e := &moves.entries[i]; e.node.keyed {
-			slot, want := s.slot(e.node.key)
+			slot, want := x.slot(e.node.key)
 			e.want, e.e0, e.e1 = want, atomic.LoadUint64(&tt[slot]), atomic.LoadUint64(&tt[slot+1])
 		}
 	}
@@ -164,9 +165,9 @@ func (s *c4Solver) probeChildren(p c4Pos, moves *c4Sorter, pre *c4Pre, alpha, be
 		c := &e.node
 		if c.keyed {
 			c.probed = true
-			if w := s.lookup(e.e0, e.e1, e.want); w != 0 {
+			if w := x.lookup(e.e0, e.e1, e.want); w != 0 {
 				lo, hi, m := entryBounds(w)
-				c.lo, c.hi, c.move = max(c.lo, lo), min(c.hi, hi), s.g.flipCol(m, c.flip)
+				c.lo, c.hi, c.move = max(c.lo, lo), min(c.hi, hi), x.g.flipCol(m, c.flip)
 			}
 		}
 		bound, v, settled := c.lo, 0, false
@@ -199,31 +200,31 @@ func (s *c4Solver) probeChildren(p c4Pos, moves *c4Sorter, pre *c4Pre, alpha, be
 // mark is what a node does with other threads: it marks its position
 // busy, and lets the sorter put off moves whose positions are busy (see
 // c4parallel.go). It reports whether it marked the position, for leave.
-func (s *c4Solver) mark(p c4Pos, key uint64, alpha, beta int, moves *c4Sorter) bool {
-	if s.busy == nil || p.moves >= busyMoves {
+func (x *c4Search) mark(p c4Pos, key uint64, alpha, beta int, moves *c4Sorter) bool {
+	if x.busy == nil || p.moves >= busyMoves {
 		return false
 	}
-	s.busy.enter(key)
-	s.path[p.moves] = pathNode{key, alpha, beta, s.top}
-	s.top = p.moves
+	x.busy.enter(key)
+	x.path[p.moves] = pathNode{key, alpha, beta, x.top}
+	x.top = p.moves
 	if p.moves+1 < busyMoves {
 		for _, i := range moves.order[:moves.n] {
 			if c := &moves.entries[i].node; !c.keyed {
-				c.key, c.flip = s.key(c.p)
+				c.key, c.flip = x.key(c.p)
 				c.keyed = true
 			}
 		}
-		moves.watch(s.busy)
+		moves.watch(x.busy)
 	}
 	return true
 }
 
 // leave clears the busy mark of a node of so many stones that set one,
 // and takes it off the path.
-func (s *c4Solver) leave(marked bool, key uint64, moves int) {
+func (x *c4Search) leave(marked bool, key uint64, moves int) {
 	if marked {
-		s.busy.leave(key)
-		s.top = s.path[moves].up
+		x.busy.leave(key)
+		x.top = x.path[moves].up
 	}
 }
 
@@ -231,10 +232,10 @@ func (s *c4Solver) leave(marked bool, key uint64, moves int) {
 // stopped below it: the settled value if the search is unwinding to this
 // node (see settledAbove), which then resumes; otherwise the search is
 // over and any answer will do.
-func (s *c4Solver) halted(moves int) int {
-	if s.unwind == moves {
-		s.stopped, s.unwind = false, -1
-		return s.unwindV
+func (x *c4Search) halted(moves int) int {
+	if x.unwind == moves {
+		x.stopped, x.unwind = false, -1
+		return x.unwindV
 	}
 	return 0
 }
@@ -244,7 +245,7 @@ func (s *c4Solver) halted(moves int) int {
 // the side of the opponent of its parent's mover, the side its ply says,
 // even when the forced moves before c leave its parent's mover to move
 // there (same): alpha, beta and the value returned are the parent's.
-func (s *c4Solver) traced(c *c4Node, col, alpha, beta int, same bool) int {
+func (x *c4Search) traced(c *c4Node, col, alpha, beta int, same bool) int {
 	sign := 1
 	if col >= 0 {
 		sign = -1
@@ -253,13 +254,13 @@ func (s *c4Solver) traced(c *c4Node, col, alpha, beta int, same bool) int {
 	if sign < 0 {
 		lo, hi = -beta, -alpha
 	}
-	s.tr.enter(c.p, col, lo, hi, s.nodes)
+	x.tr.enter(c.p, col, lo, hi, x.nodes)
 	var v int
 	if same {
-		v = s.negamax(c, alpha, beta)
+		v = x.negamax(c, alpha, beta)
 	} else {
-		v = -s.negamax(c, -beta, -alpha)
+		v = -x.negamax(c, -beta, -alpha)
 	}
-	s.tr.leave(sign*v, s.nodes)
+	x.tr.leave(sign*v, x.nodes)
 	return v
 }

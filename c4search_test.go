@@ -59,7 +59,7 @@ func posOf(t testing.TB, record string) c4Pos {
 // that reuse.
 func TestSolverSets(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
-	s := newC4Solver(true)
+	s := newStdSolver()
 	for _, tc := range []struct {
 		set    string
 		stride int
@@ -82,7 +82,8 @@ func TestSolverSets(t *testing.T) {
 }
 
 // plainScore is the exact score by plain negamax: every move, no
-// pruning, no table; SPEC's scores straight from the definition.
+// pruning, no table; the scores of docs/connect4.md straight from their
+// definition.
 func plainScore(g *ConnectFour) int {
 	best := -infinity
 	for _, m := range g.Moves(nil) {
@@ -107,7 +108,7 @@ func plainScore(g *ConnectFour) int {
 // search on random positions with at most 12 empty cells.
 func TestSolverAgainstPlainNegamax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 1))
-	s := newC4Solver(true)
+	s := newStdSolver()
 	for n := 0; n < 60; {
 		g := NewConnectFour()
 		empty := 8 + rng.IntN(5)
@@ -146,7 +147,7 @@ func TestSolverAgainstPlainNegamax(t *testing.T) {
 // TestBestMoveCentral checks the tie rule: among columns that keep the
 // score, the most central.
 func TestBestMoveCentral(t *testing.T) {
-	s := newC4Solver(true)
+	s := newStdSolver()
 	recs := []string{"112233", "444444333333112"}
 	for _, c := range loadSet(t, "Test_L2_R1")[:30] {
 		recs = append(recs, c.moves)
@@ -196,14 +197,14 @@ func decodeKey(key uint64) c4Pos {
 func bookValue(b book, p c4Pos, e bookEntry) (int, bool) {
 	cell := p.column(int(bookMove(p, e)))
 	if c4Aligned(p.cur | cell) {
-		return p.winScore(), true
+		return c4Std.winScore(p), true
 	}
 	c := p.play(cell)
 	if c.moves == c4Cells {
 		return 0, true
 	}
-	if c.canWinNext() {
-		return -c.winScore(), true
+	if winningCells(c.cur, c.mask)&c.possible() != 0 {
+		return -c4Std.winScore(c), true
 	}
 	v := infinity
 	for col := 0; col < c4Width; col++ {
@@ -264,7 +265,7 @@ func TestBook(t *testing.T) {
 		t.Errorf("no book entry had all its replies in the book")
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
-	s := newC4Solver(true)
+	s := newStdSolver()
 	for i := 0; i < 10 && len(deep) > 0; i++ {
 		w := deep[rng.IntN(len(deep))]
 		p, e := decodeKey(w&bookKeyMask), unpackBookEntry(w)
@@ -298,11 +299,11 @@ func play(t *testing.T, start string, x, o Bot, budget Budget) (*ConnectFour, ti
 }
 
 // TestSolverBeatsAlphaBeta: the solver, moving as X, wins every game
-// against the seed's alpha-beta at its default depth: from the empty
+// against the student paper's alpha-beta at its default depth: from the empty
 // board (through the book), and from the Begin-Medium positions with X to
 // move and a won score.
 func TestSolverBeatsAlphaBeta(t *testing.T) {
-	solver := NewSolverBot()
+	solver := &SolverBot{}
 	ab, err := newBotFor(c4Spec(), "alphabeta", rand.New(rand.NewPCG(1, 1)))
 	if err != nil {
 		t.Fatal(err)
@@ -327,7 +328,7 @@ func TestSolverBeatsAlphaBeta(t *testing.T) {
 
 // TestSolverTimeout: a cancelled search still returns a legal move.
 func TestSolverTimeout(t *testing.T) {
-	b := &SolverBot{s: newC4Solver(true)}
+	b := &SolverBot{s: newStdSolver()}
 	var g *ConnectFour
 	for _, rec := range []string{"1717", "2626", "1212", "7171", "3535"} {
 		if _, ok := openingBook().lookup(bookKey(posOf(t, rec))); !ok {
@@ -367,7 +368,7 @@ func TestAnalyzeAnswers(t *testing.T) {
 		move   string
 	}{
 		{"", 1, "4"},         // the book
-		{"6146", 18, ""},     // SPEC's example
+		{"6146", 18, ""},     // the example of docs/connect4.md
 		{"112233", 18, "4"},  // a win at once: 22 - 4 stones
 		{"1122334", -18, ""}, // finished: the loser's side
 	} {
@@ -388,7 +389,7 @@ func TestAnalyzeAnswers(t *testing.T) {
 	}
 	rec := loadSet(t, "Test_L2_R1")[0].moves
 	var scores []string
-	s, p := newC4Solver(true), posOf(t, rec)
+	s, p := newStdSolver(), posOf(t, rec)
 	for col := 0; col < c4Width; col++ {
 		if v, ok := s.childScore(p, col); ok {
 			scores = append(scores, fmt.Sprint(v))
@@ -410,9 +411,8 @@ func TestAnalyzeAnswers(t *testing.T) {
 // tuning's etcLeft (as benchEmpty does).
 func benchSet(b *testing.B, name string, limit, jobs int) {
 	cases := loadSet(b, name)[:limit]
-	s := newC4Solver(true)
+	s := newEnvSolver(b, c4Std, ttBits)
 	s.setJobs(jobs)
-	s.tune.etcLeft = envInt(b, "C4_ETC_LEFT", s.tune.etcLeft)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	var nodes int64
@@ -433,7 +433,7 @@ func benchSet(b *testing.B, name string, limit, jobs int) {
 		if v != c.score {
 			b.Fatalf("%s: %d, want %d", c.moves, v, c.score)
 		}
-		nodes += s.nodes
+		nodes += s.nodes()
 		n++
 	}
 	b.ReportMetric(float64(nodes)/float64(n), "nodes/pos")
@@ -456,7 +456,7 @@ func BenchmarkMiddleMedium2(b *testing.B) { benchSet(b, "Test_L2_R2", 1000, 2) }
 func BenchmarkBeginMedium2(b *testing.B)  { benchSet(b, "Test_L1_R2", 100, 2) }
 func BenchmarkBeginHard2(b *testing.B)    { benchSet(b, "Test_L1_R3", 10, 2) }
 
-// BenchmarkSeedAlphaBeta is one move of the seed's alpha-beta at the
+// BenchmarkSeedAlphaBeta is one move of the student paper's alpha-beta at the
 // default depth, over positions of the Middle-Medium set.
 func BenchmarkSeedAlphaBeta(b *testing.B) {
 	cases := loadSet(b, "Test_L2_R2")
@@ -484,20 +484,19 @@ func BenchmarkEmptyBoard2(b *testing.B) { benchEmpty(b, 2) }
 // tuning's etcLeft, the empty cells above which the static pass probes
 // the table.
 func benchEmpty(b *testing.B, jobs int) {
-	s := newC4SolverBits(envInt(b, "C4_EMPTY_BITS", ttBits), true)
+	s := newEnvSolver(b, c4Std, envInt(b, "C4_EMPTY_BITS", ttBits))
 	s.setJobs(jobs)
-	s.tune.etcLeft = envInt(b, "C4_ETC_LEFT", s.tune.etcLeft)
 	for b.Loop() {
 		s.reset()
 		if v := s.solve(c4Pos{}); v != 1 {
 			b.Fatalf("empty board: %d, want 1", v)
 		}
 	}
-	b.ReportMetric(float64(s.nodes), "nodes/op")
+	b.ReportMetric(float64(s.nodes()), "nodes/op")
 }
 
 // BenchmarkSolverGames plays whole games from the empty board, with the
-// embedded book: solver against solver, and solver against the seed's
+// embedded book: solver against solver, and solver against the paper's
 // alpha-beta at its default depth in both seats. It reports the slowest
 // solver move, the figure that must stay under a second.
 func BenchmarkSolverGames(b *testing.B) {
@@ -531,7 +530,7 @@ func BenchmarkSolverGames(b *testing.B) {
 // scores; with one thread the node counts must be exactly those of the
 // single-threaded solver.
 func TestSolverParallel(t *testing.T) {
-	par := newC4Solver(true)
+	par := newStdSolver()
 	par.setJobs(2)
 	for _, tc := range []struct {
 		set    string
@@ -555,19 +554,19 @@ func TestSolverParallel(t *testing.T) {
 	// up a subtree because the other had settled a node above it.
 	// (On one processor the threads take turns and rarely overlap, so
 	// only with two is unwinding certain to happen.)
-	t.Logf("unwound %d times", par.unwinds)
-	if par.tune.unwind && runtime.GOMAXPROCS(0) > 1 && par.unwinds == 0 {
+	t.Logf("unwound %d times", par.unwinds())
+	if par.tune.unwind && runtime.GOMAXPROCS(0) > 1 && par.unwinds() == 0 {
 		t.Error("with two threads, no thread ever unwound to a node the other had settled")
 	}
-	one, plain := newC4Solver(true), newC4Solver(true)
+	one, plain := newStdSolver(), newStdSolver()
 	one.setJobs(2)
 	one.setJobs(1)
 	for _, c := range loadSet(t, "Test_L1_R1")[:20] {
 		one.reset()
 		plain.reset()
 		p := posOf(t, c.moves)
-		if v, w := one.solve(p), plain.solve(p); v != w || one.nodes != plain.nodes {
-			t.Errorf("%s: one thread after two: %d in %d nodes, single-threaded %d in %d", c.moves, v, one.nodes, w, plain.nodes)
+		if v, w := one.solve(p), plain.solve(p); v != w || one.nodes() != plain.nodes() {
+			t.Errorf("%s: one thread after two: %d in %d nodes, single-threaded %d in %d", c.moves, v, one.nodes(), w, plain.nodes())
 		}
 	}
 }
@@ -581,7 +580,7 @@ func TestSolverSmallTables(t *testing.T) {
 	for _, bits := range []int{49 - ttTagBits + 1, ttEagerBits, ttEagerBits + 1, ttEagerBits + 2} {
 		for _, jobs := range []int{1, 2} {
 			t.Run(fmt.Sprintf("2^%d entries, %d threads", bits, jobs), func(t *testing.T) {
-				s := newC4SolverBits(bits, true)
+				s := newTestSolver(c4Std, bits, nil)
 				s.setJobs(jobs)
 				for _, c := range cases {
 					s.reset()
@@ -617,22 +616,22 @@ func TestSettledAbove(t *testing.T) {
 		{"not the node being entered", -5, 5, -5, -2, 3, -1, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := newC4SolverBits(16, true)
-			s.top, s.unwind = 3, -1
-			s.path[2] = pathNode{k0, 0, 1, -1}
-			s.path[3] = pathNode{k1, -1, 0, 2}
-			s.store(k0, 2, tc.lo0, tc.hi0, -1)
-			s.store(k1, 3, tc.lo1, tc.hi1, -1)
-			s.settledAbove(tc.moves)
-			if s.unwind != tc.unwind || s.stopped != (tc.unwind >= 0) || tc.unwind >= 0 && s.unwindV != tc.want {
-				t.Errorf("unwind to %d (stopped %v) answering %d, want %d answering %d", s.unwind, s.stopped, s.unwindV, tc.unwind, tc.want)
+			x := newTestSolver(c4Std, 16, nil).main // a thread with this path:
+			x.top, x.unwind = 3, -1
+			x.path[2] = pathNode{k0, 0, 1, -1}
+			x.path[3] = pathNode{k1, -1, 0, 2}
+			x.store(k0, 2, tc.lo0, tc.hi0, -1)
+			x.store(k1, 3, tc.lo1, tc.hi1, -1)
+			x.settledAbove(tc.moves)
+			if x.unwind != tc.unwind || x.stopped != (tc.unwind >= 0) || tc.unwind >= 0 && x.unwindV != tc.want {
+				t.Errorf("unwind to %d (stopped %v) answering %d, want %d answering %d", x.unwind, x.stopped, x.unwindV, tc.unwind, tc.want)
 			}
 		})
 	}
 }
 
 // BenchmarkSolverMoveTimes plays the solver, with the book and
-// runtime.NumCPU() threads, against random and against the seed's
+// runtime.NumCPU() threads, against random and against the paper's
 // alpha-beta, in both seats, and reports the distribution of its move
 // times off the book (p50, p99, max), the figure that must stay under a
 // second. Alpha-beta is deterministic, so for variety its first move, and
@@ -642,7 +641,7 @@ func TestSettledAbove(t *testing.T) {
 func BenchmarkSolverMoveTimes(b *testing.B) {
 	games := envInt(b, "SOLVER_GAMES", 50)
 	spec := c4Spec()
-	s := newC4Solver(false)
+	s := newTestSolver(c4Std, ttBits, openingBook())
 	solver := &SolverBot{s: s}
 	budget := defaultBudget(b, spec, "alphabeta")
 	budget.Jobs = runtime.NumCPU()

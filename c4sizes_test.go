@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// refBoard is the reference for the general solver: a board as a plain
-// array of columns, [col][row] from the bottom, and nothing clever.
+// refBoard is the reference for the solver on every size: a board as a
+// plain array of columns, [col][row] from the bottom, and nothing clever.
 type refBoard struct {
 	w, h  int
 	cells [][]Side
@@ -149,18 +149,18 @@ func sizedGame(t testing.TB, w, h int, record string) *ConnectFour {
 	return g.(*ConnectFour)
 }
 
-// TestAnySolverAgainstReference: on 4x4, 5x4 and 4x5 the general
+// TestSolverSmallBoardsAgainstReference: on 4x4, 5x4 and 4x5 the
 // solver's exact score and best move agree with the plain negamax, from
 // the empty board and from random positions of every length; so do the
 // hint's column scores. 5x4 starts from 3 stones: its empty board would
 // cost the reference 3 million positions, a second of the suite
-// (TestAnySolverEmptyBoards has its score).
-func TestAnySolverAgainstReference(t *testing.T) {
+// (TestSolverEmptySmallBoards has its score).
+func TestSolverSmallBoardsAgainstReference(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, size := range [][3]int{{4, 4, 0}, {5, 4, 3}, {4, 5, 0}} {
 		w, h, least := size[0], size[1], size[2]
 		memo := newRefMemo()
-		s := newC4SolverTuned(c4GeomOf(w, h), 14, true, c4Defaults())
+		s := newTestSolver(c4GeomOf(w, h), 14, nil)
 		rng := rand.New(rand.NewPCG(uint64(w), uint64(h)))
 		checked := 0
 		for game := 0; game < 20; game++ {
@@ -221,38 +221,39 @@ func TestAnySolverAgainstReference(t *testing.T) {
 	}
 }
 
-// TestAnySolverEmptyBoards: the exact scores of the empty small boards
+// TestSolverEmptySmallBoards: the exact scores of the empty small boards
 // (the reference's, and Tromp's results as Steininger's table gives
 // them: 4x4, 5x4, 4x5 drawn, 6x4 a second-player win on the last stone,
 // 4x6, 5x5, 7x4, 6x5 and 5x6 drawn).
-func TestAnySolverEmptyBoards(t *testing.T) {
+func TestSolverEmptySmallBoards(t *testing.T) {
 	for _, tc := range []struct{ w, h, score int }{{4, 4, 0}, {5, 4, 0}, {4, 5, 0}, {6, 4, -1}, {4, 6, 0}, {5, 5, 0}, {7, 4, 0}, {6, 5, 0}, {5, 6, 0}} {
-		s := newC4SolverTuned(c4GeomOf(tc.w, tc.h), 16, true, c4Defaults())
+		s := newTestSolver(c4GeomOf(tc.w, tc.h), 16, nil)
 		if _, v := s.bestMove(c4Pos{}); v != tc.score {
 			t.Errorf("%dx%d: empty board scores %d, want %d", tc.w, tc.h, v, tc.score)
 		}
 	}
 }
 
-// TestAnySolverMatchesFastSolver: on 7x6 positions of the benchmark sets
-// (a sample of each), the general solver's exact score equals the set's,
-// which the fast 7x6 solver is tested against.
-func TestAnySolverMatchesFastSolver(t *testing.T) {
-	s, fast := newC4SolverTuned(c4Std, 20, true, c4Defaults()), newC4Solver(true)
+// TestSolverOpsOnTheSets: on 7x6 positions of the benchmark sets (a
+// sample of each), the solver with the operations written for every size
+// (constShifts off) finds the set's score in as many nodes as with 7x6's
+// on constant shifts, so that the other sizes search as 7x6 does.
+func TestSolverOpsOnTheSets(t *testing.T) {
+	std := newTestSolver(c4Std, 20, nil)
+	tune := c4Defaults()
+	tune.constShifts = false
+	any := newC4Solver(c4Std, newC4Table(20, c4Std.keyBits), nil, tune)
 	for _, set := range []struct {
 		name string
 		n    int
-	}{{"Test_L3_R1", 50}, {"Test_L2_R1", 30}, {"Test_L2_R2", 8}, {"Test_L1_R1", 3}} {
-		for i, tc := range loadSet(t, set.name) {
-			if i >= set.n {
-				break
-			}
-			g := c4Game(t, tc.moves)
-			if got := s.solve(c4PosOf(g)); got != tc.score {
-				t.Errorf("%s %s: general solver %d, set %d", set.name, tc.moves, got, tc.score)
-			}
-			if got := fast.solve(c4PosOf(g)); got != tc.score {
-				t.Errorf("%s %s: fast solver %d, set %d", set.name, tc.moves, got, tc.score)
+	}{{"Test_L3_R1", 50}, {"Test_L2_R1", 30}, {"Test_L2_R2", 20}, {"Test_L1_R1", 3}} {
+		for _, c := range loadSet(t, set.name)[:set.n] {
+			std.reset()
+			any.reset()
+			p := posOf(t, c.moves)
+			if v, w := std.solve(p), any.solve(p); v != c.score || w != c.score || std.nodes() != any.nodes() {
+				t.Errorf("%s %s: %d in %d nodes, with the operations of every size %d in %d, want %d",
+					set.name, c.moves, v, std.nodes(), w, any.nodes(), c.score)
 			}
 		}
 	}
@@ -413,10 +414,10 @@ func TestSizedFlags(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{"-game", "c4", "-width", "3"}, `-width "3": accepted is a whole number 4..12`},
-		{[]string{"-game", "c4", "-height", "16"}, `-height "16": accepted is a whole number 4..15`},
+		{[]string{"-game", "c4", "-width", "3"}, `-width "3": expected a whole number from 4 to 12`},
+		{[]string{"-game", "c4", "-height", "16"}, `-height "16": expected a whole number from 4 to 15`},
 		{[]string{"-game", "c4", "-width", "10"}, "-width 10 -height 6: accepted are sizes with width x (height+1) at most 64, so at most 5 rows for 10 columns"},
-		{[]string{"-game", "c4", "-width", "x"}, `-width "x": accepted is a whole number 4..12`},
+		{[]string{"-game", "c4", "-width", "x"}, `-width "x": expected a whole number from 4 to 12`},
 	} {
 		if _, err := planOf(tc.args...); err == nil || err.Error() != tc.err {
 			t.Errorf("%v: error %v, want %q", tc.args, err, tc.err)
@@ -487,9 +488,8 @@ func FuzzParseSizedRecord(f *testing.F) {
 // the nodes and checks the score against C4_SCORE when set.
 func BenchmarkEmptySized(b *testing.B) {
 	g := c4GeomOf(envInt(b, "C4_WIDTH", 6), envInt(b, "C4_HEIGHT", 6))
-	s := newC4SolverTuned(g, envInt(b, "C4_TABLE_BITS", c4TableBits(g)), true, c4Defaults())
+	s := newEnvSolver(b, g, envInt(b, "C4_TABLE_BITS", c4TableBits(g)))
 	s.setJobs(envInt(b, "C4_JOBS", 1))
-	s.tune.etcLeft = envInt(b, "C4_ETC_LEFT", s.tune.etcLeft)
 	want := envInt(b, "C4_SCORE", infinity)
 	for b.Loop() {
 		s.reset()
@@ -497,14 +497,13 @@ func BenchmarkEmptySized(b *testing.B) {
 			b.Fatalf("%dx%d: %d, want %d", g.width, g.height, v, want)
 		}
 	}
-	b.ReportMetric(float64(s.nodes), "nodes/op")
+	b.ReportMetric(float64(s.nodes()), "nodes/op")
 }
 
 // TestOpsAgree: the operations written for every size (c4bits.go,
 // c4bounds.go) give what 7x6's on constants give, on random positions of
 // every board six high (7x6's serve them all), so that the other sizes
-// search as 7x6 does; and the 7x6 solver searching with them finds the
-// same scores in the same nodes.
+// search as 7x6 does (TestSolverOpsOnTheSets checks whole searches).
 func TestOpsAgree(t *testing.T) {
 	for _, size := range [][2]int{{7, 6}, {4, 6}, {6, 6}, {8, 6}, {9, 6}} {
 		g := c4GeomOf(size[0], size[1])
@@ -520,18 +519,6 @@ func TestOpsAgree(t *testing.T) {
 			}
 			n++
 			opsAgree(t, g, c4PosOf(c), fmt.Sprintf("%dx%d %s", g.width, g.height, c4Spec().record(c)))
-		}
-	}
-	std := newC4SolverBits(20, true)
-	any := newC4SolverBits(20, true)
-	any.ops = c4Ops{threats: (*c4Geom).threatsAny, openBounds: (*c4Geom).openBoundsAny,
-		claimeven: (*c4Geom).claimevenAny, key: (*c4Geom).tableKeyAny}
-	for _, c := range loadSet(t, "Test_L2_R2")[:20] {
-		std.reset()
-		any.reset()
-		p := posOf(t, c.moves)
-		if v, w := std.solve(p), any.solve(p); v != c.score || w != c.score || std.nodes != any.nodes {
-			t.Errorf("%s: %d in %d nodes, with the operations of every size %d in %d, want %d", c.moves, v, std.nodes, w, any.nodes, c.score)
 		}
 	}
 }
@@ -576,16 +563,16 @@ func opsAgree(t *testing.T, g *c4Geom, p c4Pos, rec string) {
 	}
 }
 
-// TestAnySolverWideKeys: on boards whose keys do not fit a narrow table
+// TestSolverWideKeys: on boards whose keys do not fit a narrow table
 // entry beside their bucket (9x6, 63 bits; 12x4, 60; 4x15, 64), on a
 // table of 2^20 entries, which must then hold wide entries, the solver's
 // scores of random positions with 10 to 12 empty cells agree with the
 // plain negamax, also with the table kept from one position to the next.
-func TestAnySolverWideKeys(t *testing.T) {
+func TestSolverWideKeys(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, size := range [][2]int{{9, 6}, {12, 4}, {4, 15}} {
 		w, h := size[0], size[1]
-		s := newC4SolverTuned(c4GeomOf(w, h), 20, true, c4Defaults())
+		s := newTestSolver(c4GeomOf(w, h), 20, nil)
 		if !s.wide {
 			t.Fatalf("%dx%d: a narrow table", w, h)
 		}

@@ -8,19 +8,18 @@ package main
 //     centre first among equals. The table's move no longer leads:
 //     since the static pass settles the children that win at once or
 //     are refuted by the table, the threats order the rest better (the
-//     table's move first, or even half a threat ahead, took 3% more
-//     nodes on Begin-Medium, 6% on Middle-Medium, 1% on the empty
-//     board).
+//     table's move first, or even half a threat ahead, took more nodes:
+//     docs/search-notes.md, "Move order").
 //  2. later: the moves stage 1 put off because another thread was
 //     searching their position (see c4parallel.go). By the time the
 //     others are done, that thread's result is usually in the table.
 //
 // At most seven moves, each with the node the static pass made of it:
 // they stay where they were listed, and an insertion sort of their
-// indices orders them. Each node of a search uses the solver's sorter
-// of its number of stones (c4Solver.sorters), which no other node on its
-// path uses: on the stack, the sorter's 900 bytes were cleared at every
-// node.
+// indices orders them. Each node of a search uses the sorter of its
+// number of stones in its thread's search (c4Search.sorters), which no
+// other node on its path uses: on the stack, the sorter's 900 bytes were
+// cleared at every node.
 type c4Sorter struct {
 	entries [c4MaxWidth]c4Move // as listed
 	listed  int                // entries filled

@@ -20,10 +20,10 @@ const (
 // what the pass settled.
 func listed(t *testing.T, p c4Pos, next uint64) (*c4Sorter, c4Pre) {
 	t.Helper()
-	s := newC4SolverBits(16, true)
+	x := newTestSolver(c4Std, 16, nil).main
 	n := &c4Node{p: p, next: next, threats: winningCells(p.cur^p.mask, p.mask)}
 	var m c4Sorter
-	pre := s.precheck(n, &m, -infinity, infinity)
+	pre := x.precheck(n, &m, -infinity, infinity)
 	return &m, pre
 }
 

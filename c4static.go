@@ -25,8 +25,8 @@ package main
 // etcLeft empty cells it makes the table key, for the caller to look up
 // the entry (probeNode, or a node's batch of its children's in
 // precheck).
-func (s *c4Solver) static(n *c4Node, threats uint64, alpha, beta int) (int, bool) {
-	g := s.g
+func (x *c4Search) static(n *c4Node, threats uint64, alpha, beta int) (int, bool) {
+	g := x.g
 	p, sign := n.p, 1
 	var lo, hi int
 	for {
@@ -38,8 +38,8 @@ func (s *c4Solver) static(n *c4Node, threats uint64, alpha, beta int) (int, bool
 			return 0, true
 		}
 		lo, hi = -(g.cells-2-p.moves)/2, (g.cells-1-p.moves)/2
-		if s.tune.staticBounds {
-			lo, hi = s.openBounds(p, lo, hi, alpha, beta)
+		if x.tune.staticBounds {
+			lo, hi = x.openBounds(p, lo, hi, alpha, beta)
 		}
 		if v, ok := settles(lo, hi, alpha, beta); ok {
 			return sign * v, true
@@ -51,20 +51,20 @@ func (s *c4Solver) static(n *c4Node, threats uint64, alpha, beta int) (int, bool
 		}
 		// The side to move must play forced; the other side's threats
 		// are then the first side's.
-		threats = s.threats(p.cur|forced, p.mask|forced)
+		threats = x.threats(p.cur|forced, p.mask|forced)
 		p = p.play(forced)
 		sign, alpha, beta = -sign, -beta, -alpha
 	}
 	n.p, n.probed, n.keyed, n.move = p, false, false, -1
-	if s.tune.staticBounds && p.moves%2 == 0 && g.height%2 == 0 {
-		hi = s.claimeven(p, hi)
+	if x.tune.staticBounds && p.moves%2 == 0 && g.height%2 == 0 {
+		hi = x.claimeven(p, hi)
 		if v, ok := settles(lo, hi, alpha, beta); ok {
 			return sign * v, true
 		}
 	}
 	n.lo, n.hi = lo, hi
-	if s.tune.etc && p.moves < g.cells-s.tune.etcLeft {
-		n.key, n.flip = s.key(p)
+	if x.tune.etc && p.moves < g.cells-x.tune.etcLeft {
+		n.key, n.flip = x.key(p)
 		n.keyed = true
 	}
 	return 0, false
@@ -72,19 +72,13 @@ func (s *c4Solver) static(n *c4Node, threats uint64, alpha, beta int) (int, bool
 
 // probeNode adds n's table entry to its bounds and move, making its key
 // first if static did not.
-func (s *c4Solver) probeNode(n *c4Node) {
+func (x *c4Search) probeNode(n *c4Node) {
 	if !n.keyed {
-		n.key, n.flip = s.key(n.p)
+		n.key, n.flip = x.key(n.p)
 		n.keyed = true
 	}
 	n.probed = true
-	if lo, hi, m, ok := s.probe(n.key); ok {
-		n.lo, n.hi, n.move = max(n.lo, lo), min(n.hi, hi), s.g.flipCol(m, n.flip)
+	if lo, hi, m, ok := x.probe(n.key); ok {
+		n.lo, n.hi, n.move = max(n.lo, lo), min(n.hi, hi), x.g.flipCol(m, n.flip)
 	}
-}
-
-// canWinNext reports whether the side to move in p wins with its next
-// stone.
-func (s *c4Solver) canWinNext(p c4Pos) bool {
-	return s.threats(p.cur, p.mask)&s.g.possible(p) != 0
 }

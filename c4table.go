@@ -24,14 +24,15 @@ import (
 // (6 bits each), the best move plus one (4 bits); then, narrow, the
 // number of stones (6 bits), the table's generation (6 bits) and the tag
 // (36 bits); wide, a bit set (so that no entry is 0, an empty one) and
-// the tag (47 bits). Making a narrow table fresh only moves the
-// generation on: an entry of another generation counts as empty, so a
-// small search does not pay for clearing 64 MiB first. Every 63
-// generations the words must really be cleared, but only the part some
-// search has used since the last time; a wide table is cleared each
-// time.
+// the tag (47 bits). The program keeps its table for as long as it
+// runs; the benchmarks and tests start positions from a fresh one
+// (fresh, in c4table_test.go), which only moves the generation on: an
+// entry of another generation counts as empty, so a small search does
+// not pay for clearing 64 MiB first. Every 63 generations the words must
+// really be cleared, but only the part some search has used since the
+// last time; a wide table is cleared each time.
 //
-// A fresh table also starts small: a search uses only the first
+// A new table starts small: a search uses only the first
 // 2^ttStartBits buckets (1 MiB, which stays in the processor's
 // second-level cache from one small search to the next, while random
 // probes over 8 MiB or more mostly go to the slower caches or to memory),
@@ -43,7 +44,6 @@ import (
 // knows where each entry goes: bucket i splits into 2i and 2i+1 by the
 // next bit of the hash.
 const (
-	ttHashMul   = 0x9E3779B97F4A7C15 & (1<<49 - 1)
 	ttOffset    = 32
 	ttHiShift   = 6
 	ttMoveShift = 12
@@ -54,11 +54,6 @@ const (
 	ttTagBits   = 36
 	ttWideShift = 17 // wide entries' tag, above their bit 16, always set
 	ttWideBits  = 47
-	// ttStartBits is the bucket bits of a fresh table's part in use;
-	// below ttEagerBits, the part in use doubles rather than let a store
-	// drop an entry.
-	ttStartBits = 16
-	ttEagerBits = 17
 )
 
 // c4Table is the transposition table and its generation.
@@ -80,14 +75,22 @@ type c4Table struct {
 	dirty      int    // words written at most up to here since last cleared
 }
 
+// c4TableBits sizes a board's table: 2^(cells-ttCellsOver) entries, at
+// least 2^ttMinBits and as many as its keys need, at most 7x6's ttBits.
+// A table larger than the search needs costs more in cache misses than
+// it saves in nodes (docs/search-notes.md, "Other sizes").
+func c4TableBits(g *c4Geom) int {
+	return max(ttMinBits, ttNeedBits(g.keyBits), min(ttBits, g.cells-ttCellsOver))
+}
+
 // ttNeedBits is the fewest bits of a table for keys of keyBits bits:
 // the tag, narrow if it can be, and the bucket must cover the key.
 func ttNeedBits(keyBits int) int { return max(1, keyBits-ttWideBits) + 1 }
 
 // newC4Table returns an empty table of 2^bits entries for keys of
-// keyBits bits, on huge pages if huge; it panics if the tag and the
-// buckets cannot cover the key.
-func newC4Table(bits, keyBits int, huge bool) *c4Table {
+// keyBits bits (on huge pages: ttHugePages); it panics if the tag and
+// the buckets cannot cover the key.
+func newC4Table(bits, keyBits int) *c4Table {
 	if bits < ttNeedBits(keyBits) {
 		panic("c4 table: too small for its keys")
 	}
@@ -106,7 +109,7 @@ func newC4Table(bits, keyBits int, huge bool) *c4Table {
 	if t.wide {
 		t.match = t.tagMask<<t.tagShift | 1<<16
 	}
-	if huge {
+	if ttHugePages {
 		hugePages(t.tt) // before clear touches the pages, which maps them small
 	}
 	// Touch every page now (the memory is fresh from the system, so
@@ -129,17 +132,23 @@ func (t *c4Table) use(bits int) {
 	}
 }
 
-// fresh empties the table by moving to the next generation (only once
-// every 63 times must it really clear the words it has used; a wide
-// table every time) and goes back to the small part.
-func (t *c4Table) fresh() {
-	t.gen++
-	if t.gen > ttGenMask || t.wide {
-		clear(t.tt[:t.dirty])
-		t.gen, t.dirty = 1, 0
+// searched notes n more nodes searched on the table while one search
+// has it to itself, and doubles the part in use when they reach growAt.
+func (t *c4Table) searched(n int64) {
+	if t.bucketBits < t.maxBits {
+		if t.work += n; t.work >= t.growAt {
+			t.grow()
+		}
 	}
-	t.work = 0
-	t.use(ttStartBits)
+}
+
+// whole grows the part in use to the whole table, so that threads can
+// share it: neither a poll nor a store grows it then. From a fresh 64
+// MiB table that walks all of it once (docs/search-notes.md, "Threads").
+func (t *c4Table) whole() {
+	for t.bucketBits < t.maxBits {
+		t.grow()
+	}
 }
 
 // live reports whether the entry e holds a position of this generation.
@@ -170,7 +179,8 @@ func (t *c4Table) grow() {
 	tt := t.tt[:4<<t.bucketBits]
 	for i := len(tt)/4 - 1; i >= 0; i-- {
 		// Written out without loops: for a big search this runs over
-		// tens of MiB several times, and is a tenth of its time.
+		// tens of MiB several times (docs/search-notes.md, "Transposition
+		// table").
 		e0, e1 := tt[2*i], tt[2*i+1]
 		live0, live1 := e0&liveMask == liveWant, e1&liveMask == liveWant
 		h0, h1 := e0>>bit&1, e1>>bit&1 // which bucket, 2i or 2i+1
@@ -194,8 +204,8 @@ func (t *c4Table) grow() {
 	t.use(t.bucketBits + 1)
 }
 
-// slot is a key's bucket (its first entry's index) and what a matching
-// entry holds in its match bits.
+// slot is the bucket of a key (the index of its first entry) and what a
+// matching entry holds in its match bits.
 func (t *c4Table) slot(key uint64) (uint64, uint64) {
 	h := key * ttHashMul & t.keyMask
 	want := h & t.tagMask << (t.tagShift & 63)

@@ -35,7 +35,7 @@ type c4TraceNode struct {
 }
 
 // newC4Tracer traces plies deep a search on board g. A ply is a node
-// searched (see enter), so the root's stones tell no node's ply: the
+// searched (see enter), so the stones at the root do not give a ply: the
 // position is not needed.
 func newC4Tracer(plies int, g *c4Geom) *c4Tracer { return &c4Tracer{plies: plies, g: g} }
 

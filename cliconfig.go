@@ -60,6 +60,22 @@ const (
 	modeAll   = modeBots | modeRate | modeBook | modeVersion | modeCheck // every run
 )
 
+// modesNeeded says, for a refusal, which runs a flag applies to and
+// how to ask for them: "a match (-x BOT -o BOT -games N) or -rate FILE...".
+func modesNeeded(modes runMode) string {
+	var ways []string
+	for _, m := range []runMode{modePlay, modeMatch, modeTournament, modeAnalyze, modeRate} {
+		if modes&m != 0 {
+			ways = append(ways, modeWays[m])
+		}
+	}
+	return orList(ways)
+}
+
+// modeWays say how a command line asks for a mode.
+var modeWays = map[runMode]string{modePlay: "a game", modeMatch: "a match (-x BOT -o BOT -games N)",
+	modeTournament: "a tournament (-tournament LIST)", modeAnalyze: "-analyze", modeRate: "-rate FILE..."}
+
 // modeNames name the modes in warnings.
 var modeNames = map[runMode]string{modePlay: "a single game", modeMatch: "a match", modeTournament: "a tournament",
 	modeAnalyze: "-analyze", modeRate: "-rate", modeBook: "-make-book", modeVersion: "-version", modeCheck: "-check"}
@@ -88,9 +104,10 @@ func modeOf(c *config) runMode {
 // flagRun is what a flag's rule looks at: the run's command line, mode
 // and game, and the bots that will play.
 type flagRun struct {
-	cfg     *config
-	mode    runMode
-	spec    *gameSpec
+	cfg  *config
+	mode runMode
+	// games are the games the run plays: -game's, or -check's.
+	games   []*gameSpec
 	players []*player
 	watched bool // two bots at the table
 }
@@ -113,27 +130,51 @@ func budgetKeyNotFor(key string) func(r flagRun) string {
 }
 
 // gameOptionNotFor is the rule of a game's own flag: it applies to its
-// game.
+// game, among the games the run plays.
 func gameOptionNotFor(name string) func(r flagRun) string {
 	return func(r flagRun) string {
-		if slices.ContainsFunc(r.spec.options, func(o gameOption) bool { return o.name == name }) {
-			return ""
+		var titles []string
+		for _, g := range r.games {
+			if slices.ContainsFunc(g.options, func(o gameOption) bool { return o.name == name }) {
+				return ""
+			}
+			titles = append(titles, g.title)
 		}
-		return r.spec.title
+		return orList(titles)
 	}
 }
 
-// botChosen is the rule of -bot: -level picks the bot instead, and -x
-// with -o seat both sides themselves.
+// botChosen is the rule of -bot: -level picks the bot instead, and the
+// seats may name the bots themselves.
 func (r flagRun) botChosen() string {
 	if r.cfg.level > 0 {
 		return "a run with -level, which picks the bot"
 	}
-	return r.seatsBothGiven()
+	return r.seatsNameBots()
 }
 
-// seatsBothGiven is the rule of the flags that choose the bot or its seat
-// (-bot, -first, -level): -x with -o name both sides themselves.
+// seatsNameBots is the rule of the flags that choose the opponent (-bot,
+// -level): -x with -o name both sides themselves, and one of them naming
+// a bot leaves the other seat to the person.
+func (r flagRun) seatsNameBots() string {
+	if what := r.seatsBothGiven(); what != "" {
+		return what
+	}
+	for _, side := range []Side{X, O} {
+		spec := map[Side]string{X: r.cfg.x, O: r.cfg.o}[side]
+		if r.mode == modePlay && spec != "" && !strings.EqualFold(spec, "human") {
+			return "a game where -" + sideFlag(side) + " names the bot"
+		}
+	}
+	return ""
+}
+
+// sideFlag is the flag that names a side's seat: x or o.
+func sideFlag(side Side) string { return strings.ToLower(side.String()) }
+
+// seatsBothGiven is the rule of -first: -x with -o name both sides
+// themselves (one of them alone decides who moves first: seatPlayers
+// says so when -first disagrees).
 func (r flagRun) seatsBothGiven() string {
 	if r.mode == modePlay && r.cfg.x != "" && r.cfg.o != "" {
 		return "a game with both -x and -o set"

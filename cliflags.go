@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -22,14 +23,19 @@ import (
 type flagDef struct {
 	name string
 	arg  string // its value's word in help (N, TIME, FILE); "" for a switch
+	// section is its heading in help; the common ones lead it.
+	section helpSection
 	// about is its meaning, in a line or two of help.
 	about string
 	// def is its default, applied before the command line is read and
 	// shown by help; defWords, when set, is what help says instead (per
 	// game, the clock).
 	def, defWords string
-	// accepts says what values it takes, for help and errors.
+	// accepts says what values it takes, for help and errors; choices,
+	// when it takes words of a fixed set, are the words, so that a word
+	// typed wrong gets the nearest.
 	accepts string
+	choices []string
 	// set reads a value into c: errBadValue for one that accepts refuses,
 	// or an error of its own saying what is wrong and what is accepted.
 	set func(c *config, v string) error
@@ -37,9 +43,28 @@ type flagDef struct {
 	// in the run it does not apply to ("" when it applies).
 	modes  runMode
 	notFor func(r flagRun) string
+	// promises, when set, says that the value given promises output
+	// (a file, a test's verdict, another format): where the flag does
+	// not apply that output would never come, so the run is refused
+	// rather than warned.
+	promises func(c *config) bool
 	// many says it takes the words that follow it too (-rate a b c).
 	many bool
 }
+
+// helpSection is a heading of -h; every flag sits under one (flagDef's
+// section), the common ones on the first screen.
+type helpSection uint8
+
+const (
+	sectionCommon helpSection = iota
+	sectionPlaying
+	sectionWatching
+	sectionMatches
+	sectionEngines
+	sectionOutput
+	sectionBook
+)
 
 // errBadValue is a value the flag's accepts refuses.
 var errBadValue = errors.New("bad value")
@@ -51,122 +76,122 @@ func (f flagDef) boolean() bool { return f.arg == "" }
 // own flags (-rounds, -width, -height) come from their cards.
 func flagTable(reg *registry) []flagDef {
 	table := []flagDef{
-		{name: "game", arg: "NAME", def: "ttt", about: "the game: " + reg.gameList(), accepts: reg.gameList(),
-			modes: modeAll &^ (modeVersion | modeBook | modeCheck), set: func(c *config, v string) error {
+		{name: "game", arg: "NAME", def: "ttt", section: sectionCommon, about: "the game: " + reg.gameShortList(), accepts: reg.gameList(), choices: reg.gameNames(),
+			modes: modeAll &^ (modeVersion | modeBook), set: func(c *config, v string) error {
 				if _, err := reg.findGame(v); err != nil {
 					return errBadValue
 				}
 				c.game = v
 				return nil
 			}},
-		{name: "bot", arg: "BOT", defWords: "per game", about: "your opponent, or -analyze's bot: a bot spec, NAME or NAME:KEY=VALUE:... (bots below)",
+		{name: "bot", arg: "BOT", section: sectionCommon, about: "your opponent: a bot, like mcts or alphabeta:depth=3",
 			modes: modePlay | modeAnalyze, notFor: flagRun.botChosen, set: text(func(c *config) *string { return &c.bot })},
-		{name: "level", arg: "N", about: fmt.Sprintf("an opponent from 1 (easiest) to %d (strongest), in place of -bot", levelCount),
-			modes: modePlay | modeAnalyze, notFor: flagRun.seatsBothGiven,
-			accepts: fmt.Sprintf("a level 1..%d", levelCount), set: whole(func(c *config) *int { return &c.level }, 1, levelCount)},
-		{name: "first", arg: "WHO", defWords: "per game", about: "who moves first, as X: human, bot or random",
-			accepts: "human, bot or random", modes: modePlay, notFor: flagRun.seatsBothGiven,
+		{name: "level", arg: "N", section: sectionCommon, about: fmt.Sprintf("an opponent from 1 (easiest) to %d (strongest), instead of -bot", levelCount),
+			modes: modePlay | modeAnalyze, notFor: flagRun.seatsNameBots,
+			accepts: fmt.Sprintf("a level from 1 to %d", levelCount), set: whole(func(c *config) *int { return &c.level }, 1, levelCount)},
+		{name: "first", arg: "WHO", defWords: "per game", section: sectionCommon, about: "who moves first: human, bot or random",
+			accepts: "human, bot or random", choices: []string{"human", "bot", "random"}, modes: modePlay, notFor: flagRun.seatsBothGiven,
 			set: oneOf(func(c *config) *string { return &c.first }, "human", "bot", "random")},
-		{name: "x", arg: "BOT", about: "who plays X: human or a bot spec (overrides -bot and -first)",
+		{name: "x", arg: "BOT", section: sectionCommon, about: "who plays X: human or a bot; a bot here gives you O",
 			modes: modePlay | modeMatch, set: text(func(c *config) *string { return &c.x })},
-		{name: "o", arg: "BOT", about: "who plays O: human or a bot spec (overrides -bot and -first)",
+		{name: "o", arg: "BOT", section: sectionCommon, about: "who plays O: human or a bot; a bot here gives you X",
 			modes: modePlay | modeMatch, set: text(func(c *config) *string { return &c.o })},
-		{name: "depth", arg: "N", about: "plies to look ahead, for every bot that reads depth= (0: each bot's default)",
-			accepts: "a whole number of plies 0..64", modes: modeBots, notFor: budgetKeyNotFor("depth"),
-			set: whole(func(c *config) *int { return &c.budget.depth }, 0, 64)},
-		{name: "time", arg: "TIME", about: "time a move, like 500ms or 5s, for every bot that reads time= (0: each bot's default)",
-			accepts: "a duration like 500ms or 5s, 0 or more", modes: modeBots | modeCheck, notFor: budgetKeyNotFor("time"),
-			set: duration(func(c *config) *time.Duration { return &c.budget.time })},
-		{name: "playouts", arg: "N", about: "playouts a move, for every bot that reads playouts= (0: each bot's default)",
-			accepts: "a whole number 0 or more", modes: modeBots, notFor: budgetKeyNotFor("playouts"),
-			set: whole(func(c *config) *int { return &c.budget.playouts }, 0, 1e9)},
+		{name: "depth", arg: "N", section: sectionPlaying, about: "plies (single moves) to look ahead, for every bot that reads depth=; 0 means no limit",
+			accepts: "a whole number of plies from 0 (no limit) to 64", modes: modeBots, notFor: budgetKeyNotFor("depth"),
+			set: noLimit("depth", whole(func(c *config) *int { return &c.budget.depth }, 0, 64))},
+		{name: "time", arg: "TIME", section: sectionCommon, about: "time a bot may think a move, like 500ms; 0 means no limit",
+			accepts: "a time like 500ms or 5s, or 0 (no limit)", modes: modeBots | modeCheck, notFor: budgetKeyNotFor("time"),
+			set: noLimit("time", duration(func(c *config) *time.Duration { return &c.budget.time }))},
+		{name: "playouts", arg: "N", section: sectionPlaying, about: "playouts (random games) a move, for every bot that reads playouts=; 0 means no limit",
+			accepts: "a whole number of playouts, or 0 (no limit)", modes: modeBots, notFor: budgetKeyNotFor("playouts"),
+			set: noLimit("playouts", whole(func(c *config) *int { return &c.budget.playouts }, 0, 1e9))},
 	}
 	table = append(table, gameOptionFlags(reg)...)
 	return append(table, []flagDef{
-		{name: "seed", arg: "N", defWords: "the clock", about: "random seed: with fixed budgets (depth, playouts) a run repeats exactly",
-			accepts: "a whole number 0 or more", modes: modeBots, set: func(c *config, v string) (err error) {
+		{name: "seed", arg: "N", section: sectionPlaying, about: "the random seed (by default a new one each run): with fixed budgets (depth, playouts) a run repeats exactly",
+			accepts: "a whole number, 0 or more", modes: modeBots, set: func(c *config, v string) (err error) {
 				c.seed, err = strconv.ParseUint(v, 10, 64)
 				return asBad(err)
 			}},
-		{name: "games", arg: "N", def: "1", about: "play N games of -x against -o, seats swapped, then a table with Elo",
-			accepts: "a whole number 1 or more", modes: modeGames, set: whole(func(c *config) *int { return &c.games }, 1, math.MaxInt32)},
-		{name: "sprt", arg: "TEST", about: "elo0=E0,elo1=E1[,alpha=A,beta=B]: a match stops once a sequential test decides between elo <= E0 and elo >= E1 (pentanomial GSPRT, logistic Elo); -games is then the most games",
-			accepts: sprtAccepts, modes: modeMatch, set: func(c *config, v string) error {
+		{name: "games", arg: "N", def: "1", section: sectionMatches, about: "play N games between -x and -o, who swap sides after each game, then print a table with Elo ratings",
+			accepts: "a whole number, 1 or more", modes: modeGames, set: whole(func(c *config) *int { return &c.games }, 1, math.MaxInt32)},
+		{name: "sprt", arg: "TEST", section: sectionMatches, about: "elo0=E0,elo1=E1[,alpha=A,beta=B]: stop a match as soon as a sequential test (pentanomial GSPRT, logistic Elo) decides whether -x is at most E0 or at least E1 Elo stronger; -games is then the most games",
+			accepts: sprtAccepts, modes: modeMatch, promises: always, set: func(c *config, v string) error {
 				t, err := parseSPRT(v)
 				if errors.Is(err, errSPRTSyntax) {
 					return errBadValue
 				}
 				if err != nil {
-					return fmt.Errorf("%v: accepted is %s", err, sprtAccepts)
+					return fmt.Errorf("%v: expected %s", err, sprtAccepts)
 				}
 				c.sprt = &t
 				return nil
 			}},
-		{name: "openings", arg: "K|FILE", defWords: "per game", about: "K random plies open each pair of games, or a file of records, one a pair, in order",
+		{name: "openings", arg: "K|FILE", defWords: "per game", section: sectionMatches, about: "start each pair of games after K random moves, or from the records in FILE, one record for each pair, in order",
 			accepts: "K plies, 0 or more, or a file of records", modes: modeMatch | modeTournament, set: (*config).setOpenings},
-		{name: "tournament", arg: "LIST", about: "a round-robin of the bot specs listed, comma-separated, or all; KEY=A..B or KEY=A/B/C is a player a value",
+		{name: "tournament", arg: "LIST", section: sectionMatches, about: "a round-robin between the bots listed, separated by commas, or all; a key given as A..B or A/B/C (depth=1..4) makes one player for each value",
 			modes: modeTournament, set: text(func(c *config) *string { return &c.tournament })},
-		{name: "gauntlet", arg: "BOT", about: "with -tournament LIST: BOT plays every player of LIST, who do not play each other; LIST ranked by score against BOT",
+		{name: "gauntlet", arg: "BOT", section: sectionMatches, about: "with -tournament LIST: BOT plays every bot of LIST, and they do not play each other; LIST is ranked by its score against BOT",
 			modes: modeTournament, set: text(func(c *config) *string { return &c.gauntlet })},
-		{name: "jobs", arg: "N", def: strconv.Itoa(runtime.NumCPU()), defWords: "every CPU", about: "CPUs: games at once in matches, threads of one search",
-			accepts: "a whole number 1 or more", modes: modeBots, set: whole(func(c *config) *int { return &c.jobs }, 1, 4096)},
-		{name: "delay", arg: "TIME", defWords: "0.5s on a terminal, 0 on a pipe", about: "pause between the moves of two bots watched",
-			accepts: "a duration like 500ms or 1s, 0 or more", modes: modePlay, notFor: flagRun.notWatched,
+		{name: "jobs", arg: "N", def: strconv.Itoa(runtime.NumCPU()), defWords: "every CPU", section: sectionMatches, about: "how many CPUs to use: games played at once, or threads of one search",
+			accepts: "a whole number from 1 to 4096", modes: modeBots, set: whole(func(c *config) *int { return &c.jobs }, 1, 4096)},
+		{name: "delay", arg: "TIME", defWords: "0.5s on a terminal, 0 on a pipe", section: sectionWatching, about: "the pause between moves when two bots play",
+			accepts: "a time like 500ms or 1s, or 0", modes: modePlay, notFor: flagRun.notWatched,
 			set: duration(func(c *config) *time.Duration { return &c.delay })},
-		{name: "step", about: "with two bots watched, wait for Enter after each move (b: back, q: quit)",
+		{name: "step", section: sectionWatching, about: "when two bots play, wait for Enter after each move (b goes back, q quits)",
 			modes: modePlay, notFor: flagRun.notWatched, set: onOff(func(c *config) *bool { return &c.step })},
-		{name: "v", about: "after each bot move, its score, depth, nodes, time and expected line",
+		{name: "v", section: sectionCommon, about: "after each bot move, its score, depth, nodes and expected line",
 			modes: modePlay, set: onOff(func(c *config) *bool { return &c.verbose })},
-		{name: "trace", arg: "N", about: "after each bot move, the tree it searched, N plies deep (docs/trace.md)",
-			accepts: "a whole number of plies 0 or more", modes: modePlay | modeAnalyze, notFor: flagRun.noBotTraces,
+		{name: "trace", arg: "N", section: sectionWatching, about: "after each bot move, the tree it searched, N plies deep (docs/trace.md)",
+			accepts: "a whole number of plies from 0 to 64", modes: modePlay | modeAnalyze, notFor: flagRun.noBotTraces,
 			set: whole(func(c *config) *int { return &c.trace }, 0, 64)},
-		{name: "trace-format", arg: "FORMAT", def: "text", about: "how -trace writes: text, dot (Graphviz) or json",
-			accepts: strings.Join(traceFormats, ", "), modes: modePlay | modeAnalyze, notFor: flagRun.noTrace,
+		{name: "trace-format", arg: "FORMAT", def: "text", section: sectionWatching, about: "how -trace writes the tree: text, dot (Graphviz) or json",
+			accepts: orList(traceFormats), choices: traceFormats, modes: modePlay | modeAnalyze, notFor: flagRun.noTrace,
 			set: oneOf(func(c *config) *string { return &c.traceFormat }, traceFormats...)},
-		{name: "trace-out", arg: "FILE", about: "write every trace to FILE, not to standard output (-analyze's answers stay alone there)",
-			modes: modePlay | modeAnalyze, notFor: flagRun.noTrace, set: text(func(c *config) *string { return &c.traceOut })},
-		{name: "no-color", about: "plain output, even on a terminal", modes: modePlay, set: onOff(func(c *config) *bool { return &c.noColor })},
-		{name: "moves", arg: "RECORD", about: "start from this position: a record in the game's notation, like 4453",
+		{name: "trace-out", arg: "FILE", section: sectionWatching, about: "write the traces to FILE instead of standard output, where -analyze's answers then stand alone",
+			modes: modePlay | modeAnalyze, notFor: flagRun.noTrace, promises: always, set: text(func(c *config) *string { return &c.traceOut })},
+		{name: "no-color", section: sectionOutput, about: "no colour, even on a terminal (the NO_COLOR environment variable does the same)", modes: modePlay, set: onOff(func(c *config) *bool { return &c.noColor })},
+		{name: "moves", arg: "RECORD", section: sectionPlaying, about: "start from this position: the moves so far, in the game's notation, like 4453",
 			modes: modeGames, set: text(func(c *config) *string { return &c.moves })},
-		{name: "analyze", about: "read positions on stdin, print <position> <score> <move> <nodes> <us>",
+		{name: "analyze", section: sectionWatching, about: "read positions from standard input, one on each line, and answer each with <position> <score> <move> <nodes> <microseconds>",
 			modes: modeAnalyze, set: onOff(func(c *config) *bool { return &c.analyze })},
-		{name: "scores", about: "with -analyze: every move's exact score (Tic-Tac-Toe, Connect Four)",
-			modes: modeAnalyze, set: onOff(func(c *config) *bool { return &c.scores })},
-		{name: "format", arg: "FORMAT", def: "text", about: "text or json: game lines, tables and -analyze answers",
-			accepts: "text or json", modes: modeMatch | modeTournament | modeAnalyze | modeRate,
-			set: oneOf(func(c *config) *string { return &c.format }, "text", "json")},
-		{name: "out", arg: "FILE", about: "with -games or -tournament: every game added to FILE as a JSON line as it ends; a rerun of the same run plays only the games FILE lacks",
-			modes: modeMatch | modeTournament, set: text(func(c *config) *string { return &c.out })},
-		{name: "rate", arg: "FILE...", about: "rate the games of files written by -out together: -rate a.jsonl b.jsonl",
+		{name: "scores", section: sectionWatching, about: "with -analyze: the exact score of every move (Tic-Tac-Toe and Connect Four)",
+			modes: modeAnalyze, promises: always, set: onOff(func(c *config) *bool { return &c.scores })},
+		{name: "format", arg: "FORMAT", def: "text", section: sectionOutput, about: "text or json, for the lines of games, the tables and -analyze's answers",
+			accepts: "text or json", choices: []string{"text", "json"}, modes: modeMatch | modeTournament | modeAnalyze | modeRate,
+			promises: func(c *config) bool { return c.format == "json" }, set: oneOf(func(c *config) *string { return &c.format }, "text", "json")},
+		{name: "out", arg: "FILE", section: sectionOutput, about: "with -games or -tournament: add every game to FILE as a JSON line when it ends; the same command run again plays only the games FILE lacks",
+			modes: modeMatch | modeTournament, promises: always, set: text(func(c *config) *string { return &c.out })},
+		{name: "rate", arg: "FILE...", section: sectionMatches, about: "rate together the games of files written by -out: -rate a.jsonl b.jsonl",
 			modes: modeRate, many: true, set: func(c *config, v string) error { c.rate = append(c.rate, v); return nil }},
-		{name: "plot", arg: "FILE", about: "with a match, a tournament, a gauntlet or -rate: the ratings as a picture, FILE.svg or FILE.png; a bot swept over one key as a line",
-			accepts: "a file name ending in .svg or .png", modes: modeMatch | modeTournament | modeRate, set: func(c *config, v string) error {
+		{name: "plot", arg: "FILE", section: sectionOutput, about: "with a match, a tournament or -rate: the ratings as a picture, FILE.svg or FILE.png; a bot swept over one key gives a line",
+			accepts: "a file name ending in .svg or .png", modes: modeMatch | modeTournament | modeRate, promises: always, set: func(c *config, v string) error {
 				if checkPlotFile(v) != nil {
 					return errBadValue
 				}
 				c.plot = v
-				return nil
+				return writable(v)
 			}},
-		{name: "shard", arg: "I/N", about: "with -tournament: play only slice I of N of its games, like 1/4",
-			accepts: "I/N, the I-th of N slices, 1 <= I <= N, like 2/4", modes: modeTournament, set: (*config).setShard},
-		{name: "engine", arg: "NAME=COMMAND", about: "an external bot speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; repeatable; NAME then plays wherever a bot does",
+		{name: "shard", arg: "I/N", section: sectionMatches, about: "with -tournament: play only slice I of N of its games, like 1/4, so that N machines can share it",
+			accepts: "I/N, slice I of N slices, like 2/4 (I from 1 to N)", modes: modeTournament, promises: always, set: (*config).setShard},
+		{name: "engine", arg: "NAME=COMMAND", section: sectionEngines, about: "your own bot, in any language: a program speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; NAME then plays wherever a bot does; repeatable",
 			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engines = append(c.engines, v); return nil }},
-		{name: "engines", arg: "FILE", about: "engines declared in FILE, one NAME=COMMAND a line (# comments), as many -engine flags would; repeatable",
+		{name: "engines", arg: "FILE", section: sectionEngines, about: "engines declared in FILE, one NAME=COMMAND on each line (# starts a comment), as if each line were an -engine flag; repeatable",
 			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engineFiles = append(c.engineFiles, v); return nil }},
-		{name: "check", arg: "ENGINE", about: "play an engine declared with -engine a few moves of every game it plays and report each protocol problem; exit 0 when clean",
+		{name: "check", arg: "ENGINE", section: sectionEngines, about: "play the engine a few moves of every game it plays, or of -game's alone, and report every protocol problem; exit status 0 when there is none",
 			modes: modeCheck, set: text(func(c *config) *string { return &c.check })},
-		{name: "make-book", arg: "FILE", about: "build the Connect Four opening book into FILE with the solver, then exit",
+		{name: "make-book", arg: "FILE", section: sectionBook, about: "build the Connect Four opening book into FILE with the solver, then exit",
 			modes: modeBook, set: text(func(c *config) *string { return &c.makeBook })},
-		{name: "book-ply", arg: "N", def: "12", about: "with -make-book: the last ply of the book's full tree",
-			accepts: fmt.Sprintf("a whole number of plies 0..%d", c4Cells), modes: modeBook,
+		{name: "book-ply", arg: "N", def: "12", section: sectionBook, about: "with -make-book: the last ply of the book's full tree",
+			accepts: fmt.Sprintf("a whole number of plies from 0 to %d", c4Cells), modes: modeBook,
 			set: whole(func(c *config) *int { return &c.bookPly }, 0, c4Cells)},
-		{name: "book-openings-ply", arg: "N", def: "0", about: "with -make-book: the last ply of the full trees from every 2-ply opening (0: none)",
-			accepts: fmt.Sprintf("a whole number of plies 0..%d", c4Cells), modes: modeBook,
+		{name: "book-openings-ply", arg: "N", def: "0", section: sectionBook, about: "with -make-book: the last ply of the full trees below every 2-ply opening (0 means none)",
+			accepts: fmt.Sprintf("a whole number of plies from 0 to %d", c4Cells), modes: modeBook,
 			set: whole(func(c *config) *int { return &c.bookOpenings }, 0, c4Cells)},
-		{name: "book-line-ply", arg: "N", def: "36", about: "with -make-book: the last ply of the book's solver games",
-			accepts: fmt.Sprintf("a whole number of plies 0..%d", c4Cells), modes: modeBook,
+		{name: "book-line-ply", arg: "N", def: "36", section: sectionBook, about: "with -make-book: the last ply of the solver's games in the book",
+			accepts: fmt.Sprintf("a whole number of plies from 0 to %d", c4Cells), modes: modeBook,
 			set: whole(func(c *config) *int { return &c.bookLine }, 0, c4Cells)},
-		{name: "version", about: "print the program's version and exit", modes: modeVersion,
+		{name: "version", section: sectionOutput, about: "print the program's version and exit", modes: modeVersion,
 			set: onOff(func(c *config) *bool { return &c.version })},
 	}...)
 }
@@ -182,8 +207,8 @@ func gameOptionFlags(reg *registry) []flagDef {
 				continue
 			}
 			seen = append(seen, opt.name)
-			defs = append(defs, flagDef{name: opt.name, arg: "N", def: strconv.Itoa(opt.def), about: opt.usage,
-				accepts: fmt.Sprintf("a whole number %d..%d", opt.min, opt.max), modes: modeGames | modeAnalyze,
+			defs = append(defs, flagDef{name: opt.name, arg: "N", def: strconv.Itoa(opt.def), about: opt.usage, section: sectionPlaying,
+				accepts: fmt.Sprintf("a whole number from %d to %d", opt.min, opt.max), modes: modeGames | modeAnalyze | modeRate | modeCheck,
 				notFor: gameOptionNotFor(opt.name),
 				set: func(c *config, v string) error {
 					n, err := strconv.Atoi(v)
@@ -257,12 +282,57 @@ func onOff(field func(*config) *bool) func(*config, string) error {
 	}
 }
 
+// noLimit is set for a budget flag (-depth, -time, -playouts): a value
+// of 0 given is the key's 0, no limit, for every bot that reads it, and
+// a run tells it from a flag not given.
+func noLimit(key string, set func(*config, string) error) func(*config, string) error {
+	return func(c *config, v string) error {
+		if err := set(c, v); err != nil {
+			return err
+		}
+		c.budget.noLimit = slices.DeleteFunc(c.budget.noLimit, func(k string) bool { return k == key })
+		if c.budget.given(key) == "" {
+			c.budget.noLimit = append(c.budget.noLimit, key)
+		}
+		return nil
+	}
+}
+
 // asBad is errBadValue for any error, nil for none.
 func asBad(err error) error {
 	if err != nil {
 		return errBadValue
 	}
 	return nil
+}
+
+// writable says why a file could not be written where path names it, a
+// run's output that comes only at its end (-plot): its directory must
+// exist and take a new file, and the file, if there, must not be a
+// directory or read-only. Nil when it can be written. A test file is
+// made in the directory and removed at once, since permissions alone do
+// not say (a read-only mount, another user's ACL).
+func writable(path string) error {
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("there is no directory %s", dir)
+	}
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return errors.New("that is a directory")
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return errors.New("the file cannot be written")
+		}
+		return f.Close()
+	}
+	f, err := os.CreateTemp(dir, ".boardbots-*")
+	if err != nil {
+		return fmt.Errorf("no file can be written in %s", dir)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // setOpenings reads -openings: K plies, or a file that is there (its
@@ -273,7 +343,7 @@ func (c *config) setOpenings(v string) error {
 			return errBadValue
 		}
 	} else if _, err := os.Stat(v); err != nil {
-		return errors.New("no such file and not a number: accepted is K plies (0 or more) or a file of records")
+		return errors.New("no such file and not a number: expected K plies (0 or more) or a file of records")
 	}
 	c.openings = v
 	return nil
@@ -293,9 +363,14 @@ func (c *config) setShard(v string) error {
 	return nil
 }
 
+// always is the promise of a flag whose every value promises output.
+func always(*config) bool { return true }
+
 // flagWarnings are the lines for the flags given that the run cannot use,
-// one each, in the table's order: "-v does not apply to a match: ignored".
-func flagWarnings(table []flagDef, r flagRun) []string {
+// one each, in the table's order: "-v does not apply to a match:
+// ignored". A flag that promises output and cannot give it is an error
+// instead, the first such flag's: nothing runs.
+func flagWarnings(table []flagDef, r flagRun) ([]string, error) {
 	var lines []string
 	for _, f := range table {
 		if !r.cfg.set[f.name] {
@@ -305,12 +380,27 @@ func flagWarnings(table []flagDef, r flagRun) []string {
 		switch {
 		case f.modes&r.mode == 0:
 			what = modeNames[r.mode]
+			if f.promises != nil && f.promises(r.cfg) {
+				return nil, fmt.Errorf("%s is for %s, not %s: nothing was run", f.given(r.cfg), modesNeeded(f.modes), what)
+			}
 		case f.notFor != nil:
 			what = f.notFor(r)
+			if what != "" && f.promises != nil && f.promises(r.cfg) {
+				return nil, fmt.Errorf("%s does not apply to %s, and would write nothing: nothing was run", f.given(r.cfg), what)
+			}
 		}
 		if what != "" {
 			lines = append(lines, fmt.Sprintf("-%s does not apply to %s: ignored", f.name, what))
 		}
 	}
-	return lines
+	return lines, nil
+}
+
+// given names the flag as given, with the value that promises ("-format
+// json"), for a refusal.
+func (f flagDef) given(c *config) string {
+	if f.name == "format" {
+		return "-format " + c.format
+	}
+	return "-" + f.name
 }

@@ -15,57 +15,126 @@ import (
 // helpWidth is the width -h keeps to: a terminal's 80 columns.
 const helpWidth = 80
 
-// helpExamples are -h's examples: arguments after the program's name,
-// and what they do.
-var helpExamples = [][2]string{
-	{"", "Tic-Tac-Toe: the bot (minimax) moves first"},
-	{"-first human", "Tic-Tac-Toe, you move first"},
-	{"-game connect4", "Connect Four against the perfect solver"},
-	{"-game c4 -level 2", "Connect Four against level 2 of 5"},
-	{"-game adj -bot genetic:population=100 -time 2s", "Adjacency against genetic minimax, 2 seconds a move"},
-	{"-x alphabeta -o random -v", "watch two bots, with their thinking"},
-	{"-x alphabeta -o human -trace 2", "see the tree alpha-beta searched for each of its moves"},
-	{"-x alphabeta -o mcts -step -trace 1", "two bots a move at a time, Enter for the next (docs/trace.md)"},
-	{"-game c4 -x alphabeta:depth=2 -o alphabeta:depth=7 -games 10", "a 10-game match of two depths, seats swapped every game"},
-	{"-game c4 -tournament 'alphabeta:depth=1..4,mcts' -time 100ms", "depths 1 to 4 and mcts, every one against every other, then ratings"},
-	{"-engine 'me=python3 examples/randombot.py' -x me", "play against your own bot, in any language (docs/engines.md)"},
+// helpScreen is the height of the first screen of -h: usage, examples
+// and the common flags fit in it (TestHelpFirstScreen).
+const helpScreen = 24
+
+// helpSections are -h's headings in order, each with its examples:
+// arguments after the program's name, and what they do.
+var helpSections = [...]struct {
+	title    string
+	examples [][2]string
+}{
+	sectionCommon: {"common flags", [][2]string{
+		{"", "Tic-Tac-Toe; the bot moves first"},
+		{"-game c4", "Connect Four against the perfect solver"},
+		{"-game c4 -level 2", "Connect Four, level 2 of 5"},
+		{"-o alphabeta", "you play X against alpha-beta"},
+		{"-x alphabeta -o mcts -v", "watch two bots, with their thinking"},
+	}},
+	sectionPlaying: {"playing", [][2]string{
+		{"-first human", "Tic-Tac-Toe, you move first"},
+		{"-game adj -bot genetic:population=100 -time 2s", "Adjacency against genetic minimax, 2 seconds a move"},
+	}},
+	sectionWatching: {"watching and analysing", [][2]string{
+		{"-x alphabeta -o human -trace 2", "see the tree alpha-beta searched for each of its moves"},
+		{"-x alphabeta -o mcts -step -trace 1", "two bots, one move at a time: Enter for the next (docs/trace.md)"},
+		{"-game c4 -analyze", "type positions like 4455 and get each one's score and best move"},
+	}},
+	sectionMatches: {"matches and tournaments", [][2]string{
+		{"-game c4 -x alphabeta:depth=2 -o alphabeta:depth=7 -games 10", "a 10-game match of two depths, sides swapped after each game"},
+		{"-game c4 -tournament 'alphabeta:depth=1..4,mcts' -time 100ms", "depths 1 to 4 and mcts, each against every other, then ratings"},
+	}},
+	sectionEngines: {"engines (your own bots)", [][2]string{
+		{"-engine 'me=python3 examples/randombot.py' -o me", "play against your own bot, in any language (docs/engines.md)"},
+	}},
+	sectionOutput: {"output", nil},
+	sectionBook:   {"building the opening book", nil},
 }
 
-// examplesHelp writes the examples for the program called prog, each
-// command wrapped between its words within helpWidth.
-func examplesHelp(prog string) string {
-	var b strings.Builder
-	b.WriteString("examples:\n")
-	for _, e := range helpExamples {
-		b.WriteString(wrapHelp("  ", strings.TrimSpace(prog+" "+e[0]), 6))
-		b.WriteString(wrapHelp("        ", e[1], 8))
-	}
-	b.WriteString(wrapHelp("  ", "echo 4455 | "+prog+" -game c4 -analyze", 6))
-	b.WriteString(wrapHelp("        ", "score a position: <position> <score> <move> <nodes> <us>", 8))
-	return b.String()
-}
-
-// helpFooter ends -h: what to do in a game, and repeatability.
-const helpFooter = `
-With a time budget (-time) how deep a bot searches depends on the machine's
-speed, so the same -seed can give different games; with fixed budgets only
-(depth, playouts) a run repeats exactly, also with -jobs above 1.
-`
+// Columns of -h: a flag's meaning and an example's starts here, after
+// its name (or command) when that leaves a space, else on the next line.
+const (
+	flagColumn    = 17
+	exampleColumn = 37
+)
 
 // helpText is -h's page for the run's registry (its engines included);
-// prog is the program's name as the user ran it.
+// prog is the program's name as the user ran it. The first screen holds
+// the usage, examples and the common flags; the rest follows under
+// headings, then the bots, their keys, the evaluators and each game's
+// defaults.
 func helpText(reg *registry, prog string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "boardbots: play board games against search bots, or watch bots play.\n\nusage: %s [flags]\n\n", prog)
-	b.WriteString("flags:\n" + flagHelp(flagTable(reg)))
+	fmt.Fprintf(&b, "boardbots: play board games against search bots, or watch bots play.\n\n")
+	b.WriteString(wrapHelp("", fmt.Sprintf("usage: %s [flags]   (to read this page from the start: %s -h | less)", prog, prog), 7))
+	table := flagTable(reg)
+	for i, sec := range helpSections {
+		section := helpSection(i)
+		b.WriteString("\n")
+		if section == sectionCommon {
+			b.WriteString("examples:\n" + examplesHelp(prog, sec.examples) + "\n")
+		}
+		b.WriteString(sec.title + ":\n")
+		b.WriteString(flagHelp(table, section))
+		var notes []string
+		switch section {
+		case sectionCommon:
+			b.WriteString(wrapHelp("", "Below, by topic: "+sectionTitles()+"; then the bots, their keys and each game's defaults.", 0))
+			continue
+		case sectionPlaying:
+			notes = []string{"In a game, type a move, or a command: " + promptCommandWords() + ".",
+				`At a terminal, Ctrl-C while a bot thinks (or a hint runs) means "move now"; at the prompt it quits.`}
+		case sectionMatches:
+			notes = []string{helpSeeds}
+		}
+		if len(notes) > 0 || len(sec.examples) > 0 {
+			b.WriteString("\n")
+		}
+		for _, n := range notes {
+			b.WriteString(wrapHelp("  ", n, 2))
+		}
+		b.WriteString(examplesHelp(prog, sec.examples))
+	}
 	b.WriteString("\nbots: a bot spec is NAME or NAME:KEY=VALUE:..., like alphabeta:depth=3\n" + botHelp(reg))
 	b.WriteString("\nevaluators (eval=NAME), each game's default first:\n" + evalHelp(reg))
 	b.WriteString("\ndefaults per game:\n" + gameDefaultsHelp(reg))
-	b.WriteString("\n" + examplesHelp(prog))
-	b.WriteString("\n" + wrapHelp("", "in a game type a move, or a command: "+promptCommandWords()+".", 0))
-	b.WriteString(wrapHelp("", `At a terminal, Ctrl-C while the bot thinks or a hint runs means "move now"; at the prompt it quits.`, 0))
-	b.WriteString(helpFooter)
+	b.WriteString("\n" + wrapHelp("", fmt.Sprintf("Scroll up, or run %s -h | less, for the usage and the examples.", prog), 0))
 	return b.String()
+}
+
+// helpSeeds says which runs -seed repeats.
+const helpSeeds = "With a time budget (-time) how deep a bot searches depends on the machine's speed, so the same -seed can give different games; with fixed budgets only (depth, playouts) a run repeats exactly, also with -jobs above 1."
+
+// sectionTitles are the headings after the first screen's, as a list.
+func sectionTitles() string {
+	var titles []string
+	for _, sec := range helpSections[sectionCommon+1:] {
+		titles = append(titles, sec.title)
+	}
+	return strings.Join(titles, "; ")
+}
+
+// examplesHelp writes examples for the program called prog: the command,
+// then what it does from exampleColumn on.
+func examplesHelp(prog string, examples [][2]string) string {
+	var b strings.Builder
+	for _, e := range examples {
+		b.WriteString(twoColumns("  "+strings.TrimSpace(prog+" "+e[0]), e[1], exampleColumn, 6))
+	}
+	return b.String()
+}
+
+// twoColumns writes head, then text wrapped from column on, when head
+// leaves two spaces before column; else text goes under head, indented
+// by under. Head itself wraps between words.
+func twoColumns(head, text string, column, under int) string {
+	if utf8.RuneCountInString(head) < column-1 {
+		pad := strings.Repeat(" ", column-utf8.RuneCountInString(head))
+		return wrapHelp(head+pad, text, column)
+	}
+	lead := head[:len(head)-len(strings.TrimLeft(head, " "))]
+	return wrapHelp(lead, strings.TrimSpace(head), len(lead)+4) + wrapHelp(strings.Repeat(" ", under), text, under)
 }
 
 // progName is the program's name as the user ran it, for -h: "go run ."
@@ -108,11 +177,14 @@ func wrapHelp(prefix, text string, indent int) string {
 	return b.String()
 }
 
-// flagHelp lists the flags, each with its value's word, its meaning and
-// its default.
-func flagHelp(table []flagDef) string {
+// flagHelp lists the section's flags, each with its value's word, its
+// meaning and its default.
+func flagHelp(table []flagDef, section helpSection) string {
 	var b strings.Builder
 	for _, f := range table {
+		if f.section != section {
+			continue
+		}
 		head := "  -" + f.name
 		if f.arg != "" {
 			head += " " + f.arg
@@ -124,7 +196,7 @@ func flagHelp(table []flagDef) string {
 		case f.def != "" && f.def != "0":
 			about += " (default " + f.def + ")"
 		}
-		b.WriteString(head + "\n" + wrapHelp("        ", about, 8))
+		b.WriteString(twoColumns(head, about, flagColumn, flagColumn))
 	}
 	return b.String()
 }
@@ -208,8 +280,8 @@ func keyMeanings(reg *registry) [][2]string {
 	return lines
 }
 
-// defaultWords says a key's default in every game the bot plays: "0;
-// connect4 7", or the game's own evaluator; a long fraction shortened.
+// defaultWords says a key's default in every game the bot plays: "0, 7
+// in connect4", or the game's own evaluator; a long fraction shortened.
 func defaultWords(reg *registry, bot *botDecl, p param) string {
 	if p.gameChoices != nil {
 		return "the game's first"
@@ -223,7 +295,7 @@ func defaultWords(reg *registry, bot *botDecl, p param) string {
 	}
 	for _, g := range reg.games {
 		if v, ok := p.byGame[g.name]; ok && bot.plays(g) {
-			words += "; " + g.name + " " + v
+			words += ", " + v + " in " + g.name
 		}
 	}
 	return words
@@ -232,13 +304,19 @@ func defaultWords(reg *registry, bot *botDecl, p param) string {
 // evalHelp lists each game's evaluators.
 func evalHelp(reg *registry) string {
 	var b strings.Builder
+	width := 0 // the longest evaluator's name and a space: the meanings align
+	for _, g := range reg.games {
+		for _, e := range gameEvaluators[g.name] {
+			width = max(width, len(e.name)+1)
+		}
+	}
 	for _, g := range reg.games {
 		for i, e := range gameEvaluators[g.name] {
 			name := ""
 			if i == 0 {
 				name = g.name
 			}
-			b.WriteString(wrapHelp(fmt.Sprintf("  %-10s %-9s ", name, e.name), e.about, 23))
+			b.WriteString(wrapHelp(fmt.Sprintf("  %-10s %-*s ", name, width, e.name), e.about, 14+width))
 		}
 	}
 	return b.String()
@@ -256,6 +334,9 @@ func gameDefaultsHelp(reg *registry) string {
 		limit := "no time limit"
 		if t := g.moveTime(); t > 0 {
 			limit = durationText(t) + " a move"
+		}
+		if g.seats.clock != nil {
+			limit += " (a clock on boards without an opening book)"
 		}
 		b.WriteString(wrapHelp(fmt.Sprintf("  %-10s ", g.name), fmt.Sprintf("bot %s, %s; %s", g.seats.bot, first, limit), 13))
 		for _, sp := range g.special {

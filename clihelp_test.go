@@ -15,7 +15,7 @@ func TestHelpOnSeeds(t *testing.T) {
 		"-delay", "-seed",
 		"With a time budget (-time) how deep a bot searches depends on the machine's speed, so the same -seed can give different games",
 		"with fixed budgets only (depth, playouts) a run repeats exactly",
-		"in a game type a move, or a command: undo, hint, new, board, moves, load RECORD, rules, help, quit.",
+		"In a game, type a move, or a command: undo, hint, new, board, moves, load RECORD, rules, help, quit.",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("-h lacks %q", want)
@@ -25,12 +25,15 @@ func TestHelpOnSeeds(t *testing.T) {
 
 // -h gives each flag one default at most, -openings its per-game one.
 func TestHelpDefaultsOnce(t *testing.T) {
-	help := flagHelp(flagTable(&declared))
+	var help string
+	for i := range helpSections {
+		help += flagHelp(flagTable(&declared), helpSection(i))
+	}
 	for _, usage := range strings.Split(help, "\n  -")[1:] {
 		if strings.Count(usage, "(default") > 1 {
 			t.Errorf("two defaults: %q", usage)
 		}
-		if strings.HasPrefix(usage, "openings") && !strings.Contains(usage, "(default per game)") {
+		if strings.HasPrefix(usage, "openings") && !strings.Contains(strings.Join(strings.Fields(usage), " "), "(default per game)") {
 			t.Errorf("-openings in -h: %q, want its default per game", usage)
 		}
 	}
@@ -77,5 +80,61 @@ func TestHelpWidth(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The first screen of -h (24 lines of 80 columns) holds the usage, the
+// examples and every common flag, whatever the program is called by a
+// name of usual length; every other flag is under its section's heading
+// below, each once, in every section's heading order.
+func TestHelpFirstScreen(t *testing.T) {
+	for _, prog := range []string{"boardbots", "go run .", "./boardbots"} {
+		help := helpText(&declared, prog)
+		lines := strings.Split(help, "\n")
+		first := strings.Join(lines[:helpScreen], "\n") + "\n"
+		for _, want := range []string{"usage: " + prog + " [flags]", "examples:\n", "\n  " + prog + " -game c4 ", "common flags:\n"} {
+			if !strings.Contains(first, want) {
+				t.Errorf("%s: the first screen lacks %q:\n%s", prog, want, first)
+			}
+		}
+		if strings.Contains(first, "\n"+helpSections[sectionPlaying].title+":") {
+			t.Errorf("%s: the first screen has more than the common flags:\n%s", prog, first)
+		}
+		at := 0 // where the last heading was found
+		for i, sec := range helpSections {
+			heading := strings.Index(help, "\n"+sec.title+":\n")
+			if heading < at {
+				t.Fatalf("%s: heading %q missing or out of order", prog, sec.title)
+			}
+			at = heading
+			for _, f := range flagTable(&declared) {
+				if f.section != helpSection(i) {
+					continue
+				}
+				where := strings.Index(help, "\n  -"+f.name+" ")
+				if where < 0 {
+					where = strings.Index(help, "\n  -"+f.name+"\n")
+				}
+				if section := help[heading:]; where < heading || strings.Count(help, "\n  -"+f.name+" ")+strings.Count(help, "\n  -"+f.name+"\n") != 1 ||
+					(i+1 < len(helpSections) && where > heading+strings.Index(section, "\n"+helpSections[i+1].title+":")) {
+					t.Errorf("%s: -%s is not under %q, once", prog, f.name, sec.title)
+				}
+				if f.section == sectionCommon && !strings.Contains(first, "\n  -"+f.name+" ") {
+					t.Errorf("%s: common flag -%s is not on the first screen", prog, f.name)
+				}
+			}
+		}
+	}
+}
+
+// -h's texts are plain: no private names of the course material, and
+// none of the compressed phrases that stop a reader of English as a
+// second language.
+func TestHelpPlainWords(t *testing.T) {
+	help := helpText(&declared, "boardbots")
+	for _, bad := range []string{"seed 00", "course team", "course project", "students'", "is a player a value", "one a pair", "one a line", "accepted is"} {
+		if strings.Contains(help, bad) {
+			t.Errorf("-h says %q", bad)
+		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 // Reading the command line against the flag table: -name value,
 // -name=value, --name too, a switch alone or as -name=false; -rate takes
 // the words after it. Each error is one line naming the flag, the value
-// and what is accepted.
+// and what is expected; a name typed wrong gets the nearest.
 
 // errHelp is -h (or -help): the caller prints help.
 var errHelp = errors.New("help asked for")
@@ -45,6 +45,13 @@ func parseArgs(table []flagDef, args []string) (*config, error) {
 		}
 		f, ok := findFlag(table, name)
 		if !ok {
+			names := make([]string, len(table))
+			for i, f := range table {
+				names[i] = f.name
+			}
+			if near, ok := nearestWord(name, names); ok {
+				return nil, fmt.Errorf("unknown flag -%s: did you mean -%s? (see -h)", name, near)
+			}
 			return nil, fmt.Errorf("unknown flag -%s: see -h for the flags", name)
 		}
 		switch {
@@ -55,7 +62,7 @@ func parseArgs(table []flagDef, args []string) (*config, error) {
 			i++
 			value = args[i]
 		default:
-			return nil, fmt.Errorf("-%s needs a value: accepted is %s", f.name, f.acceptsText())
+			return nil, fmt.Errorf("-%s needs a value: expected %s", f.name, f.acceptsText())
 		}
 		if err := f.set(c, value); err != nil {
 			return nil, valueError(f, value, err)
@@ -81,9 +88,11 @@ func findFlag(table []flagDef, name string) (flagDef, bool) {
 // valueError is the one line for a value a flag refused.
 func valueError(f flagDef, value string, err error) error {
 	if errors.Is(err, errBadValue) {
-		return fmt.Errorf("-%s %s: accepted is %s", f.name, quoteShort(value), f.acceptsText())
+		return fmt.Errorf("-%s %s: %s", f.name, quoteShort(value), expecting(value, "", f.choices, f.acceptsText()))
 	}
-	return fmt.Errorf("-%s %s: %v", f.name, quoteShort(value), err)
+	// A file's name is quoted whole (within a spec's length): the fault
+	// may be in any part of it.
+	return fmt.Errorf("-%s %s: %v", f.name, quoteUpTo(value, maxSpecEcho), err)
 }
 
 // acceptsText is what the flag accepts, in words.

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // A run's plan: the command line resolved into who plays what, from where,
@@ -32,10 +34,16 @@ type runPlan struct {
 	firstDrawn bool
 	// rng is the run's source, from -seed: -first random, and the bots
 	// at the prompt and -analyze's (matches seed each game apart).
-	rng      *rand.Rand
-	from     []Move      // -moves: where every game starts
-	plan     openingPlan // where a match's or a tournament's pairs start
+	rng *rand.Rand
+	// checked are the games -check plays the engine in: -game's, else
+	// every game it plays.
+	checked []*gameSpec
+	from    []Move      // -moves: where every game starts
+	plan    openingPlan // where a match's or a tournament's pairs start
+	// warnings are the lines for the flags the run cannot use (the flag
+	// table's), then notes on what the run made of flags that disagree.
 	warnings []string
+	notes    []string
 }
 
 // newRunPlan resolves a command line read with reg's flags. Its error is
@@ -58,10 +66,13 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 		}
 	}
 	if p.mode == modeBook && c.bookLine < c.bookPly {
-		return nil, fmt.Errorf("-book-line-ply %d: accepted is -book-ply (%d)..%d plies", c.bookLine, c.bookPly, c4Cells)
+		return nil, fmt.Errorf("-book-line-ply %d: expected from -book-ply (%d) to %d plies", c.bookLine, c.bookPly, c4Cells)
 	}
 	if p.mode == modeCheck {
 		if err := checkEngineSpec(reg, c.check); err != nil {
+			return nil, err
+		}
+		if err := p.checkedGames(); err != nil {
 			return nil, err
 		}
 	}
@@ -69,12 +80,26 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 		if err := p.resolvePlayers(); err != nil {
 			return nil, err
 		}
+		if err := p.limits(); err != nil {
+			return nil, err
+		}
 		if err := p.positions(); err != nil {
 			return nil, err
 		}
 	}
-	p.warnings = flagWarnings(flagTable(reg), flagRun{cfg: c, mode: p.mode, spec: p.spec, players: p.players(),
+	if err := p.fileClash(); err != nil {
+		return nil, err
+	}
+	games := p.checked
+	if p.mode != modeCheck {
+		games = []*gameSpec{p.spec}
+	}
+	p.warnings, err = flagWarnings(flagTable(reg), flagRun{cfg: c, mode: p.mode, games: games, players: p.players(),
 		watched: p.seats[X] != nil && p.seats[O] != nil})
+	if err != nil {
+		return nil, err
+	}
+	p.warnings = append(p.warnings, p.notes...)
 	return p, nil
 }
 
@@ -105,7 +130,7 @@ func (p *runPlan) resolvePlayers() error {
 		}
 	}
 	if p.mode == modeAnalyze && c.scores && g.analyst.scores == nil {
-		return fmt.Errorf("-scores: %s's search does not score every move: accepted with Tic-Tac-Toe and Connect Four", g.title)
+		return fmt.Errorf("-scores: %s's search does not score every move: -scores works with Tic-Tac-Toe and Connect Four", g.title)
 	}
 	return nil
 }
@@ -134,40 +159,145 @@ func (p *runPlan) resolveField() (err error) {
 	return nil
 }
 
-// seatPlayers seats -bot's player on the side -first (or the game) says,
-// then -x and -o on theirs.
+// seatPlayers seats the players (docs/playing.md, "Who plays whom"). -x
+// and -o name who sits on their side. Naming one seat gives the other to
+// the person when the seat named holds a bot, and to -bot's player when
+// it holds the person, in every game; -first is then decided by the
+// seat, and when it says otherwise the run says what was done. With no
+// seat named, -bot's player sits where -first (or the game) says.
 func (p *runPlan) seatPlayers() error {
 	c := p.cfg
-	botFirst := p.spec.seats.botFirst
-	switch c.first {
-	case "human":
-		botFirst = false
-	case "bot":
-		botFirst = true
-	case "random":
-		botFirst = p.rng.IntN(2) == 0
-		p.firstDrawn = c.x == "" && c.o == ""
-	}
-	if botFirst {
-		p.seats[X] = p.bot
-	} else {
-		p.seats[O] = p.bot
-	}
+	named := map[Side]string{X: c.x, O: c.o}
 	for _, side := range []Side{X, O} {
-		spec := map[Side]string{X: c.x, O: c.o}[side]
 		var err error
-		switch {
-		case spec == "":
-		case strings.EqualFold(spec, "human"):
-			p.seats[side] = nil
+		switch spec := named[side]; {
+		case spec == "", strings.EqualFold(spec, "human"):
+		case p.reg.findBot(spec) == nil && isNear(spec, "human"):
+			return fmt.Errorf("-%s %s: did you mean human? Expected human or a bot spec", sideFlag(side), quoteShort(spec))
 		default:
 			if p.seats[side], err = p.reg.newPlayer(p.spec, spec, c.budget); err != nil {
-				return fmt.Errorf("-%s: %v", strings.ToLower(side.String()), err)
+				return fmt.Errorf("-%s: %v", sideFlag(side), err)
 			}
+		}
+	}
+	switch {
+	case named[X] != "" && named[O] != "":
+	case named[X] != "" || named[O] != "":
+		side := X
+		if named[X] == "" {
+			side = O
+		}
+		if p.seats[side] == nil {
+			p.seats[side.Other()] = p.bot
+		}
+		if p.mode == modePlay {
+			p.firstNote(side)
+		}
+	default:
+		botFirst := p.spec.seats.botFirst
+		switch c.first {
+		case "human":
+			botFirst = false
+		case "bot":
+			botFirst = true
+		case "random":
+			botFirst = p.rng.IntN(2) == 0
+			p.firstDrawn = true
+		}
+		if botFirst {
+			p.seats[X] = p.bot
+		} else {
+			p.seats[O] = p.bot
 		}
 	}
 	if p.mode == modeMatch && (p.seats[X] == nil || p.seats[O] == nil) {
 		return fmt.Errorf("-games %d: a match needs two bots: set -x and -o to bot specs", c.games)
+	}
+	return nil
+}
+
+// firstNote is the line for a -first that the one seat named decides
+// otherwise: X moves first, so the seat says who does.
+func (p *runPlan) firstNote(side Side) {
+	first := p.cfg.first
+	botFirst := (p.seats[side] != nil) == (side == X)
+	if first == "" || first == "bot" && botFirst || first == "human" && !botFirst {
+		return
+	}
+	who := func(s Side) string {
+		if p.seats[s] == nil {
+			return "you play"
+		}
+		return p.seats[s].label + " plays"
+	}
+	p.notes = append(p.notes, fmt.Sprintf("-first %s ignored: %s X, who moves first; %s O", first, who(X), who(O)))
+}
+
+// limits looks at every player that would search to the end of the
+// game with no time limit (docs/bots.md, "Configuring a bot"). Where the
+// game has a bot for exact play and it is another, such a search would
+// not finish: refused, naming that bot. Where the board needs a clock
+// and no time was given, the player gets the clock (the game's own
+// opponent on a board without a book), except in -analyze, whose answers
+// are exact; one line says so. A search to the end that the user asked
+// for (a 0 given) runs, and one line says so.
+func (p *runPlan) limits() error {
+	g, c := p.spec, p.cfg
+	clock := time.Duration(0)
+	if g.seats.clock != nil {
+		clock = g.seats.clock(g.defaults(p.opt))
+	}
+	said := map[string]bool{}
+	for _, pl := range p.players() {
+		if !pl.decl.toTheEnd || pl.vals["time"] != "0" || pl.reads("depth") && pl.vals["depth"] != "0" {
+			continue
+		}
+		if g.seats.exact != "" && pl.decl.name != g.seats.exact && pl.reads("depth") {
+			return fmt.Errorf("%s at %s has no depth or time limit and would never move: use %s for exact play, or add time=5s",
+				pl.label, g.title, g.seats.exact)
+		}
+		asked := slices.Contains(pl.given, "time") || c.budget.given("time") != "" ||
+			pl.reads("depth") && (slices.Contains(pl.given, "depth") || c.budget.given("depth") != "")
+		note := ""
+		switch {
+		case clock > 0 && !asked && p.mode != modeAnalyze:
+			pl.vals["time"] = durationText(clock)
+			note = fmt.Sprintf("%s has %s a move on this board; %s:time=0 plays exactly", pl.label, durationText(clock), pl.decl.name)
+		case asked:
+			note = fmt.Sprintf("%s: exact play, with no time limit", pl.label)
+		}
+		if note != "" && !said[pl.label] {
+			said[pl.label] = true
+			p.notes = append(p.notes, note)
+		}
+	}
+	return nil
+}
+
+// checkedGames are the games -check plays the engine in: -game's when
+// given, else every game the engine plays, each with the game options
+// given, which must fit it (Connect Four's width and height together).
+func (p *runPlan) checkedGames() error {
+	c := p.cfg
+	s, _ := splitSpec(c.check)
+	decl := p.reg.findBot(s.name)
+	games := p.reg.games
+	if c.set["game"] {
+		if !decl.plays(p.spec) {
+			return fmt.Errorf("-check %s -game %s: %s does not play %s", s.name, c.game, s.name, p.spec.title)
+		}
+		games = []*gameSpec{p.spec}
+	}
+	for _, g := range games {
+		if !decl.plays(g) {
+			continue
+		}
+		if g.check != nil {
+			if err := g.check(g.defaults(c.gameOpts)); err != nil {
+				return err
+			}
+		}
+		p.checked = append(p.checked, g)
 	}
 	return nil
 }
@@ -186,7 +316,7 @@ func (p *runPlan) positions() error {
 			return fmt.Errorf("-moves %s: %v", quoteShort(c.moves), err)
 		}
 		if g.Over() {
-			return fmt.Errorf("-moves %s: the game is over there: accepted is a record that leaves it open", quoteShort(c.moves))
+			return fmt.Errorf("-moves %s: the game is over there: expected a record that leaves it open", quoteShort(c.moves))
 		}
 		p.from = slices.Clone(g.History())
 	}
@@ -201,14 +331,14 @@ func (p *runPlan) positions() error {
 	}
 	if n, err := strconv.Atoi(c.openings); err == nil {
 		if n < 0 {
-			return fmt.Errorf("-openings %d: accepted is 0 or more plies, or a file of records", n)
+			return fmt.Errorf("-openings %d: expected 0 or more plies, or a file of records", n)
 		}
 		p.plan.plies = n
 		return nil
 	}
 	f, err := os.Open(c.openings)
 	if err != nil {
-		return fmt.Errorf("-openings %s: no such file and not a number: accepted is K plies (0 or more) or a file of records", quoteShort(c.openings))
+		return fmt.Errorf("-openings %s: no such file and not a number: expected K plies (0 or more) or a file of records", quoteShort(c.openings))
 	}
 	defer f.Close()
 	if p.plan.suite, err = readOpenings(f, p.spec, p.opt); err != nil {
@@ -216,6 +346,64 @@ func (p *runPlan) positions() error {
 	}
 	p.plan.file = c.openings
 	return nil
+}
+
+// fileClash refuses a run that would write over one of its own files:
+// -plot onto -out's games or a file -rate reads, -out onto an -openings
+// file, a trace onto an engines list. Each file the run writes is none of
+// the others it writes or reads, by name or under another name (a link,
+// /dev/stdout): it is refused before any game.
+func (p *runPlan) fileClash() error {
+	c := p.cfg
+	type file struct{ flag, name string }
+	var writes, reads []file
+	add := func(list *[]file, flag, name string, applies bool) {
+		if name != "" && applies {
+			*list = append(*list, file{flag, name})
+		}
+	}
+	games := p.mode&(modeMatch|modeTournament) != 0
+	add(&writes, "-out", c.out, games)
+	add(&writes, "-plot", c.plot, games || p.mode == modeRate)
+	add(&writes, "-trace-out", c.traceOut, c.trace > 0 && p.mode&(modePlay|modeAnalyze) != 0)
+	add(&writes, "-make-book", c.makeBook, p.mode == modeBook)
+	if _, err := strconv.Atoi(c.openings); err != nil {
+		add(&reads, "-openings", c.openings, games)
+	}
+	for _, f := range c.rate {
+		add(&reads, "-rate", f, p.mode == modeRate)
+	}
+	for _, f := range c.engineFiles {
+		add(&reads, "-engines", f, true)
+	}
+	for i, w := range writes {
+		for _, o := range writes[i+1:] {
+			if sameFile(w.name, o.name) {
+				return fmt.Errorf("%s %s and %s %s are one file: one would replace the other; give each a file of its own",
+					w.flag, quoteShort(w.name), o.flag, quoteShort(o.name))
+			}
+		}
+		for _, o := range reads {
+			if sameFile(w.name, o.name) {
+				return fmt.Errorf("%s %s is a file %s reads: writing it would replace it; give %s another file",
+					w.flag, quoteShort(w.name), o.flag, w.flag)
+			}
+		}
+	}
+	return nil
+}
+
+// sameFile says two names are one file: the same file when both are there
+// (os.SameFile: a link, another path), else the same path.
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }
 
 // players are the run's bots: the field of a tournament, -analyze's bot,

@@ -3,14 +3,16 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 )
 
 // A run's modes, wired to its streams: -analyze, a match or a
-// tournament, and the table at the prompt. Each builds its bots from the
+// tournament, and the session at the prompt. Each builds its bots from the
 // plan's players and hands them to its front end.
 
 // invocation is a plan with the streams it runs on.
@@ -21,9 +23,9 @@ type invocation struct {
 }
 
 // base is what every bot's budget adds to its player's own: the threads
-// (-jobs) and the trace (-trace, -trace-format).
+// (-jobs) and the trace's depth (-trace).
 func (r *invocation) base(b Budget) Budget {
-	b.Jobs, b.Trace, b.TraceFormat = r.cfg.jobs, r.cfg.trace, r.cfg.traceFormat
+	b.Jobs, b.Trace = r.cfg.jobs, r.cfg.trace
 	return b
 }
 
@@ -37,10 +39,13 @@ func (r *invocation) traceFile() (io.Writer, func() error, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("-trace-out: %v", err)
 	}
-	// Unbuffered: a trace is one write, there as soon as it is made.
-	return f, func() error {
-		if err := f.Close(); err != nil {
-			return fmt.Errorf("-trace-out: %v", err)
+	// Unbuffered: a trace is one write, there as soon as it is made. A
+	// write that fails (a full disk) is the run's failure at its end.
+	w := &checkedWriter{w: f}
+	return w, func() error {
+		err := cmp.Or(w.failed(), f.Close())
+		if err != nil {
+			return fmt.Errorf("-trace-out %s: %v", r.cfg.traceOut, err)
 		}
 		return nil
 	}, nil
@@ -49,7 +54,7 @@ func (r *invocation) traceFile() (io.Writer, func() error, error) {
 // analyze answers the positions on stdin with -bot's bot.
 func (r *invocation) analyze(ctx context.Context) error {
 	bot := r.reg.newBot(r.spec, r.bot, r.rng)
-	mode := analyzeMode{json: r.cfg.format == "json", scores: r.cfg.scores, reg: r.reg}
+	mode := analyzeMode{json: r.cfg.format == "json", scores: r.cfg.scores, traceFormat: r.cfg.traceFormat, reg: r.reg}
 	if isTerminal(r.stdin) {
 		fmt.Fprintln(r.stderr, analyzeHint)
 	}
@@ -82,14 +87,17 @@ func (r *invocation) matches(ctx context.Context) error {
 	if isTerminal(r.stderr) {
 		progress = r.stderr
 	}
-	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot}
+	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSaid: r.stderr}
 	if r.cfg.out != "" {
-		f, have, err := openResults(r.cfg.out)
+		rf, err := openResults(r.cfg.out, r.spec, r.opt, r.cfg.seed)
 		if err != nil {
-			return fmt.Errorf("-out: %v", err)
+			return err
 		}
-		defer f.Close()
-		rep.keep, rep.have, rep.keptIn = &resultsWriter{w: f}, have, r.cfg.out
+		defer rf.f.Close()
+		if rf.note != "" {
+			fmt.Fprintf(r.stderr, "boardbots: %s\n", rf.note)
+		}
+		rep.keep, rep.have, rep.keptIn = rf.keep, rf.have, r.cfg.out
 	}
 	var err error
 	if r.mode == modeMatch {
@@ -99,7 +107,7 @@ func (r *invocation) matches(ctx context.Context) error {
 			m.games = sprtGames
 		}
 		if isTerminal(r.stdout) {
-			m.width = terminalWidth(r.stdout.(*os.File))
+			m.width = terminalWidth(fileOf(r.stdout))
 		}
 		err = m.run(ctx, r.stdout, progress)
 	} else {
@@ -111,15 +119,12 @@ func (r *invocation) matches(ctx context.Context) error {
 			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, gauntlet: r.cfg.gauntlet != "", report: rep}
 		err = t.run(ctx, r.stdout, progress)
 	}
-	if rep.keep != nil && rep.keep.err != nil && err == nil {
-		err = fmt.Errorf("-out %s: %v", r.cfg.out, rep.keep.err)
-	}
 	return err
 }
 
 // play seats the person (if any) at a table on the program's terminal or
 // pipe and plays games there until the person stops.
-func (r *invocation) play(ctx context.Context, intr *interrupter) error {
+func (r *invocation) play(ctx context.Context, intr *interrupter) (err error) {
 	t := r.table()
 	traces, closeTraces, err := r.traceFile()
 	if err != nil {
@@ -127,11 +132,12 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) error {
 	}
 	t.traces = traces
 	defer func() {
-		if cerr := closeTraces(); cerr != nil {
-			fmt.Fprintf(r.stderr, "boardbots: %v\n", cerr)
+		if cerr := closeTraces(); cerr != nil && (err == nil || errors.Is(err, errQuit) || errors.Is(err, io.EOF)) {
+			err = cerr
 		}
 	}()
-	t.color = !r.cfg.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(r.stdout)
+	t.dumb = os.Getenv("TERM") == "dumb"
+	t.color = !r.cfg.noColor && os.Getenv("NO_COLOR") == "" && !t.dumb && isTerminal(r.stdout)
 	if r.cfg.verbose {
 		fmt.Fprintf(r.stdout, "seed: %d\n", r.cfg.seed)
 	}
@@ -158,10 +164,10 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) error {
 	}
 	defer t.closeInput()
 	if t.terminal {
-		t.width = terminalWidth(r.stdout.(*os.File))
+		t.width = terminalWidth(fileOf(r.stdout))
 		t.moveNow = intr
 	}
-	return t.session(ctx, func() Game {
+	return t.run(ctx, func() Game {
 		g := r.spec.start(r.opt)
 		for _, m := range r.from {
 			g.Play(m)
@@ -172,8 +178,8 @@ func (r *invocation) play(ctx context.Context, intr *interrupter) error {
 
 // table is the plan's table, its bots seated, writing to stdout; play
 // gives it its input and its terminal.
-func (r *invocation) table() *table {
-	t := &table{screen: screen{out: r.stdout, verbose: r.cfg.verbose}, spec: r.spec, opt: r.opt, budget: r.base(Budget{}),
+func (r *invocation) table() *session {
+	t := &session{screen: screen{out: r.stdout, verbose: r.cfg.verbose}, spec: r.spec, opt: r.opt, budget: r.base(Budget{}), traceFormat: r.cfg.traceFormat,
 		hinter: r.reg.newBot(r.spec, r.hinter, r.rng), reg: r.reg, firstDrawn: r.firstDrawn}
 	for _, side := range []Side{X, O} {
 		if p := r.seats[side]; p != nil {
@@ -199,10 +205,48 @@ func (r *invocation) watchDelay(terminal bool) time.Duration {
 // isTerminal reports whether a stream is a terminal: a file that is a
 // character device. A test's buffer is not.
 func isTerminal(stream any) bool {
-	f, ok := stream.(*os.File)
-	if !ok {
+	f := fileOf(stream)
+	if f == nil {
 		return false
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// fileOf is the file a stream writes to or reads from, nil for none (a
+// test's buffer).
+func fileOf(stream any) *os.File {
+	if c, ok := stream.(*checkedWriter); ok {
+		stream = c.w
+	}
+	f, _ := stream.(*os.File)
+	return f
+}
+
+// checkedWriter is a stream that keeps its first write error (a full
+// disk, a closed pipe): every later write fails with it, and the program
+// reports it at its end rather than drop its output in silence.
+type checkedWriter struct {
+	mu  sync.Mutex
+	w   io.Writer
+	err error
+}
+
+// Write writes p, or fails at once after an earlier failure.
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.err = err
+	return n, err
+}
+
+// failed is the first write error, nil for none.
+func (c *checkedWriter) failed() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
 }

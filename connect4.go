@@ -3,15 +3,14 @@ package main
 import (
 	"fmt"
 	"math/bits"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 )
 
-// Connect Four (seed 004): 7 columns of 6 cells by default, any size from
-// 4x4 up to what one 64-bit word holds; a stone drops to the lowest free
-// cell of its column; four in a row in any direction wins; a full board is
-// a draw.
+// Connect Four (the student paper's game, docs/history.md): 7 columns of
+// 6 cells by default, any size from 4x4 up to what one 64-bit word holds;
+// a stone drops to the lowest free cell of its column; four in a row in
+// any direction wins; a full board is a draw.
 //
 // The board is a pair of bitboards in the layout the classic solvers use:
 // column c owns bits 7c..7c+5 (bottom to top) and bit 7c+6 stays empty as a
@@ -19,7 +18,7 @@ import (
 // diagonals) never carries a line from one column into the next. Another
 // size H high uses H+1 bits a column the same way (c4Geom). The 7x6
 // constants below stay compile-time: the solver's hot loop (c4pos.go,
-// c4search.go) and mcts's playouts are built on them.
+// c4search.go) and the random playouts (c4playout.go) are built on them.
 const (
 	c4Width  = 7
 	c4Height = 6
@@ -142,70 +141,11 @@ func (c *ConnectFour) Over() bool { return c.winner != Nobody || len(c.history) 
 // Winner is the side with four in a row, if any.
 func (c *ConnectFour) Winner() Side { return c.winner }
 
-// randomPlayout is mcts's fast simulation (fastPlayout in mcts.go):
-// uniformly random stones to the end of the game on copies of the
-// bitboards, so there is nothing to take back, and the winner. It draws
-// from rng exactly as Moves and Play in a loop would (the open columns in
-// c4Order), so a seeded search plays the same with it or without. Other
-// sizes than 7x6 take the same steps with their size's masks.
-func (c *ConnectFour) randomPlayout(rng *rand.Rand) Side {
-	switch {
-	case c.winner != Nobody:
-		return c.winner
-	case c.geo != c4Std:
-		return c.anyPlayout(rng)
-	}
-	stones, mask, s := c.stones, c.mask, c.Turn()
-	var open [c4Width]int
-	for n := len(c.history); n < c4Cells; n++ {
-		k := 0
-		for _, col := range c4Order {
-			if mask&c4TopCell(col) == 0 {
-				open[k] = col
-				k++
-			}
-		}
-		col := open[rng.IntN(k)]
-		cell := (mask + c4BottomCell(col)) & c4ColumnMask(col)
-		stones[s] |= cell
-		mask |= cell
-		if c4Aligned(stones[s]) {
-			return s
-		}
-		s = s.Other()
-	}
-	return Nobody
-}
-
-// anyPlayout is randomPlayout for any size.
-func (c *ConnectFour) anyPlayout(rng *rand.Rand) Side {
-	g := c.geo
-	stones, mask, s := c.stones, c.mask, c.Turn()
-	var open [c4MaxWidth]int
-	for n := len(c.history); n < g.cells; n++ {
-		k := 0
-		for _, col := range g.order {
-			if mask&g.top[col] == 0 {
-				open[k] = col
-				k++
-			}
-		}
-		col := open[rng.IntN(k)]
-		cell := (mask + g.bottomCell[col]) & g.column[col]
-		stones[s] |= cell
-		mask |= cell
-		if g.aligned(stones[s]) {
-			return s
-		}
-		s = s.Other()
-	}
-	return Nobody
-}
-
-// c4Win is seed 004's score of a won game.
+// c4Win is the paper's score of a won game.
 const c4Win = 512
 
-// Final is +512 for a win, -512 for a loss, 0 for a draw (seed 004).
+// Final is +512 for a win, -512 for a loss, 0 for a draw, as in the
+// paper.
 func (c *ConnectFour) Final(s Side) int {
 	switch c.winner {
 	case Nobody:
@@ -216,7 +156,8 @@ func (c *ConnectFour) Final(s Side) int {
 	return -c4Win
 }
 
-// Utility: Connect Four is won, lost or drawn, a win scoring seed 004's 512.
+// Utility: Connect Four is won, lost or drawn, a win scoring the paper's
+// 512.
 func (c *ConnectFour) Utility() Utility { return Utility{Max: c4Win} }
 
 // Key is the classic unique key, the side to move's stones plus the mask,

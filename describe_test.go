@@ -25,7 +25,7 @@ func playLine(t *testing.T, g Game, line []Move) Game {
 // solver's expected line ends the game with exactly the score it reports,
 // the published one.
 func TestSolverExpectedLine(t *testing.T) {
-	s := newC4Solver(true)
+	s := newStdSolver()
 	bot := &SolverBot{s: s}
 	for _, set := range []struct {
 		name   string
@@ -157,7 +157,7 @@ func TestSolverBookLine(t *testing.T) {
 	for _, rec := range []string{"", "4", "44444"} {
 		t.Run("position "+rec, func(t *testing.T) {
 			g := c4Game(t, rec)
-			d := NewSolverBot().Think(context.Background(), g, Budget{})
+			d := (&SolverBot{}).Think(context.Background(), g, Budget{})
 			if !d.Exact || len(d.PV) < 2 || d.PV[0] != d.Move {
 				t.Fatalf("move %d, exact %v, line %v: want an exact score and a line of two or more moves from the move", d.Move, d.Exact, d.PV)
 			}

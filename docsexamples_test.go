@@ -12,8 +12,8 @@ import (
 	"testing"
 )
 
-// The docs' examples are run and compared (SPEC: "Docs that stay true";
-// docs/development.md says how a page marks one). A code block, fenced or
+// The docs' examples are run and compared (docs/development.md,
+// "Examples the tests run", says how a page marks one). A code block, fenced or
 // indented, whose first line starts with "$ " is an example: each "$ "
 // line is a command, the lines after it, to the next "$ " line or the
 // block's end, its output. A command is

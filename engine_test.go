@@ -280,9 +280,9 @@ func TestEngineDiesAtThePrompt(t *testing.T) {
 	var out bytes.Buffer
 	seats := botsAt(bot, nil)
 	seats[X].budget = Budget{Time: time.Second}
-	tb := &table{screen: screen{out: &out}, spec: spec, seats: seats,
+	tb := &session{screen: screen{out: &out}, spec: spec, seats: seats,
 		in: newPipeReader(strings.NewReader("4\n0\n"), &out)}
-	if err := tb.session(context.Background(), func() Game { return spec.start(nil) }); err != nil {
+	if err := tb.run(context.Background(), func() Game { return spec.start(nil) }); err != nil {
 		t.Fatalf("%v after:\n%s", err, out.String())
 	}
 	text := out.String()
@@ -295,9 +295,9 @@ func TestEngineDiesAtThePrompt(t *testing.T) {
 	// At a terminal too (a watched seat, where Ctrl-C means move now):
 	// the engine's fault ends the game, rather than a made-up move.
 	out.Reset()
-	tb = &table{screen: screen{out: &out, terminal: true}, spec: spec, seats: seats,
+	tb = &session{screen: screen{out: &out, terminal: true}, spec: spec, seats: seats,
 		moveNow: &interrupter{quit: func() {}}, in: newPipeReader(strings.NewReader("4\n0\n"), &out)}
-	if err := tb.session(context.Background(), func() Game { return spec.start(nil) }); err != nil {
+	if err := tb.run(context.Background(), func() Game { return spec.start(nil) }); err != nil {
 		t.Fatalf("%v after:\n%s", err, out.String())
 	}
 	if text := out.String(); !strings.Contains(text, "forfeit: bad exited with status 4; log ") || !strings.Contains(text, "moves: 3480\n") {

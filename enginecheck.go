@@ -33,9 +33,13 @@ type checkLine struct {
 
 // engineCheck is one -check run.
 type engineCheck struct {
-	reg      *registry
-	spec     string // the engine's bot spec, NAME or NAME:KEY=VALUE...
-	flags    budgetDefaults
+	reg   *registry
+	spec  string // the engine's bot spec, NAME or NAME:KEY=VALUE...
+	flags budgetDefaults
+	// games are the games to check it in (nil: every game it plays),
+	// with the games' option values given (opt, nil for the defaults).
+	games    []*gameSpec
+	opt      gameOptions
 	out      io.Writer
 	problems int
 	// seen counts each kind of problem's reports (problemKind): a kind
@@ -65,7 +69,11 @@ func (c *engineCheck) run(ctx context.Context) (clean bool, err error) {
 	decl := c.reg.findBot(s.name)
 	fmt.Fprintf(c.out, "checking %s (%s): %d moves of each game it plays, as X and as O\n", c.spec, decl.about, checkMoves)
 	var logPath string
-	for _, spec := range c.reg.games {
+	games := c.games
+	if games == nil {
+		games = c.reg.games
+	}
+	for _, spec := range games {
 		if !decl.plays(spec) {
 			continue
 		}
@@ -113,7 +121,7 @@ func (c *engineCheck) summary(logPath string) bool {
 func (c *engineCheck) game(ctx context.Context, spec *gameSpec, bot *engineBot, b Budget, side Side) (late bool, err error) {
 	rng := rand.New(rand.NewPCG(uint64(side), 7))
 	bot.watch = func(sent bool, line string) { c.talk = append(c.talk, checkLine{sent, line}) }
-	g := spec.start(nil)
+	g := spec.start(c.opt)
 	name, opts := engineGame(g)
 	where := fmt.Sprintf("%s%s, %s as %s", name, opts, bot.Name(), side)
 	before, moves := c.problems, 0

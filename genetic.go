@@ -54,13 +54,13 @@ var (
 	geneticDepthParam = param{key: "depth", kind: kindInt, min: 1, max: 32, def: "4",
 		about: "the length of a chromosome, in plies"}
 	populationParam = param{key: "population", kind: kindInt, min: 2, max: 100_000, def: "200",
-		about: "individuals kept after each generation"}
+		about: "how many individuals it keeps after each generation"}
 	generationsParam = param{key: "generations", kind: kindInt, min: 1, max: 1_000_000, def: "200",
-		about: "generations at most; the time may end the search sooner"}
+		about: "the most generations; the time may end the search sooner"}
 	crossoverParam = param{key: "crossover", kind: kindFloat, min: 0, max: 1, def: "0.8",
-		about: "share of the population paired for crossover each generation"}
+		about: "the share of the population paired for crossover in each generation"}
 	mutationParam = param{key: "mutation", kind: kindFloat, min: 0, max: 1, def: "0.1",
-		about: "chance that an individual yields a swap-mutated copy"}
+		about: "the chance that an individual gives a copy with two moves swapped"}
 )
 
 func init() {
@@ -81,14 +81,10 @@ func init() {
 const geneticDepth = 4
 
 // NewGeneticBot returns the bot with its default parameters, drawing its
-// randomness from rng. The defaults were chosen on Adjacency at depth 4:
-// on 100 random positions (BenchmarkGeneticAgreement) populations of 64
-// to 150 with 30 to 60 generations, crossover 0.5 to 1 and mutation 0.1
-// to 0.6 all found a move of alpha-beta's value 80-91% of the time; 200
-// individuals over 200 generations reach 91-96% with a third of the
-// generic alpha-beta's evaluations, and beat local search 55-21 (24
-// draws) over 100 games (BenchmarkAdjacencyMatches) where 100 x 60 only
-// drew level (39-37), at some 50 ms a move.
+// randomness from rng. The defaults were chosen on Adjacency at depth 4,
+// where a larger population over more generations finds alpha-beta's
+// move more often and beats local search (docs/bots.md, "genetic";
+// BenchmarkGeneticAgreement, BenchmarkAdjacencyMatches).
 func NewGeneticBot(rng *rand.Rand) *GeneticBot {
 	return &GeneticBot{
 		Population:  200,

@@ -14,37 +14,67 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// fileUses reads the package's non-test files with go/types and returns,
-// for each file, the other files whose package-level names it uses (a
-// method or a struct field counts for the file that declares it).
+// checkedPackage is the package's non-test files type-checked once, for
+// the tests of its layers and groups.
+var checkedPackage struct {
+	once  sync.Once
+	fset  *token.FileSet
+	files []string
+	info  *types.Info
+	pkg   *types.Package
+	err   error
+}
+
+// checkPackage reads the package's non-test files with go/types: the file
+// set, the files' names, what each name refers to, and the package.
+func checkPackage(t *testing.T) (*token.FileSet, []string, *types.Info, *types.Package) {
+	t.Helper()
+	c := &checkedPackage
+	c.once.Do(func() {
+		c.fset = token.NewFileSet()
+		paths, err := filepath.Glob("*.go")
+		if err != nil {
+			c.err = err
+			return
+		}
+		var files []*ast.File
+		for _, p := range paths {
+			// This build's files only: tablestore.go or tablestore_race.go, not both.
+			if ok, _ := build.Default.MatchFile(".", p); !ok || strings.HasSuffix(p, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(c.fset, p, nil, parser.SkipObjectResolution|parser.ParseComments)
+			if err != nil {
+				c.err = err
+				return
+			}
+			files = append(files, f)
+			c.files = append(c.files, p)
+		}
+		c.info = &types.Info{Uses: map[*ast.Ident]types.Object{}}
+		imp, err := exportImporter(c.fset)
+		if err != nil {
+			c.err = err
+			return
+		}
+		c.pkg, c.err = (&types.Config{Importer: imp}).Check("main", c.fset, files, c.info)
+	})
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	return c.fset, c.files, c.info, c.pkg
+}
+
+// fileUses returns, for each non-test file, the other files whose
+// package-level names it uses (a method or a struct field counts for the
+// file that declares it).
 func fileUses(t *testing.T) map[string][]string {
 	t.Helper()
-	fset := token.NewFileSet()
-	paths, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []*ast.File
-	for _, p := range paths {
-		// This build's files only: tablestore.go or tablestore_race.go, not both.
-		if ok, _ := build.Default.MatchFile(".", p); !ok || strings.HasSuffix(p, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
-	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
-	conf := types.Config{Importer: exportImporter(t, fset)}
-	pkg, err := conf.Check("main", fset, files, info)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fset, _, info, pkg := checkPackage(t)
 	uses := map[string][]string{}
 	for id, obj := range info.Uses {
 		if obj.Pkg() != pkg || !obj.Pos().IsValid() {
@@ -67,11 +97,10 @@ func fileUses(t *testing.T) map[string][]string {
 // exportImporter imports the package's imports from the compiler's
 // export data, which go list finds in the build cache: type-checking them
 // from source instead (gonum's plotting among them) took ten seconds.
-func exportImporter(t *testing.T, fset *token.FileSet) types.Importer {
-	t.Helper()
+func exportImporter(fset *token.FileSet) (types.Importer, error) {
 	out, err := exec.Command("go", "list", "-export", "-deps", "-f", "{{.ImportPath}}\t{{.Export}}", ".").Output()
 	if err != nil {
-		t.Fatalf("go list -export: %v", err)
+		return nil, fmt.Errorf("go list -export: %v", err)
 	}
 	exports := map[string]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
@@ -85,7 +114,7 @@ func exportImporter(t *testing.T, fset *token.FileSet) types.Importer {
 			return nil, fmt.Errorf("no export data for %s", path)
 		}
 		return os.Open(file)
-	})
+	}), nil
 }
 
 // The files sit above what they use: no two files use each other's

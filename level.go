@@ -33,9 +33,10 @@ type levelPlan struct {
 }
 
 // levelPlans are the levels of each game, by the game's name, easiest
-// first. The temperatures follow each game's scale: Tic-Tac-Toe's
-// open-lines count moves by ones, the seed's Connect Four count by tens,
-// Adjacency's objective by marks. Measured against each other in
+// first. The temperatures follow the scale of each game: Tic-Tac-Toe's
+// count of open lines moves by ones, the Connect Four count of the
+// student paper (docs/history.md) by tens, Adjacency's objective by
+// marks. Measured against each other in
 // docs/levels.md.
 var levelPlans = map[string][levelCount]levelPlan{
 	"ttt": {
@@ -65,7 +66,9 @@ func init() {
 	about := [levelCount]string{"the easiest", "easy", "medium", "hard", "the strongest"}
 	for i := range levelCount {
 		level := i + 1
-		registerBot(&botDecl{name: levelName(level), order: 200 + level, hidden: true, traces: true,
+		// The top level hands its move to the game's strongest bot,
+		// which may search to the end.
+		registerBot(&botDecl{name: levelName(level), order: 200 + level, hidden: true, traces: true, toTheEnd: level == levelCount,
 			about:  fmt.Sprintf("level %d of %d, %s (-level %d)", level, levelCount, about[i], level),
 			params: []param{timeParam},
 			build:  func(c botConfig) Bot { return &LevelBot{level: level, rng: c.rng, spec: c.game, reg: c.reg} }})
@@ -94,7 +97,8 @@ const levelMoveTime = 10 * time.Second
 // Name is the level's bot name, level1 to level5.
 func (b *LevelBot) Name() string { return levelName(b.level) }
 
-// Think plays the level's plan for g's game.
+// Think plays g as the level plans for its game: with the strong bot it
+// names, or by scoring the moves and drawing one.
 func (b *LevelBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	plan := levelPlans[b.spec.name][b.level-1]
 	if plan.bot != "" {
@@ -117,29 +121,17 @@ func (b *LevelBot) softmax(ctx context.Context, g Game, plan levelPlan, budget B
 	start := time.Now()
 	ctx, cancel := withBudget(ctx, Budget{Time: budget.Time})
 	defer cancel()
-	g = g.Clone()
-	s := &searcher{ctx: ctx, prune: true, toEnd: plan.depth == 0, eval: defaultEval(g)}
-	depth := plan.depth
-	if depth == 0 {
-		depth = -1 // negamax: no limit
+	scored, nodes, reached := rootScores(ctx, g, defaultEval(g), plan.depth)
+	scores := make([]int, len(scored))
+	for i, r := range scored {
+		scores[i] = r.score
 	}
-	moves := g.Moves(nil)
-	scores := make([]int, 0, len(moves))
-	for _, m := range moves {
-		g.Play(m)
-		v := -s.negamax(g, depth-1, 1, -infinity, infinity)
-		g.Undo()
-		if s.stopped {
-			break
-		}
-		scores = append(scores, v)
-	}
-	d := Decision{Move: moves[0]}
+	d := Decision{Move: g.Moves(nil)[0]}
 	if len(scores) > 0 {
 		i := softmaxPick(scores, plan.temp, b.rng)
-		d.Move, d.Score = moves[i], scores[i]
+		d.Move, d.Score = scored[i].move, scores[i]
 	}
-	d.Depth, d.Nodes, d.Time, d.PV = max(plan.depth, s.maxPly), s.nodes, time.Since(start), []Move{d.Move}
+	d.Depth, d.Nodes, d.Time, d.PV = max(plan.depth, reached), nodes, time.Since(start), []Move{d.Move}
 	if budget.Trace > 0 {
 		deep := "to the end of the game"
 		if plan.depth > 0 {

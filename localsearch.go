@@ -9,11 +9,11 @@ import (
 
 // rolloutDepth is how far rollout plays each move out.
 var rolloutDepth = param{key: "depth", kind: kindInt, min: 0, max: 64, def: "0",
-	about: "plies each rollout plays; 0: to the end of the game"}
+	about: "plies each rollout plays; 0 means no limit: to the end of the game"}
 
 func init() {
 	registerBot(&botDecl{name: "local", order: 3, traces: true,
-		about:  "local search: the course project's (the move whose position scores best, one ply ahead), or a walk over the moves",
+		about:  "local search: the move whose position scores best, one ply ahead, or a walk from move to move (variant=)",
 		params: append(slices.Clone(localVariantKeys), timeParam, evalParam),
 		build: func(c botConfig) Bot {
 			eval := findEvaluator(c.game.name, c.vals.text("eval")).score

@@ -161,7 +161,7 @@ func TestLocalMatchesOnePlyMinimax(t *testing.T) {
 }
 
 // plainLocalMove is the course team's local search written out plainly
-// from SPEC over a grid, sharing no code with the program: for every
+// from docs/adjacency.md over a grid, sharing no code with the program: for every
 // empty cell, left to right and top to bottom, put the mover's mark there,
 // turn the enemy marks above, below, left and right of it, and score the
 // board for the mover: N_me - N_enemy if that move ends the game, else

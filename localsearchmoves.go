@@ -83,7 +83,7 @@ func nearest(moves []Move, i, cols int) []int {
 func gridDistance(a, b Move, cols int) int {
 	ra, ca := int(a)/cols, int(a)%cols
 	rb, cb := int(b)/cols, int(b)%cols
-	return max(abs(ra-rb), abs(ca-cb))
+	return max(ra-rb, rb-ra, ca-cb, cb-ca)
 }
 
 // value is state i's worth, scored on first asking.

@@ -12,20 +12,20 @@ import (
 var (
 	localVariant = param{key: "variant", kind: kindChoice, def: "steepest",
 		choices: []string{"steepest", "stochastic", "first-choice", "restarts", "annealing", "beam"},
-		about:   "steepest (the course team's search), or a walk from move to nearby move (AIMA ch. 4): stochastic, first-choice, restarts, annealing, beam"}
+		about:   "steepest: the best move one ply ahead; or a walk from move to nearby move (Russell and Norvig, chapter 4): stochastic, first-choice, restarts, annealing or beam"}
 	localRestarts = param{key: "restarts", kind: kindInt, min: 1, max: 1000, def: "5",
-		about: "restarts: hill climbs from random moves, the best peak played"}
+		about: "restarts: how many hill climbs start from random moves; the best peak is played"}
 	localTries = param{key: "tries", kind: kindInt, min: 1, max: 1000, def: "10",
-		about: "first-choice: random neighbours drawn, none better, before it stops"}
+		about: "first-choice: how many random neighbours in a row may be no better before it stops"}
 	localTemperature = param{key: "temperature", kind: kindFloat, min: 0, max: 1000, def: "1",
 		byGame: map[string]string{"connect4": "20"},
 		about:  "annealing: the starting temperature, in the evaluation's units"}
 	localCooling = param{key: "cooling", kind: kindFloat, min: 0, max: 1, def: "0.9",
-		about: "annealing: the temperature's factor after each step"}
+		about: "annealing: the factor the temperature is multiplied by after each step"}
 	localSteps = param{key: "steps", kind: kindInt, min: 1, max: 100000, def: "100",
-		about: "annealing: the steps of its schedule"}
+		about: "annealing: how many steps its schedule has"}
 	localWidth = param{key: "width", kind: kindInt, min: 1, max: 64, def: "3",
-		about: "beam: the moves held at once"}
+		about: "beam: how many moves it keeps at once"}
 )
 
 // localVariantKeys are the variants' keys, in the order specs write them.

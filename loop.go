@@ -54,11 +54,6 @@ func (s botSeat) finish(g Game, err error) {
 	}
 }
 
-// botSeats seats bot x on X and bot o on O, both with budget b.
-func botSeats(x, o Bot, b Budget) [3]seat {
-	return [3]seat{X: botSeat{bot: x, label: x.Name(), budget: b}, O: botSeat{bot: o, label: o.Name(), budget: b}}
-}
-
 // gameHooks let a front end watch a game; either may be nil.
 type gameHooks struct {
 	// before runs when the side to move is about to choose.
@@ -114,9 +109,6 @@ func playGame(ctx context.Context, g Game, seats [3]seat, h gameHooks) (err erro
 	return nil
 }
 
-// resultLine is the original program's last line.
-func resultLine(g Game) string { return winLine(g.Winner()) }
-
 // winLine is the original program's last line for a game that w won
 // (Nobody: a draw).
 func winLine(w Side) string {
@@ -146,8 +138,7 @@ func winWords(w Side) string {
 // Ways a game loop stops or starts over before the game's end; the front
 // ends turn them into messages and exit codes.
 var (
-	errRetake      = errors.New("the position changed: ask again")
-	errEnough      = errors.New("the game is stopped early")
-	errQuit        = errors.New("quit")
-	errInterrupted = errors.New("interrupted")
+	errRetake = errors.New("the position changed: ask again")
+	errEnough = errors.New("the game is stopped early")
+	errQuit   = errors.New("quit")
 )

@@ -21,8 +21,18 @@ func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 // run is the program: it reads the command line (cli*.go), resolves it
 // into a plan and runs the plan's mode, returning the exit status, so that
 // deferred clean-up (the terminal, the engines' processes) happens before
-// the process ends. A bad command line is one line on stderr and status 2.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// the process ends. A bad command line is one line on stderr and status 2;
+// a write to stdout that failed (a full disk, a closed pipe) is one line
+// and status 1 at the end, as any other failure.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	checked := &checkedWriter{w: stdout}
+	stdout = checked
+	defer func() {
+		if err := checked.failed(); err != nil && status == 0 {
+			fmt.Fprintf(stderr, "boardbots: standard output: %v\n", err)
+			status = 1
+		}
+	}()
 	engines := &engineGroup{}
 	defer engines.procs.killAll()
 	reg, c, err := readCommandLine(args, engines)
@@ -54,13 +64,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	case modeRate:
+		var only *rateOnly
 		if c.set["game"] {
-			if err := rateGameOnly(c.rate, p.reg, p.spec); err != nil {
-				fmt.Fprintf(stderr, "boardbots: %v\n", err)
-				return 2
-			}
+			only = &rateOnly{spec: p.spec, opt: p.opt}
 		}
-		return rateFiles(c.rate, c.format == "json", c.plot, stdout, stderr)
+		return rateFiles(c.rate, only, c.format == "json", c.plot, stdout, stderr)
 	}
 	return (&invocation{runPlan: p, stdin: stdin, stdout: stdout, stderr: stderr}).start()
 }
@@ -102,28 +110,6 @@ func readCommandLine(args []string, engines *engineGroup) (*registry, *config, e
 	return reg, c, nil
 }
 
-// rateGameOnly says, when -game is given with -rate, which file holds
-// games of another game: -rate rates the files' own game, and a -game
-// that names another would be passed over in silence. A file that cannot
-// be read is -rate's to report.
-func rateGameOnly(files []string, reg *registry, spec *gameSpec) error {
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			continue
-		}
-		recs, _ := readResults(f, name)
-		f.Close()
-		for _, r := range recs {
-			if g, err := reg.findGame(r.Game); err == nil && g != spec {
-				return fmt.Errorf("-rate %s: its games are %s, and -game asks for %s: give -game %s, or leave -game out",
-					name, g.title, spec.title, g.name)
-			}
-		}
-	}
-	return nil
-}
-
 // start runs the plan's mode under a context that Ctrl-C cancels, so a
 // thinking bot stops at once and the terminal is restored; at a table
 // with a person, Ctrl-C during a search cuts only the search short.
@@ -138,7 +124,7 @@ func (r *invocation) start() int {
 	case modeMatch, modeTournament:
 		err = r.matches(ctx)
 	case modeCheck:
-		c := engineCheck{reg: r.reg, spec: r.cfg.check, flags: r.cfg.budget, out: r.stdout}
+		c := engineCheck{reg: r.reg, spec: r.cfg.check, flags: r.cfg.budget, out: r.stdout, games: r.checked, opt: r.cfg.gameOpts}
 		var clean bool
 		if clean, err = c.run(ctx); err == nil && !clean {
 			return 1
@@ -161,11 +147,14 @@ func (r *invocation) start() int {
 // 130 after an interrupt, whatever err says, since a mode stopped by
 // Ctrl-C may well return nil (-analyze reading no further, a game loop
 // that takes the stop for the person's quit); 0 for a normal end (quit or
-// end of input included); 2 for a bad -openings, found before any game;
-// 1 for any other failure.
+// end of input included); 2 for a bad -openings or another input refused
+// before any game; 1 for any other failure.
 func exitStatus(ctx context.Context, err error) int {
 	var bad openingsError
+	var refused badInput
 	switch {
+	case errors.As(err, &refused):
+		return 2
 	case ctx.Err() != nil, errors.Is(err, errInterrupted):
 		return 130
 	case err == nil, errors.Is(err, errQuit), errors.Is(err, io.EOF):

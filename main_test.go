@@ -119,17 +119,17 @@ func TestRunExitStatus(t *testing.T) {
 		says string // in the line on standard error; "" for none
 	}{
 		{[]string{"-h"}, 0, ""},
-		{[]string{"-games", "0"}, 2, `-games "0": accepted is a whole number 1 or more`},
+		{[]string{"-games", "0"}, 2, `-games "0": expected a whole number, 1 or more`},
 		{[]string{"-x", "alphabeta", "-o", "random", "-games", "2", "-openings", "9"}, 2,
 			"-openings 9: no opening of 9 plies leaves Tic-Tac-Toe open"},
 		{[]string{"-game", "c4", "-x", "random", "-o", "random", "-games", "2", "-openings", "42"}, 2,
 			"-openings 42: no opening of 42 plies leaves Connect Four open"},
 		{[]string{"-game", "adj", "-rounds", "8", "-tournament", "random,local", "-openings", "16"}, 2,
 			"-openings 16: no opening of 16 plies leaves"},
-		{[]string{"-tournament", "foo,bar"}, 2, `-tournament: unknown bot "foo": accepted are minimax,`},
+		{[]string{"-tournament", "foo,bar"}, 2, `-tournament: unknown bot "foo": expected one of minimax,`},
 		{[]string{"-tournament", "solver,random"}, 2, `bot solver does not play Tic-Tac-Toe`},
 		{[]string{"-tournament", "minimax"}, 2, "needs two bots or more"},
-		{[]string{"-x", "alphabeta:depth=x", "-o", "random"}, 2, `-x: "alphabeta:depth=x": depth="x": accepted is a whole number 0..64`},
+		{[]string{"-x", "alphabeta:depth=x", "-o", "random"}, 2, `-x: "alphabeta:depth=x": depth="x": expected a whole number from 0 to 64`},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			got, _, stderr := runCapture(tc.args, "")

@@ -14,15 +14,14 @@ import (
 // The keys of mcts. Without a time limit (Tic-Tac-Toe, Connect Four) it
 // runs a count of playouts, so that a game repeats on any machine, chosen
 // so that a move takes under a second on a busy 2-core machine
-// (BenchmarkMCTSPlayouts: about 2.9 million playouts a second in
-// Tic-Tac-Toe, 2.5 million in Connect Four); Adjacency has its 5 s.
+// (BenchmarkMCTSPlayouts; docs/bots.md, "Speed"); Adjacency has its 5 s.
 var (
 	mctsPlayouts = param{key: "playouts", kind: kindInt, min: 0, max: 1e9, def: "0", untilTime: true,
 		byGame: map[string]string{"ttt": "20000", "connect4": "100000"}, about: playoutsParam.about}
 	mctsC = param{key: "c", kind: kindFloat, min: 0, max: 100, def: strconv.FormatFloat(mctsExploration, 'g', -1, 64),
-		about: "UCB1's exploration constant: higher tries the less visited moves more"}
+		about: "UCB1's exploration constant: a higher value tries the less visited moves more"}
 	mctsSolve = param{key: "solve", kind: kindSwitch, def: map[bool]string{true: "on", false: "off"}[mctsSolveDefault],
-		about: "MCTS-Solver: proved wins and losses backed up the tree, a proved win played at once"}
+		about: "MCTS-Solver: proved wins and losses are passed up the tree, and a proved win is played at once"}
 )
 
 func init() {
@@ -58,21 +57,20 @@ func init() {
 // and a proved win is played.
 //
 // The tree itself (mctsNode, the MCTS type) and its reading for -trace
-// and -v are in mctstree.go; Connect Four's fast path, the same steps on
-// its bitboards, in mctsfast.go.
+// and -v are in mctstree.go. walk is the same four steps on a board that
+// a game offers (mctsfast.go says what a game may offer).
 
 // mctsExploration is UCB1's constant c by default. Sqrt 2 is the value
 // for which Auer et al. proved the regret bound with rewards in [0, 1],
-// but 1 plays better here: at 100 ms a move it beat sqrt 2 by 104 wins
-// to 72 (24 draws) in Connect Four and 51 to 33 (116 draws) in
-// Adjacency, and the five values swept in Tic-Tac-Toe, where MCTS-Solver
-// proves the game, play alike (docs/bots.md).
+// but 1 plays better here: it beat sqrt 2 head to head at 100 ms a move
+// in Connect Four and Adjacency, and in Tic-Tac-Toe, where MCTS-Solver
+// proves the game, every value plays alike (docs/bots.md).
 const mctsExploration = 1.0
 
 // mctsSolveDefault is whether MCTS-Solver is on unless solve= says: on,
-// for it won 55 games to 36 (9 drawn) in Connect Four at 100 ms a move
-// and was level in Tic-Tac-Toe and Adjacency, and it answers at once
-// where it has proved the result (docs/bots.md).
+// for it led in every Connect Four run at 100 ms a move and was level in
+// Tic-Tac-Toe and Adjacency, and it answers at once where it has proved
+// the result (docs/bots.md).
 const mctsSolveDefault = true
 
 // mctsDefaultTime is the budget when neither a count nor a time is given
@@ -116,8 +114,9 @@ func (b *MCTS) Think(ctx context.Context, g Game, budget Budget) Decision {
 	b.reroot(pos)
 	kept := b.size
 	iterate := b.playout
-	if fast, ok := pos.(mctsFastPath); ok && !b.reference {
-		iterate = func(Game) int { return fast.treePlayout(b) }
+	if game, ok := pos.(mctsWalking); ok && !b.reference {
+		w := game.mctsWalker()
+		iterate = func(Game) int { return b.walk(w) }
 	}
 
 	d := Decision{Move: NoMove}
@@ -137,16 +136,6 @@ func (b *MCTS) Think(ctx context.Context, g Game, budget Budget) Decision {
 		d.Trace = b.trace(pos, budget.Trace, d)
 	}
 	return d
-}
-
-// mctsFastPath is an optional fast path a game may offer for a whole
-// iteration of the four steps (Connect Four's, mctsfast.go): the same
-// steps on the game's own board, with no call through the Game
-// interface. It must draw the same random numbers and grow the same tree
-// as playout (mctsfast_test.go checks this), and it returns what playout
-// returns.
-type mctsFastPath interface {
-	treePlayout(b *MCTS) int
 }
 
 // playout runs one iteration of the four steps from the root position
@@ -190,6 +179,78 @@ func (b *MCTS) playout(pos Game) int {
 		pos.Undo()
 	}
 	return depth
+}
+
+// walk is MCTS.playout on a game's walker w: the same four steps, with
+// the same tree operations and random numbers, and the same tree grown;
+// only its selection is selectByKey, which chooses as selectChild does.
+func (b *MCTS) walk(w mctsWalker) int {
+	// Selection: down the tree while every move of the node has a
+	// child, unless its result is known. Only a node added by the last
+	// iteration has no count of its moves yet, which the walker gives
+	// below.
+	n := int32(0)
+	b.path, b.line = append(b.path[:0], n), b.line[:0]
+	for !b.proved(n) && b.nodes[n].counted() && b.nodes[n].untried == 0 {
+		n = b.selectByKey(n)
+		b.path, b.line = append(b.path, n), append(b.line, Move(b.nodes[n].move))
+	}
+	var points uint32 // for the side that made node n's move
+	if p := b.nodes[n].proof; p != unproved {
+		points = p.points()
+		b.backup(points)
+		return len(b.path) - 1
+	}
+	moves, turn := w.follow(b.line, b.moves)
+	b.moves = moves
+	if !b.nodes[n].counted() {
+		b.nodes[n].untried = int16(len(moves))
+	}
+	// Expansion.
+	mover := turn.Other()
+	if child := b.expand(n, moves); child != none {
+		n, mover = child, turn
+		b.path = append(b.path, n)
+		if winner, over := w.play(Move(b.nodes[n].move)); over {
+			b.setEnded(n, endFor(winner, mover))
+			b.proveUp()
+		}
+	}
+	// Simulation, unless the expansion ended the game.
+	if p := b.nodes[n].proof; p != unproved {
+		points = p.points()
+	} else {
+		points = winnerPoints(w.randomPlayout(b.rng), mover)
+	}
+	b.backup(points)
+	return len(b.path) - 1
+}
+
+// selectByKey is MCTS.selectChild with no branch for the processor to
+// guess in its loop: each child's value and index make one whole number
+// (ucbKey), and the largest number is the child. The values are the
+// same, so is the child: the first of the largest values. (The values are
+// never -0, which would sort below +0, and never all -inf, which makes
+// the node proved.)
+func (b *MCTS) selectByKey(n int32) int32 {
+	node := &b.nodes[n]
+	explore := float32(b.C) * countsOf(node.visits).sqrtLn
+	var best uint64
+	for i, child := range b.stats[node.first : node.first+int32(node.kids)] {
+		if key := ucbKey(child.mean+explore*child.rsqrt, i); key > best {
+			best = key
+		}
+	}
+	return node.first + int32(^uint32(best))
+}
+
+// ucbKey is a UCB value and a child's index as one whole number that
+// sorts as the value, then the lower index first: the value's bits made
+// to sort as the value does, the index's reversed.
+func ucbKey(value float32, i int) uint64 {
+	bits := math.Float32bits(value)
+	bits ^= uint32(int32(bits)>>31) | 1<<31
+	return uint64(bits)<<32 | uint64(^uint32(i))
 }
 
 // fullyExpanded counts the moves of node n, whose position is pos, the
@@ -310,23 +371,18 @@ func (b *MCTS) backup(points uint32) {
 }
 
 // endOf is a finished game's result for the side that made its last move.
-func endOf(pos Game) mctsProof {
-	switch pos.Winner() {
+func endOf(pos Game) mctsProof { return endFor(pos.Winner(), pos.Turn().Other()) }
+
+// endFor is the result, for mover, of a game won by winner (Nobody: a
+// draw).
+func endFor(winner, mover Side) mctsProof {
+	switch winner {
 	case Nobody:
 		return provedDraw
-	case pos.Turn().Other():
+	case mover:
 		return provedWin
 	}
 	return provedLoss
-}
-
-// fastPlayout is an optional fast path a game may offer for the
-// simulation step: play uniformly random moves to the end and take them
-// all back, returning the winner. It must draw from rng exactly as
-// randomPlayOut does over the game's Moves order, so that a seeded run plays the
-// same game with or without it (mcts_test.go checks this).
-type fastPlayout interface {
-	randomPlayout(rng *rand.Rand) Side
 }
 
 // winnerPoints is a game's result in points for side s given its winner.

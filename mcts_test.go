@@ -120,7 +120,7 @@ func TestMCTSWinsAndBlocks(t *testing.T) {
 // the set with a positive score: 120 or so.
 func TestMCTSKeepsConnectFourWins(t *testing.T) {
 	const playouts, stride = 5000, 3
-	s := newC4Solver(true)
+	s := newStdSolver()
 	cases := loadSet(t, "Test_L3_R1")
 	tried, kept := 0, 0
 	for i := 0; i < len(cases); i += stride {

@@ -8,60 +8,75 @@ import (
 	"testing"
 )
 
-// c4Sizes are the Connect Four boards the fast path is checked on: the
-// standard one (its own simulation) and others (the general one).
-var c4Sizes = [][2]int{{7, 6}, {4, 4}, {5, 4}, {6, 5}, {8, 7}, {12, 4}}
-
-// randomC4 is a random unfinished position of a board of the given size.
-func randomC4(rng *rand.Rand, size [2]int) *ConnectFour {
-	for {
-		g := NewConnectFourSize(size[0], size[1])
-		for plies := rng.IntN(size[0] * size[1] * 2 / 3); plies > 0 && !g.Over(); plies-- {
-			moves := g.Moves(nil)
-			g.Play(moves[rng.IntN(len(moves))])
-		}
-		if !g.Over() {
-			return g
-		}
-	}
+// gameWalker is a walker (mctsWalker) over the Game interface alone: the
+// plainest walker, to check walk against playout in every game. It
+// counts its iterations in walks.
+type gameWalker struct {
+	root, at Game
+	walks    *int
 }
 
-// The fast path grows the tree of the generic search: on random Connect
-// Four positions of every size, with and without the solver, a fast bot
-// and a reference bot on the same seed make the same decision, hold the
-// same tree, node by node with every count, and leave their random
-// sources in the same state; also over a game, where each keeps its
-// subtree from one move to the next.
-func TestMCTSFastPathIsGeneric(t *testing.T) {
-	pick := rand.New(rand.NewPCG(3, 3))
-	for _, size := range c4Sizes {
+func (w *gameWalker) follow(moves, buf []Move) ([]Move, Side) {
+	*w.walks++
+	w.at = w.root.Clone()
+	for _, m := range moves {
+		w.at.Play(m)
+	}
+	return w.at.Moves(buf), w.at.Turn()
+}
+
+func (w *gameWalker) play(m Move) (Side, bool) {
+	w.at.Play(m)
+	return w.at.Winner(), w.at.Over()
+}
+
+func (w *gameWalker) randomPlayout(rng *rand.Rand) Side {
+	randomPlayOut(w.at, rng, nil)
+	return w.at.Winner()
+}
+
+// walked is a game that offers gameWalker (its clones too), counting
+// the walker's iterations in walks.
+type walked struct {
+	Game
+	walks *int
+}
+
+func (g walked) Clone() Game { return walked{g.Game.Clone(), g.walks} }
+
+func (g walked) mctsWalker() mctsWalker {
+	return &gameWalker{root: g.Game.Clone(), walks: g.walks}
+}
+
+// walk grows the tree that playout grows: in every game, from random
+// positions, with and without the solver, a bot that walks (with the
+// plain walker above) and a reference bot on the same seed make the same
+// decisions over a few moves and hold the same tree.
+func TestMCTSWalkIsPlayout(t *testing.T) {
+	pick := rand.New(rand.NewPCG(6, 6))
+	for _, spec := range declared.games {
 		for _, solve := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%dx%d/solve=%v", size[0], size[1], solve), func(t *testing.T) {
-				for i := range 12 {
+			t.Run(fmt.Sprintf("%s/solve=%v", spec.name, solve), func(t *testing.T) {
+				for i := range 4 {
 					seed := uint64(i)
 					fast, ref := mctsSeeded(seed), mctsSeeded(seed)
 					fast.Solve, ref.Solve, ref.reference = solve, solve, true
-					g := randomC4(pick, size)
-					for move := 0; move < 6 && !g.Over(); move++ {
-						budget := Budget{Playouts: 300 + pick.IntN(1500)}
-						df := fast.Think(context.Background(), g, budget)
+					g := conformanceGame(spec, pick)
+					for move := 0; move < 3 && !g.Over(); move++ {
+						budget := Budget{Playouts: 200 + pick.IntN(300)}
+						walks := 0
+						df := fast.Think(context.Background(), walked{g, &walks}, budget)
+						if walks == 0 && df.Playouts > 0 {
+							t.Fatalf("%s: %d playouts, none walked", spec.record(g), df.Playouts)
+						}
 						dr := ref.Think(context.Background(), g, budget)
-						sameSearch(t, fmt.Sprintf("seed %d, %s", seed, c4Record(g)), fast, ref, df, dr)
+						sameSearch(t, fmt.Sprintf("seed %d, %s", seed, spec.record(g)), fast, ref, df, dr)
 						g.Play(df.Move)
 					}
 				}
 			})
 		}
 	}
-}
-
-// c4Record writes a Connect Four position's moves as its records do.
-func c4Record(g *ConnectFour) string {
-	var s string
-	for _, m := range g.History() {
-		s += g.FormatMove(m)
-	}
-	return s
 }
 
 // sameSearch fails the test unless the two bots decided alike and hold
@@ -76,27 +91,5 @@ func sameSearch(t *testing.T, what string, fast, ref *MCTS, df, dr Decision) {
 		t.Fatalf("%s: the trees differ (%d and %d nodes)", what, fast.size, ref.size)
 	case fast.rng.Uint64() != ref.rng.Uint64():
 		t.Fatalf("%s: the random sources differ", what)
-	}
-}
-
-// The fast path's simulation is the generic one: from random unfinished
-// positions of every size, on the same seed, the same winner and the same
-// random numbers drawn.
-func TestMCTSFastSimulation(t *testing.T) {
-	pick := rand.New(rand.NewPCG(5, 5))
-	for _, size := range c4Sizes {
-		for i := range 300 {
-			g := randomC4(pick, size)
-			w := c4Walk{geo: g.geo, stones: g.stones, mask: g.mask, side: g.Turn(), plies: len(g.history)}
-			slow, fast := rand.New(rand.NewPCG(uint64(i), 2)), rand.New(rand.NewPCG(uint64(i), 2))
-			plies := randomPlayOut(g, slow, nil)
-			want := g.Winner()
-			for ; plies > 0; plies-- {
-				g.Undo()
-			}
-			if got := w.playout(fast); got != want || slow.Uint64() != fast.Uint64() {
-				t.Fatalf("%dx%d %s, seed %d: fast simulation %v, generic %v (or other draws)", size[0], size[1], c4Record(g), i, got, want)
-			}
-		}
 	}
 }

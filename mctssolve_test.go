@@ -24,7 +24,7 @@ func exactSign(g Game) int {
 	var v int
 	if c, ok := g.(*ConnectFour); ok && c.geo == c4Std {
 		if exactC4 == nil {
-			exactC4 = newC4SolverBits(20, true)
+			exactC4 = newTestSolver(c4Std, 20, nil)
 		}
 		v = exactC4.solve(c4PosOf(c))
 	} else {
@@ -144,7 +144,7 @@ func TestMCTSSolverShortResults(t *testing.T) {
 // are no fewer than the shortest win's (from the published score s of a
 // position with n stones: 43 - 2s - n).
 func TestMCTSSolverEndgames(t *testing.T) {
-	s := newC4Solver(true)
+	s := newStdSolver()
 	cases := loadSet(t, "Test_L3_R1")
 	tried, proved := 0, 0
 	for i := 0; i < len(cases); i += 10 {
@@ -187,7 +187,7 @@ func TestMCTSSolverVerbose(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("status %d: %s", status, errOut)
 	}
-	first, _, _ := strings.Cut(out[strings.Index(out, "X mcts:solve=on: "):], "\n")
+	first := verboseLine(out, "X mcts:solve=on: ")
 	if !strings.Contains(first, ", proved win in 3 plies, expects ") {
 		t.Errorf("X's -v line says no proved win in 3 plies:\n%s", first)
 	}

@@ -119,15 +119,16 @@ type MCTS struct {
 	// up the tree, proved losses never chosen, a proved win played.
 	Solve bool
 
-	// reference makes it search through the Game interface alone, even
-	// where the game has a fast path (mctsfast.go): the tests compare
-	// the two.
+	// reference makes it iterate by playout, over the Game interface,
+	// even where the game offers a walker (mctsfast.go): the tests
+	// compare the two.
 	reference bool
 
 	nodes []mctsNode // the tree; nodes[0] is the root
 	stats []mctsStat // by node: what selection reads
 	size  int        // nodes in the tree, dead blocks not counted
 	path  []int32    // the nodes an iteration came down, the root first
+	line  []Move     // their moves, below the root (walk)
 	// The other buffers, for moving a kept subtree, and its scratch.
 	spare      []mctsNode
 	spareStats []mctsStat

@@ -44,7 +44,7 @@ func TestMCTSTraceVisitsAddUp(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			bot := mctsSeeded(7)
 			bot.Solve = false // plain UCT: every playout runs, the line follows the visits
-			d := bot.Think(context.Background(), tc.game, Budget{Playouts: tc.playouts, Trace: 99, TraceFormat: "json"})
+			d := bot.Think(context.Background(), tc.game, Budget{Playouts: tc.playouts, Trace: 99})
 			var top struct{ Root *mctsJSON }
 			if err := json.Unmarshal([]byte(traceJSON(d.Trace)), &top); err != nil || top.Root == nil {
 				t.Fatalf("JSON does not parse: %v", err)
@@ -56,40 +56,7 @@ func TestMCTSTraceVisitsAddUp(t *testing.T) {
 			if root.Children[0].Move != tc.game.FormatMove(d.Move) || !root.Children[0].PV {
 				t.Errorf("played %s, most visited %s (pv %v)", tc.game.FormatMove(d.Move), root.Children[0].Move, root.Children[0].PV)
 			}
-			count := 0
-			var walk func(n *mctsJSON, isRoot bool, path string)
-			walk = func(n *mctsJSON, isRoot bool, path string) {
-				count++
-				sum, pvs := n.MoreVisits, 0
-				for i, c := range n.Children {
-					sum += c.Visits
-					if i > 0 && c.Visits > n.Children[i-1].Visits {
-						t.Errorf("%s: children not by visits: %d after %d", path, c.Visits, n.Children[i-1].Visits)
-					}
-					if c.PV {
-						pvs++
-						if !n.PV || i != 0 {
-							t.Errorf("%s: child %s on the expected line, not the parent's most-visited", path, c.Move)
-						}
-					}
-					if c.WinRate == nil || *c.WinRate < 0 || *c.WinRate > 1 {
-						t.Errorf("%s %s: win rate %v", path, c.Move, c.WinRate)
-					}
-					walk(c, false, path+" "+c.Move)
-				}
-				ended := n.Visits - sum
-				switch {
-				case n.Kind == "game over" && (len(n.Children) > 0 || ended != n.Visits):
-					t.Errorf("%s: a finished game with %d children", path, len(n.Children))
-				case n.Kind == "" && isRoot && ended != 0:
-					t.Errorf("root: %d visits, children's %d", n.Visits, sum)
-				case n.Kind == "" && !isRoot && ended != 1:
-					t.Errorf("%s: %d visits, children's %d: %d playouts ended here, want 1", path, n.Visits, sum, ended)
-				case n.PV && len(n.Children) > 0 && pvs != 1:
-					t.Errorf("%s: on the expected line with %d children on it", path, pvs)
-				}
-			}
-			walk(root, true, "root")
+			count := checkVisits(t, root, true, "root")
 			lines := 0
 			for _, line := range strings.Split(traceText(d.Trace), "\n")[len(d.Trace.Heading):] {
 				if !strings.HasPrefix(strings.TrimSpace(line), "...") {
@@ -100,6 +67,53 @@ func TestMCTSTraceVisitsAddUp(t *testing.T) {
 				t.Errorf("%d nodes in the JSON, %d lines in the outline", count, lines)
 			}
 		})
+	}
+}
+
+// checkVisits checks the node n of an mcts trace's JSON, at path, and
+// the nodes below it, and returns how many there are: its children come
+// by visits, most first; the expected line runs down the most-visited
+// children; win rates are rates; its visits are its children's and the
+// playouts that ended at it (one for a node of the tree, none for the
+// root, all for a finished game).
+func checkVisits(t *testing.T, n *mctsJSON, isRoot bool, path string) int {
+	t.Helper()
+	count := 1
+	sum, pvs := n.MoreVisits, 0
+	for i, c := range n.Children {
+		sum += c.Visits
+		if i > 0 && c.Visits > n.Children[i-1].Visits {
+			t.Errorf("%s: children not by visits: %d after %d", path, c.Visits, n.Children[i-1].Visits)
+		}
+		if c.PV {
+			pvs++
+			if !n.PV || i != 0 {
+				t.Errorf("%s: child %s on the expected line, not the parent's most-visited", path, c.Move)
+			}
+		}
+		if c.WinRate == nil || *c.WinRate < 0 || *c.WinRate > 1 {
+			t.Errorf("%s %s: win rate %v", path, c.Move, c.WinRate)
+		}
+		count += checkVisits(t, c, false, path+" "+c.Move)
+	}
+	checkEnded(t, n, isRoot, path, sum, pvs)
+	return count
+}
+
+// checkEnded checks the visits of the node n at path against sum, its
+// children's visits, and pvs, its children on the expected line.
+func checkEnded(t *testing.T, n *mctsJSON, isRoot bool, path string, sum int64, pvs int) {
+	t.Helper()
+	ended := n.Visits - sum
+	switch {
+	case n.Kind == "game over" && (len(n.Children) > 0 || ended != n.Visits):
+		t.Errorf("%s: a finished game with %d children", path, len(n.Children))
+	case n.Kind == "" && isRoot && ended != 0:
+		t.Errorf("root: %d visits, children's %d", n.Visits, sum)
+	case n.Kind == "" && !isRoot && ended != 1:
+		t.Errorf("%s: %d visits, children's %d: %d playouts ended here, want 1", path, n.Visits, sum, ended)
+	case n.PV && len(n.Children) > 0 && pvs != 1:
+		t.Errorf("%s: on the expected line with %d children on it", path, pvs)
 	}
 }
 

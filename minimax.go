@@ -110,14 +110,18 @@ func (s *searcher) negamax(g Game, depth, ply, alpha, beta int) int {
 		s.startLine(ply)
 		return final(g, ply)
 	}
+	// The clock is looked at before a leaf is judged too: most nodes are
+	// leaves, and an evaluator that searches itself (the reply
+	// evaluators) makes them dear, so a poll at inner nodes alone came
+	// tens of thousands of nodes apart.
+	if s.timeUp() {
+		s.startLine(ply)
+		return 0
+	}
 	if depth == 0 {
 		s.cut = true
 		s.startLine(ply)
 		return s.eval(g, g.Turn())
-	}
-	if s.timeUp() {
-		s.startLine(ply)
-		return 0
 	}
 	alpha0 := alpha
 	if u := g.Utility(); s.prune && s.toEnd && !u.Margin {
@@ -293,11 +297,11 @@ var (
 )
 
 func init() {
-	registerBot(&botDecl{name: "minimax", order: 1, traces: true,
+	registerBot(&botDecl{name: "minimax", order: 1, traces: true, toTheEnd: true,
 		about:  "plain minimax: every move to the depth limit (or the end), the textbook algorithm",
 		params: []param{searchDepth, timeParam, evalParam},
 		build:  func(c botConfig) Bot { return newSearchBot(c, false) }})
-	registerBot(&botDecl{name: "alphabeta", order: 2, traces: true,
+	registerBot(&botDecl{name: "alphabeta", order: 2, traces: true, toTheEnd: true,
 		about:  "minimax with alpha-beta pruning and iterative deepening under a time budget",
 		params: []param{searchDepth, timeParam, evalParam, orderParam, alphabetaBook},
 		build:  func(c botConfig) Bot { return newSearchBot(c, true) }})

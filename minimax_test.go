@@ -215,6 +215,24 @@ func TestSearchStopsWithLegalMove(t *testing.T) {
 	}
 }
 
+// A cancelled search stops at the first look at the clock, pollEvery
+// nodes in, leaves counted: most nodes are leaves, and with a dear
+// evaluator (Adjacency's reply-safe searches each leaf's replies) a look
+// at inner nodes alone came after 41,993 nodes, some 50 ms, from the
+// start. Counted in nodes, so the machine's load does not matter.
+func TestSearchPollsAtLeaves(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, prune := range []bool{false, true} {
+		b := SearchBot{Prune: prune, Eval: findEvaluator("adjacency", "reply-safe").score}
+		g := NewAdjacency(8)
+		d := b.Think(ctx, g, Budget{Time: time.Hour})
+		if d.Nodes > pollEvery+64 || !slices.Contains(g.Moves(nil), d.Move) {
+			t.Errorf("%s: %d nodes, move %d: want at most %d nodes and a legal move", b.Name(), d.Nodes, d.Move, pollEvery+64)
+		}
+	}
+}
+
 // With a time budget the search deepens step by step and reports the
 // depth it completed; the answer matches the fixed-depth one.
 func TestIterativeDeepeningMatchesFixedDepth(t *testing.T) {

@@ -2,7 +2,7 @@ package main
 
 import "fmt"
 
-// The tracer of minimax and alpha-beta (SPEC: "Seeing inside a search").
+// The tracer of minimax and alpha-beta (docs/trace.md).
 // While a search runs with a tracer, every node it enters and leaves is
 // reported here; the nodes down to the traced depth are kept, in the order
 // the search visited them, and turned afterwards into the trace's tree

@@ -152,23 +152,23 @@ func TestTraceSkippedPlusVisitedIsLegalMoves(t *testing.T) {
 }
 
 // A bot that gives no trace gets one line saying so, in the format asked
-// for; without -trace nothing is printed.
+// for.
 func TestTraceOutput(t *testing.T) {
 	x := &SearchTrace{Bot: "alphabeta", Heading: []string{"trace: x"}}
 	tests := []struct {
-		d      Decision
-		budget Budget
+		tr     *SearchTrace
+		format string
 		want   string
 	}{
-		{Decision{}, Budget{Trace: 2}, "trace: alphabeta gives no trace of this decision"},
-		{Decision{Trace: x}, Budget{}, ""},
-		{Decision{Trace: x}, Budget{Trace: 2}, "trace: x"},
-		{Decision{Trace: x}, Budget{Trace: 2, TraceFormat: "json"}, `{"bot":"alphabeta","position":"","heading":["trace: x"]}`},
-		{Decision{}, Budget{Trace: 1, TraceFormat: "json"}, `{"bot":"alphabeta","position":"","heading":["trace: alphabeta gives no trace of this decision"]}`},
+		{nil, "", "trace: alphabeta gives no trace of this decision"},
+		{x, "", "trace: x"},
+		{x, "text", "trace: x"},
+		{x, "json", `{"bot":"alphabeta","position":"","heading":["trace: x"]}`},
+		{nil, "json", `{"bot":"alphabeta","position":"","heading":["trace: alphabeta gives no trace of this decision"]}`},
 	}
 	for _, tc := range tests {
-		if s := traceOutput(alphabetaBot, tc.d, tc.budget, "", ""); s != tc.want {
-			t.Errorf("trace %v, budget %+v: %q, want %q", tc.d.Trace, tc.budget, s, tc.want)
+		if s := traceOutput(alphabetaBot.Name(), tc.tr, tc.format, "", ""); s != tc.want {
+			t.Errorf("trace %v, format %q: %q, want %q", tc.tr, tc.format, s, tc.want)
 		}
 	}
 }
@@ -189,7 +189,7 @@ func BenchmarkAlphaBetaTraced(b *testing.B) {
 // as it was.
 func TestTracePrinted(t *testing.T) {
 	var out strings.Builder
-	tb, spec := newTable(t, "ttt", "4\n2\n3\n8\n", &out)
+	tb, spec := newSession(t, "ttt", "4\n2\n3\n8\n", &out)
 	tb.budget.Trace = 1
 	if err := tb.play(context.Background(), NewTicTacToe()); err != nil {
 		t.Fatal(err)

@@ -14,65 +14,90 @@ import (
 // input is playinput.go's, the commands playcommands.go's, what is shown
 // while bots think and move playwatch.go's.
 
-// session plays games until the person has had enough: "new" starts
+// run plays games until the person has had enough: "new" starts
 // another at once, and after a game at a terminal the person may play
-// again, with the same sides or swapped. newGame gives each starting
-// position.
-func (t *table) session(ctx context.Context, newGame func() Game) error {
-	g := newGame()
+// again, with the same sides or swapped, or take moves back and play on.
+// newGame gives each starting position.
+func (t *session) run(ctx context.Context, newGame func() Game) error {
+	g, resume := newGame(), false
+	t.base = len(g.History())
 	for {
-		t.base = len(g.History())
-		err := t.play(ctx, g)
+		var err error
+		if resume {
+			err = t.playOn(ctx, g)
+		} else {
+			err = t.play(ctx, g)
+		}
+		ended := err == nil
+		if ended {
+			if !t.terminal || t.in == nil || t.humans() == 0 {
+				return nil
+			}
+			err = t.afterGame(ctx, g)
+		}
+		resume = false
 		var load loaded
 		switch {
 		case errors.As(err, &load):
+			if ended { // the game's record is printed already
+				fmt.Fprintf(t.out, "loaded %s\n", load.record)
+			}
 			g = load.g
+		case errors.Is(err, errRetake): // undo after the game: play on
+			resume = true
 			continue
 		case errors.Is(err, errNew):
-			fmt.Fprintln(t.out, "new game")
+			if !ended {
+				fmt.Fprintln(t.out, "new game")
+			}
 			g = newGame()
-			continue
-		case err != nil:
-			return err
-		case !t.terminal || t.in == nil || t.humans() == 0:
+		case ended && (errors.Is(err, errQuit) || errors.Is(err, io.EOF)):
 			return nil
-		}
-		again, err := t.again(ctx)
-		if err != nil || !again {
+		default:
 			return err
 		}
-		g = newGame()
+		t.base = len(g.History())
 	}
 }
 
-// againPrompt offers another game. Like every prompt here it ends in ": ",
-// and the capital Y says that Enter alone means yes.
-const againPrompt = "Play again? [Y]es / [s]wap sides / [q]uit: "
+// againPrompt is the question after a game. Like every prompt here it
+// ends in ": ", and the capital Y says that Enter alone means yes; undo is
+// named, as taking back the losing move is what a person exploring a game
+// wants most, and help lists the rest.
+const againPrompt = "Play again? [Y]es / [s]wap sides / [u]ndo / [q]uit: "
 
-// again asks whether to play another game, swapping the sides if asked.
-// End of input means no.
-func (t *table) again(ctx context.Context) (bool, error) {
+// againAdvice answers a line that is no answer to againPrompt.
+const againAdvice = "Enter or y: play again, s: swap sides, u: undo your last move, q: quit, or help"
+
+// afterGame asks what next once a game at a terminal has ended: another
+// game (Enter, y, new), with the sides swapped (s), or the end (q, n,
+// Ctrl-D: errQuit). Meanwhile the prompt's commands work on the finished
+// game as during it: undo takes moves back and the game goes on
+// (errRetake), load starts from a record, hint, moves and board look at
+// it.
+func (t *session) afterGame(ctx context.Context, g Game) error {
+	t.asking = true
+	defer func() { t.asking = false }()
 	for {
 		line, err := t.in.ReadLine(ctx, againPrompt)
 		switch {
 		case errors.Is(err, io.EOF):
-			return false, nil
+			return errQuit
 		case errors.Is(err, errLineTooLong):
 			line = "?" // not an answer: the line below says what is
 		case err != nil:
-			return false, err
+			return err
 		}
-		switch strings.ToLower(strings.TrimSpace(line)) {
-		case "", "y", "yes":
-			return true, nil
-		case "s", "swap":
-			t.seats[X], t.seats[O] = t.seats[O], t.seats[X]
-			t.firstDrawn = false
-			return true, nil
-		case "q", "quit", "n", "no", "exit":
-			return false, nil
+		if strings.TrimSpace(line) == "" {
+			return errNew
 		}
-		fmt.Fprintln(t.out, "type y (or just Enter) to play again, s to swap sides, q to quit")
+		if c, arg, ok := findCommand(line, afterGame); ok {
+			if err := c.run(t, ctx, g, arg); err != nil {
+				return err
+			}
+			continue
+		}
+		t.say(againAdvice)
 	}
 }
 
@@ -81,8 +106,14 @@ func (t *table) again(ctx context.Context) (bool, error) {
 // bot's, the result and the record at the end; at a terminal it says more
 // (see terminal). It returns errQuit, io.EOF, errInterrupted or errNew if
 // the game stops early, after printing the record so far.
-func (t *table) play(ctx context.Context, g Game) error {
+func (t *session) play(ctx context.Context, g Game) error {
 	t.announce()
+	return t.playOn(ctx, g)
+}
+
+// playOn is play without the announcement, for a game taken back after
+// its end.
+func (t *session) playOn(ctx context.Context, g Game) error {
 	err := playGame(ctx, g, t.gameSeats(), gameHooks{before: t.beforeMove, after: func(g Game, d Decision) error {
 		return t.afterMove(ctx, g, d)
 	}})
@@ -90,10 +121,13 @@ func (t *table) play(ctx context.Context, g Game) error {
 }
 
 // announce says, at a terminal, who plays which side, and then, once, how
-// to move.
-func (t *table) announce() {
+// to move, and that -level picks an easier opponent than the default.
+func (t *session) announce() {
 	if t.terminal {
 		fmt.Fprintln(t.out, wrapWords(t.status(), t.columns()))
+		if note := t.levelNote(); note != "" && !t.introShown {
+			fmt.Fprintln(t.out, wrapWords(note, t.columns()))
+		}
 	}
 	if intro := t.spec.words.intro; intro != "" && t.humans() > 0 && !t.introShown {
 		fmt.Fprintln(t.out, wrapWords(intro, t.columns()))
@@ -103,7 +137,7 @@ func (t *table) announce() {
 
 // gameSeats are the game loop's seats: the person at the prompt, or a
 // bot, watched at a terminal.
-func (t *table) gameSeats() [3]seat {
+func (t *session) gameSeats() [3]seat {
 	var seats [3]seat
 	for _, side := range []Side{X, O} {
 		b := t.seats[side]
@@ -120,31 +154,42 @@ func (t *table) gameSeats() [3]seat {
 }
 
 // beforeMove draws the board for the side to move (unless -step's pause
-// has just drawn it), and on a pipe says a bot is to play.
-func (t *table) beforeMove(g Game) {
+// has just drawn it), and on a pipe, in the original program's words,
+// says a bot is to play.
+func (t *session) beforeMove(g Game) {
 	if !t.stepDrawn {
 		fmt.Fprint(t.out, t.board(g))
 	}
 	t.stepDrawn = false
-	if t.seats[g.Turn()] != nil && !t.terminal {
+	if t.seats[g.Turn()] != nil && !t.terminal && t.spec.words.original {
 		fmt.Fprintln(t.out, "playing by AI") // a terminal shows the thinking line
 	}
 }
 
 // afterMove reports a bot's move (its line, -v, -trace), then paces a
-// game of two bots: -step's pause or -delay's.
-func (t *table) afterMove(ctx context.Context, g Game, d Decision) error {
+// game of two bots: -step's pause or -delay's. A bot's move is named at a
+// terminal, and on a pipe but where the game keeps its original program's
+// words (seed 003's transcript names none); -v's line names it too. Every
+// line is broken at the terminal's width, or at 80 columns on a pipe.
+func (t *session) afterMove(ctx context.Context, g Game, d Decision) error {
 	mover := g.Turn().Other()
 	if bot := t.seats[mover]; bot != nil {
 		switch {
 		case t.terminal:
-			fmt.Fprintln(t.out, wrapHanging(t.botMoveLine(t.spec, g, bot, d, t.cut), t.columns(), 4))
+			if t.cut && t.dumb {
+				fmt.Fprintln(t.out) // after the terminal's ^C, which no thinking line clears
+			}
+			fmt.Fprintln(t.out, wrapSteady(t.botMoveLine(t.spec, g, bot, d, t.cut), t.columns(), 4))
 			t.cut = false
 		case t.verbose:
-			fmt.Fprintln(t.out, t.thinking(t.spec, g, bot, d))
+			fmt.Fprintln(t.out, wrapSteady(t.thinking(t.spec, g, bot, d), t.columns(), 4))
+		case !t.spec.words.original:
+			fmt.Fprintln(t.out, t.botMoveLine(t.spec, g, bot, d, false))
 		}
-		h := g.History()
-		t.showTrace(traceOutput(bot.Bot, d, t.budget, t.spec.line(h[:len(h)-1]), g.FormatMove(d.Move)))
+		if t.budget.Trace > 0 {
+			h := g.History()
+			t.showTrace(traceOutput(bot.Name(), d.Trace, t.traceFormat, t.spec.line(h[:len(h)-1]), g.FormatMove(d.Move)))
+		}
 	}
 	switch {
 	case t.humans() > 0 || g.Over():
@@ -162,28 +207,32 @@ func (t *table) afterMove(ctx context.Context, g Game, d Decision) error {
 
 // showTrace writes a decision's trace (none: "") to -trace-out's file,
 // or under the move, wrapped at a terminal.
-func (t *table) showTrace(s string) {
+func (t *session) showTrace(s string) {
 	switch {
 	case s == "":
 	case t.traces != nil:
 		fmt.Fprintln(t.traces, s)
 	default:
-		fmt.Fprintln(t.out, wrapTrace(s, t.budget.TraceFormat, t.widthIfTerminal()))
+		fmt.Fprintln(t.out, wrapTrace(s, t.traceFormat, t.widthIfTerminal()))
 	}
 }
 
-// finish ends a game at the table: the last board, the result and the
+// finish ends a game of the session: the last board, the result and the
 // record, or for a game stopped early the record so far. An engine that
 // failed loses, and the person sees why under the board it failed to move
 // on.
-func (t *table) finish(g Game, err error) error {
+func (t *session) finish(g Game, err error) error {
 	var forfeit *Forfeit
 	if errors.As(err, &forfeit) {
 		fmt.Fprintln(t.out, forfeit.Error())
 		err = nil
 	}
 	if err != nil {
-		if t.terminal && errors.Is(err, errInterrupted) {
+		switch {
+		case !t.terminal || !errors.Is(err, errInterrupted):
+		case t.dumb:
+			fmt.Fprintln(t.out) // after the terminal's ^C
+		default:
 			fmt.Fprint(t.out, "\r\x1b[K") // over the terminal's ^C
 		}
 		var load loaded
@@ -216,7 +265,7 @@ const stepPrompt = "Enter: next move, b: back, q: quit "
 // as often as asked, and the bot to move then thinks again from there; q
 // ends the game, and so does Ctrl-D at a terminal. At the end of a piped
 // script the game plays on.
-func (t *table) stepWait(ctx context.Context, g Game) error {
+func (t *session) stepWait(ctx context.Context, g Game) error {
 	// The move just named, on the board, before the pause.
 	fmt.Fprint(t.out, t.board(g))
 	t.stepDrawn = true
@@ -254,7 +303,7 @@ func (t *table) stepWait(ctx context.Context, g Game) error {
 // watchedSeat is a bot at a terminal: while it thinks, a line says so.
 type watchedSeat struct {
 	botSeat
-	t    *table
+	t    *session
 	side Side
 }
 

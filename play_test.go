@@ -14,9 +14,9 @@ import (
 	"unicode/utf8"
 )
 
-// newTable seats the game's default bot as SPEC's defaults do and feeds the
+// newTable seats the game's default bot as the game's defaults do and feeds the
 // human's side from script, through the same reader piped input uses.
-func newTable(t *testing.T, game, script string, out io.Writer) (*table, *gameSpec) {
+func newSession(t *testing.T, game, script string, out io.Writer) (*session, *gameSpec) {
 	t.Helper()
 	tb := (&invocation{runPlan: mustPlan(t, "-game", game), stdout: out}).table()
 	tb.in = newPipeReader(strings.NewReader(script), out)
@@ -33,7 +33,7 @@ func TestSeed003Transcript(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	tb, _ := newTable(t, "ttt", "4\n2\n3\n8\n", &out)
+	tb, _ := newSession(t, "ttt", "4\n2\n3\n8\n", &out)
 	if err := tb.play(context.Background(), NewTicTacToe()); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestHumanInputAndCommands(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
-			tb, _ := newTable(t, "ttt", tt.script, &out)
+			tb, _ := newSession(t, "ttt", tt.script, &out)
 			g := NewTicTacToe()
 			if err := tb.play(context.Background(), g); err != nil {
 				t.Fatalf("play: %v\n%s", err, out.String())
@@ -110,7 +110,7 @@ func TestInputEndsMidGame(t *testing.T) {
 		{"4\nq\n", errQuit, "Enter the number: q\nmoves: 041\n"},
 	} {
 		var out strings.Builder
-		tb, _ := newTable(t, "ttt", tt.script, &out)
+		tb, _ := newSession(t, "ttt", tt.script, &out)
 		err := tb.play(context.Background(), NewTicTacToe())
 		if !errors.Is(err, tt.want) {
 			t.Errorf("script %q: error %v, want %v", tt.script, err, tt.want)
@@ -130,7 +130,7 @@ func TestInterruptWhileBotThinks(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			var out strings.Builder
-			tb, _ := newTable(t, "ttt", "4\n2\n", &out)
+			tb, _ := newSession(t, "ttt", "4\n2\n", &out)
 			bot := startedBot{started: make(chan struct{}, 1)}
 			tb.seats, tb.terminal = botsAt(nil, bot), terminal
 			g := NewTicTacToe()
@@ -193,7 +193,7 @@ func TestInterruptPipePrompt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out syncBuffer
-	tb, _ := newTable(t, "ttt", "", &out)
+	tb, _ := newSession(t, "ttt", "", &out)
 	tb.in = newPipeReader(pr, &out)
 	g := NewTicTacToe()
 	done := make(chan error, 1)
@@ -280,7 +280,7 @@ func (s *syncBuffer) String() string {
 // Hot seat: two people, prompts that say whose turn it is, undo of one move.
 func TestHotSeat(t *testing.T) {
 	var out strings.Builder
-	tb, _ := newTable(t, "ttt", "0\n3\nundo\n4\n1\n5\n2\n", &out)
+	tb, _ := newSession(t, "ttt", "0\n3\nundo\n4\n1\n5\n2\n", &out)
 	tb.seats = [3]*seated{}
 	g := NewTicTacToe()
 	if err := tb.play(context.Background(), g); err != nil {
@@ -310,9 +310,9 @@ func (b firstBot) Think(ctx context.Context, g Game, _ Budget) Decision {
 }
 
 // terminalTable is newTable at a terminal: the fake reader stands for the
-// keyboard, and the table talks as it does to a person.
-func terminalTable(t *testing.T, game, script string, out io.Writer) *table {
-	tb, _ := newTable(t, game, script, out)
+// keyboard, and the session talks as it does to a person.
+func terminalSession(t *testing.T, game, script string, out io.Writer) *session {
+	tb, _ := newSession(t, game, script, out)
 	tb.terminal = true
 	return tb
 }
@@ -330,7 +330,7 @@ func inOrder(t *testing.T, text string, parts ...string) {
 	}
 }
 
-// At a terminal the table says who plays what, names every bot move and
+// At a terminal the session says who plays what, names every bot move and
 // says whether the person won; piped, none of it is printed.
 func TestTerminalTalks(t *testing.T) {
 	tests := []struct {
@@ -347,16 +347,16 @@ func TestTerminalTalks(t *testing.T) {
 			[]string{"You play O; minimax plays X and moves first\nplease select number to mark\n", "minimax (X) plays 0\n",
 				"|[X]1 2 |", "O to move, enter the number: 4\n", "minimax (X) plays 1\n", "minimax (X) plays 6\n", "minimax (X) plays 5\n",
 				"minimax (X) plays 7\n", "Draw\nmoves: 041263587\n"},
-			"Play again? [Y]es / [s]wap sides / [q]uit: q\n", "playing by AI", true},
+			"Play again? [Y]es / [s]wap sides / [u]ndo / [q]uit: q\n", "playing by AI", true},
 		{"you win as O", firstBot{}, nil, false, "4\n2\n6\nq\n",
 			[]string{"You play O; first plays X and moves first\n", "first (X) plays 3\n"},
-			"You win (O wins)\nmoves: 041236\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "O win.", true},
+			"You win (O wins)\nmoves: 041236\nPlay again? [Y]es / [s]wap sides / [u]ndo / [q]uit: q\n", "O win.", true},
 		{"you lose as X, drawn at random", nil, firstBot{}, true, "8\n7\n5\nq\n",
 			[]string{"You play X and move first (drawn at random); first plays O\n", "first (O) plays 0\n"},
-			"You lose (O wins)\nmoves: 807152\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You win", true},
+			"You lose (O wins)\nmoves: 807152\nPlay again? [Y]es / [s]wap sides / [u]ndo / [q]uit: q\n", "You win", true},
 		{"hot seat: no verdict", nil, nil, false, "0\n3\n1\n4\n2\nq\n",
 			[]string{"X and O both play here, X first\n", "X to move, enter the number: 0\n"},
-			"X wins\nmoves: 03142\nPlay again? [Y]es / [s]wap sides / [q]uit: q\n", "You", true},
+			"X wins\nmoves: 03142\nPlay again? [Y]es / [s]wap sides / [u]ndo / [q]uit: q\n", "You", true},
 		{"piped: the original's words only", firstBot{}, nil, false, "4\n2\n6\n",
 			nil, "O win.\nmoves: 041236\n", "first (X) plays", false},
 		{"piped: no status line", firstBot{}, nil, false, "4\n2\n6\n",
@@ -365,9 +365,9 @@ func TestTerminalTalks(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
-			tb := terminalTable(t, "ttt", tt.script, &out)
+			tb := terminalSession(t, "ttt", tt.script, &out)
 			tb.terminal, tb.seats, tb.firstDrawn = tt.terminal, botsAt(tt.x, tt.o), tt.drawn
-			if err := tb.session(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
+			if err := tb.run(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
 				t.Fatalf("session: %v\n%s", err, out.String())
 			}
 			text := out.String()
@@ -383,10 +383,12 @@ func TestTerminalTalks(t *testing.T) {
 }
 
 // After a game at a terminal: y plays the same sides again, s swaps them,
-// q (or the end of input) stops; anything else asks again. "new" drops
-// the game at once, at a terminal or not.
+// q, n (or the end of input) stop; the commands work on the finished game
+// (undo plays on from the person's last move, without announcing the game
+// again; load starts from a record); anything else asks again. "new"
+// drops the game at once, at a terminal or not.
 func TestPlayAgainAndNew(t *testing.T) {
-	const ask = "Play again? [Y]es / [s]wap sides / [q]uit: "
+	const ask = "Play again? [Y]es / [s]wap sides / [u]ndo / [q]uit: "
 	tests := []struct {
 		name     string
 		terminal bool
@@ -402,7 +404,7 @@ func TestPlayAgainAndNew(t *testing.T) {
 			[]string{"moves: 041236\n", ask + "\n", "You play O; first plays X", "moves: 041236\n"},
 			nil, ask + "q\n"},
 		{"swap sides, then end of input", true, "4\n2\n6\nwhat\ns\n8\n7\n5\n",
-			[]string{"You play O; first plays X and moves first\n", ask + "what\ntype y (or just Enter) to play again, s to swap sides, q to quit\n",
+			[]string{"You play O; first plays X and moves first\n", ask + "what\n" + againAdvice + "\n",
 				ask + "s\n", "You play X and move first; first plays O\n", "X to move, enter the number: 8\n", "You lose (O wins)\nmoves: 807152\n"},
 			nil, ask + "\n"},
 		{"new mid-game, then quit mid-game", true, "4\nnew\n2\nquit\n",
@@ -411,13 +413,27 @@ func TestPlayAgainAndNew(t *testing.T) {
 		{"piped: new, and no question at the end", false, "4\nnew\n4\n2\n6\n",
 			[]string{"Enter the number: new\nmoves: 041\nnew game\n"},
 			nil, "O win.\nmoves: 041236\n"},
+		{"undo after a loss: the game goes on", true, "4\n8\nundo\n2\n6\nq\n",
+			[]string{"You lose (X wins)\nmoves: 04182\n", ask + "undo\n---------\n| X[X]2 |\n| 3 O 5 |\n| 6 7 8 |\n---------\n",
+				"O to move, enter the number: 2\n", "You win (O wins)\nmoves: 041236\n"},
+			nil, ask + "q\n"},
+		{"moves, board, hint and help after a game", true, "4\n2\n6\nmoves\nboard\nhint\nhelp\nno\n",
+			[]string{ask + "moves\nmoves: 041236\n", ask + "board\n---------\n| X X[O]|\n", ask + "hint\nhint: the game is over (O wins); undo",
+				ask + "help\nthe game is over: answer, or give a command:\n  yes, y "},
+			nil, ask + "no\n"},
+		{"load after a game", true, "4\n2\n6\nload 04\nq\n",
+			[]string{"You win (O wins)\nmoves: 041236\n", ask + "load 04\nloaded 04\nYou play O; first plays X", "first (X) plays 1\n"},
+			errQuit, "O to move, enter the number: q\nmoves: 041\n"},
+		{"a move is no answer", true, "4\n2\n6\n5\nundo 3\nq\n",
+			[]string{ask + "5\n" + againAdvice + "\n", ask + "undo 3\n" + againAdvice + "\n"},
+			nil, ask + "q\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
-			tb := terminalTable(t, "ttt", tt.script, &out)
+			tb := terminalSession(t, "ttt", tt.script, &out)
 			tb.terminal, tb.seats = tt.terminal, botsAt(firstBot{}, nil)
-			err := tb.session(context.Background(), func() Game { return NewTicTacToe() })
+			err := tb.run(context.Background(), func() Game { return NewTicTacToe() })
 			if !errors.Is(err, tt.err) {
 				t.Fatalf("session: %v, want %v\n%s", err, tt.err, out.String())
 			}
@@ -425,6 +441,87 @@ func TestPlayAgainAndNew(t *testing.T) {
 			inOrder(t, text, tt.want...)
 			if !strings.HasSuffix(text, tt.tail) {
 				t.Errorf("output does not end %q:\n%s", tt.tail, text)
+			}
+			if n := strings.Count(text, "You play"); strings.HasPrefix(tt.name, "undo after") && n != 1 {
+				t.Errorf("the game is announced %d times, want once:\n%s", n, text)
+			}
+		})
+	}
+}
+
+// The first screen of a game at a terminal against the game's default bot,
+// the strongest, names -level; not against another bot, nor piped (seed
+// 003's transcript), nor when two bots or two people play.
+func TestLevelNote(t *testing.T) {
+	for _, tc := range []struct {
+		args     []string
+		terminal bool
+		want     string // "" for none
+	}{
+		{[]string{"-game", "ttt"}, true, "minimax is the strongest opponent; -level 1 (easiest) to 5 picks another."},
+		{[]string{"-game", "c4"}, true, "solver is the strongest opponent; -level 1 (easiest) to 5 picks another."},
+		{[]string{"-game", "adj"}, true, "alphabeta is the strongest opponent; -level 1 (easiest) to 5 picks another."},
+		{[]string{"-game", "ttt", "-bot", "minimax"}, true, "minimax is the strongest opponent"},
+		{[]string{"-game", "ttt"}, false, ""},
+		{[]string{"-game", "ttt", "-bot", "alphabeta"}, true, ""},
+		{[]string{"-game", "c4", "-level", "5"}, true, ""},
+		{[]string{"-game", "c4", "-bot", "solver:time=1s"}, true, ""},
+		{[]string{"-game", "ttt", "-x", "minimax", "-o", "minimax"}, true, ""},
+		{[]string{"-game", "ttt", "-x", "human", "-o", "human"}, true, ""},
+	} {
+		t.Run(fmt.Sprint(tc.args, tc.terminal), func(t *testing.T) {
+			var out strings.Builder
+			tb := (&invocation{runPlan: mustPlan(t, tc.args...), stdout: &out}).table()
+			tb.terminal = tc.terminal
+			tb.announce()
+			tb.announce() // a second game says it no more
+			switch text := out.String(); {
+			case tc.want == "" && strings.Contains(text, "-level"):
+				t.Errorf("the first screen names -level:\n%s", text)
+			case tc.want != "" && strings.Count(text, tc.want) != 1:
+				t.Errorf("the first screen does not say %q once:\n%s", tc.want, text)
+			}
+		})
+	}
+}
+
+// Piped, a game of two bots names every bot move in Connect Four and
+// Adjacency and ends in plain words; Tic-Tac-Toe keeps seed 003's words,
+// "playing by AI" before each bot move, none named.
+func TestPipedMovesNamed(t *testing.T) {
+	for _, tc := range []struct {
+		args        []string
+		named, byAI bool
+		end         string
+	}{
+		{[]string{"-game", "c4", "-x", "alphabeta:depth=2", "-o", "random", "-seed", "1"}, true, false, "X wins\nmoves: "},
+		{[]string{"-game", "adj", "-rounds", "3", "-x", "alphabeta:depth=2", "-o", "random", "-seed", "1"}, true, false, "X wins\nmoves: "},
+		{[]string{"-game", "ttt", "-x", "alphabeta", "-o", "random", "-seed", "1"}, false, true, "X win.\nmoves: "},
+		{[]string{"-game", "c4", "-x", "alphabeta:depth=2", "-o", "random", "-seed", "1", "-v"}, false, false, "X wins\nmoves: "},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			status, out, errText := runCapture(tc.args, "")
+			if status != 0 {
+				t.Fatalf("status %d: %s", status, errText)
+			}
+			record := strings.TrimSpace(out[strings.LastIndex(out, "moves: ")+len("moves: "):])
+			spec := specNamed(t, tc.args[1])
+			g, err := spec.parseRecord(record, gameOptions{"rounds": 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plies := len(g.History())
+			if got := strings.Count(out, ") plays "); tc.named && got != plies || !tc.named && got != 0 {
+				t.Errorf("%d moves named in a game of %d plies (named: %v):\n%s", got, plies, tc.named, out)
+			}
+			if got := strings.Count(out, "playing by AI\n"); tc.byAI && got != plies || !tc.byAI && got != 0 {
+				t.Errorf("%d playing by AI in a game of %d plies:\n%s", got, plies, out)
+			}
+			if strings.Contains(tc.args[len(tc.args)-1], "-v") && strings.Count(out, ": move ") != plies {
+				t.Errorf("-v lines name %d moves of %d:\n%s", strings.Count(out, ": move "), plies, out)
+			}
+			if !strings.Contains(out, tc.end) {
+				t.Errorf("no %q:\n%s", tc.end, out)
 			}
 		})
 	}
@@ -456,7 +553,7 @@ func TestCommands(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.game+" "+strings.SplitN(tt.script, "\n", 2)[0][:min(10, strings.Index(tt.script, "\n"))], func(t *testing.T) {
 			var out strings.Builder
-			tb, _ := newTable(t, tt.game, tt.script, &out)
+			tb, _ := newSession(t, tt.game, tt.script, &out)
 			err := tb.play(context.Background(), tb.spec.start(nil))
 			if err != nil && !errors.Is(err, io.EOF) {
 				t.Fatalf("play: %v", err)
@@ -494,7 +591,7 @@ func TestMoveAdvice(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.game+" "+tt.in[:min(len(tt.in), 15)], func(t *testing.T) {
 			var out strings.Builder
-			tb, spec := newTable(t, tt.game, tt.in+"\n", &out)
+			tb, spec := newSession(t, tt.game, tt.in+"\n", &out)
 			tb.seats = [3]*seated{}
 			tb.play(context.Background(), spec.start(nil))
 			// The line after the echoed input is the message.
@@ -520,7 +617,7 @@ func TestRefusalsWrapAtTerminal(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out strings.Builder
-		tb := terminalTable(t, tt.game, tt.in+"\n", &out)
+		tb := terminalSession(t, tt.game, tt.in+"\n", &out)
 		tb.seats = [3]*seated{}
 		tb.play(context.Background(), tb.spec.start(nil))
 		_, after, _ := strings.Cut(out.String(), ": "+tt.in+"\n")
@@ -538,7 +635,7 @@ func TestRefusalsWrapAtTerminal(t *testing.T) {
 // Ctrl-C at the prompt ends the game with the record so far.
 func TestInterruptAtPrompt(t *testing.T) {
 	var out strings.Builder
-	tb := terminalTable(t, "ttt", "4\n", &out)
+	tb := terminalSession(t, "ttt", "4\n", &out)
 	tb.in = interruptAfter{tb.in}
 	err := tb.play(context.Background(), NewTicTacToe())
 	if !errors.Is(err, errInterrupted) {
@@ -581,7 +678,7 @@ func TestThinkingLine(t *testing.T) {
 			var text string
 			for range 3 {
 				var out strings.Builder
-				tb := terminalTable(t, "ttt", "4\nq\n", &out)
+				tb := terminalSession(t, "ttt", "4\nq\n", &out)
 				tb.terminal, tb.seats, tb.thinkAfter = tt.terminal, botsAt(firstBot{wait: tt.wait}, nil), 50*time.Millisecond
 				tb.seats[X].budget = Budget{Time: 2 * time.Second}
 				tb.play(context.Background(), NewTicTacToe())
@@ -595,7 +692,7 @@ func TestThinkingLine(t *testing.T) {
 				}
 				return
 			}
-			inOrder(t, text, "---------\n", "\r\x1b[Kfirst (X) is thinking: 0.", "s, 1.", "s left", "\r\x1b[Kfirst (X) plays 0\n")
+			inOrder(t, text, "---------\n", "\r\x1b[Kfirst (X) is thinking: 0.", "s, 1.", "s left (Ctrl-C: move now)", "\r\x1b[Kfirst (X) plays 0\n")
 		})
 	}
 }
@@ -604,10 +701,10 @@ func TestThinkingLine(t *testing.T) {
 // during the pause ends the game at once with the record so far.
 func TestWatchDelay(t *testing.T) {
 	var out strings.Builder
-	tb := terminalTable(t, "ttt", "", &out)
+	tb := terminalSession(t, "ttt", "", &out)
 	tb.seats, tb.delay = botsAt(firstBot{}, firstBot{}), 30*time.Millisecond
 	start := time.Now()
-	if err := tb.session(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
+	if err := tb.run(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
 		t.Fatal(err)
 	}
 	// first against first: 0 1 2 3 4 5 6, X wins after 7 moves and 6 pauses.
@@ -633,7 +730,7 @@ func TestIntroWraps(t *testing.T) {
 	spec, _ := findGame("adj")
 	for _, width := range []int{0, 30, 50, 80} {
 		var out strings.Builder
-		tb, _ := newTable(t, "adj", "", &out)
+		tb, _ := newSession(t, "adj", "", &out)
 		tb.width = width
 		tb.play(context.Background(), spec.start(nil))
 		intro, _, _ := strings.Cut(out.String(), "\n---")
@@ -694,7 +791,7 @@ func TestHighlights(t *testing.T) {
 func TestPipePromptRefusesOverLongLine(t *testing.T) {
 	var out strings.Builder
 	script := "4" + strings.Repeat(" ", maxLine) + "5\n4\n2\n3\n8\n"
-	tb, _ := newTable(t, "ttt", script, &out)
+	tb, _ := newSession(t, "ttt", script, &out)
 	g := NewTicTacToe()
 	if err := tb.play(context.Background(), g); err != nil {
 		t.Fatal(err)
@@ -712,7 +809,9 @@ func TestPipePromptRefusesOverLongLine(t *testing.T) {
 	}
 }
 
-// The record commands at the prompt: board redraws, moves prints the
+// The record commands at the prompt: board redraws (as the board before
+// the move was drawn, the last move in brackets at a terminal without
+// colour), moves prints the
 // record, load plays on from a position (undo stops there; a bad record
 // changes nothing), new prints the record of the game it drops; a -moves
 // start is a position undo cannot go behind either.
@@ -724,7 +823,7 @@ func TestRecordCommands(t *testing.T) {
 		tail         string
 	}{
 		{"board and moves", "4\nboard\nmoves\nquit\n", "",
-			[]string{"O to move, enter the number: board\n---------\n| X X 2 |\n| 3 O 5 |\n| 6 7 8 |\n---------\n", "O to move, enter the number: moves\nmoves: 041\n"},
+			[]string{"O to move, enter the number: board\n---------\n| X[X]2 |\n| 3 O 5 |\n| 6 7 8 |\n---------\n", "O to move, enter the number: moves\nmoves: 041\n"},
 			"O to move, enter the number: quit\nmoves: 041\n"},
 		{"load, undo back to it, not before", "load 0481\nundo\n5\nundo\nmoves\nquit\n", "",
 			[]string{"O to move, enter the number: load 0481\n", "nothing to undo: you have not moved yet\n", "O to move, enter the number: 5\n",
@@ -744,10 +843,10 @@ func TestRecordCommands(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
-			tb := terminalTable(t, "ttt", tt.script, &out)
+			tb := terminalSession(t, "ttt", tt.script, &out)
 			tb.seats = botsAt(firstBot{}, nil)
 			spec, _ := findGame("ttt")
-			err := tb.session(context.Background(), func() Game {
+			err := tb.run(context.Background(), func() Game {
 				g, err := spec.parseRecord(tt.start, nil)
 				if err != nil {
 					t.Fatal(err)
@@ -794,7 +893,7 @@ func TestCtrlCMovesNow(t *testing.T) {
 			if tt.hint {
 				script = "hint\nq\n"
 			}
-			tb := terminalTable(t, "ttt", "", &out)
+			tb := terminalSession(t, "ttt", "", &out)
 			tb.verbose = tt.verbose
 			pr, pw := io.Pipe()
 			defer pw.Close()
@@ -864,7 +963,7 @@ func TestHintStoppedBeforeAScore(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.game, func(t *testing.T) {
-			tb, spec := newTable(t, tt.game, "", io.Discard)
+			tb, spec := newSession(t, tt.game, "", io.Discard)
 			if tt.hinter != nil {
 				tb.hinter = tt.hinter
 			}
@@ -886,3 +985,22 @@ type fixedBot struct{ d Decision }
 
 func (fixedBot) Name() string                                   { return "fixed" }
 func (b fixedBot) Think(context.Context, Game, Budget) Decision { return b.d }
+
+// verboseLine is the first -v line of out that starts with start, its
+// continuation lines (broken at 80 columns, indented by four spaces)
+// joined to it: "" if there is none.
+func verboseLine(out, start string) string {
+	i := strings.Index(out, start)
+	if i < 0 {
+		return ""
+	}
+	lines := strings.Split(out[i:], "\n")
+	line := lines[0]
+	for _, more := range lines[1:] {
+		if !strings.HasPrefix(more, "    ") {
+			break
+		}
+		line += " " + strings.TrimPrefix(more, "    ")
+	}
+	return line
+}

@@ -9,71 +9,93 @@ import (
 	"unicode"
 )
 
-// The person's turn: a move, or one of the prompt's commands, declared in
-// one table (word, argument, help, handler) that help and -h read.
+// The person's turn and the question after a game: a move, or one of the
+// prompt's commands, declared in one table (words, argument, help, when
+// they apply, handler) that help, -h and docs/playing.md follow.
+
+// commandTime is when a command may be given: at the person's turn in a
+// game, at the question after a game, or at both.
+type commandTime uint8
+
+const (
+	inGame commandTime = 1 << iota
+	afterGame
+	anyTime = inGame | afterGame
+)
 
 // promptCommand is one command of the prompt.
 type promptCommand struct {
 	words []string // the command, then its short forms
 	arg   string   // its argument's word in help ("RECORD"); "" for none
 	help  string   // one line
-	// run serves it in game g: nil to ask again, or the error that ends
-	// the person's turn (errQuit, errNew, errRetake, a loaded position).
-	run func(t *table, ctx context.Context, g Game, arg string) error
+	when  commandTime
+	// run serves it in game g (over, after a game): nil to ask again, or
+	// the error that ends the person's turn or the question: errQuit,
+	// errNew, errRetake (moves taken back), a loaded position.
+	run func(t *session, ctx context.Context, g Game, arg string) error
 }
 
 // promptCommands are the prompt's commands, in help's order.
 func promptCommands() []promptCommand {
 	return []promptCommand{
-		{words: []string{"undo", "u"}, help: "take back your last move (and the bot's reply)", run: (*table).undoCommand},
-		{words: []string{"hint", "hi"}, help: "show the strongest bot's move and its score", run: (*table).hintCommand},
-		{words: []string{"new"}, help: "drop this game (its record is printed) and start another",
-			run: func(*table, context.Context, Game, string) error { return errNew }},
-		{words: []string{"board"}, help: "show the board again", run: func(t *table, _ context.Context, g Game, _ string) error {
-			fmt.Fprint(t.out, g.Render(t.color))
+		{words: []string{"yes", "y"}, help: "after a game: play again (Enter alone too)", when: afterGame,
+			run: func(*session, context.Context, Game, string) error { return errNew }},
+		{words: []string{"swap", "s"}, help: "after a game: play again with the sides swapped", when: afterGame, run: (*session).swapCommand},
+		{words: []string{"undo", "u"}, help: "take back your last move and the bot's reply, and play on", when: anyTime,
+			run: (*session).undoCommand},
+		{words: []string{"hint", "hi"}, help: "show the strongest bot's move and its score", when: anyTime, run: (*session).hintCommand},
+		{words: []string{"new"}, help: "another game (a game in play ends, its record printed)", when: anyTime,
+			run: func(*session, context.Context, Game, string) error { return errNew }},
+		{words: []string{"board"}, help: "show the board again", when: anyTime, run: func(t *session, _ context.Context, g Game, _ string) error {
+			fmt.Fprint(t.out, t.board(g))
 			return nil
 		}},
-		{words: []string{"moves"}, help: "print the record of the game so far", run: (*table).movesCommand},
-		{words: []string{"load"}, arg: "RECORD", help: "play on from a position: its moves, as a record prints them", run: (*table).loadCommand},
-		{words: []string{"rules"}, help: "the rules of this game", run: func(t *table, _ context.Context, _ Game, _ string) error {
+		{words: []string{"moves"}, help: "print the record of the game so far", when: anyTime, run: (*session).movesCommand},
+		{words: []string{"load"}, arg: "RECORD", help: "play on from a position: its moves, as a record prints them", when: anyTime,
+			run: (*session).loadCommand},
+		{words: []string{"rules"}, help: "the rules of this game", when: anyTime, run: func(t *session, _ context.Context, _ Game, _ string) error {
 			fmt.Fprintln(t.out, t.spec.words.rules)
 			return nil
 		}},
-		{words: []string{"help", "h", "?"}, help: "this list", run: func(t *table, _ context.Context, g Game, _ string) error {
+		{words: []string{"help", "h", "?"}, help: "this list", when: anyTime, run: func(t *session, _ context.Context, g Game, _ string) error {
 			fmt.Fprintln(t.out, t.help(g))
 			return nil
 		}},
-		{words: []string{"quit", "q", "exit"}, help: "end the game (Ctrl-D and Ctrl-C too)",
-			run: func(*table, context.Context, Game, string) error { return errQuit }},
+		{words: []string{"quit", "q", "exit"}, help: "end the game (Ctrl-D and Ctrl-C too)", when: anyTime,
+			run: func(*session, context.Context, Game, string) error { return errQuit }},
+		{words: []string{"no", "n"}, help: "after a game: stop, as quit does", when: afterGame,
+			run: func(*session, context.Context, Game, string) error { return errQuit }},
 	}
 }
 
-// findCommand is the command a line asks for, with its argument: the
-// first word names it; a command without an argument takes none, so
-// "undo 3" is no command.
-func findCommand(line string) (promptCommand, string, bool) {
+// findCommand is the command a line asks for at the time when, with its
+// argument: the first word names it; a command without an argument takes
+// none, so "undo 3" is no command.
+func findCommand(line string, when commandTime) (promptCommand, string, bool) {
 	word, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
 	word, arg = strings.ToLower(word), strings.TrimSpace(arg)
 	for _, c := range promptCommands() {
-		if slices.Contains(c.words, word) && (c.arg != "" || arg == "") {
+		if c.when&when != 0 && slices.Contains(c.words, word) && (c.arg != "" || arg == "") {
 			return c, arg, true
 		}
 	}
 	return promptCommand{}, "", false
 }
 
-// promptCommandWords names the commands for -h: "undo, hint, ...,
-// load RECORD, ...".
+// promptCommandWords names the commands of a game in play for -h: "undo,
+// hint, ..., load RECORD, ...".
 func promptCommandWords() string {
 	var words []string
 	for _, c := range promptCommands() {
-		words = append(words, strings.TrimSpace(c.words[0]+" "+c.arg))
+		if c.when&inGame != 0 {
+			words = append(words, strings.TrimSpace(c.words[0]+" "+c.arg))
+		}
 	}
 	return strings.Join(words, ", ")
 }
 
 // humanSeat is the person at the prompt of a table.
-type humanSeat struct{ t *table }
+type humanSeat struct{ t *session }
 
 func (h humanSeat) name() string { return "you" }
 
@@ -85,7 +107,7 @@ func (h humanSeat) choose(ctx context.Context, g Game) (Decision, error) {
 // humanMove asks for a move until one is legal, serving the commands on
 // the way; bad input costs nothing but a one-line message. After an undo
 // it returns errRetake, so that the loop shows the board again.
-func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
+func (t *session) humanMove(ctx context.Context, g Game) (Move, error) {
 	prompt := t.spec.words.prompt
 	switch {
 	case t.terminal: // the side, as "You play X" has scrolled away
@@ -102,7 +124,7 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 		if err != nil {
 			return NoMove, err
 		}
-		if c, arg, ok := findCommand(line); ok {
+		if c, arg, ok := findCommand(line, inGame); ok {
 			if err := c.run(t, ctx, g, arg); err != nil {
 				return NoMove, err
 			}
@@ -117,8 +139,15 @@ func (t *table) humanMove(ctx context.Context, g Game) (Move, error) {
 	}
 }
 
+// swapCommand plays again with the sides swapped.
+func (t *session) swapCommand(context.Context, Game, string) error {
+	t.seats[X], t.seats[O] = t.seats[O], t.seats[X]
+	t.firstDrawn = false
+	return errNew
+}
+
 // undoCommand takes back the person's last move, or says there is none.
-func (t *table) undoCommand(_ context.Context, g Game, _ string) error {
+func (t *session) undoCommand(_ context.Context, g Game, _ string) error {
 	if t.undo(g) {
 		return errRetake
 	}
@@ -127,7 +156,7 @@ func (t *table) undoCommand(_ context.Context, g Game, _ string) error {
 }
 
 // movesCommand prints the record so far.
-func (t *table) movesCommand(_ context.Context, g Game, _ string) error {
+func (t *session) movesCommand(_ context.Context, g Game, _ string) error {
 	if len(g.History()) == 0 {
 		fmt.Fprintln(t.out, "no moves yet")
 	} else {
@@ -137,7 +166,7 @@ func (t *table) movesCommand(_ context.Context, g Game, _ string) error {
 }
 
 // loadCommand drops the game for the position of a record.
-func (t *table) loadCommand(_ context.Context, _ Game, record string) error {
+func (t *session) loadCommand(_ context.Context, _ Game, record string) error {
 	if record == "" {
 		fmt.Fprintln(t.out, "load what? type load and a record, like the moves line prints")
 		return nil
@@ -152,7 +181,11 @@ func (t *table) loadCommand(_ context.Context, _ Game, record string) error {
 
 // hintCommand shows the hint, with the thinking line at a terminal; Ctrl-C
 // meanwhile shows the hint so far.
-func (t *table) hintCommand(ctx context.Context, g Game, _ string) error {
+func (t *session) hintCommand(ctx context.Context, g Game, _ string) error {
+	if g.Over() { // after a game: nothing to play, but undo leads back
+		t.say("hint: the game is over (" + outcomeWords(g) + "); undo your last move, then hint")
+		return nil
+	}
 	stop := func() {}
 	if t.terminal {
 		stop = t.showThinking("hint: thinking", t.spec.analyst.hintBudget.Time)
@@ -166,6 +199,9 @@ func (t *table) hintCommand(ctx context.Context, g Game, _ string) error {
 	}
 	if cut {
 		hint = "(Ctrl-C: the hint so far) " + hint
+		if t.dumb {
+			fmt.Fprintln(t.out) // after the terminal's ^C, which no thinking line clears
+		}
 	}
 	t.say(hint)
 	return nil
@@ -186,28 +222,41 @@ func moveAdvice(line string, err error) string {
 	return e.what + ": " + e.accept + ", or help"
 }
 
-// help lists the in-game commands, every short form included, after how
-// to type a move in this game (its numbering base above all).
-func (t *table) help(g Game) string {
-	how := "type a move"
-	if _, err := g.ParseMove(""); err != nil {
-		how = err.Error() // the game's own "type a ..." line
-	}
+// help lists the commands of the moment, every short form included:
+// during a game after how to type a move in this game (its numbering
+// base above all), after a game after the answers to the question.
+func (t *session) help(g Game) string {
 	var b strings.Builder
-	b.WriteString("a move: " + how + "\ncommands:")
+	when := inGame
+	if t.asking {
+		when = afterGame
+		b.WriteString("the game is over: answer, or give a command:")
+	} else {
+		how := "type a move"
+		if _, err := g.ParseMove(""); err != nil {
+			how = err.Error() // the game's own "type a ..." line
+		}
+		b.WriteString("a move: " + how + "\ncommands:")
+	}
 	for _, c := range promptCommands() {
-		fmt.Fprintf(&b, "\n  %-16s %s", strings.TrimSpace(strings.Join(c.words, ", ")+" "+c.arg), c.help)
+		if c.when&when != 0 {
+			fmt.Fprintf(&b, "\n  %-16s %s", strings.TrimSpace(strings.Join(c.words, ", ")+" "+c.arg), c.help)
+		}
 	}
 	return b.String() + t.ctrlCHelp()
 }
 
-// ctrlCHelp says what Ctrl-C does while a search runs, where it does
-// more than quit.
-func (t *table) ctrlCHelp() string {
+// ctrlCHelp says what Ctrl-C does at a terminal, where it does more than
+// quit: at the prompt, and while a search runs.
+func (t *session) ctrlCHelp() string {
 	if t.moveNow == nil {
 		return ""
 	}
-	return `
+	atPrompt := ""
+	if r, ok := t.in.(*termReader); ok && r.keys != nil {
+		atPrompt = "\nCtrl-C on a half-typed line clears it; on an empty line it quits."
+	}
+	return atPrompt + `
 Ctrl-C while the bot thinks or a hint runs: move now (the bot plays, or the
 hint shows, its best move so far); twice within a second: quit.`
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"regexp"
 	"slices"
@@ -32,25 +33,76 @@ func TestPlayingDocCommands(t *testing.T) {
 }
 
 // A line names a command by its first word, in any case; a command that
-// takes no argument is no command with one.
+// takes no argument is no command with one; the answers to the question
+// after a game are no commands during one.
 func TestFindCommand(t *testing.T) {
 	for _, tc := range []struct {
-		line, word, arg string
-		ok              bool
+		line      string
+		when      commandTime
+		word, arg string
+		ok        bool
 	}{
-		{"undo", "undo", "", true},
-		{"  U ", "undo", "", true},
-		{"load 4453", "load", "4453", true},
-		{"LOAD   44 53", "load", "44 53", true},
-		{"load", "load", "", true},
-		{"undo 3", "", "", false},
-		{"?", "help", "", true},
-		{"4", "", "", false},
-		{"hint please", "", "", false},
+		{"undo", inGame, "undo", "", true},
+		{"  U ", inGame, "undo", "", true},
+		{"load 4453", inGame, "load", "4453", true},
+		{"LOAD   44 53", inGame, "load", "44 53", true},
+		{"load", inGame, "load", "", true},
+		{"undo 3", inGame, "", "", false},
+		{"?", inGame, "help", "", true},
+		{"4", inGame, "", "", false},
+		{"hint please", inGame, "", "", false},
+		{"y", inGame, "", "", false},
+		{"s", inGame, "", "", false},
+		{"n", inGame, "", "", false},
+		{"y", afterGame, "yes", "", true},
+		{"Swap", afterGame, "swap", "", true},
+		{"n", afterGame, "no", "", true},
+		{"u", afterGame, "undo", "", true},
+		{"load 44", afterGame, "load", "44", true},
+		{"q", afterGame, "quit", "", true},
+		{"4", afterGame, "", "", false},
 	} {
-		c, arg, ok := findCommand(tc.line)
+		c, arg, ok := findCommand(tc.line, tc.when)
 		if ok != tc.ok || ok && (c.words[0] != tc.word || arg != tc.arg) {
-			t.Errorf("%q: %v %q %v, want %q %q %v", tc.line, c.words, arg, ok, tc.word, tc.arg, tc.ok)
+			t.Errorf("%q (%d): %v %q %v, want %q %q %v", tc.line, tc.when, c.words, arg, ok, tc.word, tc.arg, tc.ok)
 		}
+	}
+}
+
+// help lists the commands of the moment, in lines of at most 80 columns:
+// during a game how to move and the commands, after it the answers too.
+func TestHelpLists(t *testing.T) {
+	tb := terminalSession(t, "ttt", "", io.Discard)
+	over := NewTicTacToe()
+	for _, m := range []Move{0, 3, 1, 4, 2} {
+		over.Play(m)
+	}
+	for _, tc := range []struct {
+		name        string
+		g           Game
+		has, hasNot []string
+	}{
+		{"during a game", NewTicTacToe(), []string{"a move: type a cell number 0-8", "\n  undo, u ", "\n  quit, q, exit "}, []string{"yes, y", "swap, s", "no, n"}},
+		{"after a game", over, []string{"the game is over", "\n  yes, y ", "\n  swap, s ", "\n  undo, u ", "\n  no, n "}, []string{"a move:"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb.asking = tc.g.Over()
+			text := tb.help(tc.g)
+			for _, s := range tc.has {
+				if !strings.Contains(text, s) {
+					t.Errorf("help lacks %q:\n%s", s, text)
+				}
+			}
+			for _, s := range tc.hasNot {
+				if strings.Contains(text, s) {
+					t.Errorf("help has %q:\n%s", s, text)
+				}
+			}
+			for _, line := range strings.Split(text, "\n") {
+				if columnsOf(line) > 80 {
+					t.Errorf("line of %d columns: %q", columnsOf(line), line)
+				}
+			}
+		})
 	}
 }

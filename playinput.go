@@ -1,11 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/peterh/liner"
@@ -24,134 +24,82 @@ type lineReader interface {
 	ReadLine(ctx context.Context, prompt string) (string, error)
 }
 
-// termReader reads from a terminal through liner: line editing and history.
-type termReader struct{ state *liner.State }
+// termReader reads from a terminal through liner: line editing and
+// history. A dumb terminal (TERM=dumb), where liner edits nothing, is read
+// line by line as the terminal sends them.
+type termReader struct {
+	state *liner.State // nil at a dumb terminal
+	// keys tells whether Ctrl-C came on a half-typed line (nil: it never
+	// does, and Ctrl-C always quits).
+	keys *keyWatch
+	// lines are a dumb terminal's. Ctrl-C there is a signal, which ends
+	// the wait at once (liner would wait for Enter) and quits: the
+	// terminal clears a half-typed line itself and does not say.
+	lines *lineFeed
+}
 
 // newTermReader puts liner in charge of the terminal. The caller must Close
-// it on every way out, or the terminal stays raw.
+// it on every way out, or the terminal stays raw. The keys reach liner
+// through a keyWatch.
 func newTermReader() *termReader {
-	s := liner.NewLiner()
-	s.SetCtrlCAborts(true)
-	return &termReader{state: s}
+	if !liner.TerminalSupported() {
+		return &termReader{lines: newLineFeed(os.Stdin)}
+	}
+	r := &termReader{}
+	r.keys = watchKeys(func() { r.state = liner.NewLiner() })
+	r.state.SetCtrlCAborts(true)
+	return r
 }
 
 // ReadLine prompts with liner and keeps non-empty lines in the history.
 // In raw mode Ctrl-C reaches liner as a key, not as a signal, so liner
-// sees it; ctx is cancelled only by a signal from elsewhere (kill -INT),
-// and then the line, if one comes, is dropped.
+// sees it: on a half-typed line it clears the line and asks again, on an
+// empty line it stops. ctx is cancelled only by a signal from elsewhere
+// (kill -INT), and then the line, if one comes, is dropped.
 func (r *termReader) ReadLine(ctx context.Context, prompt string) (string, error) {
-	if ctx.Err() != nil {
-		return "", errInterrupted
+	if r.state == nil {
+		return r.dumbLine(ctx, prompt)
 	}
-	line, err := r.state.Prompt(prompt)
-	switch {
-	case errors.Is(err, liner.ErrPromptAborted), err == nil && ctx.Err() != nil:
-		return "", errInterrupted
-	case errors.Is(err, io.EOF):
-		fmt.Println() // end the prompt's line, so the shell's starts afresh
-		return "", err
-	case err != nil:
-		return "", err
-	}
-	if strings.TrimSpace(line) != "" {
-		r.state.AppendHistory(line)
-	}
-	return line, nil
-}
-
-// Close gives the terminal back as it was.
-func (r *termReader) Close() error { return r.state.Close() }
-
-// maxLine is the longest input line kept: a longer one is cut there and
-// reported (errLineTooLong), so that a runaway line costs bounded memory
-// and one answer, not the run.
-const maxLine = 1 << 20
-
-// errLineTooLong comes with the first maxLine bytes of a longer line.
-var errLineTooLong = errors.New("line longer than 1 MiB")
-
-// lineFeed reads lines from a reader that may block for ever (a pipe, a
-// FIFO, a terminal in cooked mode) in a goroutine, so that a reader can
-// stop waiting when ctx is cancelled: Ctrl-C is a signal there, and no
-// read returns for it. It reads a line only when asked, so no line is
-// taken from the input unless one is wanted.
-type lineFeed struct {
-	in      *bufio.Reader
-	want    chan struct{}   // one request at a time
-	got     chan lineResult // its answer; buffered, so the reader never waits on it
-	pending bool            // a request is out, its answer not yet taken
-}
-
-// lineResult is one line read, or why none was.
-type lineResult struct {
-	line string
-	err  error
-}
-
-// newLineFeed starts the reading goroutine. It waits for requests and
-// reads only when asked; it never ends (nothing closes want), so a program
-// makes one feed for its input, and a test one for each of its readers.
-func newLineFeed(in io.Reader) *lineFeed {
-	f := &lineFeed{in: bufio.NewReader(in), want: make(chan struct{}, 1), got: make(chan lineResult, 1)}
-	go func() {
-		for range f.want {
-			line, err := f.read()
-			f.got <- lineResult{line, err}
-		}
-	}()
-	return f
-}
-
-// next returns the next line without its line ending: io.EOF after the
-// last, errInterrupted as soon as ctx is cancelled, whether the line has
-// come or not; errLineTooLong with the start of an over-long line.
-func (f *lineFeed) next(ctx context.Context) (string, error) {
-	if ctx.Err() != nil {
-		return "", errInterrupted
-	}
-	if !f.pending {
-		f.want <- struct{}{}
-		f.pending = true
-	}
-	select {
-	case <-ctx.Done():
-		return "", errInterrupted
-	case r := <-f.got:
-		f.pending = false
-		// Both may be ready at once: a line typed after Ctrl-C must
-		// not count.
+	for {
 		if ctx.Err() != nil {
 			return "", errInterrupted
 		}
-		return r.line, r.err
+		line, err := r.state.Prompt(prompt)
+		switch {
+		case errors.Is(err, liner.ErrPromptAborted) && r.keys != nil && r.keys.halfTyped():
+			continue // liner has printed ^C and a newline: the prompt again
+		case errors.Is(err, liner.ErrPromptAborted), err == nil && ctx.Err() != nil:
+			return "", errInterrupted
+		case errors.Is(err, io.EOF):
+			fmt.Println() // end the prompt's line, so the shell's starts afresh
+			return "", err
+		case err != nil:
+			return "", err
+		}
+		if strings.TrimSpace(line) != "" {
+			r.state.AppendHistory(line)
+		}
+		return line, nil
 	}
 }
 
-// read reads one line, keeping at most maxLine bytes of it. The last line
-// may lack its newline; only an empty end is io.EOF.
-func (f *lineFeed) read() (string, error) {
-	var line []byte
-	tooLong := false
-	for {
-		chunk, isPrefix, err := f.in.ReadLine()
-		if err != nil {
-			if len(line) > 0 || tooLong {
-				break // the end of input came inside the line
-			}
-			return "", err
-		}
-		if keep := maxLine - len(line); len(chunk) > keep {
-			chunk, tooLong = chunk[:keep], true
-		}
-		line = append(line, chunk...)
-		if !isPrefix {
-			break
-		}
+// dumbLine is ReadLine at a dumb terminal: the terminal echoes what is
+// typed, and Ctrl-C (a signal) cancels ctx.
+func (r *termReader) dumbLine(ctx context.Context, prompt string) (string, error) {
+	fmt.Print(prompt)
+	line, err := r.lines.next(ctx)
+	if errors.Is(err, io.EOF) {
+		fmt.Println()
 	}
-	if tooLong {
-		return string(line), errLineTooLong
+	return strings.TrimRight(line, "\r"), err
+}
+
+// Close gives the terminal back as it was.
+func (r *termReader) Close() error {
+	if r.state == nil {
+		return nil
 	}
-	return string(line), nil
+	return r.state.Close()
 }
 
 // pipeReader reads a script of moves. It echoes each line after its prompt,

@@ -10,7 +10,7 @@ import (
 )
 
 // Ctrl-C at the prompt ends the program (with the record so far); Ctrl-C
-// while a search runs for a person at the table, a bot's move or a hint,
+// while a search runs for a person at the prompt, a bot's move or a hint,
 // means "move now": the search stops and its best move so far is played or
 // shown, as every bot returns a legal move when its context ends. Pressed
 // twice within a second during a search, Ctrl-C ends the program, for the

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"math/bits"
 	"strings"
 )
 
@@ -75,17 +73,22 @@ func bracketLine(line string) string {
 // colour: "turned: 48, 49"; "" for a game that turns none or a move that
 // turned nothing.
 func turnedLine(g Game) string {
-	a, ok := g.(*Adjacency)
-	if !ok || len(a.flipped) == 0 {
+	t, ok := g.(turner)
+	if !ok {
 		return ""
 	}
-	mask := a.flipped[len(a.flipped)-1]
 	var cells []string
-	for ; mask != 0; mask &= mask - 1 {
-		cells = append(cells, fmt.Sprint(bits.TrailingZeros64(mask)))
+	for _, m := range t.LastTurned() {
+		cells = append(cells, g.FormatMove(m))
 	}
 	if len(cells) == 0 {
 		return ""
 	}
 	return "turned: " + strings.Join(cells, ", ") + "\n"
+}
+
+// turner is a game whose moves turn the opponent's marks (Adjacency):
+// LastTurned is the cells the last move turned, none before the first.
+type turner interface {
+	LastTurned() []Move
 }

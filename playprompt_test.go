@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -62,31 +61,14 @@ func TestStepCtrlD(t *testing.T) {
 		var out strings.Builder
 		// The input ends at once: Ctrl-D at a keyboard, a script's end on a
 		// pipe.
-		tb, _ := newTable(t, "ttt", "", &out)
+		tb, _ := newSession(t, "ttt", "", &out)
 		tb.seats, tb.step, tb.keyboard = botsAt(firstBot{}, firstBot{}), true, keyboard
-		err := tb.session(context.Background(), func() Game { return NewTicTacToe() })
+		err := tb.run(context.Background(), func() Game { return NewTicTacToe() })
 		switch {
 		case keyboard && (!errors.Is(err, errQuit) || !strings.HasSuffix(out.String(), "\nmoves: 0\n")):
 			t.Errorf("Ctrl-D at a terminal: %v\n%s", err, out.String())
 		case !keyboard && (err != nil || !strings.Contains(out.String(), "X win.\nmoves: 0123456\n")):
 			t.Errorf("a piped script's end: %v\n%s", err, out.String())
 		}
-	}
-}
-
-// -rate with a -game that is not its files' game is refused in one line,
-// rather than rating the files' game in silence.
-func TestRateOtherGame(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "c4.jsonl")
-	if status, _, errText := runCapture([]string{"-game", "c4", "-x", "random", "-o", "random", "-games", "2", "-seed", "1", "-out", file}, ""); status != 0 {
-		t.Fatal(errText)
-	}
-	status, out, errText := runCapture([]string{"-rate", file, "-game", "ttt"}, "")
-	want := "boardbots: -rate " + file + ": its games are Connect Four, and -game asks for Tic-Tac-Toe: give -game connect4, or leave -game out\n"
-	if status != 2 || out != "" || errText != want {
-		t.Errorf("status %d, stdout %q, stderr %q; want 2 and %q", status, out, errText, want)
-	}
-	if status, out, errText := runCapture([]string{"-rate", file, "-game", "c4"}, ""); status != 0 || errText != "" || !strings.HasPrefix(out, "Connect Four results") {
-		t.Errorf("-game c4: status %d, %q, %q", status, out, errText)
 	}
 }

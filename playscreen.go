@@ -17,25 +17,28 @@ type screen struct {
 	out     io.Writer
 	color   bool
 	verbose bool // -v: each bot move's figures
-	// terminal says a person watches the output: then the table also says
+	// terminal says a person watches the output: then the session also says
 	// who plays which side, names each bot move, shows a line while a bot
 	// thinks and offers another game. Piped output stays the original
 	// programs' (seed 003's transcript).
 	terminal bool
 	width    int // columns to wrap to; 0 means 80
+	// dumb says the terminal takes no escape sequences (TERM=dumb, as
+	// Emacs's shell sets it): no colour, and no line redrawn in place.
+	dumb bool
 	// thinkAfter is how long a bot thinks before the thinking line shows;
 	// 0 means thinkingShown.
 	thinkAfter time.Duration
 }
 
-// seated is a bot at the table, with its player's name and budget.
+// seated is a bot in a seat of the session, with its player's name and budget.
 type seated struct {
 	Bot
 	// label is its name in messages, its spec ("alphabeta:depth=3");
 	// impl is the label with the game's own implementation, for -v.
 	// Either falls back to the bot's Name.
 	label, impl string
-	// budget is its depth, time and playouts: the table adds the rest.
+	// budget is its depth, time and playouts: the session adds the rest.
 	budget Budget
 }
 
@@ -48,6 +51,10 @@ func (s *seated) implName() string { return cmp.Or(s.impl, s.name()) }
 // thinkingShown is how long a bot may think before a terminal shows that
 // it is thinking: shorter waits pass unnoticed.
 const thinkingShown = 300 * time.Millisecond
+
+// moveNowHint ends the thinking line: at a terminal Ctrl-C cuts the
+// search short and the bot plays its best move so far.
+const moveNowHint = " (Ctrl-C: move now)"
 
 // board draws g: in colour; at a terminal without colour with the last
 // move, the marks it turned and a winning line in brackets, and the turned
@@ -112,8 +119,12 @@ func (t *screen) columns() int {
 // showThinking starts the live line of a search that has a time limit
 // (0: none): after thinkAfter it shows what and how long, and the time
 // left, ten times a second. The function returned clears the line; only
-// then may anything else print.
+// then may anything else print. A dumb terminal, which cannot redraw a
+// line, shows none.
 func (t *screen) showThinking(what string, limit time.Duration) (stop func()) {
+	if t.dumb {
+		return func() {}
+	}
 	after := t.thinkAfter
 	if after == 0 {
 		after = thinkingShown
@@ -136,6 +147,9 @@ func (t *screen) showThinking(what string, limit time.Duration) (stop func()) {
 			line := fmt.Sprintf("%s: %.1fs", what, elapsed.Seconds())
 			if limit > 0 {
 				line += fmt.Sprintf(", %.1fs left", max(limit-elapsed, 0).Seconds())
+			}
+			if len(line)+len(moveNowHint) < t.columns() { // the line must not wrap, or \r cannot redraw it
+				line += moveNowHint
 			}
 			fmt.Fprint(t.out, "\r\x1b[K"+line)
 			select {
@@ -209,6 +223,25 @@ func knownFigures(s Stats) string {
 	}
 	if s.Unknown&FigNodes == 0 {
 		line += fmt.Sprintf("nodes %d, ", s.Nodes)
+	}
+	return line
+}
+
+// visitsLine is mcts's root moves for -v, in one line of at most width
+// columns: as many of the most-visited as fit, each with its visits and
+// win rate for the mover, e.g. "  visits (win rate): 4 812 (55%), 3 301
+// (48%)".
+func visitsLine(g Game, top []MoveVisits, width int) string {
+	line := "  visits (win rate):"
+	for i, m := range top {
+		item := fmt.Sprintf(" %s %d (%.0f%%)", g.FormatMove(m.Move), m.Visits, 100*m.WinRate)
+		if i > 0 {
+			item = "," + item
+		}
+		if len(line)+len(item) > width {
+			break
+		}
+		line += item
 	}
 	return line
 }

@@ -29,7 +29,7 @@ func TestStep(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(strings.ReplaceAll(tc.script, "\n", "|"), func(t *testing.T) {
 			var out strings.Builder
-			tb, _ := newTable(t, "ttt", tc.script, &out)
+			tb, _ := newSession(t, "ttt", tc.script, &out)
 			tb.seats = botsAt(alphabetaBot, alphabetaBot)
 			tb.step = true
 			err := tb.play(context.Background(), NewTicTacToe())

@@ -14,6 +14,13 @@ const (
 	busySize = 1 << busyBits
 )
 
+// ttHashMul spreads a position's key over a table's or the busy marks'
+// slots: a product by an odd constant (the golden ratio's fraction of 2^64,
+// Knuth's multiplicative hashing) sends every bit of the key into the high
+// bits. It keeps 49 bits, so that a key times it fits the 113 bits the
+// tables' tags and slots are cut from.
+const ttHashMul = 0x9E3779B97F4A7C15 & (1<<49 - 1)
+
 // busySlot is a key's slot and fingerprint (never 0, which marks a free
 // slot). They come from separate bits of the hash: the slot from the top
 // 15 (the bits of a product that every bit of the key reaches), the

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -35,21 +36,92 @@ func wrapHanging(text string, width, indent int) string {
 
 // wrapLine is wrapHanging of one line.
 func wrapLine(line string, width, indent int) string {
-	if columnsOf(line) <= width {
+	return wrapLineBy(line, width, indent, breakUnits(line), columnsOf)
+}
+
+// wrapSteady is wrapHanging for lines of figures (-v's), which break
+// between figures ("nodes 300, time 1ms, ...") where they can, so that a
+// figure's name stays with its value. Every time and rate counts as wide
+// as the widest a move's takes, so that two runs of a fixed budget break
+// their lines at the same places, whatever the clock measured, and a
+// script or a page's example sees the same lines each run. A move that
+// takes a minute or more may overrun the width by a column or two.
+func wrapSteady(text string, width, indent int) string {
+	if width <= 0 {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		lines[i] = wrapLineBy(line, width, indent, figureUnits(line, width-min(indent, width/2)), steadyColumns)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// measured are the figures a clock gives: a duration as Go writes one
+// rounded to the microsecond (763µs, 32.851ms, 1m2.5s), and a rate
+// (608809/s). steadyWidth is the width each counts as: a duration under a
+// minute, a rate of up to eight digits.
+var (
+	measured    = regexp.MustCompile(`\d+(\.\d+)?(h\d+)?(m\d+(\.\d+)?)?(ns|µs|ms|s)\b|\(\d+/s\)`)
+	steadyWidth = map[bool]int{false: len("59.999999s"), true: len("(12345678/s)")}
+)
+
+// steadyColumns is columnsOf with every measured figure as wide as
+// steadyWidth, or its own width if wider.
+func steadyColumns(s string) int {
+	n := columnsOf(s)
+	for _, m := range measured.FindAllString(s, -1) {
+		n += max(0, steadyWidth[strings.HasSuffix(m, "/s)")]-columnsOf(m))
+	}
+	return n
+}
+
+// figureUnits cuts a line of figures after each ", " and, inside
+// brackets (a score's basis), after each space; a piece still wider than
+// room is cut as breakUnits cuts it. So "expects 4453" stays whole.
+func figureUnits(line string, room int) []string {
+	var units []string
+	add := func(piece string) {
+		if steadyColumns(strings.TrimRight(piece, " ")) > room {
+			units = append(units, breakUnits(piece)...)
+		} else if piece != "" {
+			units = append(units, piece)
+		}
+	}
+	depth, start := 0, 0
+	for i := 0; i < len(line); i++ {
+		switch {
+		case line[i] == '(':
+			depth++
+		case line[i] == ')' && depth > 0:
+			depth--
+		case line[i] == ' ' && (depth > 0 || i > 0 && line[i-1] == ','):
+			add(line[start : i+1])
+			start = i + 1
+		}
+	}
+	add(line[start:])
+	return units
+}
+
+// wrapLineBy is wrapLine of a line cut into units (the pieces a line may
+// break after), the width of a piece of text as columns gives it.
+func wrapLineBy(line string, width, indent int, units []string, columns func(string) int) string {
+	if columns(line) <= width {
 		return line
 	}
 	indent = min(indent, width/2)
 	var b strings.Builder
 	n := 0 // characters on the output line so far
-	for _, unit := range breakUnits(line) {
+	for _, unit := range units {
 		word := strings.TrimRight(unit, " ")
-		if n > 0 && n+columnsOf(word) > width {
+		if n > 0 && n+columns(word) > width {
 			b.WriteString("\n" + strings.Repeat(" ", indent))
 			n = indent
 			unit = strings.TrimLeft(unit, " ")
 		}
 		b.WriteString(unit)
-		n += columnsOf(unit)
+		n += columns(unit)
 	}
 	// Spaces left at the end of a line before a break are dropped.
 	lines := strings.Split(b.String(), "\n")

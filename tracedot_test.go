@@ -303,8 +303,8 @@ func TestTraceFormatsAgree(t *testing.T) {
 // A game traced in DOT prints one graph per bot decision, each whole.
 func TestTraceDOTStream(t *testing.T) {
 	var out strings.Builder
-	tb, _ := newTable(t, "ttt", "4\n2\n3\n8\n", &out)
-	tb.budget.Trace, tb.budget.TraceFormat = 1, "dot"
+	tb, _ := newSession(t, "ttt", "4\n2\n3\n8\n", &out)
+	tb.budget.Trace, tb.traceFormat = 1, "dot"
 	if err := tb.play(context.Background(), NewTicTacToe()); err != nil {
 		t.Fatal(err)
 	}

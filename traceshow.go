@@ -8,23 +8,20 @@ import (
 // traceFormats are the -trace-format values.
 var traceFormats = []string{"text", "dot", "json"}
 
-// traceOutput is what a front end prints after a decision of bot made
-// under budget b with -trace, at the position whose record is position
-// ("" the start) with the move chosen there, move: the decision's trace in
-// the format asked for, or, from a bot that gave none, a one-line trace
-// saying so. Without -trace it is "".
-func traceOutput(bot Bot, d Decision, b Budget, position, move string) string {
-	if b.Trace <= 0 {
-		return ""
-	}
+// traceOutput is what a front end prints after a decision of the bot
+// named bot, with -trace: the trace tr it gave, at the position whose
+// record is position ("" the start) with the move chosen there, move, in
+// format (-trace-format); or, from a bot that gave none (tr nil), a
+// one-line trace saying so.
+func traceOutput(bot string, tr *SearchTrace, format, position, move string) string {
 	var t SearchTrace
-	if d.Trace != nil {
-		t = *d.Trace
+	if tr != nil {
+		t = *tr
 	} else {
-		t = SearchTrace{Bot: bot.Name(), Heading: []string{fmt.Sprintf("trace: %s gives no trace of this decision", bot.Name())}}
+		t = SearchTrace{Bot: bot, Heading: []string{fmt.Sprintf("trace: %s gives no trace of this decision", bot)}}
 	}
 	t.Position, t.Move = position, move
-	switch b.TraceFormat {
+	switch format {
 	case "dot":
 		return traceDOT(&t)
 	case "json":
@@ -49,23 +46,4 @@ func wrapTrace(text, format string, width int) string {
 		lines[i] = wrapLine(line, width, lead+4)
 	}
 	return strings.Join(lines, "\n")
-}
-
-// visitsLine is mcts's root moves for -v, in one line of at most width
-// columns: as many of the most-visited as fit, each with its visits and
-// win rate for the mover, e.g. "  visits (win rate): 4 812 (55%), 3 301
-// (48%)".
-func visitsLine(g Game, top []MoveVisits, width int) string {
-	line := "  visits (win rate):"
-	for i, m := range top {
-		item := fmt.Sprintf(" %s %d (%.0f%%)", g.FormatMove(m.Move), m.Visits, 100*m.WinRate)
-		if i > 0 {
-			item = "," + item
-		}
-		if len(line)+len(item) > width {
-			break
-		}
-		line += item
-	}
-	return line
 }

@@ -16,8 +16,8 @@ func TestTraceFormatFlag(t *testing.T) {
 		{"text", ""},
 		{"dot", ""},
 		{"json", ""},
-		{"svg", `-trace-format "svg": accepted is text, dot, json`},
-		{"", `-trace-format "": accepted is text, dot, json`},
+		{"svg", `-trace-format "svg": expected text, dot or json`},
+		{"", `-trace-format "": expected text, dot or json`},
 	} {
 		o, err := parseArgs(flagTable(&declared), []string{"-trace-format", tc.value})
 		switch {
@@ -59,8 +59,8 @@ func TestWrapTrace(t *testing.T) {
 func TestTraceWrappedAtTerminal(t *testing.T) {
 	for _, format := range []string{"text", "dot"} {
 		var out strings.Builder
-		tb := terminalTable(t, "ttt", "4\n2\n3\n8\n", &out)
-		tb.width, tb.budget.Trace, tb.budget.TraceFormat = 40, 1, format
+		tb := terminalSession(t, "ttt", "4\n2\n3\n8\n", &out)
+		tb.width, tb.budget.Trace, tb.traceFormat = 40, 1, format
 		if err := tb.play(context.Background(), NewTicTacToe()); err != nil {
 			t.Fatal(err)
 		}

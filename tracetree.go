@@ -1,12 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 )
 
-// The -trace tree (SPEC: "Seeing inside a search"): what a search shows of
+// The -trace tree (docs/trace.md): what a search shows of
 // itself, built once by the search's tracer and drawn by the writers, as
 // an outline (tracetext.go), Graphviz DOT (tracedot.go) or JSON
 // (tracejson.go). Every number in it is ready to print: values and windows
@@ -140,12 +139,4 @@ func floatOf(f float64) *float64 {
 		return nil
 	}
 	return &f
-}
-
-// plural writes a count with its noun.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -6,9 +6,15 @@ import "math/bits"
 // open lines to judge by.
 
 func init() {
-	registerEvaluators("ttt", (*TicTacToe)(nil), evaluator{name: "lines", score: tttOpenLines,
-		about: "open lines: a mark in a line the opponent has not entered counts 1"})
+	registerEvaluators("ttt", (*TicTacToe)(nil),
+		evaluator{name: "lines", score: tttOpenLines,
+			about: "open lines: each mark in a line the opponent has no mark in counts 1"},
+		evaluator{name: "reply-lines", score: replyEval(tttOpenLines, tttLimit),
+			about: "open lines, counted after the best reply of the side to move"})
 }
+
+// tttLimit is the bound of the open-line count, half a win.
+func tttLimit(Game) int { return tttWin / 2 }
 
 // tttOpenLines counts open lines for side s: a line only s holds is worth
 // 1 per mark, the opponent's the same against; kept within ±5, half a

@@ -25,7 +25,7 @@ func init() {
 		order:        1,
 		newGame:      func(gameOptions) Game { return NewTicTacToe() },
 		seats:        seatDefaults{bot: "minimax", botFirst: true},
-		words:        gameWords{intro: "please select number to mark", prompt: "Enter the number: ", rules: tttRules, describe: tttDescribe},
+		words:        gameWords{intro: "please select number to mark", prompt: "Enter the number: ", rules: tttRules, describe: tttDescribe, original: true},
 		analyst:      gameAnalyst{strongest: "alphabeta", scores: func(ctx context.Context, _ *registry, g Game, _ int) []*int { return exactScores(ctx, g, 9) }},
 		symmetries:   tttImages(),
 		symmetryNote: "rotations and reflections counted once",

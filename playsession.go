@@ -9,33 +9,39 @@ import (
 	"time"
 )
 
-// The table: the games played at one prompt, who sits on each side, and
-// what the person may ask of them (undo, load, hint). Playing a game at
-// the table is play.go's; the commands are playcommands.go's.
+// The session: the games played at one prompt, who sits on each side, and
+// what the person may ask of them (undo, load, hint). Playing a game in
+// the session is play.go's; the commands are playcommands.go's.
 
-// table is the games played at one prompt: the game's rules and messages,
+// session is the games played at one prompt: the game's rules and messages,
 // who sits on each side, and the screen it writes to. It owns all the
 // printing.
-type table struct {
+type session struct {
 	screen
 	spec *gameSpec
 	opt  gameOptions // the game's options, for load
 	in   lineReader
 	// budget is what every bot's own budget is given besides: threads
-	// and the trace; traces, when set, takes the traces (-trace-out).
-	budget Budget
-	traces io.Writer
-	seats  [3]*seated    // indexed by Side; nil is a person
-	hinter Bot           // the bot behind "hint"
-	reg    *registry     // the run's, whose solver table the hint shares
-	delay  time.Duration // pause after each move when two bots play
+	// and the trace's depth; traceFormat is how traces are written, and
+	// traces, when set, takes them (-trace-out).
+	budget      Budget
+	traceFormat string
+	traces      io.Writer
+	seats       [3]*seated    // indexed by Side; nil is a person
+	hinter      Bot           // the bot behind "hint"
+	reg         *registry     // the run's, whose solver table the hint shares
+	delay       time.Duration // pause after each move when two bots play
 	// firstDrawn says -first random chose who moves first.
 	firstDrawn bool
 	introShown bool
+	// asking says the question after a game is asked: help lists its
+	// answers. (A game an engine forfeited is over without its position
+	// being so.)
+	asking bool
 	// base is how many moves of the game in play came with its starting
 	// position (-moves, load): undo never takes them back.
 	base int
-	// moveNow takes Ctrl-C during a search for the person at the table
+	// moveNow takes Ctrl-C during a search for the person at the prompt
 	// as "move now" (nil: Ctrl-C always stops the game); cut says it cut
 	// the last bot move short.
 	moveNow *interrupter
@@ -51,18 +57,18 @@ type table struct {
 	keyboard bool
 }
 
-// closeInput gives the terminal back, if the table took it.
-func (t *table) closeInput() {
+// closeInput gives the terminal back, if the session took it.
+func (t *session) closeInput() {
 	if t.closeIn != nil {
 		t.closeIn()
 	}
 }
 
-// budgetOf is the budget of the bot of side: its own, with the table's
+// budgetOf is the budget of the bot of side: its own, with the session's
 // threads and trace.
-func (t *table) budgetOf(side Side) Budget {
+func (t *session) budgetOf(side Side) Budget {
 	b := t.seats[side].budget
-	b.Jobs, b.Trace, b.TraceFormat = t.budget.Jobs, t.budget.Trace, t.budget.TraceFormat
+	b.Jobs, b.Trace = t.budget.Jobs, t.budget.Trace
 	return b
 }
 
@@ -78,7 +84,7 @@ func (loaded) Error() string { return "load a position" }
 var errNew = errors.New("new game")
 
 // humans counts the seats taken by people.
-func (t *table) humans() int {
+func (t *session) humans() int {
 	n := 0
 	for _, s := range []Side{X, O} {
 		if t.seats[s] == nil {
@@ -89,7 +95,7 @@ func (t *table) humans() int {
 }
 
 // status says who plays which side, for the person at a terminal.
-func (t *table) status() string {
+func (t *session) status() string {
 	drawn := ""
 	if t.firstDrawn {
 		drawn = " (drawn at random)"
@@ -106,16 +112,17 @@ func (t *table) status() string {
 	return fmt.Sprintf("You play O; %s plays X and moves first%s", x.name(), drawn)
 }
 
-// result is the line that ends a game: the original's words on a pipe
-// (X win., O win., Draw); at a terminal one line in plain words, which
-// says "you" to a person playing a bot.
-func (t *table) result(w Side) string {
+// result is the line that ends a game: "X wins", "O wins" or "Draw",
+// which at a terminal says "you" to a person playing a bot ("You lose (O
+// wins)"); piped, a game that keeps its original program's words ends as
+// that program did (X win., O win., Draw: seed 003's transcript).
+func (t *session) result(w Side) string {
 	switch {
-	case !t.terminal:
+	case !t.terminal && t.spec.words.original:
 		return winLine(w)
 	case w == Nobody:
 		return "Draw"
-	case t.humans() != 1:
+	case !t.terminal || t.humans() != 1:
 		return winWords(w)
 	case t.seats[w] == nil:
 		return "You win (" + winWords(w) + ")"
@@ -123,9 +130,21 @@ func (t *table) result(w Side) string {
 	return "You lose (" + winWords(w) + ")"
 }
 
+// levelNote tells a person who faces the game's default bot, every
+// game's strongest (Tic-Tac-Toe's and Connect Four's play perfectly), that
+// -level offers easier ones; "" for any other table.
+func (t *session) levelNote() string {
+	for _, side := range []Side{X, O} {
+		if b := t.seats[side]; b != nil && t.humans() == 1 && b.label == t.spec.seats.bot {
+			return b.name() + " is the strongest opponent; -level 1 (easiest) to 5 picks another."
+		}
+	}
+	return ""
+}
+
 // load reads the position of a load command. Its error is one line for
 // the prompt: which move is wrong, and what is accepted.
-func (t *table) load(record string) (Game, error) {
+func (t *session) load(record string) (Game, error) {
 	if len(strings.Fields(record)) > 1 {
 		return nil, fmt.Errorf("load %s: one record, without spaces, like the moves line prints", quoteShort(record))
 	}
@@ -142,7 +161,7 @@ func (t *table) load(record string) (Game, error) {
 // undo takes back moves up to and including the last one a person made,
 // so against a bot it undoes the bot's reply and your move. It reports
 // false when no person has moved yet.
-func (t *table) undo(g Game) bool {
+func (t *session) undo(g Game) bool {
 	h := g.History()
 	last := -1
 	for i := t.base; i < len(h); i++ {
@@ -172,7 +191,7 @@ func moverOf(i int) Side {
 // score in words and the line it foresees. Then every legal move's score:
 // the game's own hint where it has one (Connect Four), or a search to the
 // end of each move where the hint budget is one (Tic-Tac-Toe).
-func (t *table) hint(ctx context.Context, g Game) string {
+func (t *session) hint(ctx context.Context, g Game) string {
 	a := t.spec.analyst
 	b := a.hintBudget
 	b.Jobs = t.budget.Jobs // -jobs: the solver's threads
