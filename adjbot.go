@@ -114,12 +114,12 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	tt.newGeneration()
 	e := newAdjEngine(a, adjMode{prune: b.Prune, swindle: b.Prune && !b.plain}, tt)
 	if budget.Trace <= 0 {
-		return e.newSearch(ctx, nil, nil).run(a, budget)
+		return e.newSearch(ctx, 0, nil, nil, nil, nil).run(a, budget)
 	}
 	// One thread, so that the tree shown is the whole search's.
 	tr := newAdjTracer(budget.Trace, len(a.history))
 	budget.Jobs = 1
-	d := e.newSearch(ctx, tr, nil).run(a, budget)
+	d := e.newSearch(ctx, 0, nil, nil, tr, nil).run(a, budget)
 	d.Trace = tr.trace(b.Name(), d)
 	return d
 }

@@ -38,7 +38,7 @@ func (s *adjSearch) together(jobs int, search func(t *adjSearch) int) int {
 	helpers := make([]*adjSearch, jobs-1)
 	var wg sync.WaitGroup
 	for i := range helpers {
-		helpers[i] = s.newHelper(i+1, s.e.marks, &done)
+		helpers[i] = s.e.newSearch(s.ctx, i+1, s, &done, nil, nil)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -28,7 +28,7 @@ func adjRandomPosition(rng *rand.Rand, rounds, plies int) *Adjacency {
 // adjTestSearch is a fresh search of a's game on tt, as the bot starts
 // one (alpha-beta with prune, else minimax).
 func adjTestSearch(a *Adjacency, prune bool, tt *adjTable) *adjSearch {
-	return newAdjEngine(a, adjMode{prune: prune}, tt).newSearch(context.Background(), nil, nil)
+	return newAdjEngine(a, adjMode{prune: prune}, tt).newSearch(context.Background(), 0, nil, nil, nil, nil)
 }
 
 // adjProof is what BenchmarkAdjSolveClass measures of a: the bot's

@@ -98,7 +98,7 @@ func newAdjProver(ctx context.Context, a *Adjacency, tt *adjTable, jobs int, tr 
 	if report != nil {
 		tick = report.tick
 	}
-	p := &adjProver{s: e.newSearch(ctx, tr, tick), me: a.marks[a.Turn()], opp: a.marks[a.Turn().Other()], ply: len(a.history), jobs: jobs}
+	p := &adjProver{s: e.newSearch(ctx, 0, nil, nil, tr, tick), me: a.marks[a.Turn()], opp: a.marks[a.Turn().Other()], ply: len(a.history), jobs: jobs}
 	p.parity = (bits.OnesCount64(p.me|p.opp) + a.PliesLeft()) & 1
 	return p
 }

@@ -86,21 +86,20 @@ type adjSearch struct {
 	tick func(nodes int64)
 }
 
-// newSearch starts the first thread's search under ctx, recorded by tr
-// and heard by tick (nil for none).
-func (e *adjEngine) newSearch(ctx context.Context, tr *adjTracer, tick func(nodes int64)) *adjSearch {
-	s := &adjSearch{adjMode: e.mode, e: e, tt: e.tt, ctx: ctx, nextPoll: adjPollEvery, guess: -infinity, tr: tr, tick: tick}
-	s.forgetKillers()
+// newSearch starts thread's search under ctx, recorded by tr and heard by
+// tick (nil for none): the first thread's (thread 0, lead nil), or with
+// other threads a helper's beside lead, sharing the engine's busy marks
+// and the done flag and starting from lead's killers and history. A
+// helper's small table is fetched now, before the threads run, since the
+// engine's list of them is not safe for concurrent use.
+func (e *adjEngine) newSearch(ctx context.Context, thread int, lead *adjSearch, done *atomic.Bool, tr *adjTracer, tick func(nodes int64)) *adjSearch {
+	s := &adjSearch{adjMode: e.mode, e: e, tt: e.tt, thread: thread, ctx: ctx, nextPoll: adjPollEvery, guess: -infinity, tr: tr, tick: tick}
+	if lead == nil {
+		s.forgetKillers()
+		return s
+	}
+	s.near, s.busy, s.done, s.killers, s.history = e.nearTable(thread), e.marks, done, lead.killers, lead.history
 	return s
-}
-
-// newHelper starts helper thread's search beside s, sharing its busy
-// marks and done flag and starting from its killers and history. Its
-// small table is fetched now, before the threads run, since the engine's
-// list of them is not safe for concurrent use.
-func (s *adjSearch) newHelper(thread int, busy *busySet, done *atomic.Bool) *adjSearch {
-	return &adjSearch{adjMode: s.adjMode, e: s.e, tt: s.tt, near: s.e.nearTable(thread), thread: thread, ctx: s.ctx,
-		busy: busy, done: done, nextPoll: adjPollEvery, guess: -infinity, killers: s.killers, history: s.history}
 }
 
 // forgetKillers clears the killers of every ply.
