@@ -20,11 +20,11 @@ func TestAdjPickerNodeCounts(t *testing.T) {
 		nodes func(t *testing.T) int64
 		want  int64
 	}{
-		{"alphabeta depth 6 from the start", adjThinkNodes(true, 6), 404533},
+		{"alphabeta depth 6 from the start", adjThinkNodes(true, 6), 407080},
 		{"minimax depth 3 after six plies", adjThinkNodes(false, 3), 120101},
-		{"proof 10 plies before the end, game 1", adjProofNodes(10, 0), 1511399},
-		{"proof 10 plies before the end, game 2", adjProofNodes(10, 1), 15470750},
-		{"proof 9 plies before the end, game 3", adjProofNodes(9, 2), 1603703},
+		{"proof 10 plies before the end, game 1", adjProofNodes(10, 0), 1526777},
+		{"proof 10 plies before the end, game 2", adjProofNodes(10, 1), 15521538},
+		{"proof 9 plies before the end, game 3", adjProofNodes(9, 2), 1608171},
 		{"solve of 3 rounds", adjSolveNodes(3), 6641},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

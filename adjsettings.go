@@ -21,9 +21,9 @@ const (
 	// millisecond: the bot's table holds what its time lets it store.
 	adjEntriesPerMs = 1000
 	// The solver's table grows with the plies left (adjSolveTableBits):
-	// 2^(left+adjSolveBitsPerPly) entries of 8 bytes, from
-	// 2^adjLeastSolveBits (512 KiB: a short solve does not pay to clear
-	// more) to 2^adjSolveBits (512 MiB), which holds most of an 8-round
+	// 2^(left+adjSolveBitsPerPly) entries of 16 bytes, from
+	// 2^adjLeastSolveBits (1 MiB: a short solve does not pay to clear
+	// more) to 2^adjSolveBits (1 GiB), which holds most of an 8-round
 	// solve from the start.
 	adjSolveBitsPerPly = 10
 	adjLeastSolveBits  = 16

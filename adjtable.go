@@ -2,8 +2,8 @@ package main
 
 import "sync/atomic"
 
-// The Adjacency search's transposition table: one word per entry, key
-// check and all, lock-free, shared by the threads of a search.
+// The Adjacency search's transposition table: one packed word per entry,
+// lock-free, shared by the threads of a search.
 
 // Transposition table entry kinds: the stored value is exact, or a lower
 // or an upper bound of the position's value at the stored depth.
@@ -15,102 +15,88 @@ const (
 
 // adjEntry is one remembered position, unpacked.
 type adjEntry struct {
-	value int8 // a mark difference or the course's objective, both within 64
+	value int16
 	depth int8
 	move  int8 // the best or cutting move, -1 when none
 	flag  uint8
-	gen   uint8 // the move (Think call) that stored it, modulo adjGens
+	gen   uint8 // the move (Think call) that stored it
 }
 
-// An entry's word: the value (8 bits), the depth (6), the move plus one
-// (7), the flag (2) and the generation (3) in its low adjDataBits bits,
-// and above them the key's own top bits, its check: a word read whole (a
-// machine word always is) matches its key or no key, so threads need no
-// locks.
-const (
-	adjDataBits = 26
-	adjGens     = 8
-	adjDataMask = 1<<adjDataBits - 1
-)
-
-// pack puts e, of the key key, in one word.
-func (e adjEntry) pack(key uint64) uint64 {
-	return uint64(uint8(e.value)) | uint64(e.depth)<<8 | uint64(e.move+1)<<14 | uint64(e.flag)<<21 |
-		uint64(e.gen)<<23 | key&^adjDataMask
+// pack puts e in one word, so that a slot is two words (see adjSlot).
+func (e adjEntry) pack() uint64 {
+	return uint64(uint16(e.value)) | uint64(uint8(e.depth))<<16 | uint64(uint8(e.move))<<24 |
+		uint64(e.flag)<<32 | uint64(e.gen)<<40
 }
 
 // unpackAdj is the entry a word holds.
-func unpackAdj(w uint64) adjEntry {
-	return adjEntry{value: int8(w), depth: int8(w >> 8 & 63), move: int8(w>>14&127) - 1, flag: uint8(w >> 21 & 3),
-		gen: uint8(w >> 23 & (adjGens - 1))}
+func unpackAdj(d uint64) adjEntry {
+	return adjEntry{value: int16(d), depth: int8(d >> 16), move: int8(d >> 24), flag: uint8(d >> 32), gen: uint8(d >> 40)}
 }
 
-// adjBucket is how many entries share a bucket: four words, 32 bytes, two
-// buckets to a cache line, so a probe costs one line.
-const adjBucket = 4
+// adjSlot holds one entry and its key. Threads sharing the table read and
+// write slots without locks, so the key is stored XORed with the data: a
+// slot read halfway through another thread's write matches no key (the
+// lockless hashing of Hyatt and Mann), and a search sees a whole entry or
+// none.
+type adjSlot struct {
+	check uint64 // key ^ data
+	data  uint64
+}
 
-// adjTable is a transposition table of buckets of adjBucket entries: a
-// new entry takes the slot of its own key, else of an older move's
-// entry, else the shallowest of the bucket.
+// adjTable is a two-way transposition table: of the two slots of a bucket,
+// the first keeps the deepest entry of the current move, the second takes
+// whatever else comes.
 type adjTable struct {
 	bits  int
 	mask  uint64
-	slots []uint64
+	slots []adjSlot
 	gen   uint8
 }
 
-// newGeneration starts a new move's entries: the older ones go first
-// when a bucket is full.
-func (t *adjTable) newGeneration() { t.gen = (t.gen + 1) % adjGens }
+// newGeneration starts a new move's entries: the first slot of a bucket
+// then takes the deepest of the new move's entries, whatever the older
+// ones' depth.
+func (t *adjTable) newGeneration() { t.gen++ }
 
-// newAdjTable makes an empty table of 2^bits entries (8 bytes each).
+// newAdjTable makes an empty table of 2^bits slots (2^(bits-1) buckets).
 func newAdjTable(bits int) *adjTable {
-	t := &adjTable{bits: bits, mask: 1<<bits/adjBucket - 1, slots: make([]uint64, 1<<bits)}
+	t := &adjTable{bits: bits, mask: 1<<(bits-1) - 1, slots: make([]adjSlot, 1<<bits)}
 	hugePages(t.slots)
 	return t
 }
 
-// load reads slot i. Atomic loads are plain loads on the machines we run
-// on; they keep the race detector informed when threads share the table.
-func (t *adjTable) load(i uint64) uint64 { return atomic.LoadUint64(&t.slots[i]) }
+// load reads slot i: the key it holds and its entry. Atomic loads are
+// plain loads on the machines we run on; they keep the race detector
+// informed when threads share the table.
+func (t *adjTable) load(i uint64) (uint64, uint64) {
+	sl := &t.slots[i]
+	d := atomic.LoadUint64(&sl.data)
+	return atomic.LoadUint64(&sl.check) ^ d, d
+}
 
 // probe finds the entry of key, if the table still holds it.
 func (t *adjTable) probe(key uint64) (adjEntry, bool) {
-	i := (key & t.mask) * adjBucket
-	check := key &^ adjDataMask
-	for j := range uint64(adjBucket) {
-		if w := t.load(i + j); w&^adjDataMask == check && w != 0 {
-			return unpackAdj(w), true
-		}
+	i := (key & t.mask) * 2
+	if k, d := t.load(i); k == key {
+		return unpackAdj(d), true
+	}
+	if k, d := t.load(i + 1); k == key {
+		return unpackAdj(d), true
 	}
 	return adjEntry{}, false
 }
 
-// store remembers a search result in key's bucket: over its own older
-// entry if there is one, else over an older move's entry, else over the
-// shallowest. A value that does not fit is not stored.
+// store remembers a search result, keeping the deeper of the current
+// move's entries in the first slot.
 func (t *adjTable) store(key uint64, depth, value int, flag uint8, move int8) {
-	if value < -128 || value > 127 {
-		return
-	}
-	i := (key & t.mask) * adjBucket
-	check := key &^ adjDataMask
-	victim, least := i, 1<<30
-	for j := range uint64(adjBucket) {
-		w := t.load(i + j)
-		if w&^adjDataMask == check {
-			victim = i + j
-			break
-		}
-		// An older move's entry counts as shallower than any of this
-		// move's.
-		d := int(w >> 8 & 63)
-		if uint8(w>>23&(adjGens-1)) != t.gen {
-			d -= 64
-		}
-		if d < least {
-			victim, least = i+j, d
+	i := (key & t.mask) * 2
+	d := adjEntry{value: int16(value), depth: int8(depth), move: move, flag: flag, gen: t.gen}.pack()
+	if k, fd := t.load(i); k != key {
+		if f := unpackAdj(fd); f.gen == t.gen && int(f.depth) > depth {
+			i++
 		}
 	}
-	storeShared(&t.slots[victim], adjEntry{value: int8(value), depth: int8(depth), move: move, flag: flag, gen: t.gen}.pack(key))
+	sl := &t.slots[i]
+	storeShared(&sl.data, d)
+	storeShared(&sl.check, key^d)
 }
