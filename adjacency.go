@@ -8,7 +8,7 @@ import (
 )
 
 // Adjacency is the Adjacency Strategy Game of seed 002 with the rules of
-// the 2023 course template (SPEC): an 8x8 board, cell row*8+col, rows 0..7
+// the 2023 course template (docs/history.md): an 8x8 board, cell row*8+col, rows 0..7
 // top to bottom. Each side's marks are one 64-bit mask, bit i for cell i,
 // so a move with all its flips is a handful of shifts and masks.
 type Adjacency struct {

@@ -254,5 +254,5 @@ func adjBookMove(a *Adjacency) (Decision, bool) {
 	if mirrored {
 		pv[0] = Move(adjMirrorCell(int8(pv[0])))
 	}
-	return Decision{Move: pv[0], Stats: Stats{Score: e.value, Depth: a.PliesLeft(), Nodes: 1, Exact: true, PV: pv}}, true
+	return Decision{Move: pv[0], Stats: Stats{Score: e.value, Depth: a.PliesLeft(), Nodes: 1, Proof: ProofStats{Exact: true}, PV: pv}}, true
 }

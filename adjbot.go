@@ -160,7 +160,7 @@ func (b *AdjBot) solve(ctx context.Context, a *Adjacency, budget Budget) Decisio
 	sol, ok := adjSolve(ctx, a, tt, jobs, adjSolveGuess, tr, report)
 	d := Decision{Move: sol.Line[0], Stats: Stats{Score: sol.Value, Nodes: sol.Nodes, Time: time.Since(start)}}
 	if ok {
-		d.Depth, d.Exact, d.Solved, d.PV = a.PliesLeft(), true, d.Time, sol.Line
+		d.Depth, d.Proof.Exact, d.Proof.Solved, d.PV = a.PliesLeft(), true, d.Time, sol.Line
 	}
 	if tr != nil {
 		d.Trace = tr.trace(b.Name(), d)

@@ -51,7 +51,7 @@ func adjDescribe(g Game, d Decision) string {
 	a := g.(*Adjacency)
 	if d.Depth >= 2*a.rounds-len(a.history) {
 		least := ""
-		if !d.Exact {
+		if !d.Proof.Exact {
 			least = "at least "
 		}
 		switch {

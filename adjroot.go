@@ -27,10 +27,10 @@ func (s *adjSearch) run(a *Adjacency, budget Budget) Decision {
 	}
 	r := newAdjRoot(a)
 	d, hopeful := s.deepen(r, budget, start)
-	if !d.Exact && s.solvable(budget, r.left) && !s.stopped {
+	if !d.Proof.Exact && s.solvable(budget, r.left) && !s.stopped {
 		d = s.prove(r, d, budget.Jobs, hopeful, start)
 	}
-	if s.swindle && d.Exact {
+	if s.swindle && d.Proof.Exact {
 		d.Move = s.swindleMove(r, d.Move, d.Score)
 	}
 	d.PV = adjExpectedLine(s, a, d.Move, d.Depth)
@@ -65,7 +65,7 @@ func (s *adjSearch) deepen(r *adjRoot, budget Budget, start time.Time) (d Decisi
 		s.guess = v
 		d.Move, d.Score, d.Depth = m, v, depth
 		if depth == r.left {
-			d.Solved, d.Exact = time.Since(start), true
+			d.Proof.Solved, d.Proof.Exact = time.Since(start), true
 		}
 		// The best move leads the next iteration: its value makes a
 		// tight bound for the others.
@@ -102,15 +102,15 @@ func (s *adjSearch) prove(r *adjRoot, d Decision, jobs int, hopeful bool, start 
 	if !ok {
 		return d
 	}
-	d.Move, d.Depth, d.Score, d.Solved = m, r.left, 2*c, time.Since(start)
-	d.Exact = c == 0 // a draw's value is 0
-	if d.Exact {
+	d.Move, d.Depth, d.Score, d.Proof.Solved = m, r.left, 2*c, time.Since(start)
+	d.Proof.Exact = c == 0 // a draw's value is 0
+	if d.Proof.Exact {
 		return d
 	}
 	toFront(r.moves, m)
 	s.guess = d.Score
 	if m, v := s.root(r, r.left, jobs); !s.stopped {
-		d.Move, d.Score, d.Exact = m, v, true
+		d.Move, d.Score, d.Proof.Exact = m, v, true
 	}
 	return d
 }

@@ -398,11 +398,11 @@ func BenchmarkAdjEndgame(b *testing.B) {
 		for _, a := range adjEndgamePositions(b, left) {
 			positions++
 			d := NewAdjBot(true).Think(context.Background(), a, Budget{Time: budget, Jobs: jobs})
-			if d.Solved > 0 {
+			if d.Proof.Solved > 0 {
 				proved++
-				times = append(times, d.Solved)
+				times = append(times, d.Proof.Solved)
 			}
-			fmt.Fprintf(os.Stderr, "%s: move %d score %d depth %d nodes %d time %v proved at %v\n", adjRecord(a), d.Move, d.Score, d.Depth, d.Nodes, d.Time, d.Solved)
+			fmt.Fprintf(os.Stderr, "%s: move %d score %d depth %d nodes %d time %v proved at %v\n", adjRecord(a), d.Move, d.Score, d.Depth, d.Nodes, d.Time, d.Proof.Solved)
 		}
 		b.ReportMetric(float64(proved), "proved")
 		b.ReportMetric(float64(positions), "positions")

@@ -156,7 +156,7 @@ func TestAdjSolvedStarts(t *testing.T) {
 				t.Errorf("line %v ends %d for X, want %d", sol.line, a.Final(X), sol.value)
 			}
 			d := NewAdjBot(true).Think(context.Background(), NewAdjacency(rounds), Budget{Time: time.Second})
-			if d.Score != sol.value || d.Move != sol.line[0] || d.Depth != 2*rounds || d.Nodes != 1 || !d.Exact || !slices.Equal(d.PV, sol.line) {
+			if d.Score != sol.value || d.Move != sol.line[0] || d.Depth != 2*rounds || d.Nodes != 1 || !d.Proof.Exact || !slices.Equal(d.PV, sol.line) {
 				t.Errorf("alphabeta from the start: %+v, want the book's value %d, move %d and line %v", d, sol.value, sol.line[0], sol.line)
 			}
 			if rounds > 5 {
@@ -224,7 +224,7 @@ func TestAdjSolveThreads(t *testing.T) {
 			// both threads.
 			d := s.prove(r, Decision{}, 2, one.Value > 0, time.Now())
 			best, v := d.Move, d.Score
-			if !d.Exact || v != one.Value {
+			if !d.Proof.Exact || v != one.Value {
 				t.Fatalf("two threads' margin search: %d, want %d", v, one.Value)
 			}
 			c := a.Clone()
@@ -451,7 +451,7 @@ func TestAdjBotSolves(t *testing.T) {
 			a := NewAdjacency(rounds)
 			want, _ := adjSolve(context.Background(), a, newAdjTable(adjSolveTableBits(a.PliesLeft())), 1, adjSolveGuess, nil, nil)
 			d := newAdjBotWithBook(false).Think(context.Background(), a, Budget{Jobs: 1})
-			if d.Score != adjSolvedStarts[rounds].value || !d.Exact || d.Depth != 2*rounds || d.Nodes != want.Nodes || len(d.PV) != 2*rounds || d.Move != d.PV[0] {
+			if d.Score != adjSolvedStarts[rounds].value || !d.Proof.Exact || d.Depth != 2*rounds || d.Nodes != want.Nodes || len(d.PV) != 2*rounds || d.Move != d.PV[0] {
 				t.Fatalf("%+v, want value %d, exact, the whole line and %d nodes", d, adjSolvedStarts[rounds].value, want.Nodes)
 			}
 			h := a.Clone()
@@ -481,7 +481,7 @@ func TestAdjBotSolveStops(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	d := newAdjBotWithBook(false).Think(ctx, a, Budget{Jobs: 2})
-	if !slices.Contains(a.Moves(nil), d.Move) || d.Exact {
+	if !slices.Contains(a.Moves(nil), d.Move) || d.Proof.Exact {
 		t.Errorf("cut short: %+v", d)
 	}
 	if took := time.Since(start); took > time.Second {

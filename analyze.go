@@ -113,7 +113,8 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 	}
 	d := bot.Think(ctx, g, budget)
 	move, us := g.FormatMove(d.Move), d.Time.Microseconds()
-	a.Score, a.Move, a.Nodes, a.Micros = &d.Score, &move, &d.Nodes, &us
+	score, _ := d.shownScore()
+	a.Score, a.Move, a.Nodes, a.Micros = &score, &move, &d.Nodes, &us
 	if budget.Trace > 0 {
 		a.Trace = traceOutput(bot.Name(), d.Trace, mode.traceFormat, pos, move)
 	}

@@ -61,6 +61,10 @@ type gameResult struct {
 	moves [3]int
 	nodes [3]int64
 	time  [3]time.Duration
+	// starts counts the moves that started a bot's program (an engine's
+	// first move of a process), startup their time, which time includes.
+	starts  [3]int
+	startup [3]time.Duration
 	// forfeit, when not nil, is how the game ended: a side's engine
 	// failed (its Reason says how), and the other side won.
 	forfeit *Forfeit
@@ -335,10 +339,18 @@ func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 		r.moves[side]++
 		r.nodes[side] += d.Nodes
 		r.time[side] += d.Time
+		if d.Startup > 0 {
+			r.starts[side]++
+			r.startup[side] += d.Startup
+		}
 		return nil
 	}})
 	if errors.As(r.err, &r.forfeit) {
 		r.err = nil // a game lost, not a run stopped
+	}
+	var host *hostFault
+	if errors.As(r.err, &host) { // no one's loss: the run stops, the game unplayed and unrecorded
+		r.err = fmt.Errorf("game %d/%d left unplayed, the run stops: %w", j.index+1, a.total, r.err)
 	}
 	return r
 }

@@ -48,8 +48,17 @@ func TestMatchTable(t *testing.T) {
 	if _, err := fmt.Sscanf(total, "total: alphabeta %d - random %d, %d draws", &abWins, &rndWins, &draws); err != nil || abWins+rndWins+draws != 6 || rndWins != 0 {
 		t.Errorf("total line %q: alphabeta %d, random %d, draws %d", total, abWins, rndWins, draws)
 	}
-	if elo := lines[len(lines)-2]; !strings.HasPrefix(elo, "elo: alphabeta +") {
+	if elo := lines[len(lines)-3]; !strings.HasPrefix(elo, "elo: alphabeta +") {
 		t.Errorf("elo line %q, want alphabeta ahead", elo)
+	}
+	// Beside the elo line, its LOS and draw ratio from the same games;
+	// above it, how they ended.
+	r := wdl{wins: abWins, draws: draws, losses: rndWins}
+	if got, want := lines[len(lines)-2], fmt.Sprintf("los: alphabeta %.1f%%, draw ratio %.1f%%", 100*los(r), 100*float64(draws)/6); got != want {
+		t.Errorf("los line %q, want %q", got, want)
+	}
+	if got, want := lines[len(lines)-4], fmt.Sprintf("ended: 6 by the rules (%s, %s)", plural(abWins+rndWins, "win", "wins"), plural(draws, "draw", "draws")); got != want {
+		t.Errorf("ended line %q, want %q", got, want)
 	}
 	// The same seed plays the same match.
 	var again strings.Builder

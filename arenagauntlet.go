@@ -59,7 +59,7 @@ func gauntletRows(names []string, c crossResults, stats fieldStats, scores []pai
 
 // writeGauntlet prints the gauntlet's standings: LIST's rows with their
 // Elo over the bot, then the bot's own record over them all.
-func writeGauntlet(out io.Writer, rows []gauntletRow, bot string, botStats playStats) {
+func writeGauntlet(out io.Writer, rows []gauntletRow, bot string, botStats playStats, ends endCount) {
 	table := [][]string{{"rank", "bot", "games", "wins", "draws", "losses", "score%", "elo", "+-", "ms/move", "forfeits"}}
 	counts := []forfeitCount{botStats.forfeits}
 	var total wdl
@@ -75,7 +75,15 @@ func writeGauntlet(out io.Writer, rows []gauntletRow, bot string, botStats playS
 		counts = append(counts, r.stats.forfeits)
 		total.wins, total.draws, total.losses = total.wins+r.record.losses, total.draws+r.record.draws, total.losses+r.record.wins
 	}
-	writeNamedRows(out, table, standingsGaps, forfeitKey(counts...))
+	full := column(table[1:], 1)
+	short := shortNames(full, nameRoom(table, 1, standingsGaps))
+	for a := range short {
+		table[a+1][1] = short[a]
+	}
+	writeRows(out, table, standingsGaps)
+	if key := forfeitKey(counts...); key != "" {
+		fmt.Fprintln(out, key)
+	}
 	score := "-"
 	if total.games() > 0 {
 		score = fmt.Sprintf("%.1f%%", 100*total.score())
@@ -83,6 +91,17 @@ func writeGauntlet(out io.Writer, rows []gauntletRow, bot string, botStats playS
 	fmt.Fprintf(out, "%s: %s, %s, %s, %s, score %s, %.2f ms/move, forfeits %s\n",
 		bot, plural(total.games(), "game", "games"), plural(total.wins, "win", "wins"), plural(total.draws, "draw", "draws"),
 		plural(total.losses, "loss", "losses"), score, botStats.msPerMove(), botStats.forfeits.text())
+	rowStats := []playStats{botStats}
+	for _, r := range rows {
+		rowStats = append(rowStats, r.stats)
+	}
+	if l := startupLine(append([]string{bot}, short...), rowStats, tableWidth); l != "" {
+		fmt.Fprintln(out, l)
+	}
+	if ended := ends.text(); ended != "" {
+		fmt.Fprintln(out, ended)
+	}
+	writeNameLegend(out, column(table[1:], 0), full, short)
 }
 
 // gauntletElo is a row's Elo and interval as the match's elo line words
@@ -113,6 +132,7 @@ type gauntletJSON struct {
 	PerMatch  int            `json:"per_match"`
 	Open      int            `json:"interrupted"`
 	Standings []standingJSON `json:"standings"` // LIST, best score first; elo is over the bot
+	Ended     endsJSON       `json:"ended"`     // how the games ended
 }
 
 // fill puts the gauntlet's rows and its bot's record into j.
@@ -121,7 +141,8 @@ func (j *gauntletJSON) fill(rows []gauntletRow, bot string, botStats playStats) 
 	j.Standings = []standingJSON{}
 	for k, r := range rows {
 		row := standingJSON{Rank: k + 1, Bot: r.name, Games: r.record.games(), Wins: r.record.wins, Draws: r.record.draws,
-			Losses: r.record.losses, MSPerMove: math.Round(100*r.stats.msPerMove()) / 100, Forfeits: r.stats.forfeits.json()}
+			Losses: r.record.losses, MSPerMove: math.Round(100*r.stats.msPerMove()) / 100, StartupMS: r.stats.startupJSON(),
+			Forfeits: r.stats.forfeits.json()}
 		if r.record.games() > 0 {
 			s := math.Round(r.record.score()*1e4) / 1e4
 			row.Score = &s
@@ -138,7 +159,7 @@ func (j *gauntletJSON) fill(rows []gauntletRow, bot string, botStats playStats) 
 		total.wins, total.draws, total.losses = total.wins+r.record.losses, total.draws+r.record.draws, total.losses+r.record.wins
 	}
 	j.Bot = standingJSON{Bot: bot, Games: total.games(), Wins: total.wins, Draws: total.draws, Losses: total.losses,
-		MSPerMove: math.Round(100*botStats.msPerMove()) / 100, Forfeits: botStats.forfeits.json()}
+		MSPerMove: math.Round(100*botStats.msPerMove()) / 100, StartupMS: botStats.startupJSON(), Forfeits: botStats.forfeits.json()}
 	if total.games() > 0 {
 		s := math.Round(total.score()*1e4) / 1e4
 		j.Bot.Score = &s

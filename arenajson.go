@@ -32,6 +32,13 @@ type runHeader struct {
 	Note  string   `json:"note,omitempty"`  // the openings' note, if they repeat
 }
 
+// noteJSON is a line about the run amid its games under -format json
+// (-sprt's openings that come again).
+type noteJSON struct {
+	Type string `json:"type"` // "note"
+	Note string `json:"note"`
+}
+
 // resumeJSON is the resuming line under -format json: games of the run
 // read back from -out's file rather than played.
 type resumeJSON struct {
@@ -78,7 +85,7 @@ func eloFigures(name string, diff, plusMinus float64, games int) eloJSON {
 	return e
 }
 
-// matchJSON is a match's table under -format json: SPEC's table, elo
+// matchJSON is a match's table under -format json: the table, elo
 // line and total line in one object.
 type matchJSON struct {
 	Type   string         `json:"type"` // "match"
@@ -88,7 +95,12 @@ type matchJSON struct {
 	Played int            `json:"played"` // finished
 	Bots   []matchBotJSON `json:"bots"`   // the bot of -x, then of -o
 	Elo    eloJSON        `json:"elo"`
-	SPRT   *sprtJSON      `json:"sprt,omitempty"` // -sprt's end
+	// LOS is the likelihood that the bot of -x is the stronger (0..1),
+	// DrawRatio the share of the games drawn; null without games.
+	LOS       *float64  `json:"los"`
+	DrawRatio *float64  `json:"draw_ratio"`
+	Ended     endsJSON  `json:"ended"`
+	SPRT      *sprtJSON `json:"sprt,omitempty"` // -sprt's end
 }
 
 // matchBotJSON is one row of the match table.
@@ -98,6 +110,7 @@ type matchBotJSON struct {
 	Draws        int          `json:"draws"`
 	Losses       int          `json:"losses"`
 	MSPerMove    float64      `json:"ms_per_move"`
+	StartupMS    *float64     `json:"startup_ms"` // startupJSON
 	NodesPerMove float64      `json:"nodes_per_move"`
 	Forfeits     forfeitsJSON `json:"forfeits"`
 }
@@ -127,6 +140,7 @@ type standingJSON struct {
 	Elo       *float64     `json:"elo"`
 	PlusMinus *float64     `json:"plus_minus"`
 	MSPerMove float64      `json:"ms_per_move"` // mean thinking time a move
+	StartupMS *float64     `json:"startup_ms"`  // startupJSON
 	Forfeits  forfeitsJSON `json:"forfeits"`
 }
 
@@ -149,6 +163,7 @@ type tableJSON struct {
 	Groups     int            `json:"groups,omitempty"`    // -rate: how many groups
 	Crosstable []crossJSON    `json:"crosstable"`          // in the standings' order, rows then columns
 	Standings  []standingJSON `json:"standings"`
+	Ended      endsJSON       `json:"ended"` // how the games rated ended
 }
 
 // fillTables puts the crosstable and the standings of c into t, in the
@@ -173,10 +188,11 @@ func (t *tableJSON) fillTables(names []string, c crossResults, s standings, stat
 			}
 		}
 		row := standingJSON{Rank: rank + 1, Bot: names[i], Games: total.games(), Wins: total.wins, Draws: total.draws, Losses: total.losses,
-			MSPerMove: math.Round(100*stats[i].msPerMove()) / 100, Forfeits: stats[i].forfeits.json()}
+			MSPerMove: math.Round(100*stats[i].msPerMove()) / 100, StartupMS: stats[i].startupJSON(), Forfeits: stats[i].forfeits.json()}
 		if total.games() > 0 {
 			row.Score, row.Elo, row.PlusMinus = round(total.score(), 1e4), round(s.elo[i], 10), round(s.plusMinus[i], 10)
 		}
 		t.Standings = append(t.Standings, row)
 	}
+	t.Ended = roundRobinEnds(c, stats).json()
 }

@@ -20,8 +20,20 @@ type tally struct {
 	moves               int
 	nodes               int64
 	time                time.Duration
+	starts              int           // moves that started its program
+	startup             time.Duration // their time, which time includes
 	forfeits            forfeitCount
 }
+
+// stats is the tally's moves, their time and its forfeits, as the
+// standings count them.
+func (t *tally) stats() playStats {
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	return playStats{moves: t.moves, timeMS: ms(t.time), starts: t.starts, startupMS: ms(t.startup), forfeits: t.forfeits}
+}
+
+// record is the tally's wins, draws and losses.
+func (t *tally) record() wdl { return wdl{wins: t.wins, draws: t.draws, losses: t.losses} }
 
 // matchConfig is a head-to-head match between two bots.
 type matchConfig struct {
@@ -60,9 +72,18 @@ func (m matchConfig) labels() [2]string {
 // errInterrupted. Under -sprt it stops once the test decides (sprtRun).
 func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	labels := m.labels()
-	deck, note, err := m.plan.openings(m.spec, m.opt, (m.games+1)/2, m.seed)
+	deck, err := m.plan.openings(m.spec, m.opt, m.seed)
 	if err != nil {
 		return err
+	}
+	// A test asks for no number of pairs: its note comes only if its
+	// games reach an opening dealt again, before that game's line.
+	note, repeatAt := deck.note((m.games+1)/2), -1
+	if m.sprt != nil {
+		note = ""
+		if n := deck.testFresh(); n > 0 && 2*n < m.games {
+			repeatAt = 2 * n
+		}
 	}
 	a := arena{spec: m.spec, opt: m.opt, reg: m.reg, seed: m.seed, jobs: m.jobs, progress: progress,
 		event: "match", field: labels[:], total: m.games}
@@ -78,9 +99,15 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		}
 		return m.keepRecord(a.record(r))
 	}
+	show := func(r gameResult) {
+		if r.job.index == repeatAt {
+			m.note(out, deck.repeatNote(repeatAt+1, (m.games+1)/2))
+		}
+		m.game(out, a, r)
+	}
 	a.stopped = func(r gameResult) {
 		if !test.decided() {
-			m.game(out, a, r)
+			show(r)
 		}
 	}
 	err = a.play(test.ctx, games, func(r gameResult) {
@@ -90,7 +117,7 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		i := r.job.index
 		tallyGame(tallies, r)
 		first, second, paired := scores.add(i, r.points([2]Side{X, O}[i%2]))
-		m.game(out, a, r)
+		show(r)
 		if paired {
 			test.pair(first, second)
 		}
@@ -153,6 +180,8 @@ func tallyGame(ts [2]*tally, r gameResult) {
 		t.moves += r.moves[side]
 		t.nodes += r.nodes[side]
 		t.time += r.time[side]
+		t.starts += r.starts[side]
+		t.startup += r.startup[side]
 	}
 	if r.forfeit != nil {
 		ts[order[r.forfeit.Side]].forfeits[r.forfeit.Kind]++
@@ -234,6 +263,16 @@ func (s *sprtRun) summary(games int) *sprtJSON {
 		return nil
 	}
 	return s.test.summary(s.llr, s.verdict, games)
+}
+
+// note prints a line about the run amid its games: as it is, or under
+// -format json as a note line.
+func (m matchConfig) note(out io.Writer, line string) {
+	if m.json {
+		writeJSONLine(out, noteJSON{Type: "note", Note: line})
+		return
+	}
+	fmt.Fprintln(out, line)
 }
 
 // game reports one game, finished or stopped, as its line (text or
@@ -328,20 +367,30 @@ func (p *pairScores) figures() (diff, plusMinus float64, n int) {
 	return diff, plusMinus, n
 }
 
-// writeTable prints the results table, the elo line and SPEC's total line.
+// writeTable prints the results table, the start-up of engines, how the
+// games ended, the elo line with the LOS line beside it, and the total
+// line (docs/results.md).
 func writeTable(out io.Writer, t [2]*tally, elo string) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tms/move\tnodes/move\tforfeits\t")
 	for _, b := range t {
-		perMove := func(x float64) float64 { return x / float64(max(b.moves, 1)) }
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.0f\t%s\t\n", b.name, b.wins, b.draws, b.losses,
-			perMove(float64(b.time.Microseconds())/1000), perMove(float64(b.nodes)), b.forfeits.text())
+			b.stats().msPerMove(), float64(b.nodes)/float64(max(b.moves, 1)), b.forfeits.text())
 	}
 	tw.Flush()
 	if key := forfeitKey(t[0].forfeits, t[1].forfeits); key != "" {
 		fmt.Fprintln(out, key)
 	}
+	if l := startupLine([]string{t[0].name, t[1].name}, []playStats{t[0].stats(), t[1].stats()}, tableWidth); l != "" {
+		fmt.Fprintln(out, l)
+	}
+	if ended := matchEnds(t).text(); ended != "" {
+		fmt.Fprintln(out, ended)
+	}
 	fmt.Fprintln(out, elo)
+	if l := losLine(t[0].name, t[0].record()); l != "" {
+		fmt.Fprintln(out, l)
+	}
 	draws := fmt.Sprintf("%d draws", t[0].draws)
 	if t[0].draws == 1 {
 		draws = "1 draw"
@@ -349,14 +398,32 @@ func writeTable(out io.Writer, t [2]*tally, elo string) {
 	fmt.Fprintf(out, "total: %s %d - %s %d, %s\n", t[0].name, t[0].wins, t[1].name, t[1].wins, draws)
 }
 
+// matchEnds is how a match's games ended, from its two tallies.
+func matchEnds(t [2]*tally) endCount {
+	e := endCount{games: t[0].wins + t[0].draws + t[0].losses, draws: t[0].draws, forfeits: forfeitCount{}}
+	for _, b := range t {
+		for k, n := range b.forfeits {
+			e.forfeits[k] += n
+		}
+	}
+	e.wins = e.games - e.draws - e.forfeits.total()
+	return e
+}
+
 // matchSummary is the table, the elo line and the total of a match as
 // JSON (-format json).
 func matchSummary(game string, seed uint64, games int, t [2]*tally, elo eloJSON) matchJSON {
-	m := matchJSON{Type: "match", Game: game, Seed: seed, Games: games, Played: t[0].wins + t[0].draws + t[0].losses, Elo: elo}
+	m := matchJSON{Type: "match", Game: game, Seed: seed, Games: games, Played: t[0].wins + t[0].draws + t[0].losses, Elo: elo,
+		Ended: matchEnds(t).json()}
+	if r := t[0].record(); r.games() > 0 {
+		l, d := math.Round(1e4*los(r))/1e4, math.Round(1e4*float64(r.draws)/float64(r.games()))/1e4
+		m.LOS, m.DrawRatio = &l, &d
+	}
 	for _, b := range t {
 		perMove := func(x float64) float64 { return math.Round(100*x/float64(max(b.moves, 1))) / 100 }
 		m.Bots = append(m.Bots, matchBotJSON{Bot: b.name, Wins: b.wins, Draws: b.draws, Losses: b.losses,
-			MSPerMove: perMove(float64(b.time.Microseconds()) / 1000), NodesPerMove: perMove(float64(b.nodes)), Forfeits: b.forfeits.json()})
+			MSPerMove: math.Round(100*b.stats().msPerMove()) / 100, StartupMS: b.stats().startupJSON(), NodesPerMove: perMove(float64(b.nodes)),
+			Forfeits: b.forfeits.json()})
 	}
 	return m
 }

@@ -40,18 +40,12 @@ type openingDeck struct {
 	seed     uint64
 }
 
-// openings is the deck of a run of pairs pairs, and a note when some
-// openings must repeat ("" when none). An opening that cannot be drawn is
-// an error before any game.
-func (p openingPlan) openings(spec *gameSpec, opt gameOptions, pairs int, seed uint64) (*openingDeck, string, error) {
+// openings is the deck of a run. An opening that cannot be drawn is an
+// error before any game.
+func (p openingPlan) openings(spec *gameSpec, opt gameOptions, seed uint64) (*openingDeck, error) {
 	d := &openingDeck{plan: p, spec: spec, opt: opt, seed: seed}
 	if p.suite != nil {
-		note := ""
-		if pairs > len(p.suite) {
-			note = fmt.Sprintf("openings: %d pairs from the %d records of %s: the records repeat in order once all are played",
-				pairs, len(p.suite), p.file)
-		}
-		return d, note, nil
+		return d, nil
 	}
 	d.start = spec.start(opt)
 	for _, m := range p.start {
@@ -59,7 +53,7 @@ func (p openingPlan) openings(spec *gameSpec, opt gameOptions, pairs int, seed u
 	}
 	distinct, all := distinctOpenings(spec, opt, d.start, p.plies)
 	if all && len(distinct) == 0 {
-		return nil, "", openingsError{plies: p.plies, title: spec.title}
+		return nil, openingsError{plies: p.plies, title: spec.title}
 	}
 	if !all {
 		// Drawn pair by pair; the first draw says whether any opening
@@ -68,17 +62,94 @@ func (p openingPlan) openings(spec *gameSpec, opt gameOptions, pairs int, seed u
 		p := d.start.Clone()
 		tries := openingTries
 		if !extendOpening(p, d.plan.plies, openingSeed(seed, 0), &tries) {
-			return nil, "", openingsError{plies: d.plan.plies, title: spec.title}
+			return nil, openingsError{plies: d.plan.plies, title: spec.title}
 		}
-		return d, "", nil
+		return d, nil
 	}
 	d.distinct = distinct
-	note := ""
-	if pairs > len(distinct) && p.plies > 0 {
-		note = fmt.Sprintf("openings: %d pairs asked, but %s has only %d distinct openings of %d plies%s: each comes once before any comes twice",
-			pairs, spec.title, len(distinct), p.plies, mirrorWords(spec))
+	return d, nil
+}
+
+// fresh is how many pairs the deck deals before it deals an opening
+// again: the file's records, or the distinct openings; 0 when it never
+// repeats one (drawn among too many to list), or when every pair starts
+// from the one position asked for (no random plies).
+func (d *openingDeck) fresh() int {
+	switch {
+	case d.plan.suite != nil:
+		return len(d.plan.suite)
+	case d.sampled || d.plan.plies == 0:
+		return 0
 	}
-	return d, note, nil
+	return len(d.distinct)
+}
+
+// note is the line that says, before the games, that a run of pairs
+// pairs must deal some opening again, and how to have more; "" when
+// none repeats.
+func (d *openingDeck) note(pairs int) string {
+	n := d.fresh()
+	if n == 0 || pairs <= n {
+		return ""
+	}
+	if d.plan.suite != nil {
+		return fmt.Sprintf("openings: %d pairs from the %d records of %s: the records repeat in order once all are played; a file of %d records or more plays each once",
+			pairs, n, d.plan.file, pairs)
+	}
+	return fmt.Sprintf("openings: %d pairs asked, but %s has only %d distinct openings of %s%s: each comes once before any comes twice; %s",
+		pairs, d.spec.title, n, plural(d.plan.plies, "ply", "plies"), mirrorWords(d.spec), d.more(pairs))
+}
+
+// testFresh is fresh for a test, which plays on as long as it must: the
+// pairs it plays before an opening comes again, 1 when every pair starts
+// from the one position asked for (no random plies), 0 when none
+// repeats.
+func (d *openingDeck) testFresh() int {
+	if d.plan.suite == nil && d.plan.plies == 0 {
+		return 1
+	}
+	return d.fresh()
+}
+
+// repeatNote is the line of a match under -sprt, which asks for no
+// number of pairs, once its games reach the first opening dealt again:
+// game is that pair's first game (from 1), and pairs the most pairs of
+// the test. More openings are named for ten times the distinct ones, as
+// many as a test that got this far may still need (within its most).
+func (d *openingDeck) repeatNote(game, pairs int) string {
+	n := d.testFresh()
+	switch {
+	case d.plan.suite != nil:
+		return fmt.Sprintf("openings: from game %d the %d records of %s repeat, in order, and the test counts their games again; a file of more records repeats less",
+			game, n, d.plan.file)
+	case d.plan.plies == 0:
+		return fmt.Sprintf("openings: from game %d every pair starts from the same position again (no random plies): bots that play alike replay their games, and the test counts them again; %s",
+			game, d.more(min(pairs, 10*n)))
+	}
+	return fmt.Sprintf("openings: from game %d the %d distinct openings of %s of %s%s come again: bots that play alike replay their games, and the test counts them again; %s",
+		game, n, plural(d.plan.plies, "ply", "plies"), d.spec.title, mirrorWords(d.spec), d.more(min(pairs, 10*n)))
+}
+
+// more names the fix for openings that repeat: the fewest random plies
+// (up to four more than the run's) with at least pairs distinct
+// openings, or else the most that could be counted.
+func (d *openingDeck) more(pairs int) string {
+	bestK, bestN := 0, 0
+	for k := d.plan.plies + 1; k <= d.plan.plies+4; k++ {
+		list, all := distinctOpenings(d.spec, d.opt, d.start, k)
+		switch {
+		case !all:
+			return fmt.Sprintf("-openings %d draws among more than can be listed", k)
+		case len(list) >= pairs:
+			return fmt.Sprintf("-openings %d gives %d", k, len(list))
+		case len(list) > bestN:
+			bestK, bestN = k, len(list)
+		}
+	}
+	if bestN > d.fresh() {
+		return fmt.Sprintf("-openings %d gives %d", bestK, bestN)
+	}
+	return "an -openings FILE of more records gives more"
 }
 
 // deal is a fresh dealer of the deck: each call the next pair's opening,

@@ -97,10 +97,12 @@ func TestOpeningsWithoutRepeats(t *testing.T) {
 	for _, tc := range []struct {
 		pairs int
 		note  string
-	}{{20, ""}, {25, ""}, {30, "openings: 30 pairs asked, but Connect Four has only 25 distinct openings of 2 plies (mirror images counted once): each comes once before any comes twice"}} {
+	}{{20, ""}, {25, ""},
+		{30, "openings: 30 pairs asked, but Connect Four has only 25 distinct openings of 2 plies (mirror images counted once): each comes once before any comes twice; -openings 3 gives 121"},
+		{200, "openings: 200 pairs asked, but Connect Four has only 25 distinct openings of 2 plies (mirror images counted once): each comes once before any comes twice; -openings 4 gives 568"}} {
 		plan := openingPlan{plies: 2}
-		deck, note, err := plan.openings(c4, nil, tc.pairs, 1)
-		if err != nil || note != tc.note {
+		deck, err := plan.openings(c4, nil, 1)
+		if note := deck.note(tc.pairs); err != nil || note != tc.note {
 			t.Fatalf("%d pairs: note %q, err %v; want %q", tc.pairs, note, err, tc.note)
 		}
 		got := dealt(deck, tc.pairs)
@@ -113,14 +115,14 @@ func TestOpeningsWithoutRepeats(t *testing.T) {
 			}
 			seen[key]++
 		}
-		again, _, _ := plan.openings(c4, nil, tc.pairs, 1)
+		again, _ := plan.openings(c4, nil, 1)
 		if !slices.EqualFunc(got, dealt(again, tc.pairs), slices.Equal) || !slices.EqualFunc(got, dealt(deck, tc.pairs), slices.Equal) {
 			t.Errorf("%d pairs: the same seed drew other openings", tc.pairs)
 		}
 	}
 	// From a -moves position the plies come after it.
 	plan := openingPlan{start: []Move{3, 3}, plies: 1}
-	deck, _, err := plan.openings(c4, nil, 4, 1)
+	deck, err := plan.openings(c4, nil, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +149,7 @@ func TestOpeningsFileMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(out.String(), "\n")
-	if lines[1] != "openings: 3 pairs from the 2 records of suite.txt: the records repeat in order once all are played" {
+	if lines[1] != "openings: 3 pairs from the 2 records of suite.txt: the records repeat in order once all are played; a file of 3 records or more plays each once" {
 		t.Errorf("note: %q", lines[1])
 	}
 	for i, want := range []string{"4453", "4453", "11", "11", "4453", "4453"} {

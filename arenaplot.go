@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
 	"image/color"
 	"math"
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +18,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // Standings as a picture (-plot FILE.svg or FILE.png): each player's Elo
@@ -43,31 +48,128 @@ func checkPlotFile(file string) error {
 	return nil
 }
 
+// plotSize is a picture's size in pixels (-plot-size WxH); zero for the
+// default, plotWidth wide and as high as what it shows needs.
+type plotSize struct{ w, h int }
+
+// plotWidth is a picture's default width in pixels: sharp on a projector
+// or a large screen (1600 pixels across a 1920-pixel projector), where
+// the 605 pixels of a picture at the screen's 96 dots an inch were
+// blurred when scaled up.
+const plotWidth = 1600
+
+// plotLayoutWidth is the width a picture is laid out in, whatever its
+// size in pixels: the fonts, lines and margins keep their proportions to
+// it, so a larger picture is the same picture, sharper. 16 cm reads well
+// on paper and, at 12-point text, from the back of a room.
+const plotLayoutWidth = 16 * vg.Centimeter
+
+// plotSizeAccepts is what -plot-size takes, for help and errors.
+const plotSizeAccepts = "WxH, the width and height in pixels, each from 100 to 10000, like 1920x1080"
+
+// parsePlotSize reads -plot-size's value, "1920x1080"; ok is false for a
+// value plotSizeAccepts does not take.
+func parsePlotSize(v string) (size plotSize, ok bool) {
+	w, h, ok := strings.Cut(strings.ToLower(strings.TrimSpace(v)), "x")
+	width, err1 := strconv.Atoi(w)
+	height, err2 := strconv.Atoi(h)
+	if !ok || err1 != nil || err2 != nil || width < 100 || width > 10000 || height < 100 || height > 10000 {
+		return plotSize{}, false
+	}
+	return plotSize{width, height}, true
+}
+
 // writePlot draws the points into file, a picture titled title whose
-// Elo axis says what the ratings are relative to (axis). Points without
-// a rating (NaN: a player without games) keep their row, empty.
-func writePlot(file, title, axis string, pts []eloPoint) error {
+// Elo axis says what the ratings are relative to (axis), of size pixels
+// (zero: the default). Points without a rating (NaN: a player without
+// games) keep their row, empty.
+func writePlot(file, title, axis string, pts []eloPoint, size plotSize) error {
 	if len(pts) == 0 {
 		return errors.New("no players to draw")
 	}
 	p := plot.New()
 	p.Title.Text = title
 	var err error
-	var width, height vg.Length
+	var height vg.Length // for the layout width, when the size does not say
 	if key, xs, ok := sweepOf(pts); ok {
 		p.X.Label.Text, p.Y.Label.Text = key, axis
 		err = sweepPlot(p, pts, xs)
-		width, height = 16*vg.Centimeter, 10*vg.Centimeter
+		height = 10 * vg.Centimeter
 	} else {
 		p.X.Label.Text = axis
 		err = rowsPlot(p, pts)
-		width, height = 16*vg.Centimeter, vg.Length(3+0.8*float64(len(pts)))*vg.Centimeter
+		height = vg.Length(3+0.8*float64(len(pts))) * vg.Centimeter
 	}
 	if err != nil {
 		return err
 	}
-	return p.Save(width, height, file)
+	styleForProjection(p)
+	if size == (plotSize{}) {
+		size = plotSize{plotWidth, int(math.Round(plotWidth * float64(height/plotLayoutWidth)))}
+	}
+	return savePlot(p, file, size)
 }
+
+// styleForProjection sets the text and the room around it: a title in a
+// larger face with room above and below it, and axis labels clear of
+// their ticks.
+func styleForProjection(p *plot.Plot) {
+	p.Title.TextStyle.Font.Size = vg.Points(14)
+	p.Title.Padding = vg.Points(10)
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Label.TextStyle.Font.Size = vg.Points(12)
+		a.Label.Padding = vg.Points(6)
+		a.Tick.Label.Font.Size = vg.Points(11)
+	}
+}
+
+// plotMargin is the blank border of a picture: no label, tick or title
+// starts at its edge.
+const plotMargin = 0.4 * vg.Centimeter
+
+// savePlot writes the plot to file as SVG or PNG of size pixels: laid out
+// plotLayoutWidth wide with a plotMargin border, and drawn at the dots an
+// inch that make it size.w pixels wide (PNG), or declared size.w by
+// size.h pixels (SVG, which scales its drawing to that).
+func savePlot(p *plot.Plot, file string, size plotSize) error {
+	dpi := max(1, int(math.Round(float64(size.w)/float64(plotLayoutWidth/vg.Inch))))
+	w := vg.Length(float64(size.w)/float64(dpi)) * vg.Inch
+	h := vg.Length(float64(size.h)/float64(dpi)) * vg.Inch
+	var c vg.CanvasWriterTo
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".png":
+		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi))}
+	default:
+		c = vgsvg.New(w, h)
+	}
+	dc := draw.New(c)
+	r := dc.Rectangle // white under the margin too: an SVG is transparent
+	dc.FillPolygon(color.White, []vg.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}})
+	p.Draw(draw.Crop(dc, plotMargin, -plotMargin, plotMargin, -plotMargin))
+	var b bytes.Buffer
+	if _, err := c.WriteTo(&b); err != nil {
+		return err
+	}
+	out := b.Bytes()
+	if _, ok := c.(*vgsvg.Canvas); ok {
+		out = svgSized(out, size)
+	}
+	return os.WriteFile(file, out, 0o644)
+}
+
+// svgSized is an SVG with its declared width and height set to size, in
+// pixels: the drawing keeps its viewBox and scales to them.
+func svgSized(svg []byte, size plotSize) []byte {
+	head := svgSize.Find(svg)
+	if head == nil {
+		return svg
+	}
+	sized := fmt.Appendf(nil, `<svg width="%d" height="%d"`, size.w, size.h)
+	return bytes.Replace(svg, head, sized, 1)
+}
+
+// svgSize is the width and height the SVG writer declares, in points.
+var svgSize = regexp.MustCompile(`<svg width="[0-9.e+]+pt" height="[0-9.e+]+pt"`)
 
 // rowsPlot draws one row a player, the first at the top: a point at its
 // Elo and a bar across its interval, a dashed line at 0.
@@ -119,6 +221,7 @@ func rowsPlot(p *plot.Plot, pts []eloPoint) error {
 		s.GlyphStyle.Radius = vg.Points(3)
 		p.Add(s)
 	}
+	padRange(&p.X)
 	return nil
 }
 
@@ -168,10 +271,12 @@ func sweepPlot(p *plot.Plot, pts []eloPoint, xs []float64) error {
 		p.Add(eb)
 	}
 	p.X.Min, p.X.Max = slices.Min(xs)-0.5, slices.Max(xs)+0.5
+	padRange(&p.Y)
 	return nil
 }
 
-// eloTicks are the Elo axis's ticks, signed as the tables sign them.
+// eloTicks are the Elo axis's ticks, signed as the tables sign them
+// (+250, -250), but 0 as 0: the reference, neither above nor below.
 type eloTicks struct{}
 
 func (eloTicks) Ticks(min, max float64) []plot.Tick {
@@ -179,9 +284,22 @@ func (eloTicks) Ticks(min, max float64) []plot.Tick {
 	for i, t := range ticks {
 		if t.Label != "" {
 			ticks[i].Label = signedElo(t.Value)
+			if ticks[i].Label == "+0" {
+				ticks[i].Label = "0"
+			}
 		}
 	}
 	return ticks
+}
+
+// padRange widens an axis's range by a twentieth of it on each side, so
+// that no point, whisker or cap lies on the frame.
+func padRange(a *plot.Axis) {
+	pad := (a.Max - a.Min) / 20
+	if pad == 0 {
+		pad = 1
+	}
+	a.Min, a.Max = a.Min-pad, a.Max+pad
 }
 
 // sweepOf says whether the players are one bot swept over one key:

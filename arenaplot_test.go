@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/xml"
+	"fmt"
 	"image"
 	"image/png"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot"
 )
 
 // svgTexts reads an SVG with encoding/xml and returns its root's name
@@ -80,24 +83,27 @@ func inked(img image.Image) float64 {
 
 // The standings as a picture: an SVG that names every player, a sweep
 // drawn against its key with its bot, key and every value named, and a
-// PNG that decodes to a picture of sane size with something drawn.
+// PNG that decodes to a picture 1600 pixels wide with something drawn
+// and a blank margin; the SVG declares the same size.
 func TestWritePlot(t *testing.T) {
 	dir := t.TempDir()
 	field := []eloPoint{{"alphabeta:depth=7:eval=threats", 212, 99}, {"mcts:c=1.4", 40, 80},
 		{"student-07-with-a-long-name-here", -30, 120}, {"idle", math.NaN(), math.NaN()}, {"random", -400, math.NaN()}}
 	sweep := []eloPoint{{"alphabeta:depth=3", 20, 50}, {"alphabeta:depth=1", -300, 90}, {"alphabeta:depth=2", -10, 60}}
 	for _, tc := range []struct {
-		name  string
-		pts   []eloPoint
-		words []string // what the SVG must say
+		name   string
+		pts    []eloPoint
+		words  []string // what the SVG must say
+		height int      // in pixels, 1600 wide
 	}{
-		{"field", field, []string{"alphabeta:depth=7:eval=threats", "mcts:c=1.4", "student-07-with-a-long-name-here", "idle", "random"}},
-		{"sweep", sweep, []string{"Connect Four, alphabeta:depth=1..3: Elo against depth, 95% intervals", "depth", "1", "2", "3"}},
+		{"field", field, []string{"alphabeta:depth=7:eval=threats", "mcts:c=1.4", "student-07-with-a-long-name-here", "idle", "random",
+			"-300", "0", "+300"}, 700}, // 3 + 0.8 cm a row, 16 cm wide
+		{"sweep", sweep, []string{"Connect Four, alphabeta:depth=1..3: Elo against depth, 95% intervals", "depth", "1", "2", "3"}, 1000},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			svg, pngFile := filepath.Join(dir, tc.name+".svg"), filepath.Join(dir, tc.name+".png")
 			for _, file := range []string{svg, pngFile} {
-				if err := writePlot(file, plotTitle("Connect Four", tc.pts), "Elo", tc.pts); err != nil {
+				if err := writePlot(file, plotTitle("Connect Four", tc.pts), "Elo", tc.pts, plotSize{}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -111,16 +117,59 @@ func TestWritePlot(t *testing.T) {
 				}
 			}
 			img := pngImage(t, pngFile)
-			if b := img.Bounds(); b.Dx() < 300 || b.Dx() > 3000 || b.Dy() < 150 || b.Dy() > 3000 {
-				t.Errorf("a PNG of %dx%d", b.Dx(), b.Dy())
+			if b := img.Bounds(); b.Dx() != 1600 || b.Dy() != tc.height {
+				t.Errorf("a PNG of %dx%d, want 1600x%d", b.Dx(), b.Dy(), tc.height)
 			}
 			if ink := inked(img); ink < 0.005 || ink > 0.5 {
 				t.Errorf("%.3f of the PNG is drawn on, want a picture, not a blank or a blot", ink)
 			}
+			// The margin is blank: no label, tick or title starts at the
+			// edge (0.4 cm at 254 dots an inch is 40 pixels).
+			b := img.Bounds()
+			for _, r := range []image.Rectangle{{b.Min, image.Pt(b.Max.X, 35)}, {image.Pt(0, b.Max.Y-35), b.Max},
+				{b.Min, image.Pt(35, b.Max.Y)}, {image.Pt(b.Max.X-35, 0), b.Max}} {
+				if ink := inked(img.(interface {
+					SubImage(image.Rectangle) image.Image
+				}).SubImage(r)); ink != 0 {
+					t.Errorf("%.4f of the margin %v is drawn on", ink, r)
+				}
+			}
+			if head, _ := os.ReadFile(svg); !strings.Contains(string(head), fmt.Sprintf(`<svg width="1600" height="%d"`, tc.height)) {
+				t.Errorf("the SVG is not declared 1600x%d:\n%.300s", tc.height, head)
+			}
 		})
 	}
-	if err := writePlot(filepath.Join(dir, "none.svg"), "t", "Elo", nil); err == nil {
+	if err := writePlot(filepath.Join(dir, "none.svg"), "t", "Elo", nil, plotSize{}); err == nil {
 		t.Error("no players drawn without an error")
+	}
+}
+
+// The Elo axis reads 0 at 0, signed elsewhere; its range leaves room
+// around every interval, so that no cap lies on the frame.
+func TestPlotAxes(t *testing.T) {
+	var labels []string
+	for _, tk := range (eloTicks{}).Ticks(-300, 300) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if !slices.Equal(labels, []string{"-300", "0", "+300"}) {
+		t.Errorf("tick labels %q, want -300, 0, +300", labels)
+	}
+	pts := []eloPoint{{"a", 200, 100}, {"b", -100, 50}, {"c", -250, math.NaN()}}
+	p := plot.New()
+	if err := rowsPlot(p, pts); err != nil {
+		t.Fatal(err)
+	}
+	if p.X.Min >= -250 || p.X.Max <= 300 {
+		t.Errorf("rows: Elo axis %v..%v, want room beyond -250..+300", p.X.Min, p.X.Max)
+	}
+	p = plot.New()
+	if err := sweepPlot(p, pts, []float64{1, 2, 3}); err != nil {
+		t.Fatal(err)
+	}
+	if p.Y.Min >= -250 || p.Y.Max <= 300 {
+		t.Errorf("sweep: Elo axis %v..%v, want room beyond -250..+300", p.Y.Min, p.Y.Max)
 	}
 }
 
@@ -195,4 +244,46 @@ func TestPlotFlag(t *testing.T) {
 		!strings.Contains(stderr.String(), "expected a file name ending in .svg or .png") {
 		t.Errorf("-plot x.pdf: exit %d, %q", code, stderr.String())
 	}
+	// -plot-size: the PNG's pixels and the SVG's declared size; a size
+	// it does not take is refused before any game.
+	for _, file := range []string{"sized.png", "sized.svg"} {
+		file = filepath.Join(dir, file)
+		if code := run([]string{"-rate", out, "-plot", file, "-plot-size", "800x500"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+			t.Fatalf("-plot-size 800x500: exit %d: %s", code, stderr.String())
+		}
+		if strings.HasSuffix(file, ".png") {
+			if b := pngImage(t, file).Bounds(); b.Dx() != 800 || b.Dy() != 500 {
+				t.Errorf("-plot-size 800x500 drew %dx%d", b.Dx(), b.Dy())
+			}
+		} else if svg, _ := os.ReadFile(file); !strings.Contains(string(svg), `<svg width="800" height="500"`) {
+			t.Errorf("-plot-size 800x500: the SVG says %.200s", svg)
+		}
+	}
+	for _, v := range []string{"10x10", "800", "800x", "x500", "800x500x2", "-800x500", "800*500"} {
+		stderr.Reset()
+		if code := run([]string{"-x", "random", "-o", "random", "-games", "2", "-plot", "x.png", "-plot-size", v}, strings.NewReader(""), &stdout, &stderr); code != 2 ||
+			!strings.Contains(stderr.String(), "expected "+plotSizeAccepts) {
+			t.Errorf("-plot-size %s: exit %d, %q", v, code, stderr.String())
+		}
+	}
+}
+
+// Whatever -plot-size is given, the parser never panics, and what it
+// takes is a size within its bounds that reads back the same.
+func FuzzParsePlotSize(f *testing.F) {
+	for _, s := range []string{"1920x1080", "100X100", " 800x500 ", "10001x5", "x", "", "1e3x1e3", "٣٠٠x٣٠٠"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		size, ok := parsePlotSize(v)
+		if !ok {
+			return
+		}
+		if size.w < 100 || size.w > 10000 || size.h < 100 || size.h > 10000 {
+			t.Fatalf("%q gave %+v", v, size)
+		}
+		if again, ok := parsePlotSize(fmt.Sprintf("%dx%d", size.w, size.h)); !ok || again != size {
+			t.Fatalf("%q gave %+v, which reads back as %+v", v, size, again)
+		}
+	})
 }

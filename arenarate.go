@@ -215,10 +215,11 @@ func (rt *rater) results() *ratedResults {
 // round-robin's tables of all their games, as -tournament prints them
 // (text) or as -format json does; players in groups that never met get
 // the tables of each group. only, if not nil, is -game's choice among
-// the files' games. It returns the exit status: 2 for a file it cannot
+// the files' games; plotFile, if set, gets the ratings as a picture of
+// size pixels. It returns the exit status: 2 for a file it cannot
 // read or records that do not go together, 1 for a picture it cannot
 // write.
-func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, out, errOut io.Writer) int {
+func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, size plotSize, out, errOut io.Writer) int {
 	rt := &rater{only: only}
 	var torn []string
 	for _, name := range files {
@@ -258,7 +259,7 @@ func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, out
 	if plotFile != "" {
 		s := rr.table.standings()
 		pts := standingsPoints(rr.names, s)
-		if err := writePlot(plotFile, plotTitle(rr.spec.title, pts), "Elo, the field's mean at 0", pts); err != nil {
+		if err := writePlot(plotFile, plotTitle(rr.spec.title, pts), "Elo, the field's mean at 0", pts, size); err != nil {
 			fmt.Fprintf(errOut, "boardbots: -plot %s: %v\n", plotFile, err)
 			return 1
 		}
@@ -378,9 +379,7 @@ func (rr *ratedResults) writeGroup(out io.Writer, files []string, asJSON bool, p
 		rr.heading(out, files)
 	}
 	fmt.Fprintln(out)
-	writeCrosstable(out, names, table, s)
-	fmt.Fprintln(out)
-	writeStandings(out, names, table, s, stats)
+	writeRoundRobin(out, names, table, s, stats)
 }
 
 // addRecord counts a game whose X is player x and O player o: their moves and
@@ -392,6 +391,8 @@ func (s fieldStats) addRecord(rec gameRecord, x, o int) {
 	}{{x, rec.X}, {o, rec.O}} {
 		s[side.i].moves += side.p.Moves
 		s[side.i].timeMS += side.p.TimeMS
+		s[side.i].starts += side.p.Starts
+		s[side.i].startupMS += side.p.StartupMS
 	}
 	if p, ok := rec.points(); ok && p != 0.5 && rec.End == endForfeit {
 		loser := x // the side the result has lose

@@ -21,6 +21,7 @@ func (a arena) record(r gameResult) gameRecord {
 			p = &rec.O
 		}
 		p.Moves, p.TimeMS, p.Nodes = r.moves[side], float64(r.time[side].Microseconds())/1000, r.nodes[side]
+		p.Starts, p.StartupMS = r.starts[side], float64(r.startup[side].Microseconds())/1000
 	}
 	w := r.winner()
 	switch {
@@ -111,9 +112,10 @@ func (a arena) fromRecord(j gameJob, k *keptGame) (gameResult, error) {
 	if err != nil {
 		return gameResult{}, err
 	}
-	r := gameResult{job: j, game: g, resumed: true, moves: k.moves, nodes: k.nodes}
+	r := gameResult{job: j, game: g, resumed: true, moves: k.moves, nodes: k.nodes, starts: k.starts}
 	for _, side := range []Side{X, O} {
 		r.time[side] = time.Duration(math.Round(k.timeMS[side]*1000)) * time.Microsecond
+		r.startup[side] = time.Duration(math.Round(k.startupMS[side]*1000)) * time.Microsecond
 	}
 	if k.end == endForfeit {
 		loser := map[string]Side{"X": O, "O": X}[k.winner]

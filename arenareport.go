@@ -19,9 +19,11 @@ type report struct {
 	// again.
 	have   map[int][]keptGame
 	keptIn string
-	// plotFile, if set, gets the standings as a picture (-plot), and
-	// plotSaid, if set, a line naming it once written.
+	// plotFile, if set, gets the standings as a picture (-plot) of
+	// plotSize pixels (-plot-size; zero for the default), and plotSaid,
+	// if set, a line naming it once written.
 	plotFile string
+	plotSize plotSize
 	plotSaid io.Writer
 }
 
@@ -30,7 +32,7 @@ func (r report) plot(game, axis string, pts []eloPoint) error {
 	if r.plotFile == "" {
 		return nil
 	}
-	if err := writePlot(r.plotFile, plotTitle(game, pts), axis, pts); err != nil {
+	if err := writePlot(r.plotFile, plotTitle(game, pts), axis, pts, r.plotSize); err != nil {
 		return fmt.Errorf("-plot %s: %v", r.plotFile, err)
 	}
 	if r.plotSaid != nil {

@@ -70,6 +70,11 @@ type playerRecord struct {
 	Moves    int         `json:"moves"`   // moves it chose (the opening's not counted)
 	TimeMS   float64     `json:"time_ms"` // their thinking time, in all
 	Nodes    int64       `json:"nodes"`   // positions its searches visited, in all
+	// Starts counts the moves that started its program (an external
+	// engine's first move in each process), StartupMS their time, which
+	// TimeMS includes; left out for the program's own bots.
+	Starts    int     `json:"starts,omitempty"`
+	StartupMS float64 `json:"startup_ms,omitempty"`
 }
 
 // botSettings are the budget a bot played under (Budget), every field
@@ -106,6 +111,8 @@ type keptGame struct {
 	moves                     [3]int // by side
 	nodes                     [3]int64
 	timeMS                    [3]float64
+	starts                    [3]int
+	startupMS                 [3]float64
 }
 
 // headDigest is the digest of the part of a record that says which game
@@ -123,7 +130,8 @@ func headDigest(rec gameRecord) [16]byte {
 func keep(rec gameRecord) keptGame {
 	return keptGame{head: headDigest(rec), record: rec.Record, winner: rec.Winner, end: rec.End, reason: rec.Reason, kind: rec.Kind,
 		moves: [3]int{X: rec.X.Moves, O: rec.O.Moves}, nodes: [3]int64{X: rec.X.Nodes, O: rec.O.Nodes},
-		timeMS: [3]float64{X: rec.X.TimeMS, O: rec.O.TimeMS}}
+		timeMS: [3]float64{X: rec.X.TimeMS, O: rec.O.TimeMS}, starts: [3]int{X: rec.X.Starts, O: rec.O.Starts},
+		startupMS: [3]float64{X: rec.X.StartupMS, O: rec.O.StartupMS}}
 }
 
 // recordKey is a record with every player's figures left out (the moves,
@@ -132,7 +140,7 @@ func keep(rec gameRecord) keptGame {
 // map's keys sorted, an empty map left out (omitempty) as a missing one.
 func recordKey(rec gameRecord) string {
 	for _, p := range []*playerRecord{&rec.X, &rec.O} {
-		p.Moves, p.TimeMS, p.Nodes = 0, 0, 0
+		p.Moves, p.TimeMS, p.Nodes, p.Starts, p.StartupMS = 0, 0, 0, 0, 0
 	}
 	key, err := json.Marshal(rec)
 	if err != nil {

@@ -110,6 +110,12 @@ func TestMatchJSON(t *testing.T) {
 		table.Elo.Bot != "alphabeta" || table.Elo.Games != 4 {
 		t.Errorf("start %+v, table %+v", head, table)
 	}
+	// LOS, draw ratio and how the games ended, from the same games.
+	r := wdl{ab.Wins, ab.Draws, ab.Losses}
+	if table.LOS == nil || *table.LOS != math.Round(1e4*los(r))/1e4 || table.DrawRatio == nil || *table.DrawRatio != float64(ab.Draws)/4 ||
+		table.Ended != (endsJSON{Games: 4, Rules: 4, Wins: ab.Wins, Draws: ab.Draws}) {
+		t.Errorf("los %v, draw ratio %v, ended %+v; want from %+v", table.LOS, table.DrawRatio, table.Ended, r)
+	}
 	// A perfect score has no finite difference: null, and the bound.
 	e := eloFigures("a", eloDiff(1), 0, 10)
 	if e.Diff != nil || e.Bound == nil || math.Round(*e.Bound) != 140 {
@@ -280,10 +286,15 @@ func TestTablesJSON(t *testing.T) {
 	if random.Bot != "random" || random.Rank != 3 || random.Games != 8 || random.Wins != 0 || random.Elo == nil || *random.Elo >= 0 {
 		t.Errorf("standings: %+v", tj.Standings)
 	}
+	draws := 0
 	for _, c := range tj.Crosstable {
 		if c.Games != 4 || c.Points != float64(c.Wins)+float64(c.Draws)/2 {
 			t.Errorf("crosstable cell %+v", c)
 		}
+		draws += c.Draws
+	}
+	if want := (endsJSON{Games: 12, Rules: 12, Wins: 12 - draws/2, Draws: draws / 2}); tj.Ended != want {
+		t.Errorf("ended %+v, want %+v", tj.Ended, want)
 	}
 	// The saved output rates to the same tables.
 	recs, err := readResults(strings.NewReader(out.String()), "out.jsonl")
@@ -298,7 +309,7 @@ func TestTablesJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	if rj.Type != "rating" || !slices.Equal(rj.Files, []string{"out.jsonl"}) ||
-		!reflect.DeepEqual(rj.Standings, tj.Standings) || !reflect.DeepEqual(rj.Crosstable, tj.Crosstable) {
+		!reflect.DeepEqual(rj.Standings, tj.Standings) || !reflect.DeepEqual(rj.Crosstable, tj.Crosstable) || rj.Ended != tj.Ended {
 		t.Errorf("-rate -format json:\n%s\n-tournament -format json:\n%s", rated.String(), lines[len(lines)-1])
 	}
 }

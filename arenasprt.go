@@ -199,7 +199,7 @@ func (t sprtTest) header(games int) string {
 		eloText(t.elo0), eloText(t.elo1), sprtModel, t.alpha, t.beta, lower, upper, games)
 }
 
-// result is SPEC's line at the test's end: "sprt: llr 2.97 (-2.94,
+// result is the line at the test's end (docs/strength.md): "sprt: llr 2.97 (-2.94,
 // 2.94), elo0 0, elo1 50: H1 accepted after 148 games", or
 // "inconclusive after" when the games ran out first.
 func (t sprtTest) result(llr float64, v sprtVerdict, games int) string {

@@ -254,3 +254,67 @@ func TestSPRTStatusLine(t *testing.T) {
 		t.Errorf("the status line is not cleared at the end: %q", progress.String()[max(0, progress.Len()-80):])
 	}
 }
+
+// -sprt asks for no number of pairs, so no openings note comes before
+// its games; one comes only when the games reach an opening dealt again,
+// right before that game's line, naming more plies. Depth 3 against
+// random decides within Connect Four's 25 distinct openings (no note);
+// alphabeta against random at Tic-Tac-Toe's 3 one-ply openings goes past
+// them (the note before game 7), as text and as a JSON note line; the
+// fix it names has ten times the openings (3 plies: 38; 2 give 12). With
+// no random plies every pair starts from the start: the note comes
+// before game 3.
+func TestSPRTOpeningsNote(t *testing.T) {
+	for _, tc := range []struct {
+		game  string
+		bots  [2]string
+		plies int
+		test  string
+		note  string // "" for none
+		at    int    // the game it comes before
+	}{
+		{"c4", [2]string{"alphabeta:depth=3", "random"}, 2, "elo0=0,elo1=100", "", 0},
+		{"ttt", [2]string{"alphabeta", "random"}, 1, "elo0=0,elo1=50",
+			"openings: from game 7 the 3 distinct openings of 1 ply of Tic-Tac-Toe (rotations and reflections counted once) come again: bots that play alike replay their games, and the test counts them again; -openings 3 gives 38", 7},
+		// Tic-Tac-Toe's default: no random plies, every pair from the
+		// start; 2 plies give ten openings or more (12).
+		{"ttt", [2]string{"alphabeta", "random"}, 0, "elo0=0,elo1=50",
+			"openings: from game 3 every pair starts from the same position again (no random plies): bots that play alike replay their games, and the test counts them again; -openings 2 gives 12", 3},
+	} {
+		for _, asJSON := range []bool{false, true} {
+			spec, _ := findGame(tc.game)
+			test, err := parseSPRT(tc.test)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := matchConfig{reg: &declared, spec: spec, opt: spec.defaults(nil), players: playersOf(t, spec, budgetDefaults{}, tc.bots),
+				games: sprtGames, plan: openingPlan{plies: tc.plies}, seed: 4, jobs: 2, sprt: &test, report: report{json: asJSON}}
+			var out strings.Builder
+			if err := m.run(context.Background(), &out, nil); err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(out.String(), "\n")
+			var notes []int
+			for i, l := range lines {
+				if strings.HasPrefix(l, "openings:") || strings.HasPrefix(l, `{"type":"note"`) || strings.Contains(l, `"note":`) && strings.HasPrefix(l, `{"type":"start"`) {
+					notes = append(notes, i)
+				}
+			}
+			if tc.note == "" {
+				m := regexp.MustCompile(`(?m)^sprt: .*: H1 accepted after (\d+) games$`).FindStringSubmatch(out.String())
+				if len(notes) > 0 || !asJSON && (m == nil || mustAtoi(t, m[1]) > 50) {
+					t.Errorf("%s: a note, or the test went past the 25 distinct pairs:\n%s", tc.game, out.String())
+				}
+				continue
+			}
+			want, next := tc.note, fmt.Sprintf("game %d/20000: ", tc.at)
+			if asJSON {
+				want, next = `{"type":"note","note":"`+tc.note+`"}`, `{"type":"game",`
+			}
+			if len(notes) != 1 || lines[notes[0]] != want || !strings.HasPrefix(lines[notes[0]+1], next) ||
+				asJSON && !strings.Contains(lines[notes[0]+1], fmt.Sprintf(`"number":%d,`, tc.at)) {
+				t.Errorf("%s, json %v: notes at lines %v, want one, %q, before game %d:\n%s", tc.game, asJSON, notes, want, tc.at, out.String())
+			}
+		}
+	}
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -18,108 +17,89 @@ import (
 // tableWidth is the width every crosstable keeps within: a terminal's.
 const tableWidth = 80
 
-// forfeitCount is a player's forfeits by kind ("" for a record written
-// before kinds were kept).
-type forfeitCount map[ForfeitKind]int
-
-// total is the forfeits of every kind.
-func (f forfeitCount) total() int {
-	n := 0
-	for _, c := range f {
-		n += c
+// writeRoundRobin prints a round-robin's tables: the crosstable, the
+// standings with the key of their forfeits, how the games ended, and
+// last the legend of the names shortened. A name too long for its
+// column reads the same in both tables (shortNames, at the room the
+// narrower leaves), and no two players read the same.
+func writeRoundRobin(out io.Writer, names []string, c crossResults, s standings, stats fieldStats) {
+	ordered := make([]string, len(s.order))
+	for a, i := range s.order {
+		ordered[a] = printable(names[i])
 	}
-	return n
+	cells := crossCellsOf(c, s)
+	rows := standingsRows(ordered, c, s, stats)
+	room := nameRoom(rows, 1, standingsGaps)
+	var cross numberedCross
+	numbered := crossWidth(ordered, ordered, cells) > tableWidth
+	if numbered {
+		cross = newNumberedCross(cells)
+		room = min(room, cross.nameRoom)
+	}
+	short := shortNames(ordered, room)
+	if numbered {
+		cross.write(out, short, cells)
+	} else {
+		writeCrossBlock(out, ordered, ordered, cells)
+	}
+	fmt.Fprintln(out)
+	for a := range short {
+		rows[a+1][1] = short[a]
+	}
+	writeRows(out, rows, standingsGaps)
+	counts := make([]forfeitCount, len(stats))
+	for i := range stats {
+		counts[i] = stats[i].forfeits
+	}
+	if key := forfeitKey(counts...); key != "" {
+		fmt.Fprintln(out, key)
+	}
+	ranked := make([]playStats, len(s.order))
+	for a, i := range s.order {
+		ranked[a] = stats[i]
+	}
+	if l := startupLine(short, ranked, tableWidth); l != "" {
+		fmt.Fprintln(out, l)
+	}
+	if ended := roundRobinEnds(c, stats).text(); ended != "" {
+		fmt.Fprintln(out, ended)
+	}
+	writeNameLegend(out, column(rows[1:], 0), ordered, short)
 }
 
-// text is the forfeits as one word a whitespace-splitting script reads:
-// "0", or the total and the kinds by their initials, "13(t12,c1)" (see
-// forfeitKey): short, so that the standings keep within 80 columns.
-func (f forfeitCount) text() string {
-	if f.total() == 0 {
-		return "0"
-	}
-	var kinds []string
-	for _, k := range slices.Concat(forfeitKinds, []ForfeitKind{""}) {
-		if f[k] > 0 {
-			initial := "?"
-			if k != "" {
-				initial = string(k)[:1]
-			}
-			kinds = append(kinds, fmt.Sprintf("%s%d", initial, f[k]))
+// roundRobinEnds is how the games of a round-robin's crosstable ended,
+// its players' forfeits from stats: every decisive game not forfeited
+// was won by the rules.
+func roundRobinEnds(c crossResults, stats fieldStats) endCount {
+	e := endCount{forfeits: forfeitCount{}}
+	for i := range c {
+		for j := i + 1; j < len(c); j++ {
+			e.games += c[i][j].games()
+			e.draws += c[i][j].draws
 		}
 	}
-	return fmt.Sprintf("%d(%s)", f.total(), strings.Join(kinds, ","))
-}
-
-// forfeitKey is the line under a table that says what the initials of
-// the forfeits it shows mean; "" when nobody forfeited.
-func forfeitKey(counts ...forfeitCount) string {
-	words := map[ForfeitKind]string{ForfeitTime: "t on time", ForfeitCrash: "c crashed", ForfeitIllegal: "i an illegal move",
-		ForfeitGarbage: "g garbage", "": "? a kind not recorded"}
-	var key []string
-	for _, k := range slices.Concat(forfeitKinds, []ForfeitKind{""}) {
-		if slices.ContainsFunc(counts, func(f forfeitCount) bool { return f[k] > 0 }) {
-			key = append(key, words[k])
+	for _, s := range stats {
+		for k, n := range s.forfeits {
+			e.forfeits[k] += n
 		}
 	}
-	if len(key) == 0 {
-		return ""
+	e.wins = e.games - e.draws - e.forfeits.total()
+	return e
+}
+
+// column is the k-th cell of every row.
+func column(rows [][]string, k int) []string {
+	col := make([]string, len(rows))
+	for a, row := range rows {
+		col[a] = row[k]
 	}
-	return "forfeits: " + strings.Join(key, ", ")
+	return col
 }
 
-// forfeitsJSON is a player's forfeits under -format json: every kind,
-// and their total (which counts records without a kind too).
-type forfeitsJSON struct {
-	Total   int `json:"total"`
-	Time    int `json:"time"`
-	Crash   int `json:"crash"`
-	Illegal int `json:"illegal"`
-	Garbage int `json:"garbage"`
-}
-
-// json is the forfeits as -format json gives them.
-func (f forfeitCount) json() forfeitsJSON {
-	return forfeitsJSON{Total: f.total(), Time: f[ForfeitTime], Crash: f[ForfeitCrash], Illegal: f[ForfeitIllegal], Garbage: f[ForfeitGarbage]}
-}
-
-// playStats is what a player's moves cost over the games rated, and the
-// games it forfeited. It is gathered from the game records, so that a
-// tournament and -rate over its records print the same figures.
-type playStats struct {
-	moves    int
-	timeMS   float64 // thinking time, in all
-	forfeits forfeitCount
-}
-
-// msPerMove is the mean thinking time of a move, 0 without moves.
-func (p playStats) msPerMove() float64 {
-	if p.moves == 0 {
-		return 0
-	}
-	return p.timeMS / float64(p.moves)
-}
-
-// fieldStats are the field's playStats, by the players' indexes.
-type fieldStats []playStats
-
-// newFieldStats is empty figures for n players.
-func newFieldStats(n int) fieldStats {
-	s := make(fieldStats, n)
-	for i := range s {
-		s[i].forfeits = forfeitCount{}
-	}
-	return s
-}
-
-// writeCrosstable prints the round-robin's crosstable, rows and columns
-// the players in the order of the standings, each cell the points the
-// row's player scored against the column's out of the games they played
-// ("3.5/4"). Columns are headed by the players' names when that fits 80
-// columns; otherwise by their ranks, each row starting with its rank and
-// its name, names cut short to fit (listed in full below the table) and
-// the columns in blocks when even ranks do not fit.
-func writeCrosstable(out io.Writer, names []string, c crossResults, s standings) {
+// crossCellsOf are the crosstable's cells, rows and columns the players
+// in the order of the standings, each the points the row's player scored
+// against the column's out of the games they played ("3.5/4").
+func crossCellsOf(c crossResults, s standings) [][]string {
 	n := len(s.order)
 	cells := make([][]string, n)
 	for a, i := range s.order {
@@ -131,22 +111,21 @@ func writeCrosstable(out io.Writer, names []string, c crossResults, s standings)
 			}
 		}
 	}
-	ordered := make([]string, n)
-	for a, i := range s.order {
-		ordered[a] = printable(names[i])
-	}
-	if crossWidth(ordered, ordered, cells) <= tableWidth {
-		writeCrossBlock(out, ordered, ordered, cells)
-		return
-	}
-	writeNumberedCross(out, ordered, cells)
+	return cells
 }
 
-// writeNumberedCross is the crosstable headed by ranks: rows "1 name",
-// columns "1", "2"..., cut into blocks of columns that fit, names cut
-// short when they do not, with a legend of the names cut.
-func writeNumberedCross(out io.Writer, names []string, cells [][]string) {
-	n := len(names)
+// numberedCross is the layout of a crosstable too wide for its names:
+// columns headed by ranks ("1", "2"...), in blocks of columns that fit,
+// each row "rank name", names within nameRoom.
+type numberedCross struct {
+	ranks    []string
+	blocks   [][]int
+	nameRoom int
+}
+
+// newNumberedCross lays out the crosstable of cells headed by ranks.
+func newNumberedCross(cells [][]string) numberedCross {
+	n := len(cells)
 	ranks := make([]string, n)
 	for a := range ranks {
 		ranks[a] = strconv.Itoa(a + 1)
@@ -166,41 +145,35 @@ func writeNumberedCross(out io.Writer, names []string, cells [][]string) {
 		blocks = even
 	}
 	widest := blocksWidth(blocks, colWidth)
-	nameRoom := tableWidth - widest - 2 - utf8.RuneCountInString(ranks[n-1]) - 1 // "  " ahead, "12 " before the name
-	labels, cut, labelWidth := make([]string, n), false, 0
+	room := tableWidth - widest - 2 - utf8.RuneCountInString(ranks[n-1]) - 1 // "  " ahead, "12 " before the name
+	return numberedCross{ranks: ranks, blocks: blocks, nameRoom: room}
+}
+
+// write prints the crosstable with the names given, each within the
+// layout's nameRoom (shortNames).
+func (x numberedCross) write(out io.Writer, names []string, cells [][]string) {
+	n := len(names)
+	labels, labelWidth := make([]string, n), 0
 	for a, name := range names {
-		short := name
-		if utf8.RuneCountInString(name) > nameRoom {
-			short, cut = string([]rune(name)[:nameRoom-1])+"~", true
-		}
-		labels[a] = fmt.Sprintf("%*s %s", utf8.RuneCountInString(ranks[n-1]), ranks[a], short)
+		labels[a] = fmt.Sprintf("%*s %s", utf8.RuneCountInString(x.ranks[n-1]), x.ranks[a], name)
 		labelWidth = max(labelWidth, utf8.RuneCountInString(labels[a]))
 	}
 	for a, l := range labels { // left-aligned: the names read as a list
 		labels[a] = l + strings.Repeat(" ", labelWidth-utf8.RuneCountInString(l))
 	}
-	for k, bl := range blocks {
+	for k, bl := range x.blocks {
 		if k > 0 {
 			fmt.Fprintln(out)
 		}
 		heads := make([]string, len(bl))
 		block := make([][]string, n)
-		for x, b := range bl {
-			heads[x] = ranks[b]
+		for c, b := range bl {
+			heads[c] = x.ranks[b]
 			for a := range n {
 				block[a] = append(block[a], cells[a][b])
 			}
 		}
 		writeCrossBlock(out, labels, heads, block)
-	}
-	if cut {
-		fmt.Fprintln(out, "\nnames cut short (~):")
-		for a, name := range names {
-			if utf8.RuneCountInString(name) > nameRoom {
-				w := utf8.RuneCountInString(ranks[n-1]) + 2
-				fmt.Fprint(out, hardWrap(fmt.Sprintf("%*s %s", w, ranks[a], name), tableWidth, w+1))
-			}
-		}
 	}
 }
 
@@ -272,6 +245,28 @@ func writeCrossBlock(out io.Writer, labels, heads []string, cells [][]string) {
 	tw.Flush()
 }
 
+// writeNameLegend lists in full, by row number, the names a table shows
+// shortened: the rows' labels (ranks), full names and shown names.
+func writeNameLegend(out io.Writer, labels, full, shown []string) {
+	var rows []int
+	for a := range full {
+		if full[a] != shown[a] {
+			rows = append(rows, a)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintln(out, "\nnames cut short (~):")
+	w := 0
+	for _, l := range labels {
+		w = max(w, utf8.RuneCountInString(l))
+	}
+	for _, a := range rows {
+		fmt.Fprint(out, hardWrap(fmt.Sprintf("%*s %s", w+2, labels[a], full[a]), tableWidth, w+3))
+	}
+}
+
 // hardWrap cuts a line into lines of width runes at most, the later ones
 // indented by indent: a legend's name has no spaces to break at.
 func hardWrap(line string, width, indent int) string {
@@ -285,14 +280,14 @@ func hardWrap(line string, width, indent int) string {
 	return b.String()
 }
 
-// writeStandings prints SPEC's standings, one row a player, best rating
-// first: rank bot games wins draws losses score% elo +-, then its mean
-// milliseconds a move and its forfeits ("13(time:12,crash:1)"), after the
-// columns scripts read. A player without a game shows "-" for its score
-// and rating rather than a 0% and +0 that it never earned. The table
-// keeps within 80 columns: names too long for what the figures leave are
-// cut short (~) and listed in full below it.
-func writeStandings(out io.Writer, names []string, c crossResults, s standings, stats fieldStats) {
+// standingsRows are the standings' header and rows (docs/results.md),
+// one a player, best rating first: rank bot games wins draws losses
+// score% elo +-, then its mean milliseconds a move and its forfeits
+// ("13(t12,c1)"), after the columns scripts read; names are the players'
+// in the standings' order.
+// A player without a game shows "-" for its score and rating rather than
+// a 0% and +0 that it never earned.
+func standingsRows(names []string, c crossResults, s standings, stats fieldStats) [][]string {
 	rows := [][]string{{"rank", "bot", "games", "wins", "draws", "losses", "score%", "elo", "+-", "ms/move", "forfeits"}}
 	for rank, i := range s.order {
 		var t wdl
@@ -306,41 +301,11 @@ func writeStandings(out io.Writer, names []string, c crossResults, s standings, 
 			score = fmt.Sprintf("%.1f", 100*t.score())
 			elo, plusMinus = signedElo(s.elo[i]), fmt.Sprintf("%.0f", s.plusMinus[i])
 		}
-		rows = append(rows, []string{strconv.Itoa(rank + 1), printable(names[i]), strconv.Itoa(t.games()), strconv.Itoa(t.wins),
+		rows = append(rows, []string{strconv.Itoa(rank + 1), names[rank], strconv.Itoa(t.games()), strconv.Itoa(t.wins),
 			strconv.Itoa(t.draws), strconv.Itoa(t.losses), score, elo, plusMinus,
 			fmt.Sprintf("%.2f", stats[i].msPerMove()), stats[i].forfeits.text()})
 	}
-	counts := make([]forfeitCount, len(stats))
-	for i := range stats {
-		counts[i] = stats[i].forfeits
-	}
-	writeNamedRows(out, rows, standingsGaps, forfeitKey(counts...))
-}
-
-// writeNamedRows prints a table whose first column is a rank and second a
-// name, right-aligned, gaps spaces before each column, within 80
-// columns: names too long for what the other columns leave are cut
-// short (~) and listed in full below, by rank; then the key, if any.
-func writeNamedRows(out io.Writer, rows [][]string, gaps []int, key string) {
-	full := make([]string, len(rows))
-	for a, row := range rows {
-		full[a] = row[1]
-	}
-	cut := cutNames(rows, 1, gaps)
-	for _, row := range rows {
-		fmt.Fprintln(out, alignRight(row, gaps))
-	}
-	if key != "" {
-		fmt.Fprintln(out, key)
-	}
-	if len(cut) == 0 {
-		return
-	}
-	fmt.Fprintln(out, "\nnames cut short (~):")
-	w := utf8.RuneCountInString(rows[len(rows)-1][0]) + 1
-	for _, a := range cut {
-		fmt.Fprint(out, hardWrap(fmt.Sprintf("%s %s", rows[a][0], full[a]), tableWidth, w+1))
-	}
+	return rows
 }
 
 // standingsGaps are the spaces before each column of the standings: two
@@ -348,50 +313,39 @@ func writeNamedRows(out io.Writer, rows [][]string, gaps []int, key string) {
 // within 80 columns with names of 17 characters (alphabeta:depth=7).
 var standingsGaps = []int{0, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1}
 
-// alignRight writes a row, every cell right-aligned to its column's
-// widest (widths taken from the row itself once cells are padded), gaps
-// spaces before each.
-func alignRight(row []string, gaps []int) string {
-	var b strings.Builder
-	for k, cell := range row {
-		b.WriteString(strings.Repeat(" ", gaps[k]) + cell)
+// nameRoom is the width the names of column col may take for rows to
+// keep within tableWidth, gaps spaces before each column.
+func nameRoom(rows [][]string, col int, gaps []int) int {
+	others := 0
+	for k := range rows[0] {
+		if k != col {
+			w := 0
+			for _, row := range rows {
+				w = max(w, utf8.RuneCountInString(row[k]))
+			}
+			others += w
+		}
+		others += gaps[k]
 	}
-	return b.String()
+	return tableWidth - others
 }
 
-// cutNames pads every column of rows to its widest cell, the rows
-// right-aligned, and cuts the names in column col (a "~" for what is
-// cut) so that every row keeps within tableWidth; it returns the rows
-// whose names it cut.
-func cutNames(rows [][]string, col int, gaps []int) []int {
+// writeRows prints rows, every cell right-aligned to its column's
+// widest, gaps spaces before each column.
+func writeRows(out io.Writer, rows [][]string, gaps []int) {
 	widths := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for k, cell := range row {
 			widths[k] = max(widths[k], utf8.RuneCountInString(cell))
 		}
 	}
-	others := 0
-	for k, w := range widths {
-		if k != col {
-			others += w
-		}
-		others += gaps[k]
-	}
-	room := max(tableWidth-others, 4)
-	var cut []int
-	for a, row := range rows {
-		if a > 0 && utf8.RuneCountInString(row[col]) > room {
-			row[col] = string([]rune(row[col])[:room-1]) + "~"
-			cut = append(cut, a)
-		}
-	}
-	widths[col] = min(widths[col], room)
 	for _, row := range rows {
+		var b strings.Builder
 		for k, cell := range row {
-			row[k] = strings.Repeat(" ", widths[k]-utf8.RuneCountInString(cell)) + cell
+			b.WriteString(strings.Repeat(" ", gaps[k]+widths[k]-utf8.RuneCountInString(cell)) + cell)
 		}
+		fmt.Fprintln(out, b.String())
 	}
-	return cut
 }
 
 // standingsPoints are the standings as a picture's points, best first.

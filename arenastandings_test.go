@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -63,11 +64,21 @@ func indexOf(words []string, s string) int {
 	return -1
 }
 
-// crossCells reads a crosstable back, whichever layout it has: the cell
-// of row player and column player, by their names. A numbered table's
-// rows are "rank name", its columns ranks, maybe in several blocks, and
-// names cut short are taken from the legend.
-func crossCells(t *testing.T, text string) map[[2]string]string {
+// roundRobinText is a round-robin's tables taken apart: the crosstable's
+// cells by their players' full names, and the standings' rows split at
+// spaces as a script reads them, each with the player's full name (the
+// legend's, when shortened) and the name shown.
+type roundRobinText struct {
+	cells map[[2]string]string
+	rows  [][]string // the standings' rows after the header
+	full  []string   // by row: the name in full
+}
+
+// readRoundRobin reads writeRoundRobin's text back, whichever layout its
+// crosstable has: a numbered table's rows are "rank name", its columns
+// ranks, maybe in several blocks; names cut short are taken from the
+// legend at the end.
+func readRoundRobin(t *testing.T, text string) roundRobinText {
 	t.Helper()
 	blocks := strings.Split(strings.TrimSuffix(text, "\n"), "\n\n")
 	byRank := map[string]string{}
@@ -84,44 +95,68 @@ func crossCells(t *testing.T, text string) map[[2]string]string {
 			}
 		}
 	}
+	var rr roundRobinText
+	standings := strings.Split(blocks[len(blocks)-1], "\n")
+	if f := strings.Fields(standings[0]); !slices.Equal(f[:9], strings.Fields("rank bot games wins draws losses score% elo +-")) {
+		t.Fatalf("the standings' header reads %q", f)
+	}
+	for _, line := range standings[1:] {
+		f := strings.Fields(line)
+		if _, err := strconv.Atoi(f[0]); err != nil {
+			continue // the key and the ended line
+		}
+		if len(f) != 11 {
+			t.Fatalf("standings row %q has %d fields, want 11", line, len(f))
+		}
+		rr.rows = append(rr.rows, f)
+		full := f[1]
+		if n, ok := byRank[f[0]]; ok {
+			full = n
+		}
+		rr.full = append(rr.full, full)
+	}
 	cells := map[[2]string]string{}
-	for _, block := range blocks {
+	for _, block := range blocks[:len(blocks)-1] {
 		lines := strings.Split(block, "\n")
 		heads := strings.Fields(lines[0])
 		for _, line := range lines[1:] {
 			f := strings.Fields(line)
 			row, cols := f[0], f[1:]
 			if _, err := strconv.Atoi(f[0]); err == nil && len(f) == len(heads)+2 { // numbered
-				row, cols = f[1], f[2:]
-				if full, ok := byRank[f[0]]; ok {
-					row = full
-				}
-				byRank[f[0]] = row
+				row, cols = rr.full[mustAtoi(t, f[0])-1], f[2:]
 			}
 			if len(cols) != len(heads) {
 				t.Fatalf("row %q has %d cells for %d columns", line, len(cols), len(heads))
 			}
 			for k, h := range heads {
+				if r, err := strconv.Atoi(h); err == nil { // numbered columns name their players by rank
+					h = rr.full[r-1]
+				}
 				cells[[2]string{row, h}] = cols[k]
 			}
 		}
 	}
-	// Numbered columns name their players by rank.
-	named := map[[2]string]string{}
-	for k, v := range cells {
-		if full, ok := byRank[k[1]]; ok {
-			k[1] = full
-		}
-		named[k] = v
-	}
-	return named
+	rr.cells = cells
+	return rr
 }
 
-// A crosstable keeps within 80 columns whatever the names and however
-// many players, and every cell still reads back to its two players: by
-// names when they fit, by ranks otherwise, long names cut short with a
-// legend, columns in blocks when even ranks do not fit.
-func TestCrosstableFitsEighty(t *testing.T) {
+// mustAtoi is s as a number.
+func mustAtoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// A round-robin's tables keep within 80 columns whatever the names and
+// however many players, and read back: every crosstable cell to its two
+// players (by names when they fit, by ranks otherwise, columns in blocks
+// when even ranks do not fit), every standings row split at spaces into
+// its 11 columns, long names shortened so that no two players read the
+// same, the legend giving them in full.
+func TestRoundRobinFitsEighty(t *testing.T) {
 	long := func(n, length int) []string {
 		names := make([]string, n)
 		for i := range names {
@@ -130,6 +165,12 @@ func TestCrosstableFitsEighty(t *testing.T) {
 		}
 		return names
 	}
+	// Names alike for longer than the standings' room, the case,
+	// and alike at both ends.
+	alike := []string{"alphabeta:depth=6:order=none", "alphabeta:depth=6:order=game", "mcts:playouts=1000:c=0.5",
+		"mcts:playouts=1000:c=1.5", "mcts:playouts=1000:c=2.5"}
+	middle := []string{"a-very-long-common-head-1-and-a-very-long-common-tail", "a-very-long-common-head-2-and-a-very-long-common-tail",
+		"a-very-long-common-head-3-and-a-very-long-common-tail"}
 	for _, tc := range []struct {
 		name     string
 		names    []string
@@ -138,11 +179,13 @@ func TestCrosstableFitsEighty(t *testing.T) {
 		legend   bool
 	}{
 		{"short names", []string{"alphabeta", "mcts", "random"}, 4, false, false},
-		{"five of 30 characters", long(5, 30), 2, true, false},
-		{"eight of 40 characters", long(8, 40), 40, true, false},
+		{"five of 30 characters", long(5, 30), 2, true, true},
+		{"eight of 40 characters", long(8, 40), 40, true, true},
 		{"six of 60 characters", long(6, 60), 40, true, true},
 		{"twenty of 12 characters", long(20, 12), 40, true, false},
 		{"a name of 120 characters", append(long(3, 120), "x"), 10, true, true},
+		{"specs alike", alike, 2, true, true},
+		{"alike at both ends", middle, 2, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n := len(tc.names)
@@ -156,7 +199,8 @@ func TestCrosstableFitsEighty(t *testing.T) {
 				}
 			}
 			var b strings.Builder
-			writeCrosstable(&b, tc.names, c, c.standings())
+			s := c.standings()
+			writeRoundRobin(&b, tc.names, c, s, newFieldStats(n))
 			text := b.String()
 			for _, line := range strings.Split(text, "\n") {
 				if w := utf8.RuneCountInString(line); w > 80 {
@@ -170,14 +214,24 @@ func TestCrosstableFitsEighty(t *testing.T) {
 				t.Errorf("legend %v, want %v:\n%s", got, tc.legend, text)
 			}
 			t.Logf("\n%s", text)
-			cells := crossCells(t, text)
+			rr := readRoundRobin(t, text)
+			shown := map[string]bool{}
+			for a, row := range rr.rows {
+				if shown[row[1]] {
+					t.Errorf("two players read %q:\n%s", row[1], text)
+				}
+				shown[row[1]] = true
+				if want := tc.names[s.order[a]]; rr.full[a] != want {
+					t.Errorf("row %d reads %q, in full %q, want %q", a+1, row[1], rr.full[a], want)
+				}
+			}
 			for i, a := range tc.names {
 				for j, o := range tc.names {
 					want := "-"
 					if i != j {
 						want = strconv.FormatFloat(c[i][j].points(), 'f', -1, 64) + "/" + strconv.Itoa(tc.games)
 					}
-					if got := cells[[2]string{a, o}]; got != want {
+					if got := rr.cells[[2]string{a, o}]; got != want {
 						t.Fatalf("%s against %s: %q, want %q:\n%s", a, o, got, want, text)
 					}
 				}

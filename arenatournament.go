@@ -135,10 +135,11 @@ func (t tournamentConfig) deal(deck *openingDeck, matches [][2]int, mine func(k,
 // terminal, then prints the crosstable and the standings. On an interrupt
 // it prints them for the games finished and returns errInterrupted.
 func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) error {
-	deck, note, err := t.plan.openings(t.spec, t.opt, (t.games+1)/2, t.seed)
+	deck, err := t.plan.openings(t.spec, t.opt, t.seed)
 	if err != nil {
 		return err
 	}
+	note := deck.note((t.games + 1) / 2)
 	games := t.schedule(deck)
 	a := arena{spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
 		event: "tournament", field: t.names(), total: len(t.matches()) * t.games}
@@ -216,9 +217,7 @@ func (t tournamentConfig) tables(out io.Writer, shard string, played, games, all
 		fmt.Fprintf(out, "%s round-robin: %d bots, %d of %d games, %d a match\n\n",
 			t.spec.title, len(t.players), played, games, t.games)
 	}
-	writeCrosstable(out, t.names(), results, s)
-	fmt.Fprintln(out)
-	writeStandings(out, t.names(), results, s, stats)
+	writeRoundRobin(out, t.names(), results, s, stats)
 	return err
 }
 
@@ -233,6 +232,7 @@ func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of
 	if t.json {
 		j := gauntletJSON{Type: "gauntlet", Game: t.spec.name, Seed: t.seed, Shard: shard, Games: played, Of: of, PerMatch: t.games, Open: of - played}
 		j.fill(rows, names[0], stats[0])
+		j.Ended = roundRobinEnds(c, stats).json()
 		writeJSONLine(out, j)
 		return err
 	}
@@ -241,6 +241,6 @@ func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of
 	}
 	fmt.Fprintf(out, "%s gauntlet of %s%s: %d bots, %d of %d games, %d a match; elo is over %s\n\n",
 		t.spec.title, names[0], shard, len(names)-1, played, of, t.games, names[0])
-	writeGauntlet(out, rows, names[0], stats[0])
+	writeGauntlet(out, rows, names[0], stats[0], roundRobinEnds(c, stats))
 	return err
 }

@@ -68,7 +68,7 @@ func TestTournamentSchedule(t *testing.T) {
 				for k := range openings {
 					openings[k] = []Move{Move(k)}
 				}
-				deck, _, err := openingPlan{suite: openings}.openings(nil, nil, len(openings), 1)
+				deck, err := openingPlan{suite: openings}.openings(nil, nil, 1)
 				if err != nil {
 					t.Fatal(err)
 				}

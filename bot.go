@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"math"
 	"time"
 )
 
@@ -30,48 +31,92 @@ type Budget struct {
 	Trace int
 }
 
-// Stats says what a search did: the score of its move from the mover's
-// side, the depth it completed, the positions it visited and how long it
-// took.
+// Stats says what a search did: a core every bot fills (the score of its
+// move from the mover's side, the depth it completed, the positions it
+// visited, how long it took, the line it expects), and the figures only
+// one family of bots has, each in a part of its own that the others
+// leave zero.
 type Stats struct {
+	// Score is the move's value from the mover's side on the game's own
+	// scale (Utility's), as far as the bot could see.
 	Score int
 	Depth int
 	Nodes int64
 	Time  time.Duration
-	// Solved is when the search had proved the game's result from the
-	// position (win, draw or loss at least), counted from its start: 0
-	// when it did not, or does not say.
-	Solved time.Duration
-	// Exact says Score is the position's proved value on the game's own
-	// scale (the Connect Four solver's, from its book or a finished solve),
-	// not a guess from a horizon that happens to look like one.
-	Exact bool
-	// Basis says, in a few words for -v, what a score that is not Exact
-	// rests on when the bot can say (the Connect Four solver out of
-	// time: "depth-limited, threats, depth 12; ..."); empty otherwise.
-	Basis string
+	// Startup is the part of Time that went to starting the bot's
+	// program: an external engine's first move in a process waits for its
+	// start (an interpreter, a JVM) and its thinking as one, so the whole
+	// move is counted here; zero for the program's own bots, which start
+	// with the program. Tables give it apart from the time a move
+	// (docs/strength.md#matches).
+	Startup time.Duration
 	// PV is the line the bot expects, its own move first (the principal
 	// variation); empty when the bot does not say.
 	PV []Move
-	// Monte Carlo searches: playouts run, the chosen move's share of the
-	// root visits and its win rate for the mover (0..1).
-	Playouts int64
-	Share    float64
-	WinRate  float64
-	// Top is the most-visited root moves, most first (mcts), for -v.
-	Top []MoveVisits
-	// Proved is the result a Monte Carlo search proved for the side to
-	// move (mcts:solve=on): "win", "draw" or "loss", "" for none; and
-	// ProvedPlies the plies to the end of the game along its proof.
-	Proved      string
-	ProvedPlies int
 	// Unknown names the figures the bot did not report, which -v leaves
 	// out rather than show a made-up 0: an external engine reports only
-	// what its info lines say. Zero for the built-in bots: all known.
+	// what its info lines say, a Monte Carlo search has no score on the
+	// game's scale. Zero for the searches that report them all.
 	Unknown Figures
 	// Says is the bot's own last word on its move (an engine's info
 	// string), for -v.
 	Says string
+	// Proof is what a search that proves values says of its score (the
+	// Connect Four solver, Adjacency's alpha-beta).
+	Proof ProofStats
+	// Tree is a Monte Carlo search's figures.
+	Tree TreeStats
+}
+
+// ProofStats is what a proving search says of its score.
+type ProofStats struct {
+	// Exact says Score is the position's proved value on the game's own
+	// scale (from a book or a finished solve), not a guess from a horizon
+	// that happens to look like one.
+	Exact bool
+	// Solved is when the search had proved the game's result from the
+	// position (win, draw or loss at least), counted from its start: 0
+	// when it did not, or does not say.
+	Solved time.Duration
+	// Basis says, in a few words for -v, what a score that is not Exact
+	// rests on when the bot can say (the Connect Four solver out of
+	// time: "depth-limited, threats, depth 12; ..."); empty otherwise.
+	Basis string
+}
+
+// TreeStats is a Monte Carlo search's figures.
+type TreeStats struct {
+	// Playouts is the playouts run; Share the chosen move's share of the
+	// root's visits, WinRate its mean result for the mover (0..1).
+	Playouts int64
+	Share    float64
+	WinRate  float64
+	// Top is the most-visited root moves, most first, for -v.
+	Top []MoveVisits
+	// Proved is the result the search proved for the side to move
+	// (mcts:solve=on): "win", "draw" or "loss", "" for none; and
+	// ProvedPlies the plies to the end of the game along its proof.
+	Proved      string
+	ProvedPlies int
+}
+
+// shownScore is the score -v, -analyze and the hint show, and whether the
+// bot said one: Score, or for a Monte Carlo search, which has no score on
+// the game's scale, its move's win rate in percent (100, 50 or 0 for a
+// proved win, draw or loss), as docs/bots.md says.
+func (s Stats) shownScore() (int, bool) {
+	if s.Tree.Playouts > 0 || s.Tree.Proved != "" {
+		switch s.Tree.Proved {
+		case "win":
+			return 100, true
+		case "draw":
+			return 50, true
+		case "loss":
+			return 0, true
+		}
+		return int(math.Round(100 * s.Tree.WinRate)), true
+	}
+	return s.Score, s.Unknown&FigScore == 0
 }
 
 // Figures is a set of the figures of Stats that a bot may leave unsaid.
@@ -156,7 +201,7 @@ type ForfeitKind string
 // The kinds of forfeit.
 const (
 	ForfeitTime    ForfeitKind = "time"    // no move in the time allowed
-	ForfeitCrash   ForfeitKind = "crash"   // the process failed to start, exited or closed its output
+	ForfeitCrash   ForfeitKind = "crash"   // the process exited or closed its output
 	ForfeitIllegal ForfeitKind = "illegal" // a move in the game's notation that is not legal here
 	ForfeitGarbage ForfeitKind = "garbage" // a line that is no answer at all, or output past the limits
 )
@@ -184,10 +229,23 @@ func faultKind(err error, otherwise ForfeitKind) ForfeitKind {
 }
 func (f *Forfeit) Unwrap() error { return f.Cause }
 
+// hostFault is a fault of the machine the program runs on rather than of
+// a seat: an engine's program that could not be started (its binary gone,
+// no file descriptors left, no memory for a process). No one loses the
+// game by it: playGame returns it as it is, and a run stops at it with
+// the game unplayed, so that a rerun plays it (docs/engines.md, Faults).
+type hostFault struct {
+	what string // what could not be done, after the engine's name
+	err  error
+}
+
+func (h *hostFault) Error() string { return h.what + ": " + h.err.Error() }
+func (h *hostFault) Unwrap() error { return h.err }
+
 // fallibleBot is a bot that can fail to give a move (an external engine):
-// the game loop asks it through decide, whose error is a *Forfeit or the
-// caller's interrupt. Its Think still keeps the Bot contract, answering a
-// legal move whatever happens.
+// the game loop asks it through decide, whose error is a *Forfeit, a
+// *hostFault or the caller's interrupt. Its Think still keeps the Bot
+// contract, answering a legal move whatever happens.
 type fallibleBot interface {
 	Bot
 	decide(ctx context.Context, g Game, b Budget) (Decision, error)

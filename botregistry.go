@@ -180,10 +180,10 @@ type botConfig struct {
 type registry struct {
 	games []*gameSpec
 	bots  []*botDecl
-	// kept is what the run's bots share from game to game (the Connect
+	// share is what the run's bots share from game to game (the Connect
 	// Four solver's table), by name; nil in the declared registry, whose
 	// bots keep their own.
-	kept *runShare
+	share *runShare
 }
 
 // runShare holds what the bots of one run share, each thing made on
@@ -195,21 +195,21 @@ type runShare struct {
 
 // running reports whether r is a run's registry, which keeps what its
 // bots share (shared), rather than the declared one.
-func (r *registry) running() bool { return r != nil && r.kept != nil }
+func (r *registry) running() bool { return r != nil && r.share != nil }
 
 // shared is the run's thing named key, made by make on first use; without
 // a run to keep it (a nil registry, the declared one) it is made anew.
 // Safe for concurrent use: the games of a match run at once (-jobs).
 func (r *registry) shared(key string, make func() any) any {
-	if r == nil || r.kept == nil {
+	if r == nil || r.share == nil {
 		return make()
 	}
-	r.kept.mu.Lock()
-	defer r.kept.mu.Unlock()
-	v, ok := r.kept.items[key]
+	r.share.mu.Lock()
+	defer r.share.mu.Unlock()
+	v, ok := r.share.items[key]
 	if !ok {
 		v = make()
-		r.kept.items[key] = v
+		r.share.items[key] = v
 	}
 	return v
 }
@@ -234,7 +234,7 @@ func registerBot(b *botDecl) {
 // the run's own (its engines) after them, each under a name no other
 // has. Its error names the bot that cannot join.
 func newRegistry(extra ...*botDecl) (*registry, error) {
-	r := &registry{games: declared.games, bots: slices.Clone(declared.bots), kept: &runShare{items: map[string]any{}}}
+	r := &registry{games: declared.games, bots: slices.Clone(declared.bots), share: &runShare{items: map[string]any{}}}
 	for _, b := range extra {
 		if r.findBot(b.name) != nil {
 			return nil, fmt.Errorf("%s is declared twice, or is a built-in bot's name: choose another", b.name)

@@ -99,7 +99,7 @@ func (b *SolverBot) fromBook(c *ConnectFour, p c4Pos, budget Budget) (Decision, 
 	if !ok {
 		return Decision{}, false
 	}
-	d := Decision{Move: bookMove(p, e), Stats: Stats{Score: int(e.score), Exact: true}}
+	d := Decision{Move: bookMove(p, e), Stats: Stats{Score: int(e.score), Proof: ProofStats{Exact: true}}}
 	d.Depth, d.PV = plies(d.Score, p.moves), bookLine(p)
 	if budget.Trace > 0 {
 		d.Trace = &SearchTrace{Bot: b.Name(), Heading: []string{fmt.Sprintf("trace: solver: the opening book knows this position (score %d): no search", d.Score)}}
@@ -184,7 +184,7 @@ func (pr c4SolverProver) exact(ctx context.Context, p c4Pos) (Decision, bool) {
 	if s.stopped() {
 		return Decision{}, false
 	}
-	d := Decision{Move: m, Stats: Stats{Score: v, Exact: true, Depth: c4AnyPlies(s.g.cells, v, p.moves)}}
+	d := Decision{Move: m, Stats: Stats{Score: v, Proof: ProofStats{Exact: true}, Depth: c4AnyPlies(s.g.cells, v, p.moves)}}
 	d.PV = s.expectedLine(p, m, v)
 	d.Nodes = s.nodes() // the line's searches too, as -trace notes them
 	return d, true

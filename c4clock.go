@@ -168,7 +168,7 @@ func (c *c4Clock) settled() bool {
 // if all are).
 func (c *c4Clock) candidates(order []int) []int {
 	f, _ := c.floor()
-	keep := func(col int) bool {
+	inBest := func(col int) bool {
 		if f >= 0 {
 			return class(c.lo[col]) == f
 		}
@@ -176,7 +176,7 @@ func (c *c4Clock) candidates(order []int) []int {
 	}
 	var out []int
 	for _, col := range order {
-		if c.open[col] && keep(col) {
+		if c.open[col] && inBest(col) {
 			out = append(out, col)
 		}
 	}
@@ -284,7 +284,7 @@ func clockThink(ctx context.Context, pr c4Prover, gs *c4Guess, g *c4Geom, p c4Po
 	}
 	r := gs.best(guessEnd, p, cands)
 	d = Decision{Move: Move(r.col), Stats: Stats{Score: r.score, Depth: r.depth, PV: r.pv}}
-	d.Basis = fmt.Sprintf("depth-limited, threats, depth %d; %s: %s", r.depth, plural(c.probes, "probe", "probes"), c.proofNote())
+	d.Proof.Basis = fmt.Sprintf("depth-limited, threats, depth %d; %s: %s", r.depth, plural(c.probes, "probe", "probes"), c.proofNote())
 	return finish(d)
 }
 
@@ -314,7 +314,7 @@ func (c *c4Clock) proved(end context.Context) (Decision, bool) {
 	f, col := c.floor()
 	switch f {
 	case 0:
-		d := Decision{Move: Move(col), Stats: Stats{Exact: true, Depth: c.g.cells - c.p.moves}}
+		d := Decision{Move: Move(col), Stats: Stats{Proof: ProofStats{Exact: true}, Depth: c.g.cells - c.p.moves}}
 		d.PV = c.pr.line(end, c.p, col, 0)
 		return d, true
 	case 1:
@@ -322,7 +322,7 @@ func (c *c4Clock) proved(end context.Context) (Decision, bool) {
 			return d, true
 		}
 		return Decision{Move: Move(col), Stats: Stats{Score: c.lo[col],
-			Basis: fmt.Sprintf("proved a win, at least %d; no time for the exact score", c.lo[col])}}, true
+			Proof: ProofStats{Basis: fmt.Sprintf("proved a win, at least %d; no time for the exact score", c.lo[col])}}}, true
 	}
 	// Lost: the slowest loss if half the time left finds it, else the
 	// guess, which may set the opponent harder problems.

@@ -37,8 +37,8 @@ func (b clockedBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	d := b.Bot.Think(ctx, g, budget)
 	el := time.Since(start)
 	if b.log != nil {
-		basis := d.Basis
-		if d.Exact {
+		basis := d.Proof.Basis
+		if d.Proof.Exact {
 			basis = fmt.Sprintf("exact %d", d.Score)
 		}
 		fmt.Fprintf(b.log, "ply %2d %s %6.1fms %s\n", len(g.History()), c4Spec().line(g.History()), float64(el)/1e6, basis)
@@ -47,7 +47,7 @@ func (b clockedBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	b.times.d = append(b.times.d, el)
 	if d.Nodes > 0 {
 		b.times.searched++
-		if d.Exact {
+		if d.Proof.Exact {
 			b.times.exact++
 		}
 	}
@@ -289,9 +289,9 @@ func TestClockHonest(t *testing.T) {
 		switch {
 		case !ok:
 			t.Fatalf("%s: illegal move %d", pos.moves, d.Move)
-		case d.Exact && (d.Score != pos.score || v != pos.score):
+		case d.Proof.Exact && (d.Score != pos.score || v != pos.score):
 			t.Errorf("%s: exact %d with column %d (%d), the score is %d", pos.moves, d.Score, d.Move+1, v, pos.score)
-		case strings.HasPrefix(d.Basis, "proved a win") && v <= 0:
+		case strings.HasPrefix(d.Proof.Basis, "proved a win") && v <= 0:
 			t.Errorf("%s: proved a win with column %d, which scores %d", pos.moves, d.Move+1, v)
 		}
 	}

@@ -75,12 +75,12 @@ under the board (a, b, c for columns 10-12 of the widest boards).`
 // rests on (Basis).
 func c4Describe(g Game, d Decision) string {
 	switch {
-	case d.Exact:
+	case d.Proof.Exact:
 		return inPlies(d.Score, c4AnyPlies(g.(*ConnectFour).geo.cells, d.Score, len(g.History())))
 	case endsGame(g, d.PV):
 		return inPlies(d.Score, len(d.PV))
-	case d.Basis != "":
-		return fmt.Sprintf("%+d: %s", d.Score, d.Basis)
+	case d.Proof.Basis != "":
+		return fmt.Sprintf("%+d: %s", d.Score, d.Proof.Basis)
 	}
 	return fmt.Sprintf("%+d by the seed's line count, a guess from depth %d", d.Score, d.Depth)
 }

@@ -26,7 +26,7 @@ func (s *c4Solver) expectedLine(p c4Pos, first Move, v int) []Move {
 			return line
 		}
 		var ok bool
-		if m, ok = s.keeper(p, v); !ok {
+		if m, ok = s.valueMove(p, v); !ok {
 			return line
 		}
 		line = append(line, m)
@@ -55,13 +55,13 @@ func bookLine(p c4Pos) []Move {
 	}
 }
 
-// keeper is a column of p that provably keeps p's exact score v: the
+// valueMove is a column of p that provably keeps p's exact score v: the
 // book's, or the first that the rules, the static pass or the table
 // prove without a search (the table's own move tried first), or else the
 // first that a null-window search proves (the positions the search
 // settled by the static pass have no table entries below). The score
 // being known, these searches are small.
-func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {
+func (s *c4Solver) valueMove(p c4Pos, v int) (Move, bool) {
 	g := s.g
 	if e, ok := s.book.lookup(bookKey(p)); ok && int(e.score) == v {
 		return bookMove(p, e), true
@@ -84,7 +84,7 @@ func (s *c4Solver) keeper(p c4Pos, v int) (Move, bool) {
 		}
 	}
 	for _, col := range order {
-		if s.keeps(p, col, v, "line") {
+		if s.keepsValue(p, col, v, "line") {
 			return Move(col), true
 		}
 		if s.stopped() {

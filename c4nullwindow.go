@@ -119,20 +119,20 @@ func (s *c4Solver) bestMove(p c4Pos) (Move, int) {
 		if s.stopped() {
 			break // a cut-short window proves nothing
 		}
-		if s.keeps(p, col, v, "column") {
+		if s.keepsValue(p, col, v, "column") {
 			return Move(col), v
 		}
 	}
 	return fallback, v
 }
 
-// keeps reports whether col keeps p's exact score v: it wins at once
+// keepsValue reports whether col keepsValue p's exact score v: it wins at once
 // with that score, fills the board for a draw, or leaves the opponent at
 // most -v (never less, v being the best), which a null-window search
 // proves; false too if the search was stopped meanwhile. For -trace
 // the search is a probe noted as kind ("column", or "line" for the
 // expected line's).
-func (s *c4Solver) keeps(p c4Pos, col, v int, kind string) bool {
+func (s *c4Solver) keepsValue(p c4Pos, col, v int, kind string) bool {
 	q, w, over, ok := s.g.afterMove(p, col)
 	if !ok || over {
 		return ok && w == v

@@ -392,7 +392,7 @@ func TestSizedBotsPlay(t *testing.T) {
 				}
 				if name == "solver" {
 					want := refScore(newRefBoard(w, h, g.History()), memo)
-					if !d.Exact || d.Score != want || len(d.PV) != d.Depth || d.PV[0] != d.Move {
+					if !d.Proof.Exact || d.Score != want || len(d.PV) != d.Depth || d.PV[0] != d.Move {
 						t.Fatalf("solver on %dx%d %v: %+v, reference %d", w, h, g.History(), d.Stats, want)
 					}
 				}

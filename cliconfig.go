@@ -21,8 +21,9 @@ type config struct {
 	games, jobs         int
 	openings            string // K plies or a file, as given; "" the game's default
 	tournament          string
-	gauntlet            string // -gauntlet's bot spec
-	plot                string // -plot's file
+	gauntlet            string   // -gauntlet's bot spec
+	plot                string   // -plot's file
+	plotSize            plotSize // -plot-size; zero for the default
 	delay               time.Duration
 	trace               int
 	traceFormat, format string
@@ -189,6 +190,14 @@ func (r flagRun) notWatched() string {
 		return ""
 	}
 	return "a run that is not two bots watched"
+}
+
+// noPlot is the rule of -plot-size: the run must draw a picture.
+func (r flagRun) noPlot() string {
+	if r.cfg.set["plot"] {
+		return ""
+	}
+	return "a run without -plot"
 }
 
 // noBotTraces is the rule of -trace: some bot of the run must show its

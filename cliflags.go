@@ -172,6 +172,15 @@ func flagTable(reg *registry) []flagDef {
 				c.plot = v
 				return writable(v)
 			}},
+		{name: "plot-size", arg: "WxH", defWords: "1600 pixels wide", section: sectionOutput, about: "with -plot: the picture's size in pixels, like 1920x1080 (an SVG scales to it)",
+			accepts: plotSizeAccepts, modes: modeMatch | modeTournament | modeRate, notFor: flagRun.noPlot, set: func(c *config, v string) error {
+				size, ok := parsePlotSize(v)
+				if !ok {
+					return errBadValue
+				}
+				c.plotSize = size
+				return nil
+			}},
 		{name: "shard", arg: "I/N", section: sectionMatches, about: "with -tournament: play only slice I of N of its games, like 1/4, so that N machines can share it",
 			accepts: "I/N, slice I of N slices, like 2/4 (I from 1 to N)", modes: modeTournament, promises: always, set: (*config).setShard},
 		{name: "engine", arg: "NAME=COMMAND", section: sectionEngines, about: "your own bot, in any language: a program speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; NAME then plays wherever a bot does; repeatable",

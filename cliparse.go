@@ -3,7 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
+	"time"
 )
 
 // Reading the command line against the flag table: -name value,
@@ -104,4 +107,69 @@ func (f flagDef) acceptsText() string {
 		return "true or false"
 	}
 	return strings.ToLower(f.arg)
+}
+
+// planRun reads the command line into the run's plan, with the run's
+// engines declared. What ends the program before any mode (-h, -version,
+// a bad command line) is done here: ok false, and the exit status.
+// Warnings are printed.
+func planRun(args []string, engines *engineGroup, stdout, stderr io.Writer) (p *runPlan, status int, ok bool) {
+	reg, c, err := readCommandLine(args, engines)
+	switch {
+	case errors.Is(err, errHelp):
+		fmt.Fprint(stdout, helpText(reg, progName(os.Args[0])))
+		return nil, 0, false
+	case err != nil:
+		fmt.Fprintf(stderr, "boardbots: %v\n", err)
+		return nil, 2, false
+	}
+	if c.version { // before anything else is looked at
+		fmt.Fprintln(stdout, versionText())
+		return nil, 0, false
+	}
+	if p, err = newRunPlan(c, reg); err != nil {
+		fmt.Fprintf(stderr, "boardbots: %v\n", err)
+		return nil, 2, false
+	}
+	for _, w := range p.warnings {
+		fmt.Fprintf(stderr, "boardbots: %s\n", w)
+	}
+	return p, 0, true
+}
+
+// readCommandLine reads args with the flag table, then makes the run's
+// registry with the engines they declare, of the run's group. On -h the
+// registry holds the engines declared before it, which help lists among
+// the bots.
+func readCommandLine(args []string, engines *engineGroup) (*registry, *config, error) {
+	c, err := parseArgs(flagTable(&declared), args)
+	if c == nil {
+		return nil, nil, err
+	}
+	decls, declErr := engineDecls(c.engines, engines)
+	for _, path := range c.engineFiles {
+		if declErr != nil {
+			break
+		}
+		var more []*botDecl
+		more, declErr = engineListDecls(path, 1000+len(decls), engines)
+		decls = append(decls, more...)
+	}
+	reg, regErr := newRegistry(decls...)
+	switch {
+	case errors.Is(err, errHelp) && declErr == nil && regErr == nil:
+		return reg, c, err
+	case errors.Is(err, errHelp):
+		return &declared, c, err
+	case err != nil:
+		return nil, nil, err
+	case declErr != nil:
+		return nil, nil, declErr
+	case regErr != nil:
+		return nil, nil, fmt.Errorf("-engine: %v", regErr)
+	}
+	if !c.set["seed"] {
+		c.seed = uint64(time.Now().UnixNano())
+	}
+	return reg, c, nil
 }

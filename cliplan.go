@@ -104,7 +104,7 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 }
 
 // resolvePlayers reads -bot, -level, -first, -x, -o and -tournament into
-// players, as SPEC's rules seat them.
+// players, as docs/playing.md's rules seat them.
 func (p *runPlan) resolvePlayers() error {
 	c, g := p.cfg, p.spec
 	name := c.bot

@@ -197,6 +197,8 @@ func TestFlagWarnings(t *testing.T) {
 		{[]string{"-step", "-x", "minimax", "-o", "random", "-trace", "1", "-trace-format", "dot"}, nil},
 		{[]string{"-trace-format", "json"}, []string{"-trace-format does not apply to a run without -trace: ignored"}},
 		{append([]string{"-out", "games.jsonl"}, match...), nil},
+		{append([]string{"-plot-size", "800x600"}, match...), []string{"-plot-size does not apply to a run without -plot: ignored"}},
+		{append([]string{"-plot-size", "800x600", "-plot", "x.png"}, match...), nil},
 		{[]string{"-book-ply", "3"}, []string{"-book-ply does not apply to a single game: ignored"}},
 		{[]string{"-analyze", "-x", "minimax", "-trace", "1"}, []string{"-x does not apply to -analyze: ignored"}},
 		{append([]string{"-trace", "1"}, match...), []string{"-trace does not apply to a match: ignored"}},

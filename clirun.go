@@ -12,14 +12,110 @@ import (
 )
 
 // A run's modes, wired to its streams: -analyze, a match or a
-// tournament, and the session at the prompt. Each builds its bots from the
-// plan's players and hands them to its front end.
+// tournament, -check, -rate, -make-book and the session at the prompt.
+// Each builds its bots from the plan's players and hands them to its
+// front end; main.go's run chooses among them, in one switch.
 
 // invocation is a plan with the streams it runs on.
 type invocation struct {
 	*runPlan
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	engines        *engineGroup // the run's engines, which a second Ctrl-C kills at once
+	intr           *interrupter // Ctrl-C's router while a mode runs (start)
+}
+
+// makeBook builds the opening book (-make-book).
+func (r *invocation) makeBook() int {
+	c := r.cfg
+	if err := makeBook(c.makeBook, bookPlan{tree: c.bookPly, openings: c.bookOpenings, lines: c.bookLine}, r.stderr, isTerminal(r.stderr)); err != nil {
+		fmt.Fprintf(r.stderr, "boardbots: -make-book: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// rate rates the games of the -rate files, those of -game's game alone
+// when -game is given.
+func (r *invocation) rate() int {
+	var only *rateOnly
+	if r.cfg.set["game"] {
+		only = &rateOnly{spec: r.spec, opt: r.opt}
+	}
+	return rateFiles(r.cfg.rate, only, r.cfg.format == "json", r.cfg.plot, r.cfg.plotSize, r.stdout, r.stderr)
+}
+
+// errProblems is -check's end when the engine had problems: status 1,
+// the report already printed.
+var errProblems = errors.New("the engine has problems")
+
+// check checks an engine (-check).
+func (r *invocation) check(ctx context.Context) error {
+	c := engineCheck{reg: r.reg, spec: r.cfg.check, flags: r.cfg.budget, out: r.stdout, games: r.checked, opt: r.cfg.gameOpts}
+	clean, err := c.run(ctx)
+	if err == nil && !clean {
+		return errProblems
+	}
+	return err
+}
+
+// start runs a mode under a context that Ctrl-C, SIGTERM and SIGHUP
+// cancel (playinterrupt.go), so a thinking bot stops at once and the
+// terminal is restored; at a table with a person, Ctrl-C during a search
+// cuts only the search short (the table reads r.intr).
+func (r *invocation) start(mode func(context.Context) error) int {
+	ctx, intr, stop := interruptible(forceExit(r.engines, r.stderr))
+	defer stop()
+	r.intr = intr
+	err := mode(ctx)
+	if errors.Is(err, errProblems) {
+		return 1
+	}
+	atTable := r.mode == modePlay // a game at the table ends its lines itself, even when interrupted
+	status := exitStatus(ctx, err)
+	switch {
+	case status > 128 && !atTable:
+		fmt.Fprintln(r.stdout)
+	case status == 1 || status == 2:
+		fmt.Fprintf(r.stderr, "boardbots: %v\n", err)
+	}
+	return status
+}
+
+// exitStatus is the exit status of a mode that ended with err under ctx:
+// after a signal, 128 and its number (130 for Ctrl-C, 143 for SIGTERM),
+// whatever err says, since a mode stopped by Ctrl-C may well return nil
+// (-analyze reading no further, a game loop that takes the stop for the
+// person's quit); 0 for a normal end (quit or end of input included); 2
+// for a bad -openings or another input refused before any game; 1 for any
+// other failure.
+func exitStatus(ctx context.Context, err error) int {
+	var bad openingsError
+	var refused badInput
+	var sig signalled
+	switch {
+	case errors.As(err, &refused):
+		return 2
+	case ctx.Err() != nil && errors.As(context.Cause(ctx), &sig):
+		return sig.status()
+	case ctx.Err() != nil, errors.Is(err, errInterrupted):
+		return 130
+	case err == nil, errors.Is(err, errQuit), errors.Is(err, io.EOF):
+		return 0
+	case errors.As(err, &bad):
+		return 2
+	}
+	return 1
+}
+
+// forceExit ends the program at once at a second signal: the engines
+// killed, waiting for nothing, and the status of the signal.
+func forceExit(engines *engineGroup, stderr io.Writer) func(status int) {
+	return func(status int) {
+		engines.procs.killNow()
+		fmt.Fprintln(stderr, "\nboardbots: stopped at once")
+		os.Exit(status)
+	}
 }
 
 // base is what every bot's budget adds to its player's own: the threads
@@ -87,7 +183,7 @@ func (r *invocation) matches(ctx context.Context) error {
 	if isTerminal(r.stderr) {
 		progress = r.stderr
 	}
-	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSaid: r.stderr}
+	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSize: r.cfg.plotSize, plotSaid: r.stderr}
 	if r.cfg.out != "" {
 		rf, err := openResults(r.cfg.out, r.spec, r.opt, r.cfg.seed)
 		if err != nil {
@@ -124,7 +220,8 @@ func (r *invocation) matches(ctx context.Context) error {
 
 // play seats the person (if any) at a table on the program's terminal or
 // pipe and plays games there until the person stops.
-func (r *invocation) play(ctx context.Context, intr *interrupter) (err error) {
+func (r *invocation) play(ctx context.Context) (err error) {
+	intr := r.intr
 	t := r.table()
 	traces, closeTraces, err := r.traceFile()
 	if err != nil {

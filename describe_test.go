@@ -158,8 +158,8 @@ func TestSolverBookLine(t *testing.T) {
 		t.Run("position "+rec, func(t *testing.T) {
 			g := c4Game(t, rec)
 			d := (&SolverBot{}).Think(context.Background(), g, Budget{})
-			if !d.Exact || len(d.PV) < 2 || d.PV[0] != d.Move {
-				t.Fatalf("move %d, exact %v, line %v: want an exact score and a line of two or more moves from the move", d.Move, d.Exact, d.PV)
+			if !d.Proof.Exact || len(d.PV) < 2 || d.PV[0] != d.Move {
+				t.Fatalf("move %d, exact %v, line %v: want an exact score and a line of two or more moves from the move", d.Move, d.Proof.Exact, d.PV)
 			}
 			p, v := c4PosOf(g), d.Score
 			for i, m := range d.PV {
@@ -188,7 +188,7 @@ func TestAdjDescribeProvedResult(t *testing.T) {
 		d    Stats
 		want string
 	}{
-		{Stats{Score: 4, Depth: 2, Exact: true}, "wins by 4 marks"},
+		{Stats{Score: 4, Depth: 2, Proof: ProofStats{Exact: true}}, "wins by 4 marks"},
 		{Stats{Score: 2, Depth: 2}, "wins by at least 2 marks"},
 		{Stats{Score: -2, Depth: 2}, "loses by at least 2 marks"},
 		{Stats{Score: 0, Depth: 2}, "draw"},

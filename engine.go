@@ -54,6 +54,13 @@ type engineGroup struct {
 	procs engineProcs
 }
 
+// close ends what is left of the run's engines, as the run ends however
+// it ends, and tidies their logs.
+func (g *engineGroup) close() {
+	g.procs.killAll()
+	g.logs.tidy()
+}
+
 // parseEngine reads an -engine value, NAME=COMMAND, NAME=riddles:COMMAND
 // or NAME=theaigames:COMMAND, and checks that the program is there to
 // run; the engine is one of the run's group.
@@ -141,6 +148,9 @@ type engineDialect interface {
 	bank() time.Duration
 	// turn asks for a move in g with time left to answer.
 	turn(g Game, left time.Duration) []string
+	// aside says a line says nothing that needs an answer or counts as
+	// one (a blank line, our info): written out of turn, it is dropped.
+	aside(line string) bool
 	// answer reads a line the engine wrote while asked for a move:
 	// done with the move, or information on its search added to d. Its
 	// error is the fault that forfeits, worded after the engine's name.
@@ -163,8 +173,12 @@ type engineBot struct {
 	options  [][2]string
 	sessions [3]*engineSession
 	// watch, when set, sees every line sent to its processes (sent) and
-	// read from them, in order: -check's transcript.
-	watch func(sent bool, line string)
+	// read from them, in order: -check's transcript. A line written out
+	// of turn goes to watchStale instead, with the process's move it came
+	// after (0: before its first), and whether it was a fault (else it
+	// was dropped): -check reports them.
+	watch      func(sent bool, line string)
+	watchStale func(after int, line string, fault bool)
 	// lingered says a process of it had to be killed at a game's end,
 	// not having exited engineQuitWait after its last words.
 	lingered bool
@@ -205,7 +219,8 @@ func (e *engineBot) Think(ctx context.Context, g Game, b Budget) Decision {
 
 // decide asks the engine for its move in g within b's time (or
 // engineDefaultTime). Its error is a *Forfeit for any fault of the
-// engine's, or the caller's context's.
+// engine's, a *hostFault when its program cannot be started, or the
+// caller's context's.
 func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, error) {
 	if ctx.Err() != nil {
 		return Decision{}, ctx.Err()
@@ -217,7 +232,8 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 	start := time.Now()
 	s, err := e.session(g, side, perMove)
 	if err != nil {
-		return Decision{}, e.forfeit(side, ForfeitCrash, "failed to start: %v", err)
+		// Not the engine's fault: the game is not its loss.
+		return Decision{}, &hostFault{what: "engine " + e.decl.name + " could not be started", err: err}
 	}
 	left := perMove
 	if e.decl.dialect.bank() > 0 {
@@ -233,7 +249,8 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 		used := time.Since(start)
 		e.drop(side)
 		var f *Forfeit
-		if errors.As(err, &f) || ctx.Err() != nil {
+		var host *hostFault
+		if errors.As(err, &f) || errors.As(err, &host) || ctx.Err() != nil {
 			return d, err
 		}
 		if errors.Is(err, errNoAnswer) {
@@ -245,7 +262,16 @@ func (e *engineBot) decide(ctx context.Context, g Game, b Budget) (Decision, err
 		return d, e.forfeit(side, faultKind(err, ForfeitCrash), "%v", err)
 	}
 	d.Time = time.Since(start)
+	if s.answered == 0 {
+		d.Startup = d.Time
+	}
 	s.answered++
+	// What came with the move and after it cannot answer anything: a
+	// second answer is the fault now, before the first is played.
+	if err := e.stale(s, side); err != nil {
+		e.drop(side)
+		return Decision{}, err
+	}
 	if e.decl.dialect.bank() > 0 {
 		s.left = min(max(s.left-d.Time, 0)+perMove, e.decl.dialect.bank())
 	}
@@ -274,6 +300,9 @@ func silenceNote(s *engineSession) string {
 // ask sends the turn and reads until the move, by deadline.
 func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time.Duration, deadline time.Time) (Decision, error) {
 	d := Decision{Stats: Stats{Unknown: allFigures}} // until its info says
+	if err := e.stale(s, g.Turn()); err != nil {
+		return d, err
+	}
 	turn := e.decl.dialect.turn(g, left)
 	e.watched(true, turn...)
 	if err := s.proc.send(turn...); err != nil {
@@ -285,10 +314,17 @@ func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time
 		}
 	}
 	for {
-		line, err := s.proc.next(ctx, deadline)
+		l, err := s.proc.next(ctx, deadline)
 		if err != nil {
 			return d, e.readFault(s, g.Turn(), err)
 		}
+		if l.early { // written before it had read the question
+			if err := e.outOfTurn(s, g.Turn(), l.text); err != nil {
+				return d, err
+			}
+			continue
+		}
+		line := l.text
 		s.heard++
 		e.watched(false, line)
 		m, done, err := e.decl.dialect.answer(line, g, &d)
@@ -306,12 +342,69 @@ func (e *engineBot) ask(ctx context.Context, s *engineSession, g Game, left time
 	}
 }
 
+// stale reads what the engine wrote before it is asked for a move: after
+// its last move, or before its first. None of it can answer the question
+// not yet asked. A line that says nothing (blank, or info in our
+// protocol) is dropped, with a note in the engine's log; any other is a
+// fault: an engine that answers twice, or talks out of turn, is out of
+// step with the game, and a move it wrote for another position must not
+// be played in this one. watchStale, when set, hears of every such line.
+func (e *engineBot) stale(s *engineSession, side Side) error {
+	for {
+		line, ok := s.proc.pending()
+		if !ok {
+			return nil
+		}
+		if err := e.outOfTurn(s, side, line); err != nil {
+			return err
+		}
+	}
+}
+
+// outOfTurn takes a line the engine wrote before it was asked what it is
+// asked now: dropped if it says nothing, else the fault.
+func (e *engineBot) outOfTurn(s *engineSession, side Side, line string) error {
+	s.heard++
+	when, aside := e.staleWhen(s), e.decl.dialect.aside(line)
+	if e.watchStale != nil {
+		e.watchStale(s.answered, line, !aside)
+	}
+	if aside {
+		s.proc.note("dropped %s, written %s", quoteUpTo(line, engineEcho), when)
+		return nil
+	}
+	f := e.forfeit(side, ForfeitGarbage, "wrote %s %s (an engine answers once, then writes nothing until it is asked again)",
+		quoteUpTo(line, engineEcho), when)
+	f.Cause = &staleLine{after: s.answered}
+	return f
+}
+
+// staleWhen says when a stale line came: before the first move of the
+// process, or after its last.
+func (e *engineBot) staleWhen(s *engineSession) string {
+	if s.answered == 0 {
+		return "before it was asked for a move"
+	}
+	return fmt.Sprintf("after its move %d, before it was asked again", s.answered)
+}
+
+// staleLine is a forfeit's cause when the line at fault was written
+// between two moves: after the engine's move after (0: before its
+// first), not in answer to anything.
+type staleLine struct{ after int }
+
+func (l *staleLine) Error() string { return "a line out of turn" }
+
 // readFault words why no answer came: as the engine ended, or the
 // reading's own error (the time is decide's to word).
 func (e *engineBot) readFault(s *engineSession, side Side, err error) error {
 	switch {
 	case errors.Is(err, errClosed):
-		return e.forfeit(side, s.proc.endedKind(), "%s", s.proc.ended())
+		how, lost := s.proc.ended()
+		if lost != nil { // the host's doing, not the engine's
+			return &hostFault{what: "engine " + e.decl.name + " was ended by no fault of its own", err: lost}
+		}
+		return e.forfeit(side, s.proc.endedKind(), "%s", how)
 	case errors.Is(err, errNoAnswer), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return err
 	}
@@ -322,7 +415,7 @@ func (e *engineBot) readFault(s *engineSession, side Side, err error) error {
 // and where its stderr went.
 func (e *engineBot) forfeit(side Side, kind ForfeitKind, format string, args ...any) *Forfeit {
 	reason := e.decl.name + " " + fmt.Sprintf(format, args...)
-	if path := e.decl.group.logs.open(e.decl.name).path; path != "" {
+	if path := e.decl.group.logs.path(e.decl.name); path != "" {
 		reason += "; log " + path
 	}
 	return &Forfeit{Side: side, Kind: kind, Reason: reason}
@@ -337,7 +430,11 @@ func (e *engineBot) session(g Game, side Side, perMove time.Duration) (*engineSe
 		return s, nil
 	}
 	e.drop(side)
-	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, e.decl.group.logs.open(e.decl.name).w, &e.decl.group.procs)
+	log, err := e.decl.group.logs.open(e.decl.name)
+	if err != nil {
+		return nil, err
+	}
+	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, log, &e.decl.group.procs)
 	if err != nil {
 		return nil, err
 	}
@@ -346,6 +443,22 @@ func (e *engineBot) session(g Game, side Side, perMove time.Duration) (*engineSe
 	e.watched(true, greeting...)
 	p.send(greeting...) // a process that is gone already shows at the first move
 	return s, nil
+}
+
+// staleAtEnd reads what the engine wrote after its last move of a game
+// that is over: the game stands, but the log says so, and -check reports
+// a line that would have been a fault had the game gone on.
+func (e *engineBot) staleAtEnd(s *engineSession) {
+	for {
+		line, ok := s.proc.pending()
+		if !ok {
+			return
+		}
+		s.proc.note("dropped %s, written %s", quoteUpTo(line, engineEcho), e.staleWhen(s))
+		if e.watchStale != nil {
+			e.watchStale(s.answered, line, !e.decl.dialect.aside(line))
+		}
+	}
 }
 
 // drop ends the process of side at once, after a fault.
@@ -368,6 +481,7 @@ func (e *engineBot) finish(g Game, err error) {
 	over := err == nil && g.Over() || forfeit
 	for _, side := range []Side{X, O} {
 		if s := e.sessions[side]; s != nil {
+			e.staleAtEnd(s)
 			end := e.decl.dialect.end(w, over, forfeit)
 			e.watched(true, end...)
 			if !s.proc.close(end...) {

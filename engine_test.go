@@ -12,8 +12,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"testing/iotest"
 	"time"
+	"unicode"
 )
 
 // engineMatch plays a match of games games between engine or bot names x
@@ -485,56 +485,6 @@ func TestEngineFlags(t *testing.T) {
 	noChildrenLeft(t)
 }
 
-// FuzzEngineLines: whatever bytes an engine writes, in whatever pieces,
-// the reader hands on the lines a line splitter finds (CR LF or LF, the
-// last line without one too), or stops at the first over-long line.
-func FuzzEngineLines(f *testing.F) {
-	f.Add([]byte("info depth 1\nmove 4\n"), 3)
-	f.Add([]byte("move 4\r\nmove 5"), 1)
-	f.Add([]byte("\n\r\n\r\r\n"), 2)
-	f.Add(bytes.Repeat([]byte("x"), 5000), 7)
-	f.Add([]byte(strings.Repeat("y", 99)+"\n"+strings.Repeat("z", 101)+"\n"), 64)
-	f.Fuzz(func(t *testing.T, data []byte, piece int) {
-		const limit = 100
-		var want []string
-		if len(data) > 0 {
-			want = strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-		}
-		long := -1
-		for i, l := range want {
-			want[i] = strings.TrimSuffix(l, "\r")
-			if long < 0 && len(want[i]) > limit {
-				long = i
-			}
-		}
-		var r io.Reader = bytes.NewReader(data)
-		if piece = piece%17 + 1; piece > 1 {
-			r = &pieces{data: data, n: piece}
-		} else {
-			r = iotest.OneByteReader(r)
-		}
-		var got []string
-		sawLong := false
-		readEngineLines(r, limit, func(line string, err error) {
-			if sawLong {
-				t.Fatal("a line after the over-long one")
-			}
-			if err != nil {
-				sawLong = errors.Is(err, errLineLong)
-				return
-			}
-			got = append(got, line)
-		})
-		if long >= 0 {
-			if !sawLong || !slices.Equal(got, want[:long]) {
-				t.Errorf("%q: got %q (long %v), want %q then the long line", data, got, sawLong, want[:long])
-			}
-		} else if !slices.Equal(got, want) {
-			t.Errorf("%q: got %q, want %q", data, got, want)
-		}
-	})
-}
-
 // pieces reads its data n bytes at a time, as writes split by a pipe.
 type pieces struct {
 	data []byte
@@ -685,4 +635,173 @@ func TestEngineVerbose(t *testing.T) {
 			noChildrenLeft(t)
 		})
 	}
+}
+
+// An engine whose program has gone (removed mid-run, as a student
+// rebuilding it removes it) is no fault of the engine's: the run stops at
+// the game that could not start it, with one line and exit status 1, that
+// game unplayed and unrecorded; a rerun with the same -out plays it and
+// the games after it. The fixture removes its own program (a link to the
+// test binary) as it starts, so its second game cannot start it.
+func TestEngineUnstartable(t *testing.T) {
+	dir := t.TempDir()
+	link, out := filepath.Join(dir, "eng"), filepath.Join(dir, "games.jsonl")
+	if err := os.Symlink(os.Args[0], link); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-engine", "e=" + shellQuote(link), "-x", "e", "-o", "random", "-games", "4", "-jobs", "1", "-openings", "0", "-seed", "3", "-out", out}
+	t.Setenv(fixtureEnv, "unlink")
+	t.Setenv(fixtureUnlinkEnv, link)
+	status, stdout, stderr := runCapture(args, "")
+	want := regexp.MustCompile(`^boardbots: game 2/4 left unplayed, the run stops: engine e could not be started: .*` + regexp.QuoteMeta(link) + `.*: no such file or directory\n$`)
+	if status != 1 || !want.MatchString(stderr) || strings.Contains(stdout, "forfeit") || !strings.Contains(stdout, "game 1/4: ") {
+		t.Errorf("status %d, stderr %q; want 1 and one line matching %q; output:\n%s", status, stderr, want, stdout)
+	}
+	// Game 1 played out; game 2 not at all; the games after it not
+	// played (one may have been dealt as the run stopped: it is written as
+	// interrupted, as a game Ctrl-C stops, and played again by a rerun).
+	var played []int
+	for _, r := range readRecordsFile(t, out) {
+		switch {
+		case r.End == endForfeit || r.Number == 2:
+			t.Errorf("-out holds %+v", r)
+		case r.End != endInterrupted:
+			played = append(played, r.Number)
+		}
+	}
+	if !slices.Equal(played, []int{1}) {
+		t.Errorf("-out holds games %v played; want game 1 alone", played)
+	}
+	// The program back, a rerun plays the rest.
+	if err := os.Symlink(os.Args[0], link); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(fixtureEnv, "good")
+	status, stdout, stderr = runCapture(args, "")
+	if status != 0 || stderr != "" || !strings.Contains(stdout, "resuming: 1 of 4 games already in "+out) {
+		t.Errorf("rerun: status %d, stderr %q:\n%s", status, stderr, stdout)
+	}
+	var numbers []int
+	for _, r := range readRecordsFile(t, out) {
+		if r.End == endForfeit {
+			t.Errorf("a forfeit: %+v", r)
+		}
+		if r.End != endInterrupted {
+			numbers = append(numbers, r.Number)
+		}
+	}
+	if slices.Sort(numbers); !slices.Equal(numbers, []int{1, 2, 3, 4}) {
+		t.Errorf("rerun: -out holds games %v played, want 1-4", numbers)
+	}
+	noChildrenLeft(t)
+}
+
+// readRecordsFile reads a results file's records.
+func readRecordsFile(t *testing.T, path string) []gameRecord {
+	t.Helper()
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return parseRecords(t, string(text))
+}
+
+// A line an engine writes before it is asked, or after its move, never
+// answers the next question: a move written out of turn loses the game,
+// named as such, at the move it came after (whether it was there before
+// the next go or came while the engine had not read that go yet); an info
+// line out of turn is dropped, with a note in the engine's log. -check
+// reports both where they happened.
+func TestEngineOutOfTurn(t *testing.T) {
+	for _, tt := range []struct {
+		behaviour string
+		reason    string // the forfeit's, "" for none
+		check     []string
+	}{
+		{"twice", `wrote "3" after its move 1, before it was asked again (an engine answers once, then writes nothing until it is asked again)`, []string{
+			`problem: tictactoe, e as X, after its move 1`,
+			`  sent:     go time 1000`,
+			`  answered: "move 3"`,
+			`  answered: "move 3"`,
+			`  wrong:    e wrote "move 3" after its move 1, before it was asked again \(an engine answers once, then writes nothing until it is asked again\); log \S+/e\.log`,
+			`  expected: nothing between its move and the next go`}},
+		{"twice-late", `wrote "3" after its move 1, before it was asked again`, []string{
+			`problem: tictactoe, e as X, after its move 1`,
+			`  answered: "move 3"`,
+			`  answered: "move 3"`,
+			`  wrong:    e wrote "move 3" after its move 1, before it was asked again .*`}},
+		{"banner", `wrote "fixture 1.0 ready" before it was asked for a move`, []string{
+			`problem: tictactoe, e as X, before its first move`,
+			`  answered: "fixture 1.0 ready"`,
+			`  wrong:    e wrote "fixture 1.0 ready" before it was asked for a move .*`}},
+		{"info-after", "", []string{
+			`problem: tictactoe, e as X, after its move 1`,
+			`  answered: "move 3"`,
+			`  answered: "info string done"`,
+			`  wrong:    e wrote "info string done" after its move, before it was asked again: dropped`,
+			`  expected: nothing between its move and the next go`}},
+	} {
+		t.Run(tt.behaviour, func(t *testing.T) {
+			reg := withEngines(t, fixtureEngine(t, "e", tt.behaviour))
+			out := engineMatch(t, reg, "ttt", "e", "random", 2, 1, budgetDefaults{time: time.Second})
+			games := gameLines(out)
+			for i, side := range []string{"X", "O"} {
+				switch {
+				case i >= len(games):
+					t.Errorf("no game %d in:\n%s", i+1, out)
+				case tt.reason == "" && strings.Contains(games[i], "forfeit"):
+					t.Errorf("game %d: %s", i+1, games[i])
+				case tt.reason != "" && !regexp.MustCompile(side+` forfeits \(e `+strings.ReplaceAll(regexp.QuoteMeta(tt.reason), `"3"`, `"move \d"`)).MatchString(games[i]):
+					t.Errorf("game %d: %s\nwant the forfeit %q", i+1, games[i], tt.reason)
+				}
+			}
+			if tt.reason == "" {
+				logged, _ := os.ReadFile(fixtureEngines.logs.path("e"))
+				if !regexp.MustCompile(`\[e \d+\] boardbots: dropped "info string done", written after its move 1, before it was asked again\n`).Match(logged) {
+					t.Errorf("no note of the dropped line in the log:\n%s", logged)
+				}
+			}
+			t.Setenv(fixtureEnv, tt.behaviour)
+			status, text, _ := runCapture([]string{"-engine", "e=" + shellQuote(os.Args[0]), "-check", "e", "-time", "1s"}, "")
+			lines := strings.Split(text, "\n")
+			at := 0
+			for _, w := range tt.check {
+				re := regexp.MustCompile("^" + w + "$")
+				for at < len(lines) && !re.MatchString(lines[at]) {
+					at++
+				}
+				if at == len(lines) {
+					t.Errorf("-check: no line %q (in this order) in:\n%s", w, text)
+					break
+				}
+			}
+			if status != 1 {
+				t.Errorf("-check: status %d, want 1", status)
+			}
+			noChildrenLeft(t)
+		})
+	}
+}
+
+// Nothing an engine writes reaches the terminal as a control code: its
+// info string under -v, its last words in a fault's line, its lines in
+// -check's report are shown escaped.
+func TestEngineControlCodes(t *testing.T) {
+	t.Setenv(fixtureEnv, "control")
+	self := shellQuote(os.Args[0])
+	for _, args := range [][]string{
+		{"-engine", "e=" + self, "-x", "e", "-o", "random", "-v", "-seed", "1"},
+		{"-engine", "e=" + self, "-x", "e", "-o", "random", "-games", "2", "-seed", "1"},
+		{"-engine", "e=" + self, "-check", "e", "-time", "1s"},
+	} {
+		_, out, errText := runCapture(args, "")
+		text := out + errText
+		if i := strings.IndexFunc(text, func(r rune) bool { return r != '\n' && (unicode.IsControl(r) || r == '\u202e') }); i >= 0 {
+			t.Errorf("%v: a control code at %d: %q", args, i, text[max(0, i-40):min(len(text), i+20)])
+		}
+		if !strings.Contains(text, `\x1b`) {
+			t.Errorf("%v: the engine's words are not shown escaped:\n%s", args, text)
+		}
+	}
+	noChildrenLeft(t)
 }

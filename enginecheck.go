@@ -31,6 +31,36 @@ type checkLine struct {
 	text string
 }
 
+// checkTalk is the end of a conversation: its last checkShown lines
+// (memory stays bounded, whatever an engine writes), and whether lines
+// before them were dropped.
+type checkTalk struct {
+	lines []checkLine
+	cut   bool
+}
+
+// add keeps l, dropping the oldest line if the talk is full.
+func (t *checkTalk) add(l checkLine) {
+	if len(t.lines) == checkShown {
+		copy(t.lines, t.lines[1:])
+		t.lines, t.cut = t.lines[:checkShown-1], true
+	}
+	t.lines = append(t.lines, l)
+}
+
+// then is the talk followed by u, bounded as one.
+func (t checkTalk) then(u checkTalk) checkTalk {
+	all := checkTalk{cut: t.cut}
+	for _, l := range t.lines {
+		all.add(l)
+	}
+	all.cut = all.cut || u.cut
+	for _, l := range u.lines {
+		all.add(l)
+	}
+	return all
+}
+
 // engineCheck is one -check run.
 type engineCheck struct {
 	reg   *registry
@@ -45,8 +75,15 @@ type engineCheck struct {
 	// seen counts each kind of problem's reports (problemKind): a kind
 	// is shown once, and the summary says how often it came.
 	seen map[string]int
-	// talk is the conversation of the move in hand.
-	talk []checkLine
+	// talk is the conversation of the move in hand, prev the one of the
+	// move before: a line written out of turn shows with the move it
+	// came after.
+	talk, prev checkTalk
+	// pos is the position of the move in hand, for its info lines; the
+	// problems found in them (a kind not seen before each) wait in
+	// infos to be shown with the whole move.
+	pos   Game
+	infos [][3]string
 }
 
 // checkEngineSpec says whether the bot spec text names a declared
@@ -63,7 +100,8 @@ func checkEngineSpec(reg *registry, text string) error {
 }
 
 // run checks the engine in every game it plays; clean says no problem
-// was found. Its error is the run's (Ctrl-C), not the engine's.
+// was found. Its error is the run's (Ctrl-C, or an engine that could not
+// be started), not the engine's.
 func (c *engineCheck) run(ctx context.Context) (clean bool, err error) {
 	s, _ := splitSpec(c.spec)
 	decl := c.reg.findBot(s.name)
@@ -83,8 +121,10 @@ func (c *engineCheck) run(ctx context.Context) (clean bool, err error) {
 				return false, fmt.Errorf("-check: %v", err)
 			}
 			bot := c.reg.newBot(spec, p, rand.New(rand.NewPCG(1, 2))).(*engineBot)
-			logPath = bot.decl.group.logs.open(bot.decl.name).path
 			late, err := c.game(ctx, spec, bot, p.budget(), side)
+			if path := bot.decl.group.logs.path(bot.decl.name); path != "" {
+				logPath = path
+			}
 			if err != nil {
 				return false, err
 			}
@@ -120,36 +160,71 @@ func (c *engineCheck) summary(logPath string) bool {
 // went wrong; late says it ran out of time.
 func (c *engineCheck) game(ctx context.Context, spec *gameSpec, bot *engineBot, b Budget, side Side) (late bool, err error) {
 	rng := rand.New(rand.NewPCG(uint64(side), 7))
-	bot.watch = func(sent bool, line string) { c.talk = append(c.talk, checkLine{sent, line}) }
 	g := spec.start(c.opt)
 	name, opts := engineGame(g)
 	where := fmt.Sprintf("%s%s, %s as %s", name, opts, bot.Name(), side)
+	_, ours := bot.decl.dialect.(ourProtocol)
+	bot.watch = func(sent bool, line string) {
+		c.talk.add(checkLine{sent, line})
+		if words := strings.Fields(line); !sent && ours && len(words) > 0 && words[0] == "info" {
+			c.info(line, words[1:])
+		}
+	}
+	bot.watchStale = func(after int, line string, fault bool) {
+		c.talk.add(checkLine{false, line})
+		if !fault {
+			c.report(fmt.Sprintf("%s, after its move %d", where, after), c.prev.then(c.talk),
+				fmt.Sprintf("%s wrote %s after its move, before it was asked again: dropped", bot.Name(), quoteUpTo(line, engineEcho)),
+				"nothing between its move and the next go")
+		}
+	}
 	before, moves := c.problems, 0
+	c.prev, c.talk = checkTalk{}, checkTalk{}
 	for !g.Over() && moves < checkMoves {
 		if g.Turn() != side {
 			legal := g.Moves(nil)
 			g.Play(legal[rng.IntN(len(legal))])
 			continue
 		}
-		c.talk = c.talk[:0]
+		c.prev, c.talk, c.pos = c.talk, checkTalk{}, g
 		moves++
 		d, err := bot.decide(ctx, g, b)
 		if ctx.Err() != nil {
 			bot.finish(g, errInterrupted)
 			return false, errInterrupted
 		}
+		var host *hostFault
+		if errors.As(err, &host) { // the machine's, not the engine's: the check cannot go on
+			bot.finish(g, err)
+			return false, err
+		}
 		if err != nil {
-			c.report(fmt.Sprintf("%s, its move %d", where, moves), err.Error(), bot.decl.dialect.expects(g))
+			at, talk, expected := fmt.Sprintf("%s, its move %d", where, moves), c.talk, bot.decl.dialect.expects(g)
+			var stale *staleLine
+			if errors.As(err, &stale) { // shown with the move it came after
+				at, talk, expected = fmt.Sprintf("%s, after its move %d", where, stale.after), c.prev.then(c.talk),
+					"nothing between its move and the next go"
+				if stale.after == 0 {
+					at = where + ", before its first move"
+				}
+			}
+			c.report(at, talk, err.Error(), expected)
 			bot.finish(g, err)
 			return errors.Is(err, errNoAnswer), nil
 		}
-		c.infoProblems(where, moves, bot, g)
+		c.showInfos(fmt.Sprintf("%s, its move %d", where, moves))
 		g.Play(d.Move)
 	}
-	c.talk = c.talk[:0]
+	c.prev, c.talk = c.talk, checkTalk{}
+	bot.watchStale = func(after int, line string, fault bool) {
+		c.talk.add(checkLine{false, line})
+		c.report(fmt.Sprintf("%s, after its move %d, the last", where, after), c.prev.then(c.talk),
+			fmt.Sprintf("%s wrote %s after its last move", bot.Name(), quoteUpTo(line, engineEcho)),
+			"nothing between its move and the next go or the end")
+	}
 	bot.finish(g, nil)
 	if bot.lingered {
-		c.report(where+", at the end", fmt.Sprintf("%s did not exit within %s of its last line: killed", bot.Name(), engineQuitWait),
+		c.report(where+", at the end", c.talk, fmt.Sprintf("%s did not exit within %s of its last line: killed", bot.Name(), engineQuitWait),
 			"to exit when told quit (or when its input ends)")
 	}
 	if c.problems == before {
@@ -158,56 +233,66 @@ func (c *engineCheck) game(ctx context.Context, spec *gameSpec, bot *engineBot, 
 	return false, nil
 }
 
-// infoProblems reports what the engine's info lines of its move in g got
-// wrong.
-func (c *engineCheck) infoProblems(where string, move int, bot *engineBot, g Game) {
-	if _, ours := bot.decl.dialect.(ourProtocol); !ours {
-		return
-	}
-	for _, l := range c.talk {
-		words := strings.Fields(l.text)
-		if l.sent || len(words) == 0 || words[0] != "info" {
-			continue
+// info takes the problems of an info line of the move in hand: counted
+// at once, and the first of each kind kept to be shown with the move.
+func (c *engineCheck) info(line string, words []string) {
+	for _, p := range readInfo(words, c.pos, &Decision{}) {
+		what, expected := p, ""
+		if i := strings.LastIndex(p, ": expected "); i >= 0 {
+			what, expected = p[:i], p[i+len(": expected "):]
 		}
-		for _, p := range readInfo(words[1:], g, &Decision{}) {
-			what, expected := p, ""
-			if i := strings.LastIndex(p, ": expected "); i >= 0 {
-				what, expected = p[:i], p[i+len(": expected "):]
-			}
-			c.report(fmt.Sprintf("%s, its move %d, the line %s", where, move, quoteUpTo(l.text, engineEcho)), what, expected)
+		if c.count(what) {
+			c.infos = append(c.infos, [3]string{quoteUpTo(line, engineEcho), what, expected})
 		}
 	}
+}
+
+// showInfos shows the problems of the move's info lines, each with the
+// line it was found in.
+func (c *engineCheck) showInfos(where string) {
+	for _, p := range c.infos {
+		c.show(where+", the line "+p[0], c.talk, p[1], p[2])
+	}
+	c.infos = c.infos[:0]
 }
 
 // problemKind is what two problems that differ only in the moves, the
 // numbers and the text quoted have in common: one kind is shown once.
 var problemKind = regexp.MustCompile(`"[^"]*"|[0-9]+`)
 
-// report prints one problem: where, the end of the conversation, what
-// was wrong and what was expected.
-func (c *engineCheck) report(where, problem, expected string) {
-	problem = strings.TrimPrefix(problem, "forfeit: ")
+// report counts a problem and prints it if it is the first of its kind:
+// where, the end of the conversation, what was wrong and what was
+// expected.
+func (c *engineCheck) report(where string, talk checkTalk, problem, expected string) {
+	if c.count(problem) {
+		c.show(where, talk, problem, expected)
+	}
+}
+
+// count counts a problem and says whether it is the first of its kind.
+func (c *engineCheck) count(problem string) bool {
 	if c.seen == nil {
 		c.seen = map[string]int{}
 	}
 	c.problems++
-	kind := problemKind.ReplaceAllString(problem, "#")
-	if c.seen[kind]++; c.seen[kind] > 1 {
-		return
-	}
+	kind := problemKind.ReplaceAllString(strings.TrimPrefix(problem, "forfeit: "), "#")
+	c.seen[kind]++
+	return c.seen[kind] == 1
+}
+
+// show prints a problem.
+func (c *engineCheck) show(where string, talk checkTalk, problem, expected string) {
 	fmt.Fprintf(c.out, "problem: %s\n", where)
-	talk := c.talk
-	if len(talk) > checkShown {
+	if talk.cut {
 		fmt.Fprintln(c.out, "  ...")
-		talk = talk[len(talk)-checkShown:]
 	}
-	for _, l := range talk {
+	for _, l := range talk.lines {
 		if l.sent {
 			fmt.Fprintf(c.out, "  sent:     %s\n", l.text)
 		} else {
 			fmt.Fprintf(c.out, "  answered: %s\n", quoteUpTo(l.text, engineEcho))
 		}
 	}
-	fmt.Fprintf(c.out, "  wrong:    %s\n", problem)
+	fmt.Fprintf(c.out, "  wrong:    %s\n", strings.TrimPrefix(problem, "forfeit: "))
 	fmt.Fprintf(c.out, "  expected: %s\n", expected)
 }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"io"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -12,61 +12,123 @@ import (
 // 0700), so that no other run overwrites it and no other user can plant a
 // file or a symbolic link where it will be written. The directory is made
 // when a run's first engine starts, and kept after the run: a fault's line
-// names the log, for the student to read.
+// names the log, for the student to read. A log holds at most engineMaxLog
+// bytes over the run, however many games its engine plays. As the run
+// ends, the logs that nothing was written to and no line named are
+// removed, and then the directory if that leaves it empty.
+
+// engineMaxLog is how much of an engine's stderr its log keeps over a run:
+// four times the most one process may write (engineMaxStderr), enough for
+// the first games, where a problem shows first, and a noisy engine cannot
+// fill the disk over a long tournament.
+const engineMaxLog = 4 * engineMaxStderr
 
 // engineLogDir is one run's directory of engine logs, made when the first
 // log is opened.
 type engineLogDir struct {
 	mu   sync.Mutex
 	dir  string
-	err  error // why the directory could not be made
 	logs map[string]*engineLog
 }
 
 // engineLog is one engine's log in a run: every process of the engine
-// writes to it (games played at once under -jobs too), each line under the
-// engine's name and process id.
+// writes to it (games played at once under -jobs too), a line at a time,
+// each under the engine's name and process id.
 type engineLog struct {
-	// path is the file's name; "" when it could not be made, and the
-	// engine's stderr is thrown away.
 	path string
-	w    io.Writer
+	mu   sync.Mutex
+	f    *os.File
+	// written counts the bytes kept; full says the note that the log is
+	// full has been written, and nothing more will be.
+	written int
+	full    bool
+	// named says a line has named the log: it stays, even empty.
+	named bool
 }
 
-// open is the log of the engine called name, made on its first use.
-func (d *engineLogDir) open(name string) *engineLog {
+// open is the log of the engine called name, made on its first use. A
+// log that cannot be made is an error (the disk, the descriptors): the
+// caller cannot keep the engine's stderr, and does not start it.
+func (d *engineLogDir) open(name string) (*engineLog, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if l, ok := d.logs[name]; ok {
-		return l
+		return l, nil
+	}
+	if d.dir == "" {
+		dir, err := os.MkdirTemp("", "boardbots-")
+		if err != nil {
+			return nil, fmt.Errorf("the directory of engine logs: %v", err)
+		}
+		d.dir = dir
+	}
+	path := filepath.Join(d.dir, name+".log")
+	// O_EXCL: a file that is there already is never written through.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("its log: %v", err)
 	}
 	if d.logs == nil {
 		d.logs = map[string]*engineLog{}
 	}
-	if d.dir == "" && d.err == nil {
-		d.dir, d.err = os.MkdirTemp("", "boardbots-")
-	}
-	l := &engineLog{w: io.Discard}
-	if d.err == nil {
-		path := filepath.Join(d.dir, name+".log")
-		// O_EXCL: a file that is there already is never written through.
-		if f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
-			l.path, l.w = path, &lockedWriter{w: f} // never closed: written to until the program ends
-		}
-	}
+	l := &engineLog{path: path, f: f}
 	d.logs[name] = l
-	return l
+	return l, nil
 }
 
-// lockedWriter lets the engines of games played at once (-jobs) share a
-// log, a line at a time.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+// path is the log of the engine called name, for a line that names it
+// (which keeps it after the run); "" when it has none yet.
+func (d *engineLogDir) path(name string) string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l, ok := d.logs[name]
+	if !ok {
+		return ""
+	}
+	l.mu.Lock()
+	l.named = true
+	l.mu.Unlock()
+	return l.path
 }
 
-func (l *lockedWriter) Write(b []byte) (int, error) {
+// tidy closes the logs as the run ends, removing those that hold nothing
+// and were never named, and the directory if that empties it: a run of
+// engines that wrote nothing to stderr and had no fault leaves nothing
+// behind.
+func (d *engineLogDir) tidy() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, l := range d.logs {
+		l.mu.Lock()
+		l.f.Close()
+		if l.written == 0 && !l.named {
+			os.Remove(l.path)
+		}
+		l.mu.Unlock()
+	}
+	if d.dir != "" {
+		os.Remove(d.dir) // fails, as it should, when a log is left in it
+	}
+}
+
+// Write keeps b, a whole line, while the log has room for it; past
+// engineMaxLog it writes one line saying so, and drops the rest.
+func (l *engineLog) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(b)
+	switch {
+	case l.full:
+	case l.written+len(b) > engineMaxLog:
+		l.full = true
+		note := fmt.Sprintf("[log full: %d KiB kept; the rest of the run's stderr is not]\n", l.written>>10)
+		n, _ := l.f.WriteString(note)
+		l.written += n
+	default:
+		n, err := l.f.Write(b)
+		l.written += n
+		if err != nil {
+			return n, err
+		}
+	}
+	return len(b), nil
 }

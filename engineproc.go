@@ -1,29 +1,42 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 )
 
-// An engine process: started in a process group of its own, so that it
-// and whatever it starts can be killed together, with its stdin a pipe we
-// write lines to, its stdout read line by line by a goroutine, and its
-// stderr copied to a log file, never to the terminal. Every process is
-// listed while it lives, so that the program can kill them all on its way
-// out whatever happened (killEngines).
+// An engine process, seen from the program: its stdin a pipe we write
+// lines to, its stdout read line by line by a goroutine into a queue,
+// its stderr copied to the run's log of the engine, never to the
+// terminal. How the process is started, ended and told apart from what
+// it started is the platform's (engineHost): on Linux a keeper process
+// runs every engine of the run and outlives the program just long enough
+// to end them all (engineproc_linux.go); elsewhere each engine is a child
+// of the program in a process group of its own (engineproc_direct.go).
+// Every process is listed while it lives, so that the program can end
+// them all on its way out whatever happened (killAll). When a process is
+// done, its pipes are closed and its reading goroutines stop, whether or
+// not something it started still holds the other ends.
 
-// Limits on what an engine may write, beyond which it forfeits.
+// engineMaxStderr is how much an engine may write to stderr over a
+// process's life, beyond which it forfeits.
+const engineMaxStderr = 1 << 20
+
+// How much of an engine's stdout is read ahead of the game, in bytes and
+// in lines: past either the reading waits, and an engine that floods its
+// output waits on its pipe rather than fill the program's memory.
 const (
-	engineMaxLine   = 64 << 10 // bytes of one stdout line
-	engineMaxStderr = 1 << 20  // bytes of stderr over a process's life
+	engineMaxQueued      = 1 << 20
+	engineMaxQueuedLines = 1 << 10
 )
 
 // engineEcho is how many characters of an engine's line a fault quotes:
@@ -34,29 +47,64 @@ const engineEcho = 60
 // is killed.
 const engineQuitWait = 300 * time.Millisecond
 
+// engineEndWait is how long ending a process may take once it has been
+// killed: the platform reports it gone within milliseconds, and this only
+// bounds the wait if it does not (a process stuck in the kernel).
+const engineEndWait = 5 * time.Second
+
 // Ways reading an engine's stdout fails.
 var (
-	errLineLong = fault{ForfeitGarbage, fmt.Errorf("wrote a line over %d KiB", engineMaxLine>>10)}
 	errNoAnswer = errors.New("no answer in time")
 	errClosed   = errors.New("closed its output")
 )
 
-// engineLine is one line of an engine's stdout, or why none came.
+// engineLine is one line of an engine's stdout.
 type engineLine struct {
 	text string
-	err  error
+	// early says it was read while the engine had not yet read all the
+	// program had written to it: it was written before the question that
+	// is asked now, and cannot answer it.
+	early bool
+}
+
+// engineChild is a started engine process as the platform runs it.
+type engineChild interface {
+	// pid is its process id, for its log's lines.
+	pid() int
+	// done is closed once it has ended and been waited for, with what
+	// it started, as far as the platform can end that.
+	done() <-chan struct{}
+	// end says how it ended, once done is closed: "exited", "exited with
+	// status 3", "crashed (signal: segmentation fault)"; lost, when not
+	// nil, says the platform lost track of it (the keeper went), which
+	// is no fault of the engine's.
+	end() (how string, lost error)
+	// kill ends it, and what it started, at once.
+	kill()
 }
 
 // engineProc is one running engine.
 type engineProc struct {
-	name   string // the engine's -engine name, for messages
-	cmd    *exec.Cmd
-	procs  *engineProcs // the run's, which it leaves when it has ended
-	stdin  io.WriteCloser
-	lines  chan engineLine // stdout, closed at its end
-	exited chan struct{}   // closed once the process has been waited for
-	// waitErr is Wait's result, read once exited is closed.
-	waitErr error
+	name  string // the engine's -engine name, for messages
+	child engineChild
+	procs *engineProcs // the run's, which it leaves when it has ended
+	stdin *os.File
+	out   *os.File // our end of its stdout
+	err   *os.File // our end of its stderr
+	log   io.Writer
+	// stop is closed when the process is done with: the readers stop.
+	stop chan struct{}
+	// The queue of lines read from stdout and not yet taken: ready gets
+	// a token when lines (or the end) come, room when lines are taken.
+	mu     sync.Mutex
+	queue  []engineLine // from head on
+	head   int
+	queued int   // bytes in queue
+	outEnd error // errClosed or errLineLong once reading has ended
+	ready  chan struct{}
+	room   chan struct{}
+	// outDone is closed when the stdout reader has returned.
+	outDone chan struct{}
 	// flooded is closed when stderr passes engineMaxStderr.
 	flooded chan struct{}
 	// stderrDone is closed at the end of its stderr; lastWords is then
@@ -68,45 +116,45 @@ type engineProc struct {
 }
 
 // engineProcs are the engine processes a run has running, so that the
-// run ends every one of them however it ends (killAll).
+// run ends every one of them however it ends (killAll), and the platform's
+// means of running them.
 type engineProcs struct {
-	mu  sync.Mutex
-	set map[*engineProc]bool
+	mu   sync.Mutex
+	set  map[*engineProc]bool
+	host engineHost
 }
 
 // startEngine starts argv (with extra environment env) as the engine
-// called name, its stderr going to log, one of the run's procs.
+// called name, its stderr going to log, one of the run's procs. Its error
+// is the host's: the program could not be found or started, or the
+// descriptors or the memory to start it are lacking.
 func startEngine(name string, argv, env []string, log io.Writer, procs *engineProcs) (*engineProc, error) {
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Env = append(os.Environ(), env...)
-	cmd.SysProcAttr = ownGroup()
-	inR, inW, err := os.Pipe()
+	// Looked up again at each start: a program removed since the run
+	// began is not there to start.
+	path, err := exec.LookPath(argv[0])
 	if err != nil {
 		return nil, err
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, err
+	var ends []*os.File // every pipe end, until each is kept or closed
+	closeAll := func() {
+		for _, f := range ends {
+			f.Close()
+		}
 	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		outR.Close()
-		outW.Close()
-		return nil, err
+	for range 3 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			closeAll()
+			return nil, err
+		}
+		ends = append(ends, r, w)
 	}
-	// Files, not readers: the child gets the pipes' ends themselves, and
-	// Wait does not wait for copying goroutines that a grandchild holding
-	// the pipe open would keep alive.
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	p := &engineProc{name: name, cmd: cmd, procs: procs, stdin: inW, lines: make(chan engineLine, 16),
-		exited: make(chan struct{}), flooded: make(chan struct{}), stderrDone: make(chan struct{})}
+	inR, inW, outR, outW, errR, errW := ends[0], ends[1], ends[2], ends[3], ends[4], ends[5]
 	procs.mu.Lock()
 	defer procs.mu.Unlock()
-	err = cmd.Start()
+	child, err := procs.host.start(path, argv, append(os.Environ(), env...), []*os.File{inR, outW, errW})
+	// The child has its ends: ours close, so that its exit closes the
+	// pipes (unless something it started holds them).
 	inR.Close()
 	outW.Close()
 	errW.Close()
@@ -116,84 +164,141 @@ func startEngine(name string, argv, env []string, log io.Writer, procs *enginePr
 		errR.Close()
 		return nil, err
 	}
+	p := &engineProc{name: name, child: child, procs: procs, stdin: inW, out: outR, err: errR, log: log,
+		stop: make(chan struct{}), ready: make(chan struct{}, 1), room: make(chan struct{}, 1),
+		outDone: make(chan struct{}), flooded: make(chan struct{}), stderrDone: make(chan struct{})}
 	if procs.set == nil {
 		procs.set = map[*engineProc]bool{}
 	}
 	procs.set[p] = true
-	go func() {
-		p.waitErr = cmd.Wait()
-		close(p.exited)
-	}()
-	go func() {
-		defer outR.Close()
-		readEngineLines(outR, engineMaxLine, func(text string, err error) {
-			p.lines <- engineLine{text, err}
-		})
-		close(p.lines)
-	}()
-	go p.logStderr(errR, log)
+	go p.readStdout()
+	go p.logStderr()
 	return p, nil
 }
 
-// readEngineLines hands each line of r to emit, without its line ending
-// (\n or \r\n), however the writes that made it were split. A line over
-// max bytes is handed on as errLineLong, and reading stops there.
-func readEngineLines(r io.Reader, max int, emit func(string, error)) {
-	br := bufio.NewReaderSize(r, 4096)
-	var long []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(long)+len(chunk) > max+2 { // +2: the line's ending
-			emit("", errLineLong)
-			return
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			long = append(long, chunk...)
-			continue
-		}
-		line := append(long, chunk...)
-		long = nil
-		if err != nil && len(line) == 0 {
-			return // the end, after a whole line
-		}
-		text := strings.TrimSuffix(strings.TrimSuffix(string(line), "\n"), "\r")
-		if len(text) > max {
-			emit("", errLineLong)
-			return
-		}
-		emit(text, nil)
+// readStdout reads the engine's stdout into the queue until its end, an
+// over-long line, or stop.
+func (p *engineProc) readStdout() {
+	defer close(p.outDone)
+	end := errClosed
+	readEngineLines(p.out, engineMaxLine, func(lines []string, err error) {
 		if err != nil {
-			return // the end, after a last line without its newline
+			end = err
 		}
+		p.push(lines, unread(p.stdin) > 0)
+	})
+	p.mu.Lock()
+	p.outEnd = end
+	p.mu.Unlock()
+	wake(p.ready)
+}
+
+// push queues lines read (early: while the engine had not read all that
+// was sent to it), then waits while the queue is full (or until stop).
+func (p *engineProc) push(lines []string, early bool) {
+	p.mu.Lock()
+	for _, l := range lines {
+		p.queue = append(p.queue, engineLine{l, early})
+		p.queued += len(l) + 1
+	}
+	full := p.full()
+	p.mu.Unlock()
+	wake(p.ready)
+	for full {
+		select {
+		case <-p.room:
+		case <-p.stop:
+			return
+		}
+		p.mu.Lock()
+		full = p.full()
+		p.mu.Unlock()
 	}
 }
 
-// logStderr copies the engine's stderr to log, each line under the
+// full says the queue holds as much as it may; p.mu is held.
+func (p *engineProc) full() bool {
+	return p.queued > engineMaxQueued || len(p.queue)-p.head > engineMaxQueuedLines
+}
+
+// wake gives ch (of capacity 1) a token, if it has none.
+func wake(ch chan struct{}) {
+	select {
+	case ch <- struct{}{}:
+	default:
+	}
+}
+
+// take is the next line of the queue, if one is there; at the end of
+// the engine's output (ok and an error), why there are no more.
+func (p *engineProc) take(endToo bool) (line engineLine, ok bool, err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.head < len(p.queue) {
+		l := p.queue[p.head]
+		p.queue[p.head] = engineLine{}
+		if p.head++; p.head == len(p.queue) {
+			p.queue, p.head = p.queue[:0], 0
+		}
+		p.queued -= len(l.text) + 1
+		wake(p.room)
+		return l, true, nil
+	}
+	if endToo && p.outEnd != nil {
+		return engineLine{}, true, p.outEnd
+	}
+	return engineLine{}, false, nil
+}
+
+// pending is a line the engine has written that the program has not
+// taken yet, if there is one: before a question is asked, what the
+// engine wrote before it.
+func (p *engineProc) pending() (string, bool) {
+	line, ok, _ := p.take(false)
+	return line.text, ok
+}
+
+// logStderr copies the engine's stderr to its log, each line under the
 // engine's name and process id, until engineMaxStderr bytes: then the
-// engine is flooding, and it is killed.
-func (p *engineProc) logStderr(r io.ReadCloser, log io.Writer) {
-	defer r.Close()
+// engine is flooding, and it is killed (what it writes until it is gone
+// is read and dropped, so that it does not wait on a full pipe).
+func (p *engineProc) logStderr() {
 	defer close(p.stderrDone)
-	prefix := fmt.Sprintf("[%s %d] ", p.name, p.cmd.Process.Pid)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), engineMaxStderr)
+	prefix := fmt.Sprintf("[%s %d] ", p.name, p.child.pid())
 	total := 0
-	for sc.Scan() {
-		total += len(sc.Bytes()) + 1
-		if total > engineMaxStderr {
-			break
-		}
-		fmt.Fprintf(log, "%s%s\n", prefix, sc.Bytes())
-		if line := strings.TrimSpace(sc.Text()); line != "" {
-			p.lastWords = line // read by ended once stderrDone is closed
+	flood := func() {
+		if total <= engineMaxStderr {
+			total = engineMaxStderr + 1
+			fmt.Fprintf(p.log, "%sstderr over %d KiB: killed\n", prefix, engineMaxStderr>>10)
+			close(p.flooded)
+			p.kill()
 		}
 	}
-	if total > engineMaxStderr || errors.Is(sc.Err(), bufio.ErrTooLong) {
-		fmt.Fprintf(log, "%sstderr over %d KiB: killed\n", prefix, engineMaxStderr>>10)
-		close(p.flooded)
-		p.kill()
-		io.Copy(io.Discard, r) // until the group's last writer is gone
-	}
+	readEngineLines(p.err, engineMaxStderr, func(lines []string, err error) {
+		for _, line := range lines {
+			if total > engineMaxStderr {
+				return
+			}
+			if total += len(line) + 1; total > engineMaxStderr {
+				total = engineMaxStderr
+				flood()
+				return
+			}
+			fmt.Fprintf(p.log, "%s%s\n", prefix, line)
+			if t := strings.TrimSpace(line); t != "" {
+				p.lastWords = t // read by ended once stderrDone is closed
+			}
+		}
+		if err != nil {
+			flood()
+		}
+	})
+}
+
+// note writes a line of the program's own about the engine to its log:
+// what it did that was passed over, for the student to find.
+func (p *engineProc) note(format string, args ...any) {
+	fmt.Fprintf(p.log, "[%s %d] boardbots: %s\n", p.name, p.child.pid(), fmt.Sprintf(format, args...))
 }
 
 // send writes lines to the engine. An engine that has exited makes it
@@ -204,21 +309,22 @@ func (p *engineProc) send(lines ...string) error {
 }
 
 // next is the engine's next stdout line, waiting until deadline at most.
-func (p *engineProc) next(ctx context.Context, deadline time.Time) (string, error) {
+func (p *engineProc) next(ctx context.Context, deadline time.Time) (engineLine, error) {
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
-	select {
-	case l, ok := <-p.lines:
-		if !ok {
-			return "", errClosed
+	for {
+		if line, ok, err := p.take(true); ok {
+			return line, err
 		}
-		return l.text, l.err
-	case <-timer.C:
-		return "", errNoAnswer
-	case <-p.flooded:
-		return "", fault{ForfeitGarbage, fmt.Errorf("wrote over %d KiB to stderr", engineMaxStderr>>10)}
-	case <-ctx.Done():
-		return "", ctx.Err()
+		select {
+		case <-p.ready:
+		case <-timer.C:
+			return engineLine{}, errNoAnswer
+		case <-p.flooded:
+			return engineLine{}, fault{ForfeitGarbage, fmt.Errorf("wrote over %d KiB to stderr", engineMaxStderr>>10)}
+		case <-ctx.Done():
+			return engineLine{}, ctx.Err()
+		}
 	}
 }
 
@@ -235,24 +341,19 @@ func (p *engineProc) endedKind() ForfeitKind {
 
 // ended says how an engine whose stdout has closed ended: its exit status
 // or signal, once it has exited (it gets a moment to do so), and the last
-// line it wrote to stderr.
-func (p *engineProc) ended() string {
+// line it wrote to stderr. lost, when not nil, is the host's fault: the
+// process was ended by no doing of its own.
+func (p *engineProc) ended() (how string, lost error) {
 	select {
 	case <-p.flooded:
-		return fmt.Sprintf("wrote over %d KiB to stderr", engineMaxStderr>>10)
-	case <-p.exited:
+		return fmt.Sprintf("wrote over %d KiB to stderr", engineMaxStderr>>10), nil
+	case <-p.child.done():
 	case <-time.After(engineQuitWait):
-		return "closed its output"
+		return "closed its output", nil
 	}
-	var exit *exec.ExitError
-	how := "ended: " + fmt.Sprint(p.waitErr)
-	switch {
-	case p.waitErr == nil:
-		how = "exited"
-	case errors.As(p.waitErr, &exit) && exit.Exited():
-		how = fmt.Sprintf("exited with status %d", exit.ExitCode())
-	case errors.As(p.waitErr, &exit):
-		how = "crashed (" + p.waitErr.Error() + ")"
+	how, lost = p.child.end()
+	if lost != nil {
+		return "", lost
 	}
 	// Its stderr ends with it, unless something it started holds it.
 	select {
@@ -262,14 +363,13 @@ func (p *engineProc) ended() string {
 		}
 	case <-time.After(engineQuitWait):
 	}
-	return how
+	return how, nil
 }
 
 // close ends the engine: it writes lines (the last words, quit among
-// them) if it still reads, gives it engineQuitWait to exit, then kills its
-// group, which also ends whatever it started. It returns once the process
-// has been waited for, saying whether it had exited by itself (the first
-// close only).
+// them) if it still reads, gives it engineQuitWait to exit, then kills it
+// and what it started. It returns once the process is gone and its pipes
+// closed, saying whether it had exited by itself (the first close only).
 func (p *engineProc) close(lines ...string) (exited bool) {
 	p.closeOnce.Do(func() {
 		if len(lines) > 0 {
@@ -277,12 +377,16 @@ func (p *engineProc) close(lines ...string) (exited bool) {
 		}
 		p.stdin.Close()
 		select {
-		case <-p.exited:
+		case <-p.child.done():
 			exited = true
 		case <-time.After(engineQuitWait):
 		}
 		p.kill()
-		<-p.exited
+		select {
+		case <-p.child.done():
+		case <-time.After(engineEndWait):
+		}
+		p.release()
 		p.procs.mu.Lock()
 		delete(p.procs.set, p)
 		p.procs.mu.Unlock()
@@ -290,11 +394,28 @@ func (p *engineProc) close(lines ...string) (exited bool) {
 	return exited
 }
 
-// kill kills the engine's process group at once.
-func (p *engineProc) kill() { killGroup(p.cmd.Process) }
+// release closes our ends of the pipes and stops the readers. With the
+// process gone the pipes end at once, and the readers are given a moment
+// to take what is left in them (its last words); a pipe that something
+// it started still holds open is closed regardless, and never waited on.
+func (p *engineProc) release() {
+	deadline := time.After(100 * time.Millisecond)
+	for _, done := range []chan struct{}{p.outDone, p.stderrDone} {
+		select {
+		case <-done:
+		case <-deadline:
+		}
+	}
+	close(p.stop)
+	p.out.Close()
+	p.err.Close()
+}
 
-// killAll kills every engine of the run still running: the run's last
-// act, whatever stopped it.
+// kill kills the engine and what it started, at once.
+func (p *engineProc) kill() { p.child.kill() }
+
+// killAll ends every engine of the run still running, and the means of
+// running them: the run's last act, whatever stopped it.
 func (ps *engineProcs) killAll() {
 	ps.mu.Lock()
 	procs := make([]*engineProc, 0, len(ps.set))
@@ -306,4 +427,36 @@ func (ps *engineProcs) killAll() {
 		p.kill()
 		p.close()
 	}
+	ps.host.close()
+}
+
+// killNow kills every engine of the run at once, waiting for nothing:
+// the program is about to exit at a second Ctrl-C. An engine being
+// started just then is left to the platform (the keeper ends it as the
+// program goes).
+func (ps *engineProcs) killNow() {
+	if ps.mu.TryLock() {
+		for p := range ps.set {
+			p.kill()
+		}
+		ps.mu.Unlock()
+	}
+	ps.host.abandon()
+}
+
+// procStat is a process's parent and state, from /proc/PID/stat (Linux:
+// the keeper finds what the engines left by it).
+func procStat(pid int) (ppid int, state byte, ok bool) {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, false
+	}
+	// pid (comm) state ppid ...: comm may hold anything, so read after
+	// its last parenthesis.
+	f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+	if len(f) < 2 || len(f[0]) != 1 {
+		return 0, 0, false
+	}
+	ppid, err = strconv.Atoi(f[1])
+	return ppid, f[0][0], err == nil
 }

@@ -69,6 +69,11 @@ func (ourProtocol) turn(g Game, left time.Duration) []string {
 	return []string{"position " + engineRecord(g), fmt.Sprintf("go time %d", left.Milliseconds())}
 }
 
+func (ourProtocol) aside(line string) bool {
+	fields := strings.Fields(line)
+	return len(fields) == 0 || fields[0] == "info"
+}
+
 func (ourProtocol) answer(line string, g Game, d *Decision) (Move, bool, error) {
 	fields := strings.Fields(line)
 	switch {

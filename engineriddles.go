@@ -119,6 +119,8 @@ func (r riddlesProtocol) turn(g Game, left time.Duration) []string {
 	}
 }
 
+func (riddlesProtocol) aside(line string) bool { return strings.TrimSpace(line) == "" }
+
 func (riddlesProtocol) answer(line string, g Game, _ *Decision) (Move, bool, error) {
 	fields := strings.Fields(line)
 	switch {

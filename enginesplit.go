@@ -33,62 +33,76 @@ func splitCommand(s string) ([]string, error) {
 	var words []string
 	var w strings.Builder
 	inWord := false // a word has begun, perhaps with empty quotes
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
 		case c == ' ' || c == '\t' || c == '\n':
 			if inWord {
 				words = append(words, w.String())
 				w.Reset()
 				inWord = false
 			}
-		case c == '\\':
-			if i+1 == len(s) {
-				return nil, errors.New("a backslash ends the command: nothing to escape")
-			}
 			i++
-			if s[i] != '\n' {
-				w.WriteByte(s[i])
-				inWord = true
+		case c == '#' && !inWord:
+			// A comment, to the end of the line.
+			if end := strings.IndexByte(s[i:], '\n'); end >= 0 {
+				i += end
+			} else {
+				i = len(s)
 			}
-		case c == '\'':
-			end := strings.IndexByte(s[i+1:], '\'')
-			if end < 0 {
-				return nil, errors.New("a single quote is not closed")
-			}
-			w.WriteString(s[i+1 : i+1+end])
-			i += 1 + end
-			inWord = true
-		case c == '"':
-			n, err := doubleQuoted(s[i+1:], &w)
+		default:
+			n, started, err := wordPart(s[i:], inWord, &w)
 			if err != nil {
 				return nil, err
 			}
 			i += n
-			inWord = true
-		case c == '#' && !inWord:
-			// A comment, to the end of the line.
-			for i+1 < len(s) && s[i+1] != '\n' {
-				i++
-			}
-		case strings.IndexByte(shellSpecial, c) >= 0:
-			return nil, fmt.Errorf("%q unquoted: %w; quote it, or write sh -c '...'", c, errNoShell)
-		case c == '~' && !inWord && (i+1 == len(s) || strings.IndexByte("/ \t\n", s[i+1]) >= 0):
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return nil, fmt.Errorf("~ is home, which is unknown: %v", err)
-			}
-			w.WriteString(home)
-			inWord = true
-		default:
-			w.WriteByte(c)
-			inWord = true
+			inWord = inWord || started
 		}
 	}
 	if inWord {
 		words = append(words, w.String())
 	}
 	return words, nil
+}
+
+// wordPart copies the part of a word that s starts with into w: a
+// character, escaped or not, a quoted string, or ~ for home at a word's
+// start (inWord says a word has begun). It returns how many bytes of s it
+// took, and whether that begins a word if none has begun (a backslash
+// before a newline removes both, and begins nothing).
+func wordPart(s string, inWord bool, w *strings.Builder) (n int, started bool, err error) {
+	c := s[0]
+	switch {
+	case c == '\\':
+		switch {
+		case len(s) == 1:
+			return 0, false, errors.New("a backslash ends the command: nothing to escape")
+		case s[1] == '\n':
+			return 2, false, nil
+		}
+		w.WriteByte(s[1])
+		return 2, true, nil
+	case c == '\'':
+		end := strings.IndexByte(s[1:], '\'')
+		if end < 0 {
+			return 0, false, errors.New("a single quote is not closed")
+		}
+		w.WriteString(s[1 : 1+end])
+		return end + 2, true, nil
+	case c == '"':
+		n, err := doubleQuoted(s[1:], w)
+		return n + 1, true, err
+	case strings.IndexByte(shellSpecial, c) >= 0:
+		return 0, false, fmt.Errorf("%q unquoted: %w; quote it, or write sh -c '...'", c, errNoShell)
+	case c == '~' && !inWord && (len(s) == 1 || strings.IndexByte("/ \t\n", s[1]) >= 0):
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return 0, false, fmt.Errorf("~ is home, which is unknown: %v", err)
+		}
+		w.WriteString(home)
+		return 1, true, nil
+	}
+	w.WriteByte(c)
+	return 1, true, nil
 }
 
 // doubleQuoted copies the text of a double-quoted string, s being what
@@ -109,19 +123,4 @@ func doubleQuoted(s string, w *strings.Builder) (int, error) {
 		}
 	}
 	return 0, errors.New("a double quote is not closed")
-}
-
-// shellQuote writes a word so that splitCommand (and a shell) read it back
-// as it is: bare when it is plain, else in single quotes.
-func shellQuote(word string) string {
-	plain := word != "" && !strings.HasPrefix(word, "~")
-	for _, c := range []byte(word) {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_./=:,+@%~", c) >= 0) {
-			plain = false
-		}
-	}
-	if plain {
-		return word
-	}
-	return "'" + strings.ReplaceAll(word, "'", `'\''`) + "'"
 }

@@ -113,3 +113,19 @@ func FuzzSplitCommand(f *testing.F) {
 		}
 	})
 }
+
+// shellQuote writes a word so that splitCommand (and a shell) read it back
+// as it is: bare when it is plain, else in single quotes. The tests write
+// their engines' commands with it.
+func shellQuote(word string) string {
+	plain := word != "" && !strings.HasPrefix(word, "~")
+	for _, c := range []byte(word) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_./=:,+@%~", c) >= 0) {
+			plain = false
+		}
+	}
+	if plain {
+		return word
+	}
+	return "'" + strings.ReplaceAll(word, "'", `'\''`) + "'"
+}

@@ -67,8 +67,11 @@ type gameHooks struct {
 // prompt, in a match, in the book builder and in the tests, goes through
 // it. It asks the seat of the side to move for a move, checks that it is
 // legal and plays it, until the game is over. A seat that forfeits ends
-// the game with a *Forfeit naming its side. However the game ends, the
-// seats that hold something for it (engines) are told.
+// the game with a *Forfeit naming its side; a seat that cannot play for
+// no fault of its own (an engine whose program cannot be started: a
+// *hostFault) ends it with that error, which is no one's loss, and the
+// front end stops. However the game ends, the seats that hold something
+// for it (engines) are told.
 func playGame(ctx context.Context, g Game, seats [3]seat, h gameHooks) (err error) {
 	defer func() {
 		for _, s := range seats {

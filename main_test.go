@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -28,11 +29,17 @@ func envInt(tb testing.TB, name string, def int) int {
 }
 
 // A mode's exit status: an interrupt wins over whatever the mode
-// returned, nil included (-analyze stopped by Ctrl-C used to exit 0).
+// returned, nil included (-analyze stopped by Ctrl-C used to exit 0), and
+// a signal's status is 128 and its number, as a shell reports it.
 func TestExitStatus(t *testing.T) {
 	live := context.Background()
 	stopped, cancel := context.WithCancel(live)
 	cancel()
+	by := func(sig syscall.Signal) context.Context {
+		ctx, cancel := context.WithCancelCause(live)
+		cancel(signalled{sig})
+		return ctx
+	}
 	for _, tc := range []struct {
 		name string
 		ctx  context.Context
@@ -48,6 +55,11 @@ func TestExitStatus(t *testing.T) {
 		{"interrupted, no error", stopped, nil, 130},
 		{"interrupted, then quit", stopped, errQuit, 130},
 		{"interrupted, then failed", stopped, errors.New("broken"), 130},
+		{"Ctrl-C", by(syscall.SIGINT), errInterrupted, 130},
+		{"SIGTERM", by(syscall.SIGTERM), errInterrupted, 143},
+		{"SIGTERM, no error", by(syscall.SIGTERM), nil, 143},
+		{"SIGHUP", by(syscall.SIGHUP), errInterrupted, 129},
+		{"SIGPIPE", by(syscall.SIGPIPE), nil, 141},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := exitStatus(tc.ctx, tc.err); got != tc.want {

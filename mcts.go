@@ -4,8 +4,6 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"reflect"
-	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -97,8 +95,9 @@ func (*MCTS) Name() string { return "mcts" }
 
 // Think runs playouts until Budget.Playouts or Budget.Time, whichever
 // comes first (mctsDefaultTime when neither is set), and plays
-// the most-visited root move (with Solve, solvedChoice's). Score is that
-// move's win rate in percent, Nodes the tree nodes this decision added
+// the most-visited root move (with Solve, solvedChoice's). It has no
+// score on the game's scale (Stats.Tree holds the move's win rate), Nodes
+// is the tree nodes this decision added
 // (the subtree kept from the moves before was counted when it was
 // grown), Depth the deepest node below the root, PV the line of the
 // moves it would choose. With Solve, a root whose result is proved ends
@@ -119,16 +118,16 @@ func (b *MCTS) Think(ctx context.Context, g Game, budget Budget) Decision {
 		iterate = func(Game) int { return b.walk(w) }
 	}
 
-	d := Decision{Move: NoMove}
+	d := Decision{Move: NoMove, Stats: Stats{Unknown: FigScore}}
 	for !pos.Over() && !b.proved(0) {
-		if budget.Playouts > 0 && d.Playouts >= int64(budget.Playouts) {
+		if budget.Playouts > 0 && d.Tree.Playouts >= int64(budget.Playouts) {
 			break
 		}
-		if d.Playouts%mctsPoll == 0 && expired(ctx) {
+		if d.Tree.Playouts%mctsPoll == 0 && expired(ctx) {
 			break
 		}
 		d.Depth = max(d.Depth, iterate(pos))
-		d.Playouts++
+		d.Tree.Playouts++
 	}
 	b.decide(pos, &d)
 	d.Nodes, d.Time = int64(b.size-kept), time.Since(start)
@@ -445,85 +444,11 @@ func (b *MCTS) decide(pos Game, d *Decision) {
 	}
 	child := &b.nodes[best]
 	d.Move = Move(child.move)
-	d.WinRate = child.wins() / float64(child.visits)
-	d.Share = float64(child.visits) / float64(b.nodes[0].visits)
-	d.Score = int(math.Round(100 * d.WinRate))
-	d.Top = b.top(mctsTopMoves)
+	d.Tree.WinRate = child.wins() / float64(child.visits)
+	d.Tree.Share = float64(child.visits) / float64(b.nodes[0].visits)
+	d.Tree.Top = b.top(mctsTopMoves)
 	for n := best; n != none; n = b.choose(n) {
 		d.PV = append(d.PV, Move(b.nodes[n].move))
 	}
 	b.proofFigures(d)
-}
-
-// reroot makes the tree's root the position pos. If pos follows the last
-// root by moves that the tree holds, the subtree under them is kept, with
-// its visits, and moved to the front of the node slice; otherwise the
-// tree starts afresh.
-func (b *MCTS) reroot(pos Game) {
-	hist := pos.History()
-	if n, ok := b.descendant(pos); ok {
-		b.keep(n)
-	} else {
-		b.nodes = append(b.nodes[:0], mctsNode{move: int32(NoMove), first: none, untried: -1})
-		b.stats = append(b.stats[:0], mctsStat{})
-		b.size = 1
-	}
-	b.rootType = reflect.TypeOf(pos)
-	b.rootHist = append(b.rootHist[:0], hist...)
-	b.rootKey = pos.Key()
-}
-
-// descendant finds the node of pos in the tree: pos must be the same game
-// as the root's, its history must extend the root's, and the position
-// before the new moves must be the root's (same key). It returns false
-// when the tree does not reach pos.
-func (b *MCTS) descendant(pos Game) (int32, bool) {
-	hist := pos.History()
-	k := len(hist) - len(b.rootHist)
-	if len(b.nodes) == 0 || reflect.TypeOf(pos) != b.rootType || k < 0 || !slices.Equal(hist[:len(b.rootHist)], b.rootHist) {
-		return none, false
-	}
-	newMoves := slices.Clone(hist[len(b.rootHist):])
-	for range k {
-		pos.Undo()
-	}
-	sameRoot := pos.Key() == b.rootKey
-	for _, m := range newMoves {
-		pos.Play(m)
-	}
-	if !sameRoot {
-		return none, false
-	}
-	n := int32(0)
-	for _, m := range newMoves {
-		if n = b.child(n, m); n == none {
-			return none, false
-		}
-	}
-	return n, true
-}
-
-// keep copies the subtree under node r into the spare buffers, breadth
-// first, a block of children at a time with no room to spare, so that r
-// becomes node 0 and the rest of the old tree, dead blocks included, is
-// dropped; then the buffers swap.
-func (b *MCTS) keep(r int32) {
-	if r == 0 {
-		return
-	}
-	// origin[i] is the old index of spare[i].
-	spare, stats, origin := b.spare[:0], b.spareStats[:0], b.queue[:0]
-	root := b.nodes[r]
-	root.move = int32(NoMove)
-	spare, stats, origin = append(spare, root), append(stats, b.stats[r]), append(origin, r)
-	for i := 0; i < len(spare); i++ {
-		from, to := b.triedChildren(origin[i])
-		spare[i].first, spare[i].room = int32(len(spare)), spare[i].kids
-		for c := from; c < to; c++ {
-			spare, stats, origin = append(spare, b.nodes[c]), append(stats, b.stats[c]), append(origin, c)
-		}
-	}
-	b.size = len(spare)
-	b.nodes, b.spare, b.queue = spare, b.nodes, origin
-	b.stats, b.spareStats = stats, b.stats
 }

@@ -157,7 +157,7 @@ func TestMCTSReproducible(t *testing.T) {
 				var log string
 				err := playGame(context.Background(), g, botSeats(bots[X], bots[O], Budget{Playouts: 500}), gameHooks{
 					after: func(_ Game, d Decision) error {
-						log += fmt.Sprintf("%d:%d/%d/%d/%.6f/%v ", d.Move, d.Nodes, d.Playouts, d.Depth, d.WinRate, d.PV)
+						log += fmt.Sprintf("%d:%d/%d/%d/%.6f/%v ", d.Move, d.Nodes, d.Tree.Playouts, d.Depth, d.Tree.WinRate, d.PV)
 						return nil
 					}})
 				if err != nil {
@@ -180,47 +180,6 @@ func (b *MCTS) subtreeSize(n int32) int {
 		size += b.subtreeSize(c)
 	}
 	return size
-}
-
-// After a move of each side, the bot's next decision starts from the
-// subtree it had grown under those two moves, with its visits and nodes;
-// a position the tree does not hold (another game, a move taken back)
-// starts a fresh tree.
-func TestMCTSKeepsSubtree(t *testing.T) {
-	cancelled, cancel := context.WithCancel(context.Background())
-	cancel()
-	for _, name := range []string{"ttt", "connect4", "adjacency"} {
-		t.Run(name, func(t *testing.T) {
-			g := specNamed(t, name).start(nil)
-			bot := mctsSeeded(3)
-			bot.Solve = false // plain UCT, which runs every playout asked
-			d := bot.Think(context.Background(), g, Budget{Playouts: 20000})
-			mine := bot.mostVisited(0)
-			reply := bot.mostVisited(mine)
-			visits, size := bot.nodes[reply].visits, bot.subtreeSize(reply)
-			if visits < 10 {
-				t.Fatalf("reply visited %d times: too few to test", visits)
-			}
-			g.Play(d.Move)
-			g.Play(Move(bot.nodes[reply].move))
-			// No playout: the tree is what was kept.
-			bot.Think(cancelled, g, Budget{Playouts: 3000})
-			if bot.nodes[0].visits != visits || bot.size != size || bot.subtreeSize(0) != size {
-				t.Errorf("kept %d visits in %d nodes, want %d in %d", bot.nodes[0].visits, bot.size, visits, size)
-			}
-			// The kept tree grows on: 3,000 more playouts.
-			d = bot.Think(context.Background(), g, Budget{Playouts: 3000})
-			if got := bot.nodes[0].visits; got != visits+3000 || d.Playouts != 3000 {
-				t.Errorf("after 3000 more playouts the root has %d visits, want %d", got, visits+3000)
-			}
-			// Taking a move back leaves the tree's line: a fresh start.
-			g.Undo()
-			bot.Think(cancelled, g, Budget{})
-			if len(bot.nodes) != 1 || bot.size != 1 || bot.nodes[0].visits != 0 {
-				t.Errorf("after an undo the tree has %d nodes, %d visits; want a fresh root", bot.size, bot.nodes[0].visits)
-			}
-		})
-	}
 }
 
 // A tree grown on one Connect Four board is not the tree of a board of
@@ -352,7 +311,7 @@ func BenchmarkMCTSPlayouts(b *testing.B) {
 				for b.Loop() {
 					bot.nodes = bot.nodes[:0] // a fresh tree each time
 					d := bot.Think(context.Background(), g, Budget{Playouts: 10000})
-					playouts += d.Playouts
+					playouts += d.Tree.Playouts
 				}
 				b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
 			})

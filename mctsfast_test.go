@@ -66,8 +66,8 @@ func TestMCTSWalkIsPlayout(t *testing.T) {
 						budget := Budget{Playouts: 200 + pick.IntN(300)}
 						walks := 0
 						df := fast.Think(context.Background(), walked{g, &walks}, budget)
-						if walks == 0 && df.Playouts > 0 {
-							t.Fatalf("%s: %d playouts, none walked", spec.record(g), df.Playouts)
+						if walks == 0 && df.Tree.Playouts > 0 {
+							t.Fatalf("%s: %d playouts, none walked", spec.record(g), df.Tree.Playouts)
 						}
 						dr := ref.Think(context.Background(), g, budget)
 						sameSearch(t, fmt.Sprintf("seed %d, %s", seed, spec.record(g)), fast, ref, df, dr)

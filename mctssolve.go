@@ -101,15 +101,13 @@ func (b *MCTS) solvedRank(c int32) (class, key int) {
 }
 
 // proofFigures adds to the decision what the search proved of the root,
-// for the side to move: Proved, ProvedPlies, and the score as a win rate
-// (100 for a win, 50 for a draw, 0 for a loss).
+// for the side to move: Proved and ProvedPlies.
 func (b *MCTS) proofFigures(d *Decision) {
 	root := &b.nodes[0]
 	if !b.Solve || root.proof == unproved {
 		return
 	}
 	p := root.proof.flip()
-	d.Proved = map[mctsProof]string{provedWin: "win", provedDraw: "draw", provedLoss: "loss"}[p]
-	d.ProvedPlies = int(root.plies)
-	d.Score = int(50 * p.points())
+	d.Tree.Proved = map[mctsProof]string{provedWin: "win", provedDraw: "draw", provedLoss: "loss"}[p]
+	d.Tree.ProvedPlies = int(root.plies)
 }

@@ -91,10 +91,10 @@ func TestMCTSSolverProofsAreExact(t *testing.T) {
 				b := solverSeeded(uint64(i))
 				d := b.Think(context.Background(), g, Budget{Playouts: 3000})
 				checked += checkProofs(t, b, g.Clone(), 0)
-				if d.Proved != "" {
+				if d.Tree.Proved != "" {
 					roots++
-					if want := map[int]string{1: "win", 0: "draw", -1: "loss"}[exactSign(g)]; d.Proved != want {
-						t.Fatalf("%v: reports a proved %s, exactly a %s", g.History(), d.Proved, want)
+					if want := map[int]string{1: "win", 0: "draw", -1: "loss"}[exactSign(g)]; d.Tree.Proved != want {
+						t.Fatalf("%v: reports a proved %s, exactly a %s", g.History(), d.Tree.Proved, want)
 					}
 				}
 			}
@@ -125,14 +125,14 @@ func TestMCTSSolverShortResults(t *testing.T) {
 		t.Run(tc.record, func(t *testing.T) {
 			g := c4Game(t, tc.record)
 			d := solverSeeded(1).Think(context.Background(), g, Budget{Playouts: 20000})
-			if d.Proved != tc.proved || d.ProvedPlies != tc.plies {
-				t.Fatalf("proved %q in %d plies, want %q in %d", d.Proved, d.ProvedPlies, tc.proved, tc.plies)
+			if d.Tree.Proved != tc.proved || d.Tree.ProvedPlies != tc.plies {
+				t.Fatalf("proved %q in %d plies, want %q in %d", d.Tree.Proved, d.Tree.ProvedPlies, tc.proved, tc.plies)
 			}
 			if tc.proved == "win" && !strings.Contains(tc.moves, g.FormatMove(d.Move)) {
 				t.Errorf("plays %s, not a winning move (%s)", g.FormatMove(d.Move), tc.moves)
 			}
-			if d.Playouts >= 20000 {
-				t.Errorf("a proved root, yet all %d playouts run", d.Playouts)
+			if d.Tree.Playouts >= 20000 {
+				t.Errorf("a proved root, yet all %d playouts run", d.Tree.Playouts)
 			}
 		})
 	}
@@ -152,7 +152,7 @@ func TestMCTSSolverEndgames(t *testing.T) {
 		g := c4Game(t, c.moves)
 		d := solverSeeded(1).Think(context.Background(), g, Budget{Playouts: 20000})
 		tried++
-		if d.Proved == "" {
+		if d.Tree.Proved == "" {
 			continue
 		}
 		proved++
@@ -161,10 +161,10 @@ func TestMCTSSolverEndgames(t *testing.T) {
 			want = "draw"
 		}
 		switch {
-		case d.Proved != want:
-			t.Fatalf("%s: proved a %s, exactly a %s", c.moves, d.Proved, want)
-		case want == "win" && d.ProvedPlies < 43-2*c.score-len(c.moves):
-			t.Fatalf("%s: proved a win in %d plies, the shortest is %d", c.moves, d.ProvedPlies, 43-2*c.score-len(c.moves))
+		case d.Tree.Proved != want:
+			t.Fatalf("%s: proved a %s, exactly a %s", c.moves, d.Tree.Proved, want)
+		case want == "win" && d.Tree.ProvedPlies < 43-2*c.score-len(c.moves):
+			t.Fatalf("%s: proved a win in %d plies, the shortest is %d", c.moves, d.Tree.ProvedPlies, 43-2*c.score-len(c.moves))
 		}
 		if want == "win" {
 			g.Play(d.Move)

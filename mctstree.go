@@ -266,7 +266,7 @@ func (b *MCTS) trace(pos Game, plies int, d Decision) *SearchTrace {
 	root := b.nodes[0]
 	t := &SearchTrace{Bot: "mcts", Heading: []string{
 		fmt.Sprintf("trace: mcts, %d playouts; root visits %d, %d kept from earlier; %s shown",
-			d.Playouts, root.visits, int64(root.visits)-d.Playouts, plural(plies, "ply", "plies")),
+			d.Tree.Playouts, root.visits, int64(root.visits)-d.Tree.Playouts, plural(plies, "ply", "plies")),
 		"win: the mean result for the side that made the move (win 1, draw 1/2, loss 0)",
 		fmt.Sprintf("ucb: wins/visits + %.2f*sqrt(ln(parent visits)/visits) after the search", b.C),
 	}}

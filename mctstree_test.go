@@ -50,8 +50,8 @@ func TestMCTSTraceVisitsAddUp(t *testing.T) {
 				t.Fatalf("JSON does not parse: %v", err)
 			}
 			root := top.Root
-			if root.Visits != int64(tc.playouts) || d.Playouts != int64(tc.playouts) {
-				t.Fatalf("root visits %d, playouts %d, want %d", root.Visits, d.Playouts, tc.playouts)
+			if root.Visits != int64(tc.playouts) || d.Tree.Playouts != int64(tc.playouts) {
+				t.Fatalf("root visits %d, playouts %d, want %d", root.Visits, d.Tree.Playouts, tc.playouts)
 			}
 			if root.Children[0].Move != tc.game.FormatMove(d.Move) || !root.Children[0].PV {
 				t.Errorf("played %s, most visited %s (pv %v)", tc.game.FormatMove(d.Move), root.Children[0].Move, root.Children[0].PV)

@@ -9,18 +9,27 @@ import (
 	"time"
 )
 
-// Ctrl-C at the prompt ends the program (with the record so far); Ctrl-C
-// while a search runs for a person at the prompt, a bot's move or a hint,
-// means "move now": the search stops and its best move so far is played or
-// shown, as every bot returns a legal move when its context ends. Pressed
-// twice within a second during a search, Ctrl-C ends the program, for the
-// person who meant to leave.
+// The one place signals are handled. Ctrl-C at the prompt ends the
+// program (with the record so far); Ctrl-C while a search runs for a
+// person at the table, a bot's move or a hint, means "move now": the
+// search stops and its best move so far is played or shown, as every bot
+// returns a legal move when its context ends. Pressed twice within a
+// second during a search, Ctrl-C ends the program, for the person who
+// meant to leave. SIGTERM and SIGHUP (a closed terminal or ssh session)
+// end the run as Ctrl-C does, and so does a reader of standard output
+// that has gone (SIGPIPE: | head). Ending the run is orderly: the games
+// under way stop, the engines are ended, the partial tables are printed,
+// and the exit status is 128 and the signal's number (130 for Ctrl-C,
+// 143 for SIGTERM, 129 for SIGHUP, 141 for SIGPIPE), as a shell reports
+// a program the signal killed. A second Ctrl-C, SIGTERM or SIGHUP after
+// the run has begun to end ends the program at once, its engines killed
+// first.
 
 // interrupter routes Ctrl-C: to the search under way if one is, else to
 // the whole run.
 type interrupter struct {
 	mu     sync.Mutex
-	quit   context.CancelFunc // ends the run
+	quit   func()             // ends the run
 	search context.CancelFunc // cuts the search under way short; nil when none runs
 	cut    time.Time          // when Ctrl-C last cut a search short
 }
@@ -29,33 +38,78 @@ type interrupter struct {
 // search, to end the program rather than cut the search short.
 const quitWithin = time.Second
 
-// interruptible is the run's context: SIGTERM cancels it, and so does
-// Ctrl-C (SIGINT) unless a search registered with the interrupter is
-// running. stop releases the signals.
-func interruptible() (ctx context.Context, in *interrupter, stop func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	in = &interrupter{quit: cancel}
-	signals := make(chan os.Signal, 1)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+// signalled is the cause of a run ended by a signal.
+type signalled struct{ sig syscall.Signal }
+
+func (s signalled) Error() string { return "ended by " + s.sig.String() }
+
+// status is the exit status of a program ended by the signal.
+func (s signalled) status() int { return 128 + int(s.sig) }
+
+// endingSignals are the signals that end a run. A signal ignored when
+// the program started (nohup's SIGHUP, a shell's background job's
+// Ctrl-C) stays ignored: the one who started it asked for that.
+func endingSignals() []os.Signal {
+	var sigs []os.Signal
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		if !signal.Ignored(sig) {
+			sigs = append(sigs, sig)
+		}
+	}
+	return sigs
+}
+
+// interruptible is the run's context: Ctrl-C (SIGINT) cancels it unless a
+// search registered with the interrupter is running, SIGTERM and SIGHUP
+// cancel it, and so does SIGPIPE when standard output has lost its
+// reader; the context's cause is the signal (signalled). Once it is
+// cancelled, another of those signals calls force with the exit status,
+// which ends the program. stop releases the signals.
+func interruptible(force func(status int)) (ctx context.Context, in *interrupter, stop func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	signals := make(chan os.Signal, 4)
+	signal.Notify(signals, append(endingSignals(), syscall.SIGPIPE)...)
+	var mu sync.Mutex
+	ended := false
+	end := func(sig os.Signal) {
+		mu.Lock()
+		ended = true
+		mu.Unlock()
+		cancel(signalled{sig.(syscall.Signal)})
+	}
+	in = &interrupter{quit: func() { end(os.Interrupt) }}
 	done := make(chan struct{})
 	go func() {
 		for {
+			var sig os.Signal
 			select {
 			case <-done:
 				return
-			case sig := <-signals:
-				if sig == os.Interrupt {
-					in.interrupt()
-				} else {
-					cancel()
+			case sig = <-signals:
+			}
+			mu.Lock()
+			again := ended
+			mu.Unlock()
+			switch {
+			case sig == syscall.SIGPIPE:
+				// Any pipe's: an engine's that has gone as well as standard
+				// output's, which alone ends the run.
+				if !again && stdoutGone() {
+					end(sig)
 				}
+			case again:
+				force(signalled{sig.(syscall.Signal)}.status())
+			case sig == os.Interrupt:
+				in.interrupt()
+			default:
+				end(sig)
 			}
 		}
 	}()
 	return ctx, in, func() {
 		signal.Stop(signals)
 		close(done)
-		cancel()
+		cancel(nil)
 	}
 }
 

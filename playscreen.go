@@ -83,7 +83,7 @@ func (t *screen) botMoveLine(spec *gameSpec, g Game, bot *seated, d Decision, cu
 	}
 	switch {
 	case !t.verbose:
-	case cut && d.Depth == 0 && d.Playouts == 0 && !d.Exact:
+	case cut && d.Depth == 0 && d.Tree.Playouts == 0 && !d.Proof.Exact:
 		// Stopped before its first result: a score would be made up.
 		line += fmt.Sprintf(": stopped before a score, nodes %d, time %s", d.Nodes, d.Time.Round(time.Microsecond))
 	default:
@@ -180,17 +180,17 @@ func (t *screen) searchFigures(spec *gameSpec, g Game, d Decision) string {
 	line := knownFigures(d.Stats) + fmt.Sprintf("time %s", d.Time.Round(time.Microsecond))
 	// A result proved well before the search ended (which then sought
 	// the margin, or a swindle) is worth saying when.
-	if d.Solved > 0 && d.Solved < d.Time*9/10 {
-		line += fmt.Sprintf(" (result proved at %s)", d.Solved.Round(time.Microsecond))
+	if d.Proof.Solved > 0 && d.Proof.Solved < d.Time*9/10 {
+		line += fmt.Sprintf(" (result proved at %s)", d.Proof.Solved.Round(time.Microsecond))
 	}
-	if d.Playouts > 0 {
+	if d.Tree.Playouts > 0 {
 		line += fmt.Sprintf(", playouts %d (%.0f/s), visits %.0f%%, win rate %.0f%%",
-			d.Playouts, float64(d.Playouts)/max(d.Time.Seconds(), 1e-9), 100*d.Share, 100*d.WinRate)
+			d.Tree.Playouts, float64(d.Tree.Playouts)/max(d.Time.Seconds(), 1e-9), 100*d.Tree.Share, 100*d.Tree.WinRate)
 	}
-	if d.Proved != "" {
-		line += ", proved " + d.Proved
-		if d.Proved != "draw" {
-			line += " in " + plural(d.ProvedPlies, "ply", "plies")
+	if d.Tree.Proved != "" {
+		line += ", proved " + d.Tree.Proved
+		if d.Tree.Proved != "draw" {
+			line += " in " + plural(d.Tree.ProvedPlies, "ply", "plies")
 		}
 	}
 	if len(d.PV) > 0 {
@@ -199,8 +199,8 @@ func (t *screen) searchFigures(spec *gameSpec, g Game, d Decision) string {
 	if d.Says != "" {
 		line += ", says " + quoteUpTo(d.Says, maxSaysEcho)
 	}
-	if len(d.Top) > 0 {
-		line += "\n" + visitsLine(g, d.Top, min(t.columns(), 80))
+	if len(d.Tree.Top) > 0 {
+		line += "\n" + visitsLine(g, d.Tree.Top, min(t.columns(), 80))
 	}
 	return line
 }
@@ -212,10 +212,10 @@ const maxSaysEcho = 120
 // but those the bot did not report.
 func knownFigures(s Stats) string {
 	line := ""
-	if s.Unknown&FigScore == 0 {
-		line += fmt.Sprintf("score %d, ", s.Score)
-		if s.Basis != "" {
-			line = fmt.Sprintf("score %d (%s), ", s.Score, s.Basis)
+	if score, ok := s.shownScore(); ok {
+		line += fmt.Sprintf("score %d, ", score)
+		if s.Proof.Basis != "" {
+			line = fmt.Sprintf("score %d (%s), ", score, s.Proof.Basis)
 		}
 	}
 	if s.Unknown&FigDepth == 0 {

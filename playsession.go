@@ -198,7 +198,7 @@ func (t *session) hint(ctx context.Context, g Game) string {
 	d := t.hinter.Think(ctx, g, b)
 	words := fmt.Sprintf("score %d", d.Score)
 	switch {
-	case ctx.Err() != nil && !d.Exact && d.Depth == 0:
+	case ctx.Err() != nil && !d.Proof.Exact && d.Depth == 0:
 		// Stopped before one search finished: its score is a placeholder,
 		// which would read as a guess from depth 0.
 		words = "stopped before a score"

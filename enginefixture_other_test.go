@@ -1,0 +1,8 @@
+//go:build !unix
+
+package main
+
+import "syscall"
+
+// setsid: sessions are a Unix notion.
+func setsid() *syscall.SysProcAttr { return nil }
