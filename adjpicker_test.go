@@ -107,7 +107,7 @@ func TestAdjPickerOrder(t *testing.T) {
 		// 40, which shuts in one of X's, is a killer.
 		{"scored", true, 3, -1, [2]int8{40, -1}, nil, []int8{40, 5, 23}, nil},
 		// The first move is never put off; 23 and 13 come last.
-		{"put off", true, adjBusyDepth + 1, -1, [2]int8{-1, -1}, []Move{23, 13}, []int8{5}, []int8{23, 13}},
+		{"put off", true, 6, -1, [2]int8{-1, -1}, []Move{23, 13}, []int8{5}, []int8{23, 13}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := NewAdjacency(8)

@@ -43,11 +43,8 @@ const (
 const (
 	// adjBusyDepth is the least depth of a node marked busy: below it a
 	// subtree is too small to be worth the marks' writes and the
-	// children's keys. Two threads that put off each other's subtrees
-	// only high in the tree solved the long positions with less
-	// processor time than with marks down to five plies above the
-	// horizon (docs/adjacency.md, "Solving faster").
-	adjBusyDepth = 9
+	// children's keys.
+	adjBusyDepth = 5
 	// adjPollEvery is how many nodes pass between looks at the clock and
 	// at the other threads: often enough to stop within a millisecond,
 	// rarely enough that the look costs nothing.
