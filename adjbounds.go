@@ -337,14 +337,14 @@ func newEndBoundsTaken(me, opp uint64, left, taken int) endBounds {
 				}
 			}
 		}
-		e.keep(endAnswer{near: adjNear2Table[r], at: 1 << r, b: b})
+		e.addAnswer(endAnswer{near: adjNear2Table[r], at: 1 << r, b: b})
 	}
 	return e
 }
 
-// keep adds a to the answers if it is among the endAnswers of least B_r,
+// addAnswer adds a to the answers if it is among the endAnswers of least B_r,
 // in order.
-func (e *endBounds) keep(a endAnswer) {
+func (e *endBounds) addAnswer(a endAnswer) {
 	i := e.count
 	if i == endAnswers {
 		i--
@@ -490,7 +490,7 @@ func newEndBoundsAbove(me, opp uint64, left int) endBounds {
 			// opponent's last answer: m's.
 			sub := newEndBoundsTaken(meR, oppR, left-2, left-3)
 			if b, used := sub.most(^(meR | oppR)); b != infinity {
-				e.keep(endAnswer{near: adjNear2Table[r], used: used, at: 1 << r, b: b})
+				e.addAnswer(endAnswer{near: adjNear2Table[r], used: used, at: 1 << r, b: b})
 			}
 		}
 	}
