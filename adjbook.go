@@ -12,12 +12,9 @@ type adjSolvedStart struct {
 
 // adjSolvedStarts holds every start the program has solved, so that
 // alphabeta answers them at once (from the start, the bot would need far
-// more than its budget). Each was computed by
-//
-//	ADJ_SOLVE_ROUNDS=<rounds> go test -run '^$' -bench AdjSolve -benchtime 1x
-//
-// (docs/adjacency.md lists nodes and times); TestAdjSolvedStarts solves the
-// small ones again and checks every line.
+// more than its budget). The program solves each again with the book off
+// (docs/adjacency.md gives the command, the nodes and the times);
+// TestAdjSolvedStarts solves the small ones again and checks every line.
 var adjSolvedStarts = map[int]adjSolvedStart{
 	2: {0, []Move{5, 40, 13, 4}},
 	3: {0, []Move{5, 40, 23, 58, 41, 4}},
@@ -25,10 +22,6 @@ var adjSolvedStarts = map[int]adjSolvedStart{
 	5: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 3}},
 	6: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 21, 20, 3}},
 	7: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 21, 30, 3, 11, 2}},
-	// 8 rounds, too big for one solve here: bounded from both sides by
-	// BenchmarkAdjBounds (ADJ_BOUND_PROBES=-2,0), and the line put
-	// together from the book (5, 40, 23) and a solve of the 13 plies
-	// after it (ADJ_START=5,40,23); docs/adjacency.md gives the figures.
 	8: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 21, 20, 11, 50, 3, 2, 1}},
 }
 
@@ -43,9 +36,10 @@ type adjBookEntry struct {
 
 // adjBookReplies are perfect moves in positions a ply or two from the
 // start: O's answers to every first move of X (2 to 6 rounds), and X's
-// move after the first rounds that real 8-round games play most, solved
-// by BenchmarkAdjBookReplies. A position whose mirror image is listed
-// needs no entry of its own (adjBookMove reflects).
+// move after the first rounds that real 8-round games play most, each
+// solved by the program with the book off (docs/adjacency.md, "The
+// book"). A position whose mirror image is listed needs no entry of its
+// own (adjBookMove reflects).
 var adjBookReplies = []adjBookEntry{
 	{2, []Move{0}, 2, 40},
 	{2, []Move{1}, 2, 40},
@@ -197,21 +191,16 @@ var adjBookReplies = []adjBookEntry{
 	{6, []Move{40}, 2, 41},
 	{6, []Move{41}, 4, 40},
 	{6, []Move{42}, 2, 41},
-	// 8 rounds: 102,412,309,557 and 89,445,935,253 nodes, 19 and 14 min
-	// on the shared machine; then 106,352,489,458, 113,343,457,696 and
-	// 101,249,534,360 nodes, 9.5, 8.7 and 8.0 min on one core.
+	// 8 rounds: X's perfect move after the first rounds that real games
+	// play most.
 	{8, []Move{40, 23}, -2, 22},
 	{8, []Move{5, 40}, -2, 23},
 	{8, []Move{40, 5}, -2, 13},
 	{8, []Move{5, 23}, -2, 22},
 	{8, []Move{5, 58}, -2, 23},
-	// O's answer to X's 5, the start's perfect move: after 5, O's value
-	// is at most 2 (a null-window search, 633,792,138,641 nodes, 10 min
-	// 27 s on two threads), and 40 makes it 2 (the entry above).
+	// O's answers to X's 5, the start's perfect move, and to X's 40, as
+	// good.
 	{8, []Move{5}, 2, 40},
-	// And to X's 40, as good: after it O's value is at most 2
-	// (762,718,298,842 nodes, 11 min 59 s on two threads), and 23 makes
-	// it 2.
 	{8, []Move{40}, 2, 23},
 }
 

@@ -1,63 +1,11 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 )
-
-// BenchmarkAdjBookReplies solves O's answer to every first move of X in
-// games of ADJ_BOOK_ROUNDS rounds (default 3), one of each mirror pair,
-// or, when ADJ_BOOK_RECORDS is set (records separated by ";"), those
-// positions, and prints the book entries as Go for adjBookReplies, with
-// the nodes and time of each solve, to standard error. ADJ_SOLVE_BITS
-// and ADJ_SOLVE_JOBS size the table and set the threads as for
-// BenchmarkAdjSolve.
-func BenchmarkAdjBookReplies(b *testing.B) {
-	rounds, err := strconv.Atoi(cmp.Or(os.Getenv("ADJ_BOOK_ROUNDS"), "3"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	tableBits := adjSolveTableBits(b)
-	var records [][]Move
-	if list := os.Getenv("ADJ_BOOK_RECORDS"); list != "" {
-		for _, r := range strings.Split(list, ";") {
-			var record []Move
-			for _, f := range strings.Split(r, ",") {
-				c, err := strconv.Atoi(f)
-				if err != nil {
-					b.Fatal(err)
-				}
-				record = append(record, Move(c))
-			}
-			records = append(records, record)
-		}
-	} else {
-		for _, m := range NewAdjacency(rounds).Moves(nil) {
-			if adjMirrorCell(int8(m)) >= int8(m) { // a mirror image stands for the other
-				records = append(records, []Move{m})
-			}
-		}
-	}
-	for range b.N {
-		for _, record := range records {
-			a := NewAdjacency(rounds)
-			for _, m := range record {
-				a.Play(m)
-			}
-			sol, ok := adjSolve(context.Background(), a, tableBits, adjSolveJobs(b), 2*(len(record)%2)-2, nil)
-			if !ok {
-				b.Fatal("stopped")
-			}
-			fmt.Fprintf(os.Stderr, "\t{%d, %s, %d, %d}, // %d nodes, %v\n", rounds, strings.Replace(fmt.Sprintf("%#v", record), "main.", "", 1), sol.Value, sol.Line[0], sol.Nodes, sol.Time.Round(time.Millisecond))
-		}
-	}
-}
 
 // TestAdjBook: every book reply is legal and keeps the value the book
 // gives (solved again for the short games; for each, the value of the
@@ -93,9 +41,9 @@ func TestAdjBook(t *testing.T) {
 				t.Errorf("after the book move the book says %d to the opponent, want %d", next.Score, -e.value)
 			}
 			if e.rounds > 4 {
-				return // BenchmarkAdjBookReplies solved them
+				return // minutes: docs/adjacency.md says how to solve them
 			}
-			if sol, _ := adjSolve(context.Background(), a, 16, 1, 0, nil); sol.Value != -e.value {
+			if sol, _ := adjSolve(context.Background(), a, newAdjTable(16), 1, 0, nil, nil); sol.Value != -e.value {
 				t.Errorf("after the book move: worth %d to the opponent, want %d", sol.Value, -e.value)
 			}
 		})

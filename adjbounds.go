@@ -5,7 +5,7 @@ import "math/bits"
 // The exact shortcuts of the search near its horizon or near the end of
 // the game: frontier scores a node one ply above the horizon without
 // making its moves, replyBounds bounds the moves of a node two plies above
-// it, and endBounds those of a node two to five plies before the end of
+// it, and endBounds those of a node two to six plies before the end of
 // the game. Each gives what the plain search would (the bounds are never
 // below a move's value), only sooner; adjbounds_test.go checks them
 // against the generic search on the plain board.
@@ -40,9 +40,6 @@ type replyBounds struct {
 	answers   [adjAnswers]adjAnswer
 	nAnswers  int
 }
-
-// adjAnswers is how many strong answers the bounds try.
-const adjAnswers = 3
 
 // adjAnswer is an answer of the opponent with its counts.
 type adjAnswer struct {
@@ -258,14 +255,11 @@ func adjOpenSingle(empty uint64) (open, single uint64) {
 	return open, open &^ two
 }
 
-// adjEndBoundPlies is the most plies before the end at which endBounds
-// bounds a node's moves.
-const adjEndBoundPlies = 5
-
-// endBounds bounds, at a node two to five plies before the end of the
+// endBounds bounds, at a node two to six plies before the end of the
 // game, what each move can be worth without searching it: the idea of
 // replyBounds where only the final mark difference counts, and carried
-// up to three plies deeper. Five plies before the end see newEndBounds5.
+// up to three plies deeper. Five and six plies before the end see
+// newEndBoundsAbove.
 //
 // Two plies before the end, the mover plays m (turning t_m marks) and the
 // opponent answers r (turning t_r), to end at N0 + 2(t_m - t_r). Three
@@ -284,30 +278,36 @@ const adjEndBoundPlies = 5
 // answer r far enough from it; the bounds keep the few answers of least
 // B_r among the cells that turn something (any cell when none does).
 type endBounds struct {
-	base    int    // N0, plus 1 three plies before the end; 1 five before
+	base    int    // N0, plus 1 three plies before the end; 1 five and six before
 	opp     uint64 // the opponent's marks
 	answers [endAnswers]endAnswer
 	count   int
 }
 
-// endAnswers is how many answers endBounds keeps: more rarely help, since
-// a move is near all of the first few seldom.
-const endAnswers = 4
-
 // endAnswer is an answer r with the cells it interacts with.
 type endAnswer struct {
 	near uint64 // the cells within two steps of r
-	used uint64 // five plies before the end, the moves it does not bound
+	used uint64 // five and six plies before the end, the moves it does not bound
 	at   uint64 // r, as a mask
-	b    int    // B_r; five plies before the end, the bound r leaves
+	b    int    // B_r; five and six plies before the end, the bound r leaves
 }
 
 // newEndBounds prepares the bounds of the moves of a node left (2 to 5)
 // plies before the end of the game.
 func newEndBounds(me, opp uint64, left int) endBounds {
-	if left == 5 {
-		return newEndBounds5(me, opp)
+	if left >= 5 {
+		return newEndBoundsAbove(me, opp, left)
 	}
+	return newEndBoundsTaken(me, opp, left, 2)
+}
+
+// newEndBoundsTaken is newEndBounds two to four plies before the end,
+// where four plies before the end taken cells may be gone from the board
+// before the opponent's last answer (the mover's two moves; one more
+// under newEndBounds6's move): that answer turns at least what the
+// (taken+1)-th most touched cell far from the opponent's first answer
+// touches.
+func newEndBoundsTaken(me, opp uint64, left, taken int) endBounds {
 	empty := ^(me | opp)
 	e := endBounds{base: bits.OnesCount64(me) - bits.OnesCount64(opp), opp: opp}
 	if left == 3 {
@@ -329,7 +329,7 @@ func newEndBounds(me, opp uint64, left int) endBounds {
 			b += 2 * adjMostTouched(opp|turned|1<<r, empty&^(1<<r))
 		}
 		if left == 4 {
-			far, need := ^adjNear2Table[r], 3
+			far, need := ^adjNear2Table[r], taken+1
 			for t := 4; t > 0; t-- {
 				if need -= bits.OnesCount64(mine[t] & far); need <= 0 {
 					b -= 2 * t
@@ -337,14 +337,14 @@ func newEndBounds(me, opp uint64, left int) endBounds {
 				}
 			}
 		}
-		e.keep(endAnswer{near: adjNear2Table[r], at: 1 << r, b: b})
+		e.addAnswer(endAnswer{near: adjNear2Table[r], at: 1 << r, b: b})
 	}
 	return e
 }
 
-// keep adds a to the answers if it is among the endAnswers of least B_r,
+// addAnswer adds a to the answers if it is among the endAnswers of least B_r,
 // in order.
-func (e *endBounds) keep(a endAnswer) {
+func (e *endBounds) addAnswer(a endAnswer) {
 	i := e.count
 	if i == endAnswers {
 		i--
@@ -400,8 +400,8 @@ func (e *endBounds) settle(rest uint64, alpha int) (uint64, int) {
 // bit-parallel (the shifts of m say which neighbour of each cell is a
 // mark; a cell touches at least two when it has two on one line or one on
 // each). Written out rather than looped, as adjMostTouched is, since both
-// run at most nodes near the end (a loop over an array of counts cost 5%
-// more time).
+// run at most nodes near the end (a loop over an array of counts cost
+// time: docs/search-notes.md).
 func adjTouchClasses(m, cells uint64) (c [5]uint64) {
 	l, r := (m<<1)&^fileA, (m>>1)&^fileH
 	u, d := m<<8, m>>8
@@ -419,9 +419,9 @@ func adjTouchClasses(m, cells uint64) (c [5]uint64) {
 
 // adjMostTouched is the most marks of m that a cell of cells touches,
 // counted as in adjTouchClasses and tested from the top as the counts are
-// formed: it runs for every answer newEndBounds weighs (through one
-// function of all four counts shared with adjTouchClasses, solving took a
-// quarter more time).
+// formed: it runs for every answer newEndBounds weighs, and one function
+// of all four counts shared with adjTouchClasses cost solving time
+// (docs/search-notes.md).
 func adjMostTouched(m, cells uint64) int {
 	l, r := (m<<1)&^fileA, (m>>1)&^fileH
 	u, d := m<<8, m>>8
@@ -461,17 +461,22 @@ func (e *endBounds) most(empty uint64) (int, uint64) {
 	return best, used
 }
 
-// newEndBounds5 prepares the bounds of the moves of a node five plies
-// before the end. An answer r far from the move m leaves, but for m, a
-// position three plies before the end, of the mover's turn; the most any
-// move there can be worth by its own bounds (most), plus 1 + 2t_m, bounds
-// m. Adding m to that position only lowers those bounds: m turns
-// opponent's marks to the mover's and takes a cell, so the mover's
-// captures there can only shrink, and each answer there turns as many more
-// marks as the most touched cell after it can gain (M_r' - t_r' never
-// grows), so long as the answer is not m itself, which the bound excludes
-// (used). The answers tried are the opponent's strongest captures.
-func newEndBounds5(me, opp uint64) endBounds {
+// newEndBoundsAbove prepares the bounds of the moves of a node left (5
+// or 6) plies before the end. An answer r far from the move m leaves, but
+// for m, a position two plies nearer the end, of the mover's turn; the
+// most any move there can be worth by its own bounds (most), plus 1 +
+// 2t_m, bounds m. Adding m to that position only lowers those bounds: m
+// turns opponent's marks to the mover's and takes a cell, so the mover's
+// captures there can only shrink, and each answer there turns as many
+// more marks as the most touched cell after it can gain (M_r' - t_r'
+// never grows), so long as the answer is not m itself, which the bound
+// excludes (used, the answers of the position below). Four plies before
+// the end the opponent's last answer turns at least what the third most
+// touched cell touches; with m one more cell is taken, so the bounds
+// four plies before the end that serve six plies count the fourth
+// (newEndBoundsTaken). The answers tried are the opponent's strongest
+// captures.
+func newEndBoundsAbove(me, opp uint64, left int) endBounds {
 	e := endBounds{base: 1, opp: opp}
 	cls := adjTouchClasses(me, ^(me|opp)&adjNeighbours(me))
 	tried := 0
@@ -481,15 +486,13 @@ func newEndBounds5(me, opp uint64) endBounds {
 			r := bits.TrailingZeros64(cells)
 			turned := adjNeighbourTable[r] & me
 			meR, oppR := me&^turned, opp|turned|1<<r
-			sub := newEndBounds(meR, oppR, 3)
+			// Six plies before the end one more cell is taken before the
+			// opponent's last answer: m's.
+			sub := newEndBoundsTaken(meR, oppR, left-2, left-3)
 			if b, used := sub.most(^(meR | oppR)); b != infinity {
-				e.keep(endAnswer{near: adjNear2Table[r], used: used, at: 1 << r, b: b})
+				e.addAnswer(endAnswer{near: adjNear2Table[r], used: used, at: 1 << r, b: b})
 			}
 		}
 	}
 	return e
 }
-
-// endAnswers5 is how many answers newEndBounds5 tries: 6, 12 and 30 gave
-// about the same nodes and time twelve plies before the end.
-const endAnswers5 = 8

@@ -28,14 +28,12 @@ func TestAdjFrontier(t *testing.T) {
 			}
 			slow.Undo()
 		}
-		s := &adjSearch{rounds: rounds, plies: 2 * rounds}
 		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-		if got := s.frontier(me, opp, len(a.History()), infinity); got != want {
+		if got := adjTestSearch(a, false, nil).frontier(me, opp, len(a.History()), infinity); got != want {
 			t.Fatalf("%d rounds, moves %v: frontier %d, want %d", rounds, a.History(), got, want)
 		}
 		// With pruning, a window it reaches cuts at a value at least beta.
-		s.prune = true
-		if got := s.frontier(me, opp, len(a.History()), want); got != want {
+		if got := adjTestSearch(a, true, nil).frontier(me, opp, len(a.History()), want); got != want {
 			t.Fatalf("%d rounds, moves %v: frontier with beta %d returned %d", rounds, a.History(), want, got)
 		}
 	}
@@ -51,9 +49,8 @@ func TestAdjReplyBounds(t *testing.T) {
 	for i := 0; i < 80; i++ {
 		rounds := 2 + rng.IntN(27)
 		a := adjRandomPosition(rng, rounds, rng.IntN(2*rounds-1))
-		s := &adjSearch{rounds: rounds, plies: 2 * rounds}
 		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-		r := s.replyBounds(me, opp, len(a.History()))
+		r := adjTestSearch(a, true, nil).replyBounds(me, opp, len(a.History()))
 		slow := slowCopy(a)
 		value := map[Move]int{}
 		for _, m := range slow.Moves(nil) {
@@ -99,7 +96,9 @@ func TestAdjReplyBounds(t *testing.T) {
 // the moves bound gives at most alpha, with the largest of their bounds;
 // and the bounds settle a fair share of the moves that fail low, or they
 // would not pay. Boards of 8 rounds (many empty cells, the case the search
-// meets) and of 28 (nearly full) are both covered.
+// meets) and of 28 (nearly full) are both covered. Six plies before the
+// end the values come from the solver (checked against the plain board in
+// adjsolve_test.go), as the plain search would take minutes.
 func TestAdjEndBounds(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(41, 42))
@@ -109,11 +108,15 @@ func TestAdjEndBounds(t *testing.T) {
 		// failing low settled; five plies before the end the bounds are
 		// looser.
 		bounded, settled int
-	}{{2, 95, 90}, {3, 90, 33}, {4, 90, 33}, {5, 75, 25}} {
+	}{{2, 95, 90}, {3, 90, 33}, {4, 90, 33}, {5, 75, 25}, {6, 75, 3}} {
 		left := tc.left
 		t.Run(fmt.Sprintf("%d plies", left), func(t *testing.T) {
 			moves, bounded, tight, low, settledLow := 0, 0, 0, 0, 0
-			for i := 0; i < 24; i++ {
+			positions := 24
+			if left > 5 {
+				positions = 8 // each a solve per move
+			}
+			for i := 0; i < positions; i++ {
 				rounds := 8
 				if i%3 == 2 {
 					rounds = 28
@@ -122,10 +125,15 @@ func TestAdjEndBounds(t *testing.T) {
 				me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
 				e := newEndBounds(me, opp, left)
 				slow := slowCopy(a)
+				exactAfter, exact := slowAfter, slowExact(slow)
+				if left > 5 {
+					tt := newAdjTable(16)
+					exactAfter, exact = func(_ *slowAdj, m Move) int { return -adjFastExact(a, m, tt) }, adjFastExact(a, NoMove, tt)
+				}
 				value, bound := map[int8]int{}, map[int8]int{}
 				for _, m := range slow.Moves(nil) {
 					c := int8(m)
-					value[c], bound[c] = slowAfter(slow, m), e.bound(c)
+					value[c], bound[c] = exactAfter(slow, m), e.bound(c)
 					moves++
 					if bound[c] == infinity {
 						continue
@@ -138,7 +146,6 @@ func TestAdjEndBounds(t *testing.T) {
 						tight++
 					}
 				}
-				exact := slowExact(slow)
 				for alpha := exact - 6; alpha <= exact+6; alpha++ {
 					set, q := e.settle(^(me | opp), alpha)
 					want, wantQ := uint64(0), -infinity
@@ -169,4 +176,16 @@ func TestAdjEndBounds(t *testing.T) {
 			}
 		})
 	}
+}
+
+// adjFastExact is a's exact value for the side to move by the solver on
+// tt, or, with m a move, that of the position after m for the side to
+// move then.
+func adjFastExact(a *Adjacency, m Move, tt *adjTable) int {
+	b := a.Clone().(*Adjacency)
+	if m != NoMove {
+		b.Play(m)
+	}
+	sol, _ := adjSolve(context.Background(), b, tt, 1, 0, nil, nil)
+	return sol.Value
 }

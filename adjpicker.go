@@ -70,13 +70,13 @@ const (
 	// first move has not cut off, replyBounds settles most moves and
 	// orders the others.
 	listReply
-	// listEnd is alpha-beta's two to five plies before the end of the
+	// listEnd is alpha-beta's two to six plies before the end of the
 	// game, searched to it: endBounds settles the moves, the early ones
 	// one by one and the rest a class at a time before they are listed.
-	// Three and four plies before the end the first move is bounded too (a
-	// third fewer nodes twelve plies before the end, 5 to 10% less time);
-	// two and five before, the bounds cost more than the first move, which
-	// mostly cuts off, so they wait until it has not.
+	// Three and four plies before the end the first move is bounded too
+	// (fewer nodes and less time: docs/search-notes.md); two, five and
+	// six before, the bounds cost more than the first move, which mostly
+	// cuts off, so they wait until it has not.
 	listEnd
 )
 
@@ -102,8 +102,7 @@ func adjListingOf(prune bool, depth, left int) adjListing {
 //
 // It sets the fields one by one rather than assign a whole adjPicker:
 // the composite literal was built aside and copied in, zeroing and
-// copying the bounds' 300 bytes at every node for nothing (9% more
-// instructions on a proof ten plies before the end, by callgrind).
+// copying the bounds' 300 bytes at every node for nothing.
 func (p *adjPicker) start(s *adjSearch, me, opp uint64, ply, depth int, ttMove int8) {
 	p.s, p.me, p.opp, p.ply, p.left = s, me, opp, ply, s.plies-ply
 	p.listing = adjListingOf(s.prune, depth, p.left)
@@ -129,16 +128,16 @@ func (p *adjPicker) next(alpha int) (cell int8, ok bool) {
 		}
 		i := p.i
 		p.i++
-		// The first four moves after the early ones are picked best first,
+		// The first few moves after the early ones are picked best first,
 		// lazily (see pickBest); the others go in the order that leaves.
-		if p.listing >= listScored && i >= p.early && i < p.early+4 {
+		if p.listing >= listScored && i >= p.early && i < p.early+adjSortedMoves {
 			pickBest(p.moves, i)
 		}
 		m := p.moves[i]
 		// A move a bound proves worth at most alpha is settled unsearched.
 		// The bounds are checked here rather than in a method of their
-		// own: a call for every move of the nodes near the end cost 1.7%
-		// more instructions on a proof ten plies before the end.
+		// own, which would cost a call for every move of the nodes near
+		// the end.
 		q := infinity
 		switch {
 		case p.listing == listEnd && (i > 0 || p.left == 3 || p.left == 4):
@@ -269,16 +268,11 @@ func (p *adjPicker) endBounds() *endBounds {
 }
 
 // appendRest appends the cells of rest to moves with their ordering
-// scores: first by what the move does at once, 2k + 3t + m in frontier's
-// terms (marks shut in, marks turned, and m the mover's own marks beside
-// the cell, which the opponent would turn by taking it), then by the
-// history of cut-offs. The weights were chosen on the exact solves of the
-// 25 positions of BenchmarkAdjEndgame: against k + 2t, 2k + 3t + m
-// searches 7% fewer nodes 9 plies before the end, 9% fewer 10 plies
-// before and 21% fewer 11 plies before; at depth 8 with 12 plies left
-// 4% fewer, at depth 7 with 14 left as many. None of the other weights
-// tried (2t+m, k+2t+m, 2k+2t+m, 2k+2t+2m, 3k+2t+m, k+3t+m, 2k+4t+m,
-// 3k+4t+m) did better.
+// scores: first by what the move does at once, in frontier's terms k
+// marks shut in, t marks turned and m the mover's own marks beside the
+// cell (which the opponent would turn by taking it), weighed by
+// adjShutWeight, adjTurnWeight and adjGuardWeight; then by the history of
+// cut-offs.
 func (s *adjSearch) appendRest(moves []adjMove, rest, me, opp uint64, side int) []adjMove {
 	hist := &s.history[side]
 	empty := ^(me | opp)
@@ -291,9 +285,10 @@ func (s *adjSearch) appendRest(moves []adjMove, rest, me, opp uint64, side int) 
 		if nb&empty == 0 {
 			k++
 		}
-		sc := 2*k + 3*bits.OnesCount64(nb&opp) + bits.OnesCount64(nb&me)
-		// sc is at most 2*5 + 3*4 + 4, so sc<<24 stays inside an int32
-		// and the history, below 1<<24, only breaks ties.
+		sc := adjShutWeight*k + adjTurnWeight*bits.OnesCount64(nb&opp) + adjGuardWeight*bits.OnesCount64(nb&me)
+		// sc is at most 2*5 + 3*4 + 4 (with the weights of today), so
+		// sc<<24 stays inside an int32 and the history, below 1<<24, only
+		// breaks ties.
 		moves = append(moves, adjMove{c, int32(sc)<<24 + hist[c]})
 	}
 	return moves

@@ -55,24 +55,38 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 		s.busy.enter(key)
 		defer s.busy.leave(key)
 	}
+	best, bestMove := s.searchMoves(me, opp, ply, depth, alpha, beta, ttMove)
+	if s.stopped {
+		return 0
+	}
+	if depth > 2 {
+		s.remember(key, mirrored, depth, best, bestMove, alpha, beta)
+	}
+	return best
+}
+
+// searchMoves is negamax's loop over the moves of its node, ttMove (-1
+// if none) first: the best value and its move, searched as negamax
+// says. Minimax searches every move with the full window (alpha and beta
+// stay -infinity and infinity there), alpha-beta the first with the full
+// window and the rest with a null window around alpha, re-searching the
+// rare move that beats it.
+func (s *adjSearch) searchMoves(me, opp uint64, ply, depth, alpha, beta int, ttMove int8) (int, int8) {
 	var p adjPicker
 	p.start(s, me, opp, ply, depth, ttMove)
 	best, bestMove := -infinity, int8(-1)
-	alpha0 := alpha
 	for {
 		m, ok := p.next(alpha)
 		best = max(best, p.floor) // fail-soft: the moves settled unsearched count at their bounds
 		if !ok {
-			break
+			return best, bestMove
 		}
 		nme, nopp := adjAfter(me, opp, Move(m))
 		var v int
 		switch {
 		case s.tr != nil:
 			v = s.tracedChild(nopp, nme, ply+1, depth-1, p.first(), alpha, beta)
-		case !s.prune:
-			v = -s.negamax(nopp, nme, ply+1, depth-1, -infinity, infinity)
-		case p.first():
+		case !s.prune || p.first():
 			v = -s.negamax(nopp, nme, ply+1, depth-1, -beta, -alpha)
 		default:
 			v = -s.negamax(nopp, nme, ply+1, depth-1, -alpha-1, -alpha)
@@ -81,23 +95,20 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 			}
 		}
 		if s.stopped {
-			return 0
+			return 0, -1
 		}
-		if v > best {
-			best, bestMove = v, m
-			if s.prune && v > alpha {
-				alpha = v
-				if alpha >= beta {
-					s.cutOff(ply, depth, m, nopp == opp)
-					break
-				}
+		if v <= best {
+			continue
+		}
+		best, bestMove = v, m
+		if s.prune && v > alpha {
+			alpha = v
+			if alpha >= beta {
+				s.cutOff(ply, depth, m, nopp == opp)
+				return best, bestMove
 			}
 		}
 	}
-	if depth > 2 {
-		s.remember(key, mirrored, depth, best, bestMove, alpha0, beta)
-	}
-	return best
 }
 
 // lookUp finds the node of the given depth and left plies before the

@@ -25,6 +25,25 @@ func adjRandomPosition(rng *rand.Rand, rounds, plies int) *Adjacency {
 	return a
 }
 
+// adjTestSearch is a fresh search of a's game on tt, as the bot starts
+// one (alpha-beta with prune, else minimax).
+func adjTestSearch(a *Adjacency, prune bool, tt *adjTable) *adjSearch {
+	return newAdjEngine(a, adjMode{prune: prune}, tt).newSearch(context.Background(), 0, nil, nil, nil, nil)
+}
+
+// adjProof is what BenchmarkAdjSolveClass measures of a: the bot's
+// search on a fresh table of its unlimited size, to depth 6 to order the
+// root's moves, then the solve by class on jobs threads.
+func adjProof(a *Adjacency, jobs int) (s *adjSearch, m Move, class int) {
+	tt := newAdjTable(adjTableBitsFor(Budget{}))
+	tt.newGeneration()
+	s = adjTestSearch(a, true, tt)
+	r := newAdjRoot(a)
+	_, hopeful := s.deepen(r, Budget{Depth: 6}, time.Now())
+	m, class, _ = s.solveClass(r, jobs, hopeful)
+	return s, m, class
+}
+
 // slowCopy replays a position on the plain reference board.
 func slowCopy(a *Adjacency) *slowAdj {
 	s := newSlowAdj(a.rounds)
@@ -168,9 +187,8 @@ func TestAdjSolveClass(t *testing.T) {
 			rounds := 3 + rng.IntN(4)
 			a = adjRandomPosition(rng, rounds, 2*rounds-2-rng.IntN(2)) // 2 or 3 plies left
 		}
-		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-		s := newAdjSearch(context.Background(), a, true, newAdjTable(16))
-		m, class, ok := s.solveClass(me, opp, len(a.History()), a.Moves(nil), 1, i%4 < 2)
+		s := adjTestSearch(a, true, newAdjTable(16))
+		m, class, ok := s.solveClass(newAdjRoot(a), 1, i%4 < 2)
 		slow := slowCopy(a)
 		want := cmp.Compare(slowExact(slow), 0)
 		seen[want]++
@@ -402,21 +420,7 @@ func BenchmarkAdjSolveClass(b *testing.B) {
 		var nodes int64
 		for _, a := range adjEndgamePositions(b, left) {
 			start := time.Now()
-			tt := newAdjTable(adjTableBits(Budget{}))
-			tt.gen++
-			s := newAdjSearch(context.Background(), a, true, tt)
-			me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-			ply, root := len(a.history), a.Moves(nil)
-			s.nodes++
-			s.guess = -infinity
-			hopeful := false
-			for depth := 1; depth <= 6; depth++ {
-				m, v := s.root(me, opp, ply, depth, root, 1)
-				hopeful = adjHopeful(s.guess, v)
-				s.guess = v
-				toFront(root, m)
-			}
-			m, class, _ := s.solveClass(me, opp, ply, root, jobs, hopeful)
+			s, m, class := adjProof(a, jobs)
 			times = append(times, time.Since(start))
 			nodes += s.nodes
 			fmt.Fprintf(os.Stderr, "%s: class %d move %d nodes %d time %v\n", adjRecord(a), class, m, s.nodes, times[len(times)-1])

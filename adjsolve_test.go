@@ -14,18 +14,18 @@ import (
 	"time"
 )
 
-// BenchmarkAdjSolve solves start positions: the rounds of
-// ADJ_SOLVE_ROUNDS (a comma-separated list, default 2,3,4), with a table
-// of 2^ADJ_SOLVE_BITS entries (default adjSolveBits), on ADJ_SOLVE_JOBS
-// threads (default 1), or the positions after ADJ_START's moves (see
-// adjBenchStart). Each bound proved is printed to standard error as it
-// comes, for long runs.
+// BenchmarkAdjSolve solves start positions as alphabeta:book=off:time=0
+// does (adjSolve): the rounds of ADJ_SOLVE_ROUNDS (a comma-separated
+// list, default 2,3,4), with a table of 2^ADJ_SOLVE_BITS entries
+// (default adjSolveTableBits), on ADJ_SOLVE_JOBS threads (default 1), or
+// the positions after ADJ_START's moves (see adjBenchStart). It reports
+// the nodes, which on one thread repeat exactly; each solve's value and
+// line go to standard error.
 func BenchmarkAdjSolve(b *testing.B) {
 	list := os.Getenv("ADJ_SOLVE_ROUNDS")
 	if list == "" {
 		list = "2,3,4"
 	}
-	tableBits := adjSolveTableBits(b)
 	for _, f := range strings.Split(list, ",") {
 		rounds, err := strconv.Atoi(f)
 		if err != nil {
@@ -33,9 +33,9 @@ func BenchmarkAdjSolve(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("rounds=%d", rounds), func(b *testing.B) {
 			for range b.N {
-				sol, ok := adjSolve(context.Background(), adjBenchStart(b, rounds), tableBits, adjSolveJobs(b), 0, func(lo, hi int, nodes int64) {
-					fmt.Fprintf(os.Stderr, "rounds %d: value in [%d, %d] after %d nodes\n", rounds, lo, hi, nodes)
-				})
+				a := adjBenchStart(b, rounds)
+				tt := newAdjTable(envInt(b, "ADJ_SOLVE_BITS", adjSolveTableBits(a.PliesLeft())))
+				sol, ok := adjSolve(context.Background(), a, tt, adjSolveJobs(b), adjSolveGuess, nil, nil)
 				if !ok {
 					b.Fatal("stopped")
 				}
@@ -104,11 +104,11 @@ func TestAdjSolveAgainstReference(t *testing.T) {
 		a := adjRandomPosition(rng, rounds, 2*rounds-2-rng.IntN(4)) // 2 to 5 plies left
 		want := slowExact(slowCopy(a))
 		values[want] = true
-		sol, ok := adjSolve(context.Background(), a, 16, 1, i%3*2-2, nil)
+		sol, ok := adjSolve(context.Background(), a, newAdjTable(16), 1, i%3*2-2, nil, nil)
 		if !ok || sol.Value != want {
 			t.Fatalf("moves %v: value %d (ok %t), reference %d", a.History(), sol.Value, ok, want)
 		}
-		if r, ok := newAdjProver(context.Background(), a, shared).result(); !ok || r != cmp.Compare(want, 0) {
+		if r, ok := newAdjProver(context.Background(), a, shared, 1, nil, nil).result(); !ok || r != cmp.Compare(want, 0) {
 			t.Errorf("moves %v: result %d (ok %t), want the sign of %d", a.History(), r, ok, want)
 		}
 		if len(sol.Line) != a.PliesLeft() {
@@ -125,44 +125,12 @@ func TestAdjSolveAgainstReference(t *testing.T) {
 		for _, m := range a.History() {
 			mirror.Play(Move(adjMirrorCell(int8(m))))
 		}
-		if ms, ok := adjSolve(context.Background(), mirror, 16, 1, 0, nil); !ok || ms.Value != want {
+		if ms, ok := adjSolve(context.Background(), mirror, newAdjTable(16), 1, 0, nil, nil); !ok || ms.Value != want {
 			t.Errorf("moves %v: the mirror image is worth %d (ok %t), want %d", a.History(), ms.Value, ok, want)
 		}
 	}
 	if len(values) < 4 {
 		t.Errorf("values seen %v: want a spread of wins, draws and losses", values)
-	}
-}
-
-// BenchmarkAdjBounds asks null-window questions about the start position
-// of ADJ_BOUND_ROUNDS rounds (default 4), one after the other on one
-// table: for each beta of ADJ_BOUND_PROBES (default "0,-2") whether the
-// value is at least beta. Each proved bound is printed to standard error
-// with the nodes and time so far: the tool for starts too big to solve
-// outright, whose bounds are still worth having. ADJ_SOLVE_BITS and
-// ADJ_SOLVE_JOBS and ADJ_START as for BenchmarkAdjSolve.
-func BenchmarkAdjBounds(b *testing.B) {
-	rounds, err := strconv.Atoi(cmp.Or(os.Getenv("ADJ_BOUND_ROUNDS"), "4"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	tableBits := adjSolveTableBits(b)
-	for range b.N {
-		start := time.Now()
-		p := newAdjProver(context.Background(), adjBenchStart(b, rounds), newAdjTable(tableBits))
-		p.jobs = adjSolveJobs(b)
-		for _, f := range strings.Split(cmp.Or(os.Getenv("ADJ_BOUND_PROBES"), "0,-2"), ",") {
-			beta, err := strconv.Atoi(f)
-			if err != nil {
-				b.Fatal(err)
-			}
-			v, _ := p.atLeast(beta)
-			bound := "<="
-			if v >= beta {
-				bound = ">="
-			}
-			fmt.Fprintf(os.Stderr, "rounds %d: value %s %d (asked %d) after %d nodes, %v\n", rounds, bound, v, beta, p.s.nodes, time.Since(start))
-		}
 	}
 }
 
@@ -194,7 +162,7 @@ func TestAdjSolvedStarts(t *testing.T) {
 			if rounds > 5 {
 				return // minutes or more: BenchmarkAdjSolve solves them
 			}
-			got, ok := adjSolve(context.Background(), NewAdjacency(rounds), 20, 1, 0, nil)
+			got, ok := adjSolve(context.Background(), NewAdjacency(rounds), newAdjTable(20), 1, 0, nil, nil)
 			if !ok || got.Value != sol.value {
 				t.Errorf("solved again: %d (ok %t), want %d", got.Value, ok, sol.value)
 			}
@@ -208,7 +176,7 @@ func TestAdjSolvedStarts(t *testing.T) {
 				if i%2 == 0 {
 					want = -want // O to move
 				}
-				if got, _ := adjSolve(context.Background(), a, 16, 1, 0, nil); got.Value != want {
+				if got, _ := adjSolve(context.Background(), a, newAdjTable(16), 1, 0, nil, nil); got.Value != want {
 					t.Errorf("after %v: worth %d to the mover, want %d", sol.line[:i+1], got.Value, want)
 				}
 			}
@@ -229,8 +197,8 @@ func TestAdjSolveThreads(t *testing.T) {
 	for range 6 {
 		a := adjRandomPosition(rng, 8, 7+rng.IntN(3))
 		t.Run(adjRecord(a), func(t *testing.T) {
-			one, ok1 := adjSolve(context.Background(), a, 18, 1, 0, nil)
-			two, ok2 := adjSolve(context.Background(), a, 18, 2, 0, nil)
+			one, ok1 := adjSolve(context.Background(), a, newAdjTable(18), 1, 0, nil, nil)
+			two, ok2 := adjSolve(context.Background(), a, newAdjTable(18), 2, 0, nil, nil)
 			if !ok1 || !ok2 || one.Value != two.Value {
 				t.Fatalf("one thread %d (ok %t), two %d (ok %t)", one.Value, ok1, two.Value, ok2)
 			}
@@ -241,27 +209,27 @@ func TestAdjSolveThreads(t *testing.T) {
 			if !h.Over() || h.Final(a.Turn()) != two.Value {
 				t.Errorf("two threads' line %v ends %d for the mover, want %d", two.Line, h.Final(a.Turn()), two.Value)
 			}
-			me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-			s := newAdjSearch(context.Background(), a, true, newAdjTable(18))
-			m, class, ok := s.solveClass(me, opp, len(a.History()), a.Moves(nil), 2, one.Value > 0)
+			s := adjTestSearch(a, true, newAdjTable(18))
+			r := newAdjRoot(a)
+			m, class, ok := s.solveClass(r, 2, one.Value > 0)
 			if want := cmp.Compare(one.Value, 0); !ok || class != want {
 				t.Fatalf("two threads by class: %d (ok %t), want %d", class, ok, want)
 			}
 			b := a.Clone()
 			b.Play(m)
-			if after, _ := adjSolve(context.Background(), b.(*Adjacency), 18, 1, 0, nil); cmp.Compare(-after.Value, 0) != class {
+			if after, _ := adjSolve(context.Background(), b.(*Adjacency), newAdjTable(18), 1, 0, nil, nil); cmp.Compare(-after.Value, 0) != class {
 				t.Errorf("the class's move %d leaves %d to the mover, not of class %d", m, -after.Value, class)
 			}
 			// The margin, as alpha-beta searches it after the class, on
 			// both threads.
-			s.guess = 2 * class
-			best, v := s.root(me, opp, len(a.History()), a.PliesLeft(), a.Moves(nil), 2)
-			if v != one.Value {
+			d := s.prove(r, Decision{}, 2, one.Value > 0, time.Now())
+			best, v := d.Move, d.Score
+			if !d.Proof.Exact || v != one.Value {
 				t.Fatalf("two threads' margin search: %d, want %d", v, one.Value)
 			}
 			c := a.Clone()
 			c.Play(best)
-			if after, _ := adjSolve(context.Background(), c.(*Adjacency), 18, 1, 0, nil); -after.Value != v {
+			if after, _ := adjSolve(context.Background(), c.(*Adjacency), newAdjTable(18), 1, 0, nil, nil); -after.Value != v {
 				t.Errorf("the margin search's move %d leaves %d to the mover, want %d", best, -after.Value, v)
 			}
 		})
@@ -278,10 +246,6 @@ func adjBenchStart(b *testing.B, rounds int) *Adjacency {
 	}
 	return g.(*Adjacency)
 }
-
-// adjSolveTableBits is the solving benchmarks' table size:
-// 2^ADJ_SOLVE_BITS entries, by default 2^adjSolveBits.
-func adjSolveTableBits(b *testing.B) int { return envInt(b, "ADJ_SOLVE_BITS", adjSolveBits) }
 
 // adjSolveJobs is the solving benchmarks' threads: ADJ_SOLVE_JOBS, by
 // default one (the node counts then repeat exactly).
@@ -313,7 +277,7 @@ func BenchmarkAdjMatchResults(b *testing.B) {
 	jobs := adjSolveJobs(b)
 	spec := adjSpec(b)
 	for range b.N {
-		tt := newAdjTable(adjSolveBits)
+		tt := newAdjTable(adjSolveTableBits(12))
 		slips := map[string]map[int]int{} // by "bot as X/O", by ply
 		openings := map[int]int{}         // by result for X after ply from
 		halves := map[string]int{}        // half points given away, by bot
@@ -372,8 +336,7 @@ func adjResultForX(a *Adjacency, tt *adjTable, jobs int) int {
 	if a.Over() {
 		return cmp.Compare(a.Final(X), 0)
 	}
-	p := newAdjProver(context.Background(), a, tt)
-	p.jobs = jobs
+	p := newAdjProver(context.Background(), a, tt, jobs, nil, nil)
 	r, _ := p.result() // no deadline: it always finishes
 	if a.Turn() == O {
 		return -r
@@ -474,4 +437,100 @@ func (p *adjProver) result() (class int, ok bool) {
 		}
 	}
 	return -1, true
+}
+
+// TestAdjBotSolves: alphabeta with neither a time limit nor a depth short
+// of the end solves with the solver: with the book off, from the start of
+// 2 to 4 rounds, the solved value, exact, with a perfect line of the
+// game's length that plays out to it, and the node count of adjSolve's
+// own solve; with the book on, the book's answer. A trace shows the last
+// null-window search, whose root holds the value.
+func TestAdjBotSolves(t *testing.T) {
+	for rounds := 2; rounds <= 4; rounds++ {
+		t.Run(fmt.Sprint(rounds), func(t *testing.T) {
+			a := NewAdjacency(rounds)
+			want, _ := adjSolve(context.Background(), a, newAdjTable(adjSolveTableBits(a.PliesLeft())), 1, adjSolveGuess, nil, nil)
+			d := newAdjBotWithBook(false).Think(context.Background(), a, Budget{Jobs: 1})
+			if d.Score != adjSolvedStarts[rounds].value || !d.Proof.Exact || d.Depth != 2*rounds || d.Nodes != want.Nodes || len(d.PV) != 2*rounds || d.Move != d.PV[0] {
+				t.Fatalf("%+v, want value %d, exact, the whole line and %d nodes", d, adjSolvedStarts[rounds].value, want.Nodes)
+			}
+			h := a.Clone()
+			for _, m := range d.PV {
+				h.Play(m)
+			}
+			if h.Final(X) != d.Score {
+				t.Errorf("line %v ends %d, want %d", d.PV, h.Final(X), d.Score)
+			}
+			if book := newAdjBotWithBook(true).Think(context.Background(), a, Budget{}); book.Nodes != 1 || book.Score != d.Score {
+				t.Errorf("with the book: %+v", book)
+			}
+			traced := newAdjBotWithBook(false).Think(context.Background(), a, Budget{Jobs: 2, Trace: 2})
+			if root := traced.Trace.Root; root == nil || int(*root.Value) != d.Score || traced.Score != d.Score || traced.Nodes != d.Nodes {
+				t.Errorf("traced: %+v, root %+v", traced, traced.Trace.Root)
+			}
+		})
+	}
+}
+
+// TestAdjBotSolveStops: a solve cut short by its context answers at once
+// with a legal move, not exact (6 rounds: a solve of seconds, on a table
+// of 64 MiB, which takes a moment to clear).
+func TestAdjBotSolveStops(t *testing.T) {
+	a := NewAdjacency(6)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	d := newAdjBotWithBook(false).Think(ctx, a, Budget{Jobs: 2})
+	if !slices.Contains(a.Moves(nil), d.Move) || d.Proof.Exact {
+		t.Errorf("cut short: %+v", d)
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("cut short after 30 ms, answered after %v", took)
+	}
+}
+
+// TestAdjSolveProgress: the progress lines say what is known of the value,
+// the question asked, the nodes and the time, at most every
+// adjProgressEvery.
+func TestAdjSolveProgress(t *testing.T) {
+	var lines []string
+	p := newAdjSolveProgress(func(line string) { lines = append(lines, line) }, 16, 2)
+	p.asking(-2, infinity, 0)
+	p.tick(123456789)
+	if len(lines) != 0 {
+		t.Errorf("reported at once: %q", lines)
+	}
+	p.last = p.last.Add(-adjProgressEvery)
+	p.tick(12345678901)
+	want := "solving 16 plies on 2 threads: value >= -2, asking >= 0; 12.3 G nodes, 0s"
+	if len(lines) != 1 || lines[0] != want {
+		t.Errorf("%q, want %q", lines, want)
+	}
+}
+
+// BenchmarkAdjSolveGames solves, as alphabeta:book=off:time=0 does, the
+// positions of testdata/adj/games8.txt cut ADJ_ENDGAME_LEFT plies before
+// the end (default 12), each on a fresh table of its size, on
+// ADJ_SOLVE_JOBS threads (default 1, where node counts repeat exactly).
+// It reports the nodes of all and the median and worst time of one; each
+// value goes to standard error.
+func BenchmarkAdjSolveGames(b *testing.B) {
+	left := envInt(b, "ADJ_ENDGAME_LEFT", 12)
+	for range b.N {
+		var times []time.Duration
+		var nodes int64
+		for _, a := range adjEndgamePositions(b, left) {
+			sol, ok := adjSolve(context.Background(), a, newAdjTable(adjSolveTableBits(left)), adjSolveJobs(b), adjSolveGuess, nil, nil)
+			if !ok {
+				b.Fatal("stopped")
+			}
+			times = append(times, sol.Time)
+			nodes += sol.Nodes
+			fmt.Fprintf(os.Stderr, "%s: value %d nodes %d time %v\n", adjRecord(a), sol.Value, sol.Nodes, sol.Time)
+		}
+		slices.Sort(times)
+		b.ReportMetric(float64(nodes), "nodes")
+		b.ReportMetric(times[len(times)/2].Seconds(), "median-s")
+		b.ReportMetric(times[len(times)-1].Seconds(), "worst-s")
+	}
 }

@@ -6,73 +6,138 @@ import (
 	"sync/atomic"
 )
 
-// The state of one Adjacency search: its position-independent parts (table,
-// killers, history, counters, threads) and the table key with mirror images
-// folded. The search itself is negamax (adjsearch.go).
+// The state of Adjacency's search, in two parts as in Steininger's
+// Connect Four solver: the engine (adjEngine), long-lived, holds what the
+// search is asked and what outlives one root search (the table, the busy
+// marks and each thread's small table); a search (adjSearch), one per
+// thread and root search, holds what a search changes as it runs (its
+// context, node counter, stop flag, killers, history and move lists,
+// tracer). The search itself is negamax (adjsearch.go).
 
-// adjBusyDepth is the least depth (plies to the horizon) of a node marked
-// busy: below it a subtree is too small to be worth the marks' writes
-// and the children's keys.
-const adjBusyDepth = 5
-
-// newAdjSearch prepares a search of a's game (with pruning or without) on
-// the table tt.
-func newAdjSearch(ctx context.Context, a *Adjacency, prune bool, tt *adjTable) *adjSearch {
-	s := &adjSearch{ctx: ctx, prune: prune, rounds: a.rounds, plies: 2 * a.rounds, tt: tt, nextPoll: adjPollEvery}
-	for i := range s.killers {
-		s.killers[i] = [2]int8{-1, -1}
-	}
-	return s
-}
-
-// adjTableBits sizes the table to the budget, as a power of two: about as
-// many entries as the search stores in its time (a thousand a
-// millisecond), between 2^14 (a quick move does not pay to clear
-// megabytes) and 2^20 (16 MB; more gained under 2% fewer nodes at depth 10).
-func adjTableBits(b Budget) int {
-	const least, most = 14, 20
-	if b.Time <= 0 {
-		return most
-	}
-	n := least
-	for entries := b.Time.Milliseconds() * 1000; n < most && int64(1)<<n < entries; n++ {
-	}
-	return n
-}
-
-// adjPollEvery is how many nodes pass between looks at the clock.
-const adjPollEvery = 1024
-
-// adjSearch is one search of an AdjBot.
-type adjSearch struct {
-	ctx     context.Context
-	prune   bool
-	swindle bool // choose among the exact best moves (see swindleMove)
+// adjMode is what every search of an engine is asked, fixed for the
+// engine's life; each search holds a copy, read at every node.
+type adjMode struct {
+	prune bool
 	// symmetric folds mirror images into one table entry (see
 	// adjSearch.key): the solver's mode, which searches to the end.
 	symmetric bool
-	rounds    int // the game's length; a position at ply p has 2*rounds-p plies left
-	plies     int
-	nodes     int64
-	nextPoll  int64
-	stopped   bool
-	guess     int // the last depth's score, the centre of the first root move's window
-	tt        *adjTable
-	killers   [64][2]int8     // per ply, two quiet moves that cut off lately; -1 none
-	history   [2][64]int32    // per side to move, how often a cell cut off, weighted by depth
-	order     [64][64]adjMove // per ply, the move list being searched
+	// swindle chooses among the exact best moves (see swindleMove).
+	swindle bool
+	rounds  int // the game's length; a position at ply p has plies-p plies left
+	plies   int
+}
+
+// adjEngine is the long-lived part of Adjacency's search.
+type adjEngine struct {
+	mode adjMode
+	tt   *adjTable
+	// marks are the busy marks of the threads (see together), made on
+	// first use; near holds each thread's small table of the nearest
+	// nodes (see adjSearch.table), made on first use and kept from one
+	// root search to the next.
+	marks *busySet
+	near  []*adjTable
+}
+
+// newAdjEngine prepares the searches of a's game in mode m (its rounds
+// taken from a) on the table tt, whose entries from earlier engines stay
+// valid: each holds the value of one position at one depth.
+func newAdjEngine(a *Adjacency, m adjMode, tt *adjTable) *adjEngine {
+	m.rounds, m.plies = a.rounds, 2*a.rounds
+	return &adjEngine{mode: m, tt: tt}
+}
+
+// nearTable is thread's small table, made on first use.
+func (e *adjEngine) nearTable(thread int) *adjTable {
+	for len(e.near) <= thread {
+		e.near = append(e.near, nil)
+	}
+	if e.near[thread] == nil {
+		e.near[thread] = newAdjTable(adjNearBits)
+	}
+	return e.near[thread]
+}
+
+// adjSearch is one thread's search from one root, with everything it
+// changes as it runs.
+type adjSearch struct {
+	adjMode
+	e      *adjEngine
+	tt     *adjTable
+	near   *adjTable // the thread's small table, fetched on first need
+	thread int       // 0 for the first thread, 1.. for the helpers
+	ctx    context.Context
 	// With other threads (see adjparallel.go): busy marks the positions
 	// being searched, done says another thread has answered.
-	busy  *busySet
-	done  *atomic.Bool
-	near  *adjTable // the nearest nodes' own table (see table)
-	marks *busySet  // the busy marks this search shares with its helpers, made once
-	// helpers are the other threads' searches (see together), kept for
-	// their near tables.
-	helpers []*adjSearch
+	busy     *busySet
+	done     *atomic.Bool
+	nodes    int64
+	nextPoll int64
+	stopped  bool
+	guess    int             // the root search's expected value, the centre of its first move's window
+	killers  [64][2]int8     // per ply, two quiet moves that cut off lately; -1 none
+	history  [2][64]int32    // per side to move, how often a cell cut off, weighted by depth
+	order    [64][64]adjMove // per ply, the move list being searched
 	// tr records the search for -trace; nil (the rule) costs a test a
 	// child.
 	tr *adjTracer
+	// tick, when set, hears the node count at every poll: how a long
+	// solve is going (see adjSolveProgress).
+	tick func(nodes int64)
+}
+
+// newSearch starts thread's search under ctx, recorded by tr and heard by
+// tick (nil for none): the first thread's (thread 0, lead nil), or with
+// other threads a helper's beside lead, sharing the engine's busy marks
+// and the done flag and starting from lead's killers and history. A
+// helper's small table is fetched now, before the threads run, since the
+// engine's list of them is not safe for concurrent use.
+func (e *adjEngine) newSearch(ctx context.Context, thread int, lead *adjSearch, done *atomic.Bool, tr *adjTracer, tick func(nodes int64)) *adjSearch {
+	s := &adjSearch{adjMode: e.mode, e: e, tt: e.tt, thread: thread, ctx: ctx, nextPoll: adjPollEvery, guess: -infinity, tr: tr, tick: tick}
+	if lead == nil {
+		s.forgetKillers()
+		return s
+	}
+	s.near, s.busy, s.done, s.killers, s.history = e.nearTable(thread), e.marks, done, lead.killers, lead.history
+	return s
+}
+
+// forgetKillers clears the killers of every ply.
+func (s *adjSearch) forgetKillers() {
+	for i := range s.killers {
+		s.killers[i] = [2]int8{-1, -1}
+	}
+}
+
+// adjRoot is the position a search starts from, me to move, ply plies
+// into the game and left before its end, with its legal moves in the
+// order the search leaves them, best first.
+type adjRoot struct {
+	me, opp   uint64
+	ply, left int
+	moves     []Move
+}
+
+// newAdjRoot is a's position (not over) as a root.
+func newAdjRoot(a *Adjacency) *adjRoot {
+	r := &adjRoot{me: a.marks[a.Turn()], opp: a.marks[a.Turn().Other()], ply: len(a.history), left: a.PliesLeft()}
+	for e := ^(r.me | r.opp); e != 0; e &= e - 1 {
+		r.moves = append(r.moves, Move(bits.TrailingZeros64(e)))
+	}
+	return r
+}
+
+// adjTableBitsFor sizes the bot's table to the budget, as a power of
+// two: about as many entries as the search stores in its time, between
+// adjLeastTableBits and adjMostTableBits.
+func adjTableBitsFor(b Budget) int {
+	if b.Time <= 0 {
+		return adjMostTableBits
+	}
+	n := adjLeastTableBits
+	for entries := b.Time.Milliseconds() * adjEntriesPerMs; n < adjMostTableBits && int64(1)<<n < entries; n++ {
+	}
+	return n
 }
 
 // adjMove is a move with its ordering score.
@@ -89,24 +154,21 @@ func (s *adjSearch) poll() bool {
 	if expired(s.ctx) || s.done != nil && s.done.Load() {
 		s.stopped = true
 	}
+	if s.tick != nil {
+		s.tick(s.nodes)
+	}
 	return s.stopped
 }
 
-// table is where a node of this depth keeps its entry. The nodes three
-// plies above the horizon are the most numerous that use a table, and
-// what they share are transpositions of nearby lines (the same few cells
-// taken in another order), so they go to a small table of their own that
-// stays in the cache: a probe of the big table there costs a cache miss,
-// more than such a node's own work, and keeping them out of it leaves
-// the big table to deeper and costlier results. On the 25 positions of
-// BenchmarkAdjEndgame 11 plies before the end, solving by class took 8%
-// less time so. Each thread has its own.
+// table is where a node of this depth keeps its entry: the nodes
+// adjNearDepth plies above the horizon use the thread's small table (see
+// adjNearDepth), the deeper ones the shared one.
 func (s *adjSearch) table(depth int) *adjTable {
 	if depth > adjNearDepth {
 		return s.tt
 	}
 	if s.near == nil {
-		s.near = newAdjTable(adjNearBits)
+		s.near = s.e.nearTable(s.thread)
 	}
 	return s.near
 }
@@ -114,7 +176,9 @@ func (s *adjSearch) table(depth int) *adjTable {
 // key is the table key of a position, me to move. In a symmetric search
 // it is the smaller of the keys of the position and of its mirror image,
 // mirrored telling which: a move stored under that key is then in the
-// mirror's cells.
+// mirror's cells. Either way an entry is about the position whose plain
+// key it is stored under, so symmetric and plain searches may share a
+// table.
 func (s *adjSearch) key(me, opp uint64) (key uint64, mirrored bool) {
 	key = adjKey(me, opp, s.rounds)
 	if !s.symmetric {

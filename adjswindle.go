@@ -2,12 +2,6 @@ package main
 
 import "math/bits"
 
-// adjSwindleModels is how many shallow opponents swindleMove models:
-// searches of 1 to adjSwindleModels plies from the opponent's side, its
-// reply included, scored by the evaluation; the local search bot looks one
-// ply ahead, the genetic bot's chromosomes four.
-const adjSwindleModels = 4
-
 // swindleScore ranks a move of the exact value for swindleMove: a larger
 // chance first, then more traps, then more gain.
 type swindleScore struct {
@@ -89,87 +83,83 @@ func bestReplies(replies uint64, view func(r int) int) uint64 {
 // the search, and when time runs out the best of those fully scored wins
 // (best itself is scored first). So it never picks a move worth less than
 // v, and never runs past the budget.
-func (s *adjSearch) swindleMove(me, opp uint64, ply int, root []Move, best Move, v int) Move {
-	left := s.plies - ply
-	if left < 2 {
+func (s *adjSearch) swindleMove(r *adjRoot, best Move, v int) Move {
+	if r.left < 2 {
 		return best
 	}
-	pick, pickScore := NoMove, swindleScore{chance: -1}
-	trap := trapAt(v)
-	var views [64][adjSwindleModels]int
-	consider := func(m Move) {
-		nme, nopp := adjAfter(me, opp, m)
-		// Every move is worth at most v to us, so the child is worth at
-		// least -v to the opponent: exactly -v when the null window
-		// around it fails low.
-		if m != best && s.negamax(nopp, nme, ply+1, left-1, -v, -v+1) > -v || s.stopped {
-			return
-		}
-		var sc swindleScore
-		var trapSet uint64
-		replies := ^(nme | nopp)
-		for e := replies; e != 0; e &= e - 1 {
-			r := bits.TrailingZeros64(e)
-			ropp, rme := adjAfter(nopp, nme, Move(r))
-			w := s.negamax(rme, ropp, ply+2, left-2, trap-1, infinity)
-			for d := range views[r] {
-				views[r][d] = -s.negamax(rme, ropp, ply+2, d, -infinity, infinity)
-			}
-			if s.stopped {
-				return
-			}
-			if w >= trap {
-				sc.traps++
-				sc.gain += w - v
-				trapSet |= 1 << uint(r)
-			}
-		}
-		// Each model's chance: the one-ply model (local search) takes the
-		// last of the replies it rates best, the others any of them.
-		var greedy Move
-		for d := range adjSwindleModels {
-			best := bestReplies(replies, func(r int) int { return views[r][d] })
-			if d == 0 {
-				greedy = lastCell(best)
-				if trapSet&(1<<uint(greedy)) != 0 {
-					sc.chance++
-				}
-				continue
-			}
-			sc.chance += float64(bits.OnesCount64(best&trapSet)) / float64(bits.OnesCount64(best))
-		}
-		if left <= adjGreedyPlies && trap <= 1 {
-			sc.greedy = trapSet&(1<<uint(greedy)) != 0
-			if !sc.greedy && left >= 4 {
-				ropp, rme := adjAfter(nopp, nme, greedy)
-				sc.greedy = s.greedyReach(rme, ropp, ply+2, v, trap)
-			}
-			if s.stopped {
-				return
-			}
-		}
-		if sc.better(pickScore) {
-			pick, pickScore = m, sc
-		}
+	pick, pickScore := best, swindleScore{chance: -1}
+	if sc, ok := s.swindleScore(r, best, v, true); ok {
+		pickScore = sc
 	}
-	consider(best)
-	for _, m := range root {
+	for _, m := range r.moves {
 		if s.stopped {
 			break
 		}
-		if m != best {
-			consider(m)
+		if m == best {
+			continue
 		}
-	}
-	if pick == NoMove {
-		return best
+		if sc, ok := s.swindleScore(r, m, v, false); ok && sc.better(pickScore) {
+			pick, pickScore = m, sc
+		}
 	}
 	return pick
 }
 
-// adjGreedyPlies is the most plies left at which swindleMove looks for
-// whole lines that beat local search.
-const adjGreedyPlies = 8
+// swindleScore scores r's move m for swindleMove, the root being worth v;
+// known says m is worth v (the best move found is, unchecked). ok is
+// false when m is worth less than v, or the time ran out before its score
+// was whole.
+func (s *adjSearch) swindleScore(r *adjRoot, m Move, v int, known bool) (sc swindleScore, ok bool) {
+	nme, nopp := adjAfter(r.me, r.opp, m)
+	// Every move is worth at most v to us, so the child is worth at
+	// least -v to the opponent: exactly -v when the null window
+	// around it fails low.
+	if !known && s.negamax(nopp, nme, r.ply+1, r.left-1, -v, -v+1) > -v || s.stopped {
+		return sc, false
+	}
+	trap := trapAt(v)
+	var views [64][adjSwindleModels]int
+	var trapSet uint64
+	replies := ^(nme | nopp)
+	for e := replies; e != 0; e &= e - 1 {
+		reply := bits.TrailingZeros64(e)
+		ropp, rme := adjAfter(nopp, nme, Move(reply))
+		w := s.negamax(rme, ropp, r.ply+2, r.left-2, trap-1, infinity)
+		for d := range views[reply] {
+			views[reply][d] = -s.negamax(rme, ropp, r.ply+2, d, -infinity, infinity)
+		}
+		if s.stopped {
+			return sc, false
+		}
+		if w >= trap {
+			sc.traps++
+			sc.gain += w - v
+			trapSet |= 1 << uint(reply)
+		}
+	}
+	// Each model's chance: the one-ply model (local search) takes the
+	// last of the replies it rates best, the others any of them.
+	var greedy Move
+	for d := range adjSwindleModels {
+		top := bestReplies(replies, func(c int) int { return views[c][d] })
+		if d == 0 {
+			greedy = lastCell(top)
+			if trapSet&(1<<uint(greedy)) != 0 {
+				sc.chance++
+			}
+			continue
+		}
+		sc.chance += float64(bits.OnesCount64(top&trapSet)) / float64(bits.OnesCount64(top))
+	}
+	if r.left <= adjGreedyPlies && trap <= 1 {
+		sc.greedy = trapSet&(1<<uint(greedy)) != 0
+		if !sc.greedy && r.left >= 4 {
+			ropp, rme := adjAfter(nopp, nme, greedy)
+			sc.greedy = s.greedyReach(rme, ropp, r.ply+2, v, trap)
+		}
+	}
+	return sc, !s.stopped
+}
 
 // greedyReply is seed 002's local search's move, me to move: the last
 // cell in scan order of the best objective one ply ahead (see LocalBot).

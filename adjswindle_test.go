@@ -88,60 +88,7 @@ func TestAdjSwindleMostTraps(t *testing.T) {
 		if tested >= 8 && want > -4 {
 			continue // only positions lost by 4 or more are still wanted
 		}
-		scores := map[Move]swindleScore{}
-		var best swindleScore
-		for _, m := range slow.Moves(nil) {
-			if slowAfter(slow, m) != want {
-				continue
-			}
-			slow.Play(m)
-			var sc swindleScore
-			type reply struct {
-				view [adjSwindleModels]int
-				trap bool
-			}
-			var replies []reply
-			for _, r := range slow.Moves(nil) {
-				slow.Play(r)
-				w := slowExact(slow)
-				// The opponent's view of r at each depth.
-				var view [adjSwindleModels]int
-				view[0] = -slow.Evaluate(slow.Turn())
-				for d := 1; d < adjSwindleModels; d++ {
-					view[d] = -SearchBot{}.Think(context.Background(), slow, Budget{Depth: d}).Score
-				}
-				slow.Undo()
-				trap := w >= trapAt(want)
-				if trap {
-					sc.traps++
-					sc.gain += w - want
-				}
-				replies = append(replies, reply{view, trap})
-			}
-			// Each model's chance: the share of traps among the replies
-			// it rates best; the one-ply model takes the last of them (the
-			// replies come in scan order).
-			for d := range adjSwindleModels {
-				top, n, fall := -infinity, 0, 0
-				for _, r := range replies {
-					top = max(top, r.view[d])
-				}
-				for i := len(replies) - 1; i >= 0; i-- {
-					if r := replies[i]; r.view[d] == top && (d > 0 || n == 0) {
-						n++
-						if r.trap {
-							fall++
-						}
-					}
-				}
-				sc.chance += float64(fall) / float64(n)
-			}
-			slow.Undo()
-			scores[m] = sc
-			if sc.better(best) {
-				best = sc
-			}
-		}
+		scores, best := slowSwindleScores(slow, want)
 		distinct := map[swindleScore]bool{}
 		for _, sc := range scores {
 			distinct[sc] = true
@@ -168,6 +115,66 @@ func TestAdjSwindleMostTraps(t *testing.T) {
 	if tested < 8 || changed == 0 {
 		t.Errorf("%d positions with moves of unequal scores, %d where the first best move was not the best scored", tested, changed)
 	}
+}
+
+// slowSwindleScores scores by brute force, on the plain board, each move
+// of slow worth want as swindleMove ranks them, and returns the scores
+// and the best of them.
+func slowSwindleScores(slow *slowAdj, want int) (scores map[Move]swindleScore, best swindleScore) {
+	scores = map[Move]swindleScore{}
+	for _, m := range slow.Moves(nil) {
+		if slowAfter(slow, m) != want {
+			continue
+		}
+		slow.Play(m)
+		var sc swindleScore
+		type reply struct {
+			view [adjSwindleModels]int
+			trap bool
+		}
+		var replies []reply
+		for _, r := range slow.Moves(nil) {
+			slow.Play(r)
+			w := slowExact(slow)
+			// The opponent's view of r at each depth.
+			var view [adjSwindleModels]int
+			view[0] = -slow.Evaluate(slow.Turn())
+			for d := 1; d < adjSwindleModels; d++ {
+				view[d] = -SearchBot{}.Think(context.Background(), slow, Budget{Depth: d}).Score
+			}
+			slow.Undo()
+			trap := w >= trapAt(want)
+			if trap {
+				sc.traps++
+				sc.gain += w - want
+			}
+			replies = append(replies, reply{view, trap})
+		}
+		// Each model's chance: the share of traps among the replies
+		// it rates best; the one-ply model takes the last of them (the
+		// replies come in scan order).
+		for d := range adjSwindleModels {
+			top, n, fall := -infinity, 0, 0
+			for _, r := range replies {
+				top = max(top, r.view[d])
+			}
+			for i := len(replies) - 1; i >= 0; i-- {
+				if r := replies[i]; r.view[d] == top && (d > 0 || n == 0) {
+					n++
+					if r.trap {
+						fall++
+					}
+				}
+			}
+			sc.chance += float64(fall) / float64(n)
+		}
+		slow.Undo()
+		scores[m] = sc
+		if sc.better(best) {
+			best = sc
+		}
+	}
+	return scores, best
 }
 
 // TestAdjSwindleTimeBudget: with a budget that solves the position but
@@ -284,7 +291,7 @@ func TestAdjGreedyReach(t *testing.T) {
 		}
 		want := slowGreedyReach(slow, v, trapAt(v))
 		found[want]++
-		s := newAdjSearch(context.Background(), a, true, newAdjTable(16))
+		s := adjTestSearch(a, true, newAdjTable(16))
 		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
 		if got := s.greedyReach(me, opp, len(a.History()), v, trapAt(v)); got != want {
 			t.Errorf("moves %v (worth %d): greedyReach %t, brute force %t", a.History(), v, got, want)

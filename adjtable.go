@@ -53,6 +53,11 @@ type adjTable struct {
 	gen   uint8
 }
 
+// newGeneration starts a new move's entries: the first slot of a bucket
+// then takes the deepest of the new move's entries, whatever the older
+// ones' depth.
+func (t *adjTable) newGeneration() { t.gen++ }
+
 // newAdjTable makes an empty table of 2^bits slots (2^(bits-1) buckets).
 func newAdjTable(bits int) *adjTable {
 	t := &adjTable{bits: bits, mask: 1<<(bits-1) - 1, slots: make([]adjSlot, 1<<bits)}
@@ -95,11 +100,3 @@ func (t *adjTable) store(key uint64, depth, value int, flag uint8, move int8) {
 	storeShared(&sl.data, d)
 	storeShared(&sl.check, key^d)
 }
-
-// adjNearDepth is the depth of the nodes whose entries go to the search's
-// own small table (see adjSearch.table), and adjNearBits that table's
-// size: 2^15 entries, 512 KiB, about what a core's cache keeps.
-const (
-	adjNearDepth = 3
-	adjNearBits  = 15
-)

@@ -20,6 +20,10 @@ type adjTracer struct {
 	nodes []adjTraceNode
 	open  []int // open[ply] is the index in nodes of the node searched at that ply below the root
 	depth int   // the root search's depth
+	// live is true from a root search's restart to its root's leave:
+	// searches outside one (the solver's perfect line after its last
+	// null-window search) are not recorded.
+	live bool
 }
 
 // adjTraceNode is one searched position, raw negamax numbers from the side
@@ -50,12 +54,15 @@ const (
 func newAdjTracer(plies, root int) *adjTracer { return &adjTracer{plies: plies, root: root} }
 
 // restart forgets the previous root search's tree.
-func (t *adjTracer) restart(depth int) { t.nodes, t.depth = t.nodes[:0], depth }
+func (t *adjTracer) restart(depth int) { t.nodes, t.depth, t.live = t.nodes[:0], depth, true }
 
 // enter notes the search entering the position (me to move) at game ply
 // ply, depth plies deep within (alpha, beta), of a game of plies in all;
 // nodes is the node counter before it.
 func (t *adjTracer) enter(me, opp uint64, ply, depth, alpha, beta, plies int, nodes int64) {
+	if !t.live {
+		return
+	}
 	below := ply - t.root
 	marks := me | opp
 	n := adjTraceNode{ply: below, cell: -1, alpha: alpha, beta: beta, start: nodes, last: -1,
@@ -88,9 +95,10 @@ func (t *adjTracer) enter(me, opp uint64, ply, depth, alpha, beta, plies int, no
 
 // leave notes the value the node at game ply ply returned.
 func (t *adjTracer) leave(ply, value int, nodes int64) {
-	if below := ply - t.root; below <= t.plies {
+	if below := ply - t.root; t.live && below <= t.plies {
 		n := &t.nodes[t.open[below]]
 		n.value, n.nodes = value, nodes-n.start
+		t.live = below > 0
 	}
 }
 

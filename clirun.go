@@ -154,6 +154,9 @@ func (r *invocation) analyze(ctx context.Context) error {
 	if isTerminal(r.stdin) {
 		fmt.Fprintln(r.stderr, analyzeHint)
 	}
+	if p, ok := bot.(progressive); ok && isTerminal(r.stderr) {
+		p.reportProgress(func(line string) { fmt.Fprintf(r.stderr, "\r%s\x1b[K", line) })
+	}
 	traces, closeTraces, err := r.traceFile()
 	if err != nil {
 		return err
@@ -161,6 +164,13 @@ func (r *invocation) analyze(ctx context.Context) error {
 	mode.traces = traces
 	err = analyzeWith(ctx, r.stdin, r.stdout, r.spec, bot, r.base(r.bot.budget()), r.opt, mode)
 	return cmp.Or(err, closeTraces())
+}
+
+// progressive is a bot that can tell how a long search is going, a line
+// at a time, and an empty line when it ends (Adjacency's solver): -analyze
+// shows the line on the terminal's status line.
+type progressive interface {
+	reportProgress(report func(line string))
 }
 
 // analyzeHint is what -analyze says when a person, not a script, is to

@@ -290,6 +290,10 @@ var (
 		untilTime: true, about: depthParam.about}
 	orderParam = param{key: "order", kind: kindChoice, choices: []string{"game", "none"},
 		about: "move order: game (its own, and the last depth's best move first) or none (by number)"}
+	// alphabetaBook switches Adjacency's book of solved positions; the
+	// other games' alpha-beta has none.
+	alphabetaBook = param{key: "book", kind: kindSwitch, def: "on",
+		about: "Adjacency: answer from the book of solved positions where it can (off: search every position)"}
 )
 
 func init() {
@@ -299,7 +303,7 @@ func init() {
 		build:  func(c botConfig) Bot { return newSearchBot(c, false) }})
 	registerBot(&botDecl{name: "alphabeta", order: 2, traces: true, toTheEnd: true,
 		about:  "minimax with alpha-beta pruning and iterative deepening under a time budget",
-		params: []param{searchDepth, timeParam, evalParam, orderParam},
+		params: []param{searchDepth, timeParam, evalParam, orderParam, alphabetaBook},
 		build:  func(c botConfig) Bot { return newSearchBot(c, true) }})
 }
 
