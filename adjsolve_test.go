@@ -479,13 +479,14 @@ func TestAdjBotSolveStops(t *testing.T) {
 	a := NewAdjacency(6)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
-	start := time.Now()
-	d := newAdjBotWithBook(false).Think(ctx, a, Budget{Jobs: 2})
+	// Due in 30 ms; the rest of a second for the table's clearing (see
+	// inTime: the machine's other work is excused).
+	var d Decision
+	inTime(t, "cut short after 30 ms", 30*time.Millisecond, 970*time.Millisecond, func() {
+		d = newAdjBotWithBook(false).Think(ctx, a, Budget{Jobs: 2})
+	})
 	if !slices.Contains(a.Moves(nil), d.Move) || d.Proof.Exact {
 		t.Errorf("cut short: %+v", d)
-	}
-	if took := time.Since(start); took > time.Second {
-		t.Errorf("cut short after 30 ms, answered after %v", took)
 	}
 }
 

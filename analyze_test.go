@@ -127,7 +127,7 @@ func TestAnalyzeInterrupted(t *testing.T) {
 			if !errors.Is(err, errInterrupted) || out.String() != "" {
 				t.Errorf("error %v, output %q; want errInterrupted and nothing", err, out.String())
 			}
-		case <-time.After(5 * time.Second):
+		case <-time.After(waitLimit):
 			t.Fatal("analyze still waits for input after the interrupt")
 		}
 	})

@@ -43,34 +43,15 @@ func TestGeneticReproducible(t *testing.T) {
 }
 
 // TestGeneticTimeBudget: with a huge generation limit, a 20 ms budget ends
-// the search in time with a legal move; so does a cancelled context. The
-// search looks at the clock every 32 chromosomes (well under a
-// millisecond), but on a loaded machine the scheduler alone can hold a
-// goroutine back for tens of milliseconds: the fastest of three tries must
-// be within 10 ms of the budget (as keepsBudget counts), and no try may
-// hang (2 s: only a search that never looks at the clock takes that).
+// the search in time with a legal move (the search looks at the clock
+// every 32 chromosomes, well under a millisecond; see keepsBudget); so
+// does a cancelled context.
 func TestGeneticTimeBudget(t *testing.T) {
-	const budget = 20 * time.Millisecond
 	for _, spec := range playableGames() {
 		bot := NewGeneticBot(rand.New(rand.NewPCG(1, 1)))
 		bot.Generations, bot.Population = 1<<30, 200
 		g := spec.start(nil)
-		fastest := time.Hour
-		for range 3 {
-			start := time.Now()
-			d := bot.Think(context.Background(), g, Budget{Depth: 8, Time: budget})
-			took := time.Since(start)
-			fastest = min(fastest, took)
-			if took > 2*time.Second {
-				t.Errorf("%s: took %v for a %v budget", spec.name, took, budget)
-			}
-			if !slices.Contains(g.Moves(nil), d.Move) {
-				t.Errorf("%s: illegal move %d", spec.name, d.Move)
-			}
-		}
-		if fastest > budget+10*time.Millisecond {
-			t.Errorf("%s: took at least %v for a %v budget", spec.name, fastest, budget)
-		}
+		t.Run(spec.name, func(t *testing.T) { keepsBudget(t, bot, g, Budget{Depth: 8, Time: 20 * time.Millisecond}) })
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		if d := bot.Think(ctx, g, Budget{}); !slices.Contains(g.Moves(nil), d.Move) {

@@ -15,11 +15,13 @@ import (
 )
 
 // newTable seats the game's default bot as the game's defaults do and feeds the
-// human's side from script, through the same reader piped input uses.
+// human's side from script, through the same reader piped input uses;
+// at a terminal it shows no thinking line (see noThinkingLine).
 func newSession(t *testing.T, game, script string, out io.Writer) (*session, *gameSpec) {
 	t.Helper()
 	tb := (&invocation{runPlan: mustPlan(t, "-game", game), stdout: out}).table()
 	tb.in = newPipeReader(strings.NewReader(script), out)
+	tb.thinkAfter = noThinkingLine
 	return tb, tb.spec
 }
 
@@ -180,7 +182,7 @@ func interrupt(t *testing.T, cancel context.CancelFunc, done <-chan error) {
 		if !errors.Is(err, errInterrupted) {
 			t.Errorf("error %v, want errInterrupted", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(waitLimit):
 		t.Fatal("the game goes on after the interrupt")
 	}
 }
@@ -199,10 +201,10 @@ func TestInterruptPipePrompt(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- tb.play(ctx, g) }()
 	// The bot (X) moves, then the person's prompt waits on the pipe.
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(waitLimit)
 	for !strings.HasSuffix(out.String(), "Enter the number: ") {
 		if time.Now().After(deadline) {
-			t.Fatalf("no prompt after 5 s:\n%s", out.String())
+			t.Fatalf("no prompt after %v:\n%s", waitLimit, out.String())
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -251,9 +253,10 @@ func TestLineFeed(t *testing.T) {
 		defer pw.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 		defer cancel()
-		start := time.Now()
-		if _, err := newLineFeed(pr).next(ctx); !errors.Is(err, errInterrupted) || time.Since(start) > 2*time.Second {
-			t.Errorf("error %v after %v, want errInterrupted at once", err, time.Since(start))
+		var err error
+		inTime(t, "interrupted read", 20*time.Millisecond, 2*time.Second, func() { _, err = newLineFeed(pr).next(ctx) })
+		if !errors.Is(err, errInterrupted) {
+			t.Errorf("error %v, want errInterrupted", err)
 		}
 	})
 }
@@ -295,17 +298,12 @@ func TestHotSeat(t *testing.T) {
 	}
 }
 
-// firstBot plays the first legal move, after thinking for wait (or until
-// cancelled): a predictable opponent, and a slow one when asked.
-type firstBot struct{ wait time.Duration }
+// firstBot plays the first legal move at once: a predictable opponent.
+type firstBot struct{}
 
 func (firstBot) Name() string { return "first" }
 
-func (b firstBot) Think(ctx context.Context, g Game, _ Budget) Decision {
-	select {
-	case <-ctx.Done():
-	case <-time.After(b.wait):
-	}
+func (firstBot) Think(_ context.Context, g Game, _ Budget) Decision {
 	return Decision{Move: g.Moves(nil)[0]}
 }
 
@@ -661,40 +659,63 @@ func (r interruptAfter) ReadLine(ctx context.Context, prompt string) (string, er
 // with the time left of its budget, cleared before its move is named; a
 // quick one, or one on a pipe, gets none.
 func TestThinkingLine(t *testing.T) {
+	const thinkAfter = 50 * time.Millisecond
 	for _, tt := range []struct {
 		name      string
 		terminal  bool
-		wait      time.Duration
+		quick     bool
 		showsLine bool
 	}{
-		{"slow bot at a terminal", true, 150 * time.Millisecond, true},
-		{"quick bot at a terminal", true, 0, false},
-		{"slow bot on a pipe", false, 150 * time.Millisecond, false},
+		{"slow bot at a terminal", true, false, true},
+		{"quick bot at a terminal", true, true, false},
+		{"slow bot on a pipe", false, false, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			// A loaded machine can hold the quick bot past thinkAfter, or
-			// the line's goroutine past the slow bot's move: the best of
-			// three tries counts, as in keepsBudget.
-			var text string
-			for range 3 {
-				var out strings.Builder
-				tb := terminalSession(t, "ttt", "4\nq\n", &out)
-				tb.terminal, tb.seats, tb.thinkAfter = tt.terminal, botsAt(firstBot{wait: tt.wait}, nil), 50*time.Millisecond
-				tb.seats[X].budget = Budget{Time: 2 * time.Second}
-				tb.play(context.Background(), NewTicTacToe())
-				if text = out.String(); strings.Contains(text, "thinking") == tt.showsLine {
-					break
-				}
+			var out syncBuffer
+			tb := terminalSession(t, "ttt", "4\nq\n", &out)
+			// The slow bot thinks until its line shows (at most
+			// waitLimit), however late a loaded machine makes the line's
+			// goroutine; the quick one answers at once.
+			var bot Bot = slowBot{out: &out, until: "thinking", most: waitLimit}
+			if !tt.terminal {
+				bot = slowBot{out: &out, most: 3 * thinkAfter}
 			}
-			if !tt.showsLine {
-				if strings.Contains(text, "thinking") {
-					t.Errorf("a thinking line:\n%q", text)
-				}
-				return
+			if tt.quick {
+				bot = firstBot{}
 			}
-			inOrder(t, text, "---------\n", "\r\x1b[Kfirst (X) is thinking: 0.", "s, 1.", "s left (Ctrl-C: move now)", "\r\x1b[Kfirst (X) plays 0\n")
+			tb.terminal, tb.seats, tb.thinkAfter = tt.terminal, botsAt(bot, nil), thinkAfter
+			tb.seats[X].budget = Budget{Time: 2 * time.Second}
+			r := timeCall(0, func() { tb.play(context.Background(), NewTicTacToe()) })
+			text := out.String()
+			switch {
+			case tt.showsLine:
+				inOrder(t, text, "---------\n", "\r\x1b[Kfirst (X) is thinking: ", "s, ", "s left (Ctrl-C: move now)", "\r\x1b[Kfirst (X) plays 0\n")
+			case strings.Contains(text, "thinking") && (!tt.quick || r.took < thinkAfter):
+				// The quick bot's move took thinkAfter only if the
+				// machine's other work held it up that long.
+				t.Errorf("a thinking line (%v):\n%q", r, text)
+			}
 		})
 	}
+}
+
+// slowBot plays the first legal move once out holds until (or after most
+// if it never does; until "" waits most).
+type slowBot struct {
+	out   *syncBuffer
+	until string
+	most  time.Duration
+}
+
+func (slowBot) Name() string { return "first" }
+
+func (b slowBot) Think(ctx context.Context, g Game, _ Budget) Decision {
+	for end := time.Now().Add(b.most); time.Now().Before(end) && ctx.Err() == nil; time.Sleep(time.Millisecond) {
+		if b.until != "" && strings.Contains(b.out.String(), b.until) {
+			break
+		}
+	}
+	return Decision{Move: g.Moves(nil)[0]}
 }
 
 // Two bots at a terminal pause between moves (-delay), and an interrupt
@@ -703,25 +724,35 @@ func TestWatchDelay(t *testing.T) {
 	var out strings.Builder
 	tb := terminalSession(t, "ttt", "", &out)
 	tb.seats, tb.delay = botsAt(firstBot{}, firstBot{}), 30*time.Millisecond
-	start := time.Now()
-	if err := tb.run(context.Background(), func() Game { return NewTicTacToe() }); err != nil {
+	var err error
+	r := timeCall(0, func() { err = tb.run(context.Background(), func() Game { return NewTicTacToe() }) })
+	if err != nil {
 		t.Fatal(err)
 	}
-	// first against first: 0 1 2 3 4 5 6, X wins after 7 moves and 6 pauses.
-	if took := time.Since(start); took < 6*tb.delay {
-		t.Errorf("a 7-move game took %v with pauses of %v", took, tb.delay)
+	// first against first: 0 1 2 3 4 5 6, X wins after 7 moves and 6
+	// pauses (at least: other work on the machine only lengthens them).
+	if r.took < 6*tb.delay {
+		t.Errorf("a 7-move game took %v with pauses of %v", r.took, tb.delay)
 	}
 	inOrder(t, out.String(), "first plays X and moves first; first plays O\n", "first (O) plays 5\n", "X wins\nmoves: 0123456\n")
 
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	// The interrupt comes in the pause after X's move: once the move is
+	// out, not after a time, which a busy machine may stretch.
+	var paused syncBuffer
+	tb = terminalSession(t, "ttt", "", &paused)
+	tb.seats, tb.delay = botsAt(firstBot{}, firstBot{}), time.Hour
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out.Reset()
-	tb.delay = time.Hour
-	if err := tb.play(ctx, NewTicTacToe()); !errors.Is(err, errInterrupted) {
-		t.Fatalf("error %v, want errInterrupted", err)
+	done := make(chan error, 1)
+	go func() { done <- tb.play(ctx, NewTicTacToe()) }()
+	for deadline := time.Now().Add(waitLimit); !strings.HasSuffix(paused.String(), "first (X) plays 0\n"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no move after %v:\n%q", waitLimit, paused.String())
+		}
 	}
-	if !strings.HasSuffix(out.String(), "first (X) plays 0\n\r\x1b[Kmoves: 0\n") {
-		t.Errorf("interrupted watch:\n%q", out.String())
+	interrupt(t, cancel, done)
+	if !strings.HasSuffix(paused.String(), "first (X) plays 0\n\r\x1b[Kmoves: 0\n") {
+		t.Errorf("interrupted watch:\n%q", paused.String())
 	}
 }
 
@@ -920,7 +951,7 @@ func TestCtrlCMovesNow(t *testing.T) {
 				return
 			}
 			in.interrupt()
-			deadline := time.Now().Add(5 * time.Second)
+			deadline := time.Now().Add(waitLimit)
 			for !strings.Contains(out.String(), "enter the number: ") || !strings.Contains(out.String(), tt.says) {
 				if time.Now().After(deadline) {
 					t.Fatalf("no %q after the interrupt:\n%s", tt.says, out.String())

@@ -46,7 +46,7 @@ func TestPromptAtTerminal(t *testing.T) {
 			term.typeKeys(t, "\x03")
 			if tc.clearLine {
 				term.waitFor(t, "^C\r\n"+prompt)
-				time.Sleep(200 * time.Millisecond) // liner takes the keys
+				term.waitKeysTaken(t)
 				term.typeKeys(t, "\x03")
 			}
 			out, status := term.wait(t)
@@ -116,6 +116,29 @@ func (r *terminalRun) waitFor(t *testing.T, text string) {
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("after 10 s no %q after %q in:\n%q", text, out[:r.seen], out[r.seen:])
+		}
+	}
+}
+
+// waitKeysTaken waits, at most 10 s, until Ctrl-C at the terminal is a
+// key for the program's line editor rather than a signal: liner turns
+// the terminal's ISIG off just after it prints its prompt. A sleep
+// instead (it was 200 ms) is too short when a busy machine holds the
+// program off its processor, and Ctrl-C is then a signal.
+func (r *terminalRun) waitKeysTaken(t *testing.T) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		// The master's mode is the terminal's (Linux: TCGETS on a
+		// pseudo-terminal's master reads its slave's).
+		var mode syscall.Termios
+		if _, _, errno := syscall.Syscall(syscall.SYS_IOCTL, r.master.Fd(), syscall.TCGETS, uintptr(unsafe.Pointer(&mode))); errno != 0 {
+			t.Fatalf("the terminal's mode: %v", errno)
+		}
+		if mode.Lflag&syscall.ISIG == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after 10 s Ctrl-C is still a signal:\n%q", r.out.String())
 		}
 	}
 }

@@ -32,9 +32,10 @@ func TestVerboseLinesFit(t *testing.T) {
 						if n := strings.Count(out, ": move ") + strings.Count(out, ") plays "); n != 2 {
 							t.Errorf("terminal %v: %d bot moves named, want 2:\n%s", terminal, n, out)
 						}
-						for _, line := range strings.Split(out, "\n") {
-							// What the thinking line leaves: a line cleared.
-							line = strings.ReplaceAll(line, "\r\x1b[K", "")
+						// A line cleared ("\r\x1b[K": the thinking line, which
+						// the clock decides to show) starts a new one.
+						for _, line := range strings.FieldsFunc(out, func(r rune) bool { return r == '\n' || r == '\r' }) {
+							line = strings.TrimPrefix(line, "\x1b[K")
 							if columnsOf(line) > 80 {
 								t.Errorf("terminal %v: a line of %d columns:\n%s", terminal, columnsOf(line), line)
 							}
