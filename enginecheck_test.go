@@ -40,7 +40,7 @@ func TestEngineCheck(t *testing.T) {
 		{"ignore-quit", "", 1, nil, []string{
 			`problem: tictactoe, e as X, at the end`,
 			`  sent:     quit`,
-			`  wrong:    e did not exit within 300ms of its last line: killed`,
+			`  wrong:    e did not exit within 1s of its last line: killed`,
 			`  expected: to exit when told quit \(or when its input ends\)`}},
 	} {
 		t.Run(tt.behaviour, func(t *testing.T) {

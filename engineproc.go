@@ -44,8 +44,10 @@ const (
 const engineEcho = 60
 
 // engineQuitWait is how long an engine has to exit after quit before it
-// is killed.
-const engineQuitWait = 300 * time.Millisecond
+// is killed: a second, since an interpreter's exit on a busy machine
+// (both cores taken by other work) can take longer than a few hundred
+// milliseconds, and -check must not call a good engine a lingering one.
+const engineQuitWait = time.Second
 
 // engineEndWait is how long ending a process may take once it has been
 // killed: the platform reports it gone within milliseconds, and this only
