@@ -764,7 +764,7 @@ func TestEngineOutOfTurn(t *testing.T) {
 				}
 			}
 			t.Setenv(fixtureEnv, tt.behaviour)
-			status, text, _ := runCapture([]string{"-engine", "e=" + shellQuote(os.Args[0]), "-check", "e", "-time", "1s"}, "")
+			status, text, _ := runCapture([]string{"-engine", "e=" + shellQuote(os.Args[0]), "-check", "e", "-game", "ttt", "-time", "1s"}, "")
 			lines := strings.Split(text, "\n")
 			at := 0
 			for _, w := range tt.check {

@@ -19,9 +19,10 @@ func TestEngineCheck(t *testing.T) {
 		status             int
 		games              []string // the games it is checked in
 		want               []string // lines of the output, in order
+		args               []string // more flags
 	}{
-		{"good", "", 0, games, nil},
-		{"riddles", "riddles:", 0, games[1:2], nil},
+		{"good", "", 0, games, nil, nil},
+		{"riddles", "riddles:", 0, games[1:2], nil, nil},
 		{"garbage", "", 1, nil, []string{
 			`problem: tictactoe, e as X, its move 1`,
 			`  sent:     position -`,
@@ -29,23 +30,25 @@ func TestEngineCheck(t *testing.T) {
 			`  answered: "hello there"`,
 			`  wrong:    e said "hello there", not a move or info line; log \S+/e\.log`,
 			`  expected: "move M", M an empty cell 0-8; "info \.\.\." lines before it are optional`,
-			`e: 1 problem, 6 times in all; its stderr is in \S+/e\.log`}},
+			`e: 1 problem, 6 times in all; its stderr is in \S+/e\.log`}, nil},
 		{"bad-info", "", 1, nil, []string{
 			`  answered: "info score high pv \d \d"`,
 			`  wrong:    info score "high"`,
 			`  expected: a whole number after score`,
 			`  wrong:    info pv: move 2 of the line, "\d": cell \d is taken`,
 			`  expected: moves legal one after another, its own first`,
-			`e: \d problems, \d+ times in all; its stderr is in \S+`}},
+			`e: \d problems, \d+ times in all; its stderr is in \S+`}, nil},
 		{"ignore-quit", "", 1, nil, []string{
 			`problem: tictactoe, e as X, at the end`,
 			`  sent:     quit`,
 			`  wrong:    e did not exit within 1s of its last line: killed`,
-			`  expected: to exit when told quit \(or when its input ends\)`}},
+			`  expected: to exit when told quit \(or when its input ends\)`},
+			// Tic-Tac-Toe alone: each game's end waits engineQuitWait.
+			[]string{"-game", "ttt"}},
 	} {
 		t.Run(tt.behaviour, func(t *testing.T) {
 			t.Setenv(fixtureEnv, tt.behaviour)
-			status, out, errText := runCapture([]string{"-engine", "e=" + tt.dialect + self, "-check", "e", "-time", "1s"}, "")
+			status, out, errText := runCapture(append([]string{"-engine", "e=" + tt.dialect + self, "-check", "e", "-time", "1s"}, tt.args...), "")
 			if status != tt.status || errText != "" {
 				t.Errorf("status %d, stderr %q; want %d\n%s", status, errText, tt.status, out)
 			}
