@@ -765,18 +765,7 @@ func TestEngineOutOfTurn(t *testing.T) {
 			}
 			t.Setenv(fixtureEnv, tt.behaviour)
 			status, text, _ := runCapture([]string{"-engine", "e=" + shellQuote(os.Args[0]), "-check", "e", "-game", "ttt", "-time", "1s"}, "")
-			lines := strings.Split(text, "\n")
-			at := 0
-			for _, w := range tt.check {
-				re := regexp.MustCompile("^" + w + "$")
-				for at < len(lines) && !re.MatchString(lines[at]) {
-					at++
-				}
-				if at == len(lines) {
-					t.Errorf("-check: no line %q (in this order) in:\n%s", w, text)
-					break
-				}
-			}
+			linesInOrder(t, text, tt.check)
 			if status != 1 {
 				t.Errorf("-check: status %d, want 1", status)
 			}

@@ -67,17 +67,7 @@ func TestEngineCheck(t *testing.T) {
 			if tt.status == 0 && !regexp.MustCompile(`^e: no problems; its stderr is in \S+/e\.log$`).MatchString(lines[len(lines)-1]) {
 				t.Errorf("last line %q", lines[len(lines)-1])
 			}
-			at := 0
-			for _, w := range tt.want {
-				re := regexp.MustCompile("^" + w + "$")
-				for at < len(lines) && !re.MatchString(lines[at]) {
-					at++
-				}
-				if at == len(lines) {
-					t.Errorf("no line %q (in this order) in:\n%s", w, out)
-					break
-				}
-			}
+			linesInOrder(t, out, tt.want)
 			noChildrenLeft(t)
 		})
 	}
@@ -85,5 +75,23 @@ func TestEngineCheck(t *testing.T) {
 	status, _, errText := runCapture([]string{"-check", "alphabeta"}, "")
 	if status != 2 || !strings.Contains(errText, `-check "alphabeta": not an engine`) {
 		t.Errorf("-check alphabeta: status %d, %q", status, errText)
+	}
+}
+
+// linesInOrder fails t unless text has, for each pattern of want in turn,
+// a later line that the pattern matches whole.
+func linesInOrder(t *testing.T, text string, want []string) {
+	t.Helper()
+	lines := strings.Split(text, "\n")
+	at := 0
+	for _, w := range want {
+		re := regexp.MustCompile("^" + w + "$")
+		for at < len(lines) && !re.MatchString(lines[at]) {
+			at++
+		}
+		if at == len(lines) {
+			t.Errorf("no line %q (in this order) in:\n%s", w, text)
+			return
+		}
 	}
 }
