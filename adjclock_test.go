@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -157,4 +159,54 @@ func adjClockLoss(b *testing.B, a *Adjacency, tt *adjTable, jobs, v int) int {
 		b.Fatal("solve stopped")
 	}
 	return v + sol.Value
+}
+
+// BenchmarkAdjClockPositions is BenchmarkAdjClockShare's measure on given
+// positions of the 8-round game rather than on openings: ADJ_CLOCK_RECORDS
+// lists them as record=value, separated by spaces, each value the
+// position's exact value for the side to move (as BenchmarkAdjClockShare
+// prints it). The default bot moves once in each, ADJ_CLOCK_MS a move on
+// ADJ_CLOCK_JOBS threads, on a fresh table, and one null window asks
+// whether the move kept the value. A line a position goes to standard
+// error; the share kept is the metric.
+func BenchmarkAdjClockPositions(b *testing.B) {
+	spec := adjSpec(b)
+	opt := gameOptions{"rounds": 8}
+	move := time.Duration(envInt(b, "ADJ_CLOCK_MS", 5000)) * time.Millisecond
+	jobs := envInt(b, "ADJ_CLOCK_JOBS", 2)
+	var recs []string
+	var values []int
+	for _, f := range strings.Fields(os.Getenv("ADJ_CLOCK_RECORDS")) {
+		rec, v, ok := strings.Cut(f, "=")
+		n, err := strconv.Atoi(v)
+		if !ok || err != nil {
+			b.Fatalf("ADJ_CLOCK_RECORDS: %q is not record=value", f)
+		}
+		recs, values = append(recs, rec), append(values, n)
+	}
+	if len(recs) == 0 {
+		b.Skip("ADJ_CLOCK_RECORDS lists no position")
+	}
+	for range b.N {
+		kept := 0
+		for i, rec := range recs {
+			g, err := spec.parseRecord(rec, opt)
+			if err != nil {
+				b.Fatal(err)
+			}
+			a := g.(*Adjacency)
+			start := time.Now()
+			d := newAdjBotWithBook(true).Think(context.Background(), a.Clone(), Budget{Time: move, Jobs: jobs})
+			took := time.Since(start)
+			a.Play(d.Move)
+			lost := adjClockLoss(b, a, newAdjTable(adjSolveTableBits(a.PliesLeft())), jobs, values[i])
+			r := adjClockResult{record: rec, ply: len(a.History()) - 1, value: values[i], move: d.Move, lost: lost, bot: d, botTime: took}
+			fmt.Fprintln(os.Stderr, r)
+			if lost == 0 {
+				kept++
+			}
+		}
+		fmt.Fprintf(os.Stderr, "kept %d of %d positions (%v a move, %d threads)\n", kept, len(recs), move, jobs)
+		b.ReportMetric(float64(kept)/float64(len(recs)), "share")
+	}
 }

@@ -137,13 +137,13 @@ func (s *adjSearch) solvable(budget Budget, left int) bool {
 // (-1) for the mover, with a move that keeps that class. Only the sign of
 // the final mark difference decides the game, and two null-window
 // searches (is the value above 0? is it at least 0?) settle the sign far
-// sooner than a full window settles the value. The moves go in the order
-// the shallow search left them, best first. The first question is the
+// sooner than a full window settles the value. The root's moves go in
+// the proof's own order (see firstReaching). The first question is the
 // one the shallow search's score expects to be the last: "at least 0?"
 // settles a loss alone, and when hopeful (the score is positive) "above
 // 0?" settles a win alone. ok is false when time ran out first.
 //
-// With jobs threads, they search each root move together (see together).
+// With jobs threads, they search the root together (see together).
 func (s *adjSearch) solveClass(r *adjRoot, jobs int, hopeful bool) (best Move, class int, ok bool) {
 	// What the shallow search learnt of the order misleads the proof: its
 	// killers, quiet moves that cut off by the objective, are rarely
@@ -175,19 +175,45 @@ func (s *adjSearch) solveClass(r *adjRoot, jobs int, hopeful bool) (best Move, c
 	return draw, 0, true
 }
 
-// firstReaching is the first of r's moves worth at least beta, by
-// null-window searches to the end on jobs threads; NoMove if none is (or
-// the search stopped).
+// firstReaching is a move of r worth at least beta, by null-window
+// searches to the end on jobs threads; NoMove if none is (or the search
+// stopped). The root is searched as any node of the proof, its moves in
+// the order the proof's own picker gives them, and the move is the one
+// the root's table entry keeps, the move that cut off. The shallow
+// search's order would mislead here as its killers do (see solveClass):
+// it ranks first the moves that look good by the objective, such as the
+// mirror image of the opponent's move, and each of them that does not
+// reach beta costs a whole refutation before the next is tried
+// (docs/adjacency.md, "At the course's clock").
 func (s *adjSearch) firstReaching(r *adjRoot, jobs, beta int) Move {
+	if tr := s.tr; tr != nil {
+		tr.restart(r.left)
+		tr.enter(r.me, r.opp, r.ply, r.left, beta-1, beta, s.plies, s.nodes)
+	}
+	v := s.together(jobs, func(t *adjSearch) int {
+		return t.negamax(r.me, r.opp, r.ply, r.left, beta-1, beta)
+	})
+	if s.tr != nil {
+		s.tr.leave(r.ply, v, s.nodes)
+	}
+	if s.stopped || v < beta {
+		return NoMove
+	}
+	if m := s.tableMove(r.me, r.opp); m != NoMove {
+		return m
+	}
+	// The entry was overwritten (by another position of the same
+	// bucket): the table still holds the proof below the root, so asking
+	// each move again is quick.
 	for _, m := range r.moves {
 		nme, nopp := adjAfter(r.me, r.opp, m)
-		v := -s.together(jobs, func(t *adjSearch) int {
+		w := -s.together(jobs, func(t *adjSearch) int {
 			return t.negamax(nopp, nme, r.ply+1, r.left-1, -beta, -beta+1)
 		})
 		if s.stopped {
 			return NoMove
 		}
-		if v >= beta {
+		if w >= beta {
 			return m
 		}
 	}
