@@ -32,14 +32,14 @@ func adjTestSearch(a *Adjacency, prune bool, tt *adjTable) *adjSearch {
 }
 
 // adjProof is what BenchmarkAdjSolveClass measures of a: the bot's
-// search on a fresh table of its unlimited size, to depth 6 to order the
+// search on a fresh table of its unlimited size, to depth to order the
 // root's moves, then the solve by class on jobs threads.
-func adjProof(a *Adjacency, jobs int) (s *adjSearch, m Move, class int) {
+func adjProof(a *Adjacency, jobs, depth int) (s *adjSearch, m Move, class int) {
 	tt := newAdjTable(adjTableBitsFor(Budget{}))
 	tt.newGeneration()
 	s = adjTestSearch(a, true, tt)
 	r := newAdjRoot(a)
-	_, hopeful := s.deepen(r, Budget{Depth: 6}, time.Now())
+	_, hopeful := s.deepen(r, Budget{Depth: depth}, time.Now())
 	m, class, _ = s.solveClass(r, jobs, hopeful)
 	return s, m, class
 }
@@ -406,21 +406,34 @@ func TestAdjThreadsKeepTheBudget(t *testing.T) {
 }
 
 // BenchmarkAdjSolveClass measures the proof alone: the positions of
-// BenchmarkAdjEndgame (ADJ_ENDGAME_LEFT plies before the end, default 11)
-// are searched to depth 6 to order the root moves, then solved by class
-// with no time limit on ADJ_ENDGAME_JOBS threads (default 1, where node
-// counts repeat exactly). It reports the nodes of all, and the median and
-// worst time of one (the depth-6 search included); each result goes to
-// standard error.
+// BenchmarkAdjEndgame (ADJ_ENDGAME_LEFT plies before the end, default
+// 11), or the 8-round positions ADJ_CLASS_RECORDS lists (records
+// separated by spaces), are searched to depth ADJ_CLASS_DEPTH (default
+// 6) to order the root moves, then solved by class with no time limit on
+// ADJ_ENDGAME_JOBS threads (default 1, where node counts repeat exactly).
+// It reports the nodes of all, and the median and worst time of one (the
+// ordering search included); each result goes to standard error.
 func BenchmarkAdjSolveClass(b *testing.B) {
 	left := envInt(b, "ADJ_ENDGAME_LEFT", 11)
 	jobs := envInt(b, "ADJ_ENDGAME_JOBS", 1)
+	depth := envInt(b, "ADJ_CLASS_DEPTH", 6)
+	var positions []*Adjacency
+	for _, rec := range strings.Fields(os.Getenv("ADJ_CLASS_RECORDS")) {
+		g, err := adjSpec(b).parseRecord(rec, gameOptions{"rounds": 8})
+		if err != nil {
+			b.Fatal(err)
+		}
+		positions = append(positions, g.(*Adjacency))
+	}
+	if len(positions) == 0 {
+		positions = adjEndgamePositions(b, left)
+	}
 	for range b.N {
 		var times []time.Duration
 		var nodes int64
-		for _, a := range adjEndgamePositions(b, left) {
+		for _, a := range positions {
 			start := time.Now()
-			s, m, class := adjProof(a, jobs)
+			s, m, class := adjProof(a, jobs, depth)
 			times = append(times, time.Since(start))
 			nodes += s.nodes
 			fmt.Fprintf(os.Stderr, "%s: class %d move %d nodes %d time %v\n", adjRecord(a), class, m, s.nodes, times[len(times)-1])
