@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -110,72 +111,107 @@ func TestAdjEndBounds(t *testing.T) {
 		bounded, settled int
 	}{{2, 95, 90}, {3, 90, 33}, {4, 90, 33}, {5, 75, 25}, {6, 75, 3}} {
 		left := tc.left
+		positions := make([]*Adjacency, 24)
+		if left > 5 {
+			positions = positions[:8] // each a solve per move
+		}
+		// The positions are drawn here, in order, so that they are the
+		// same whichever case and position runs first: each is then a
+		// subtest of its own, in parallel, as each takes seconds.
+		for i := range positions {
+			rounds := 8
+			if i%3 == 2 {
+				rounds = 28
+			}
+			positions[i] = adjRandomPosition(rng, rounds, 2*rounds-left)
+		}
 		t.Run(fmt.Sprintf("%d plies", left), func(t *testing.T) {
-			moves, bounded, tight, low, settledLow := 0, 0, 0, 0, 0
-			positions := 24
-			if left > 5 {
-				positions = 8 // each a solve per move
+			t.Parallel()
+			counts := make([]endBoundsCount, len(positions))
+			t.Run("positions", func(t *testing.T) {
+				for i, a := range positions {
+					t.Run(strconv.Itoa(i), func(t *testing.T) {
+						t.Parallel()
+						counts[i] = checkEndBounds(t, a, left)
+					})
+				}
+			})
+			var sum endBoundsCount
+			for _, c := range counts {
+				sum.moves += c.moves
+				sum.bounded += c.bounded
+				sum.tight += c.tight
+				sum.low += c.low
+				sum.settledLow += c.settledLow
 			}
-			for i := 0; i < positions; i++ {
-				rounds := 8
-				if i%3 == 2 {
-					rounds = 28
-				}
-				a := adjRandomPosition(rng, rounds, 2*rounds-left)
-				me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-				e := newEndBounds(me, opp, left)
-				slow := slowCopy(a)
-				exactAfter, exact := slowAfter, slowExact(slow)
-				if left > 5 {
-					tt := newAdjTable(16)
-					exactAfter, exact = func(_ *slowAdj, m Move) int { return -adjFastExact(a, m, tt) }, adjFastExact(a, NoMove, tt)
-				}
-				value, bound := map[int8]int{}, map[int8]int{}
-				for _, m := range slow.Moves(nil) {
-					c := int8(m)
-					value[c], bound[c] = exactAfter(slow, m), e.bound(c)
-					moves++
-					if bound[c] == infinity {
-						continue
-					}
-					bounded++
-					if value[c] > bound[c] {
-						t.Fatalf("moves %v: move %d worth %d > bound %d", a.History(), m, value[c], bound[c])
-					}
-					if value[c] == bound[c] {
-						tight++
-					}
-				}
-				for alpha := exact - 6; alpha <= exact+6; alpha++ {
-					set, q := e.settle(^(me | opp), alpha)
-					want, wantQ := uint64(0), -infinity
-					for c, b := range bound {
-						if b <= alpha {
-							want |= 1 << uint(c)
-							wantQ = max(wantQ, b)
-						}
-					}
-					if set != want || q != wantQ {
-						t.Fatalf("moves %v, alpha %d: settled %x with %d, bound settles %x with %d", a.History(), alpha, set, q, want, wantQ)
-					}
-				}
-				// The moves that fail low against the position's value
-				// itself, as at the node that proves it.
-				for c, v := range value {
-					if v < exact {
-						low++
-						if bound[c] < exact {
-							settledLow++
-						}
-					}
-				}
-			}
+			moves, bounded, tight, low, settledLow := sum.moves, sum.bounded, sum.tight, sum.low, sum.settledLow
 			t.Logf("%d moves, %d bounded, %d tight; %d of %d failing low settled", moves, bounded, tight, settledLow, low)
 			if 100*bounded < tc.bounded*moves || 100*settledLow < tc.settled*low {
 				t.Errorf("%d moves, %d bounded; %d of %d failing low settled: the bounds would prune little", moves, bounded, settledLow, low)
 			}
 		})
 	}
+}
+
+// endBoundsCount is what TestAdjEndBounds counts of a position's moves:
+// how many, how many bounded, how many of those to their exact value, how
+// many fail low against the position's value, and how many of those the
+// bounds settle.
+type endBoundsCount struct {
+	moves, bounded, tight, low, settledLow int
+}
+
+// checkEndBounds holds endBounds to the exact values of position a, left
+// plies before its end (see TestAdjEndBounds), and counts its moves.
+func checkEndBounds(t *testing.T, a *Adjacency, left int) (n endBoundsCount) {
+	me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
+	e := newEndBounds(me, opp, left)
+	slow := slowCopy(a)
+	exactAfter, exact := slowAfter, slowExact(slow)
+	if left > 5 {
+		tt := newAdjTable(16)
+		exactAfter, exact = func(_ *slowAdj, m Move) int { return -adjFastExact(a, m, tt) }, adjFastExact(a, NoMove, tt)
+	}
+	value, bound := map[int8]int{}, map[int8]int{}
+	for _, m := range slow.Moves(nil) {
+		c := int8(m)
+		value[c], bound[c] = exactAfter(slow, m), e.bound(c)
+		n.moves++
+		if bound[c] == infinity {
+			continue
+		}
+		n.bounded++
+		if value[c] > bound[c] {
+			t.Fatalf("moves %v: move %d worth %d > bound %d", a.History(), m, value[c], bound[c])
+		}
+		if value[c] == bound[c] {
+			n.tight++
+		}
+	}
+	for alpha := exact - 6; alpha <= exact+6; alpha++ {
+		set, q := e.settle(^(me | opp), alpha)
+		want, wantQ := uint64(0), -infinity
+		for c, b := range bound {
+			if b <= alpha {
+				want |= 1 << uint(c)
+				wantQ = max(wantQ, b)
+			}
+		}
+		if set != want || q != wantQ {
+			t.Fatalf("moves %v, alpha %d: settled %x with %d, bound settles %x with %d", a.History(), alpha, set, q, want, wantQ)
+		}
+	}
+	// The moves that fail low against the position's value itself, as
+	// at the node that proves it.
+	for c, v := range value {
+		if v < exact {
+			n.low++
+			if bound[c] < exact {
+				n.settledLow++
+			}
+		}
+	}
+	return n
 }
 
 // adjFastExact is a's exact value for the side to move by the solver on
