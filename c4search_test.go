@@ -59,7 +59,6 @@ func posOf(t testing.TB, record string) c4Pos {
 // that reuse.
 func TestSolverSets(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
-	s := newStdSolver()
 	for _, tc := range []struct {
 		set    string
 		stride int
@@ -71,13 +70,19 @@ func TestSolverSets(t *testing.T) {
 		{"Test_L1_R2", 200},
 		{"Test_L1_R3", 1000},
 	} {
-		cases := loadSet(t, tc.set)
-		for i := 0; i < len(cases); i += tc.stride {
-			c := cases[i]
-			if v := s.solve(posOf(t, c.moves)); v != c.score {
-				t.Errorf("%s %s: %d, want %d", tc.set, c.moves, v, c.score)
+		// Each set on a solver of its own, the sets in parallel: they
+		// take seconds each.
+		t.Run(tc.set, func(t *testing.T) {
+			t.Parallel()
+			s := newStdSolver()
+			cases := loadSet(t, tc.set)
+			for i := 0; i < len(cases); i += tc.stride {
+				c := cases[i]
+				if v := s.solve(posOf(t, c.moves)); v != c.score {
+					t.Errorf("%s %s: %d, want %d", tc.set, c.moves, v, c.score)
+				}
 			}
-		}
+		})
 	}
 }
 
