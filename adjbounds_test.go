@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"strconv"
+	"runtime"
+	"sync"
 	"testing"
 )
 
@@ -116,8 +117,8 @@ func TestAdjEndBounds(t *testing.T) {
 			positions = positions[:8] // each a solve per move
 		}
 		// The positions are drawn here, in order, so that they are the
-		// same whichever case and position runs first: each is then a
-		// subtest of its own, in parallel, as each takes seconds.
+		// same however they are then checked: all at once, as each takes
+		// up to a second.
 		for i := range positions {
 			rounds := 8
 			if i%3 == 2 {
@@ -126,16 +127,23 @@ func TestAdjEndBounds(t *testing.T) {
 			positions[i] = adjRandomPosition(rng, rounds, 2*rounds-left)
 		}
 		t.Run(fmt.Sprintf("%d plies", left), func(t *testing.T) {
-			t.Parallel()
+			// As many at once as there are processors: more only
+			// share them, at a cost.
 			counts := make([]endBoundsCount, len(positions))
-			t.Run("positions", func(t *testing.T) {
-				for i, a := range positions {
-					t.Run(strconv.Itoa(i), func(t *testing.T) {
-						t.Parallel()
-						counts[i] = checkEndBounds(t, a, left)
-					})
-				}
-			})
+			next := make(chan int, len(positions))
+			for i := range positions {
+				next <- i
+			}
+			close(next)
+			var checks sync.WaitGroup
+			for range runtime.GOMAXPROCS(0) {
+				checks.Go(func() {
+					for i := range next {
+						counts[i] = checkEndBounds(t, positions[i], left)
+					}
+				})
+			}
+			checks.Wait()
 			var sum endBoundsCount
 			for _, c := range counts {
 				sum.moves += c.moves
@@ -162,7 +170,9 @@ type endBoundsCount struct {
 }
 
 // checkEndBounds holds endBounds to the exact values of position a, left
-// plies before its end (see TestAdjEndBounds), and counts its moves.
+// plies before its end (see TestAdjEndBounds), and counts its moves. It
+// runs beside the other positions' checks: at a fault it fails t and
+// returns.
 func checkEndBounds(t *testing.T, a *Adjacency, left int) (n endBoundsCount) {
 	me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
 	e := newEndBounds(me, opp, left)
@@ -182,7 +192,8 @@ func checkEndBounds(t *testing.T, a *Adjacency, left int) (n endBoundsCount) {
 		}
 		n.bounded++
 		if value[c] > bound[c] {
-			t.Fatalf("moves %v: move %d worth %d > bound %d", a.History(), m, value[c], bound[c])
+			t.Errorf("moves %v: move %d worth %d > bound %d", a.History(), m, value[c], bound[c])
+			return n
 		}
 		if value[c] == bound[c] {
 			n.tight++
@@ -198,7 +209,8 @@ func checkEndBounds(t *testing.T, a *Adjacency, left int) (n endBoundsCount) {
 			}
 		}
 		if set != want || q != wantQ {
-			t.Fatalf("moves %v, alpha %d: settled %x with %d, bound settles %x with %d", a.History(), alpha, set, q, want, wantQ)
+			t.Errorf("moves %v, alpha %d: settled %x with %d, bound settles %x with %d", a.History(), alpha, set, q, want, wantQ)
+			return n
 		}
 	}
 	// The moves that fail low against the position's value itself, as
