@@ -15,6 +15,7 @@ import (
 // and the solve, which the endgame bounds of issue 46 cut; a change of
 // order anywhere in the picker changes them.
 func TestAdjPickerNodeCounts(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, tc := range []struct {
 		name  string
 		nodes func(t *testing.T) int64

@@ -265,6 +265,7 @@ func TestSPRTStatusLine(t *testing.T) {
 // no random plies every pair starts from the start: the note comes
 // before game 3.
 func TestSPRTOpeningsNote(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, tc := range []struct {
 		game  string
 		bots  [2]string

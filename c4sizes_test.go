@@ -235,6 +235,7 @@ func smallBoardAgainstReference(t *testing.T, w, h, least int) {
 // them: 4x4, 5x4, 4x5 drawn, 6x4 a second-player win on the last stone,
 // 4x6, 5x5, 7x4, 6x5 and 5x6 drawn).
 func TestSolverEmptySmallBoards(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, tc := range []struct{ w, h, score int }{{4, 4, 0}, {5, 4, 0}, {4, 5, 0}, {6, 4, -1}, {4, 6, 0}, {5, 5, 0}, {7, 4, 0}, {6, 5, 0}, {5, 6, 0}} {
 		s := newTestSolver(c4GeomOf(tc.w, tc.h), 16, nil)
 		if _, v := s.bestMove(c4Pos{}); v != tc.score {
@@ -379,6 +380,7 @@ func TestSizedScores(t *testing.T) {
 // without an illegal move, the solver on 4x4 with the reference's exact
 // scores and its expected line.
 func TestSizedBotsPlay(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	spec := c4Spec()
 	memo := newRefMemo()
 	for _, size := range [][2]int{{4, 4}, {9, 5}} {
