@@ -15,6 +15,7 @@ import (
 // random positions of every length (many near the end, where M is small
 // and the U term counts).
 func TestAdjFrontier(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(17, 18))
 	for i := 0; i < 3000; i++ {
 		rounds := 2 + rng.IntN(27)
@@ -46,6 +47,7 @@ func TestAdjFrontier(t *testing.T) {
 // against some alpha more than the bound settleIsolated returns, which is
 // at most alpha. The bound must be the value itself often enough to prune.
 func TestAdjReplyBounds(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(19, 20))
 	moves, bounded, tight, settled := 0, 0, 0, 0
 	for i := 0; i < 80; i++ {

@@ -162,6 +162,7 @@ func TestParseSPRT(t *testing.T) {
 // decision, or finished after the deciding pair, are discarded, neither
 // counted nor kept.
 func TestSPRTMatch(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	c4, _ := findGame("c4")
 	for _, tc := range []struct {
 		name   string

@@ -117,6 +117,7 @@ func plainScore(g *ConnectFour) int {
 // TestSolverAgainstPlainNegamax compares scores and moves with the plain
 // search on random positions with at most 12 empty cells.
 func TestSolverAgainstPlainNegamax(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(12, 1))
 	s := newStdSolver()
 	for n := 0; n < 60; {
@@ -157,6 +158,7 @@ func TestSolverAgainstPlainNegamax(t *testing.T) {
 // TestBestMoveCentral checks the tie rule: among columns that keep the
 // score, the most central.
 func TestBestMoveCentral(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	s := newStdSolver()
 	recs := []string{"112233", "444444333333112"}
 	for _, c := range loadSet(t, "Test_L2_R1")[:30] {

@@ -249,6 +249,7 @@ func TestSolverEmptySmallBoards(t *testing.T) {
 // (constShifts off) finds the set's score in as many nodes as with 7x6's
 // on constant shifts, so that the other sizes search as 7x6 does.
 func TestSolverOpsOnTheSets(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	std := newTestSolver(c4Std, 20, nil)
 	tune := c4Defaults()
 	tune.constShifts = false

@@ -34,6 +34,7 @@ func immediateWins(g Game) []Move {
 // against every line of play (a fresh bot on the same seed at each of its
 // decisions, so that each line is one reproducible game).
 func TestMCTSNeverLosesTicTacToe(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	const playouts = 3000
 	for _, side := range []Side{X, O} {
 		t.Run(side.String(), func(t *testing.T) {
