@@ -477,6 +477,7 @@ var adjColumnBoard = []string{
 // the plain grid side by side, comparing everything after every move, with
 // some moves taken back and replayed.
 func TestAdjacencyAgainstReference(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(3, 4))
 	var buf, slowBuf []Move
 	for game := 0; game < 300; game++ {

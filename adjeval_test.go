@@ -76,6 +76,7 @@ func TestAdjReplyEvaluators(t *testing.T) {
 // turns to a count over every empty cell, on random positions, for the
 // side to move and for the other side alike.
 func TestAdjBestTurn(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(46, 6))
 	seen := [5]int{}
 	for i := 0; i < 3000; i++ {

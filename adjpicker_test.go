@@ -16,6 +16,7 @@ import (
 // proofs again since each asks the root as one node (solveClass); a
 // change of order anywhere in the picker changes them.
 func TestAdjPickerNodeCounts(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, tc := range []struct {
 		name  string
 		nodes func(t *testing.T) int64

@@ -57,6 +57,7 @@ func slowCopy(a *Adjacency) *slowAdj {
 // at once and visits every line: 1 + 56 + 56*55 (+ 56*55*54) positions
 // from the start, as the generic minimax does on the plain board.
 func TestAdjSearchNodeCounts(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, tc := range []struct {
 		rounds int
 		record string
@@ -97,6 +98,7 @@ func TestAdjSearchNodeCounts(t *testing.T) {
 // plain board at the same depth, and alpha-beta's move has that value. The
 // bots are kept across positions, so their tables carry over as in a game.
 func TestAdjSearchAgainstReference(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(5, 6))
 	ab, mm := NewAdjBot(true), NewAdjBot(false)
 	type position struct {
@@ -280,6 +282,7 @@ func (greedyBot) Think(_ context.Context, g Game, _ Budget) Decision {
 // TestAdjAlphaBetaBeatsGreedy: alpha-beta at depth 3 against the greedy
 // one-ply player, 20 games of 8 rounds with seats swapped.
 func TestAdjAlphaBetaBeatsGreedy(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(13, 14))
 	w, l, d := playMatch(adjSpec(t), NewAdjBot(true), greedyBot{}, 20, 8, 2, budgetFor("alphabeta", Budget{Depth: 3}), rng)
 	t.Logf("alphabeta depth 3 vs greedy: %d wins, %d draws, %d losses", w, d, l)

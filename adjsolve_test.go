@@ -94,6 +94,7 @@ func TestAdjMirror(t *testing.T) {
 // margin. The position's mirror image (its moves mirrored, from the
 // symmetric start) has the same value.
 func TestAdjSolveAgainstReference(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(41, 42))
 	values := map[int]bool{}
 	// The prover's result, on one table for every position, as

@@ -76,6 +76,7 @@ func TestAdjSwindleKeepsValue(t *testing.T) {
 // trap (a reply after which the bot's exact value reaches trapAt of the
 // root's), then the most traps, then the largest total gain over them.
 func TestAdjSwindleMostTraps(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(23, 24))
 	bot := NewAdjBot(true)
 	plain := &AdjBot{Prune: true, plain: true}
@@ -280,6 +281,7 @@ func slowGreedyReach(s *slowAdj, v, target int) bool {
 // end, greedyReach finds a line that beats local search exactly when brute
 // force on the plain board does, and there are positions of both kinds.
 func TestAdjGreedyReach(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(41, 42))
 	found := map[bool]int{}
 	for i := 0; i < 400 && (found[true] < 12 || found[false] < 12); i++ {

@@ -148,6 +148,7 @@ func (b cancellingBot) Think(_ context.Context, g Game, _ Budget) Decision {
 // the public Connect Four solver's analyze does; -format json answers
 // the same as JSON, null for those moves, parsed here.
 func TestAnalyzeScoresAndJSON(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	c4, _ := findGame("c4")
 	ttt, _ := findGame("ttt")
 	tests := []struct {

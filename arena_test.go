@@ -88,6 +88,7 @@ var gameLine = regexp.MustCompile(`^game (\d+)/(\d+): X (.+), O (.+), opening (\
 // Games 2k+1 and 2k+2 start from the same opening of K plies with the
 // seats swapped; the record starts with the opening.
 func TestMatchPairs(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	c4, _ := findGame("connect4")
 	adj, _ := findGame("adjacency")
 	for _, tc := range []struct {
@@ -141,6 +142,7 @@ func TestMatchPairs(t *testing.T) {
 // they count toward the rounds), and an opening as long as the game is an
 // error.
 func TestRandomOpening(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	ttt, _ := findGame("ttt")
 	c4, _ := findGame("connect4")
 	adj, _ := findGame("adjacency")
@@ -187,6 +189,7 @@ func TestRandomOpening(t *testing.T) {
 // a time or two at once, lines in the order of the games; a bot against
 // itself has its seats in its name.
 func TestMatchJobs(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	c4, _ := findGame("connect4")
 	for _, bots := range [][2]string{{"genetic", "random"}, {"rollout", "rollout"}} {
 		t.Run(bots[0]+"-"+bots[1], func(t *testing.T) {
@@ -290,6 +293,7 @@ func (c *cancelAfter) Write(p []byte) (int, error) {
 // An interrupted match prints the lines and the table of the games that
 // finished and reports errInterrupted.
 func TestMatchInterrupted(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	adj, _ := findGame("adjacency")
 	for _, jobs := range []int{1, 2} {
 		t.Run(fmt.Sprint("jobs", jobs), func(t *testing.T) {

@@ -35,6 +35,7 @@ func TestEndedLine(t *testing.T) {
 // that ended by the rules and each kind of forfeit, as the players' rows
 // count them.
 func TestEndedWithForfeits(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	reg := withEngines(t, fixtureEngine(t, "bad", "illegal"), fixtureEngine(t, "crasher", "crash-mid"))
 	spec := specNamed(t, "c4")
 	field, err := reg.newPlayers(spec, "random,bad,crasher,alphabeta", quickFlags)
@@ -68,5 +69,5 @@ func TestEndedWithForfeits(t *testing.T) {
 			t.Errorf("ended %+v, want 6 games, 2 by the rules, 2 crashes, 2 illegal", e)
 		}
 	}
-	noChildrenLeft(t)
+	noFixturesLeft(t)
 }

@@ -159,6 +159,7 @@ func poll(cond func() bool) bool {
 // game that ended, and after the kill every line is whole. (The program
 // before kept them in memory behind the hung game: 1 line of 19.)
 func TestKill9KeepsEveryGameEnded(t *testing.T) {
+	t.Parallel() // its processes are its own and it reads no clock: runs beside the others at the end
 	dir := t.TempDir()
 	marks, out, suite := filepath.Join(dir, "ended"), filepath.Join(dir, "games.jsonl"), filepath.Join(dir, "suite.txt")
 	// Pair 1 opens at the centre: the engine as O (game 2) faces "4"
@@ -239,6 +240,7 @@ func processAlive(pid string) bool {
 // cut short (another kind of file), is refused with its line number, and
 // the file left as it was.
 func TestTornLastLine(t *testing.T) {
+	t.Parallel() // its processes are its own and it reads no clock: runs beside the others at the end
 	dir := t.TempDir()
 	path := filepath.Join(dir, "games.jsonl")
 	args := []string{"-game", "ttt", "-x", "alphabeta", "-o", "random", "-games", "6", "-seed", "1", "-jobs", "2", "-out", path}
@@ -326,6 +328,7 @@ func TestTornLastLine(t *testing.T) {
 // limit, exit 0). The Go runtime catches SIGXFSZ, so the program is not
 // killed by it: the write returns EFBIG ("file too large").
 func TestFullFileStopsTheRun(t *testing.T) {
+	t.Parallel() // its processes are its own and it reads no clock: runs beside the others at the end
 	dir := t.TempDir()
 	path := filepath.Join(dir, "games.jsonl")
 	args := []string{"-game", "ttt", "-x", "alphabeta", "-o", "random", "-games", "12", "-seed", "1", "-jobs", "2", "-out", path}
@@ -404,6 +407,7 @@ func TestOutRefusesOtherFiles(t *testing.T) {
 // resident within 6 s). The child's peak resident memory (VmHWM) stays
 // under 200 MB while it plays two thousand games.
 func TestHugeGamesBoundedMemory(t *testing.T) {
+	t.Parallel() // its processes are its own and it reads no clock: runs beside the others at the end
 	for _, args := range [][]string{
 		{"-game", "c4", "-x", "random", "-o", "random", "-games", "1000000000"},
 		{"-game", "ttt", "-tournament", "random,alphabeta:depth=1,minimax:depth=1", "-games", "1000000000", "-shard", "2/3"},

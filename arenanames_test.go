@@ -58,6 +58,7 @@ func TestShortNames(t *testing.T) {
 // Whatever the names, no two read the same, none is longer than the
 // room, and a name that fits reads whole unless every row is numbered.
 func TestShortNamesDistinct(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(7, 44))
 	alphabet := []rune("ab:-~#=1é")
 	for trial := range 5000 {

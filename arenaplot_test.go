@@ -86,6 +86,7 @@ func inked(img image.Image) float64 {
 // PNG that decodes to a picture 1600 pixels wide with something drawn
 // and a blank margin; the SVG declares the same size.
 func TestWritePlot(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	dir := t.TempDir()
 	field := []eloPoint{{"alphabeta:depth=7:eval=threats", 212, 99}, {"mcts:c=1.4", 40, 80},
 		{"student-07-with-a-long-name-here", -30, 120}, {"idle", math.NaN(), math.NaN()}, {"random", -400, math.NaN()}}

@@ -16,6 +16,7 @@ import (
 // crosstable and standings (the times a move aside, which no two runs
 // share).
 func TestShardsByXargs(t *testing.T) {
+	t.Parallel() // its processes are its own and it reads no clock: runs beside the others at the end
 	if testing.Short() {
 		t.Skip("builds the program")
 	}

@@ -162,6 +162,7 @@ func TestParseSPRT(t *testing.T) {
 // decision, or finished after the deciding pair, are discarded, neither
 // counted nor kept.
 func TestSPRTMatch(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	c4, _ := findGame("c4")
 	for _, tc := range []struct {
 		name   string
@@ -265,6 +266,7 @@ func TestSPRTStatusLine(t *testing.T) {
 // no random plies every pair starts from the start: the note comes
 // before game 3.
 func TestSPRTOpeningsNote(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, tc := range []struct {
 		game  string
 		bots  [2]string

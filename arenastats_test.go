@@ -58,6 +58,7 @@ func ptr[T any](v T) *T { return &v }
 
 // An engine's first move of a game is its start-up, its later moves none.
 func TestEngineStartupMove(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	bot := &engineBot{decl: fixtureEngine(t, "slow", "slow-start")}
 	g := NewTicTacToe()
 	first, err := bot.decide(context.Background(), g, Budget{Time: time.Second})
@@ -75,7 +76,7 @@ func TestEngineStartupMove(t *testing.T) {
 		t.Errorf("start-up %v of %v, then %v; want the whole first move (over its 700 ms sleep), then none",
 			first.Startup, first.Time, second.Startup)
 	}
-	noChildrenLeft(t)
+	noFixturesLeft(t)
 }
 
 // A real engine that sleeps 700 ms before it reads anything, against
@@ -83,6 +84,7 @@ func TestEngineStartupMove(t *testing.T) {
 // start-up line their mean, in the text, the JSON, the -out records and
 // -rate over them alike.
 func TestEngineStartupApart(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	reg := withEngines(t, fixtureEngine(t, "slow", "slow-start"))
 	spec := specNamed(t, "ttt")
 	var tables [2]string
@@ -104,7 +106,7 @@ func TestEngineStartupApart(t *testing.T) {
 		}
 		tables[k] = out.String()
 	}
-	noChildrenLeft(t)
+	noFixturesLeft(t)
 	recs := parseRecords(t, keep.String())
 	var p playStats
 	for _, r := range recs {

@@ -224,6 +224,7 @@ func canonicalKey(g *TicTacToe) uint64 {
 
 // The counts every course quotes (docs/tictactoe.md).
 func TestTicTacToeCensus(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	c := &census{positions: map[uint64]bool{}, canonical: map[uint64]bool{}}
 	c.walk(NewTicTacToe())
 	got := [6]int{c.games, c.xWins, c.oWins, c.draws, len(c.positions), len(c.canonical)}

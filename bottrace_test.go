@@ -14,6 +14,7 @@ import (
 // written in all three formats, the DOT and JSON parsing; and none changes
 // its move for being traced, nor says it does not read -trace.
 func TestEveryBotTraces(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	starts := map[string]string{"ttt": "04", "connect4": "274552224131661", "adjacency": ""}
 	for _, spec := range declared.games {
 		for _, bs := range declared.bots {

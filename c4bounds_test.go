@@ -13,6 +13,7 @@ import (
 // lies within them, and each bound does tighten some positions (else this
 // test could not fail).
 func TestStaticBounds(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	tune := c4Defaults()
 	tune.staticBounds = false
 	s := newC4Solver(c4Std, newC4Table(ttEagerBits, c4Std.keyBits), nil, tune)

@@ -42,6 +42,7 @@ func TestNextProbe(t *testing.T) {
 // the game with that score (a line that keeps the score at every move),
 // on 7x6 positions and on random positions of other sizes.
 func TestExpectedLine(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	type start struct {
 		w, h   int
 		record string

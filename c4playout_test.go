@@ -32,6 +32,7 @@ func randomC4(rng *rand.Rand, size [2]int) *ConnectFour {
 // sources in the same state; also over a game, where each keeps its
 // subtree from one move to the next.
 func TestC4WalkerIsGeneric(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	pick := rand.New(rand.NewPCG(3, 3))
 	for _, size := range c4Sizes {
 		for _, solve := range []bool{false, true} {

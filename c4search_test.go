@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -55,11 +56,11 @@ func posOf(t testing.TB, record string) c4Pos {
 
 // TestSolverSets checks exact scores on the benchmark sets: all of the
 // two easy ones, every stride-th position of the others. The table is
-// kept between positions (scores belong to positions), which also tests
-// that reuse.
+// kept between the positions of a set (scores belong to positions), which
+// also tests that reuse.
 func TestSolverSets(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
-	s := newStdSolver()
+	var sets sync.WaitGroup
 	for _, tc := range []struct {
 		set    string
 		stride int
@@ -71,14 +72,23 @@ func TestSolverSets(t *testing.T) {
 		{"Test_L1_R2", 200},
 		{"Test_L1_R3", 1000},
 	} {
+		// Each set on a solver of its own, all at once: they take
+		// seconds each, the first of Test_L1_R3 the longest.
 		cases := loadSet(t, tc.set)
+		var positions []c4Pos
 		for i := 0; i < len(cases); i += tc.stride {
-			c := cases[i]
-			if v := s.solve(posOf(t, c.moves)); v != c.score {
-				t.Errorf("%s %s: %d, want %d", tc.set, c.moves, v, c.score)
-			}
+			positions = append(positions, posOf(t, cases[i].moves))
 		}
+		sets.Go(func() {
+			s := newStdSolver()
+			for i, p := range positions {
+				if c, v := cases[i*tc.stride], s.solve(p); v != c.score {
+					t.Errorf("%s %s: %d, want %d", tc.set, c.moves, v, c.score)
+				}
+			}
+		})
 	}
+	sets.Wait()
 }
 
 // plainScore is the exact score by plain negamax: every move, no
@@ -107,6 +117,7 @@ func plainScore(g *ConnectFour) int {
 // TestSolverAgainstPlainNegamax compares scores and moves with the plain
 // search on random positions with at most 12 empty cells.
 func TestSolverAgainstPlainNegamax(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(12, 1))
 	s := newStdSolver()
 	for n := 0; n < 60; {
@@ -147,6 +158,7 @@ func TestSolverAgainstPlainNegamax(t *testing.T) {
 // TestBestMoveCentral checks the tie rule: among columns that keep the
 // score, the most central.
 func TestBestMoveCentral(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	s := newStdSolver()
 	recs := []string{"112233", "444444333333112"}
 	for _, c := range loadSet(t, "Test_L2_R1")[:30] {
@@ -303,6 +315,7 @@ func play(t *testing.T, start string, x, o Bot, budget Budget) (*ConnectFour, ti
 // board (through the book), and from the Begin-Medium positions with X to
 // move and a won score.
 func TestSolverBeatsAlphaBeta(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	solver := &SolverBot{}
 	ab, err := newBotFor(c4Spec(), "alphabeta", rand.New(rand.NewPCG(1, 1)))
 	if err != nil {

@@ -158,67 +158,76 @@ func sizedGame(t testing.TB, w, h int, record string) *ConnectFour {
 func TestSolverSmallBoardsAgainstReference(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, size := range [][3]int{{4, 4, 0}, {5, 4, 3}, {4, 5, 0}} {
-		w, h, least := size[0], size[1], size[2]
-		memo := newRefMemo()
-		s := newTestSolver(c4GeomOf(w, h), 14, nil)
-		rng := rand.New(rand.NewPCG(uint64(w), uint64(h)))
-		checked := 0
-		for game := 0; game < 20; game++ {
-			g := NewConnectFourSize(w, h)
-			if game > 0 || least > 0 { // the first game checks the empty board
-				for plies := least + rng.IntN(w*h-2-least); plies > 0 && !g.Over(); plies-- {
-					moves := g.Moves(nil)
-					g.Play(moves[rng.IntN(len(moves))])
-				}
+		// Each size a parallel subtest: its own solver, memo and seed.
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			smallBoardAgainstReference(t, size[0], size[1], size[2])
+		})
+	}
+}
+
+// smallBoardAgainstReference is TestSolverSmallBoardsAgainstReference on
+// the w x h board, the random games least plies or more long.
+func smallBoardAgainstReference(t *testing.T, w, h, least int) {
+	memo := newRefMemo()
+	s := newTestSolver(c4GeomOf(w, h), 14, nil)
+	rng := rand.New(rand.NewPCG(uint64(w), uint64(h)))
+	checked := 0
+	for game := 0; game < 20; game++ {
+		g := NewConnectFourSize(w, h)
+		if game > 0 || least > 0 { // the first game checks the empty board
+			for plies := least + rng.IntN(w*h-2-least); plies > 0 && !g.Over(); plies-- {
+				moves := g.Moves(nil)
+				g.Play(moves[rng.IntN(len(moves))])
 			}
-			if g.Over() {
+		}
+		if g.Over() {
+			continue
+		}
+		ref := newRefBoard(w, h, g.History())
+		want := refScore(ref, memo)
+		p := c4PosOf(g)
+		m, v := s.bestMove(p)
+		if v != want {
+			t.Fatalf("%dx%d %q: score %d, reference %d", w, h, c4Spec().record(g), v, want)
+		}
+		// The move keeps the score: the reference scores it so.
+		ref.play(int(m))
+		got := (w*h + 1 - (ref.n - 1)) / 2
+		if !ref.wins(int(m)) {
+			got = 0
+			if ref.n < w*h {
+				got = -refScore(ref, memo)
+			}
+		}
+		ref.undo(int(m))
+		if got != want {
+			t.Fatalf("%dx%d %q: move %d scores %d, best %d", w, h, c4Spec().record(g), m+1, got, want)
+		}
+		for col := range w {
+			v, ok := s.childScore(p, col)
+			if ok != (len(ref.cells[col]) < h) {
+				t.Fatalf("%dx%d %q: column %d open %v", w, h, c4Spec().record(g), col+1, ok)
+			}
+			if !ok {
 				continue
 			}
-			ref := newRefBoard(w, h, g.History())
-			want := refScore(ref, memo)
-			p := c4PosOf(g)
-			m, v := s.bestMove(p)
-			if v != want {
-				t.Fatalf("%dx%d %q: score %d, reference %d", w, h, c4Spec().record(g), v, want)
-			}
-			// The move keeps the score: the reference scores it so.
-			ref.play(int(m))
-			got := (w*h + 1 - (ref.n - 1)) / 2
-			if !ref.wins(int(m)) {
-				got = 0
+			ref.play(col)
+			want := (w*h + 1 - (ref.n - 1)) / 2
+			if !ref.wins(col) {
+				want = 0
 				if ref.n < w*h {
-					got = -refScore(ref, memo)
+					want = -refScore(ref, memo)
 				}
 			}
-			ref.undo(int(m))
-			if got != want {
-				t.Fatalf("%dx%d %q: move %d scores %d, best %d", w, h, c4Spec().record(g), m+1, got, want)
+			ref.undo(col)
+			if v != want {
+				t.Fatalf("%dx%d %q: column %d scores %d, reference %d", w, h, c4Spec().record(g), col+1, v, want)
 			}
-			for col := range w {
-				v, ok := s.childScore(p, col)
-				if ok != (len(ref.cells[col]) < h) {
-					t.Fatalf("%dx%d %q: column %d open %v", w, h, c4Spec().record(g), col+1, ok)
-				}
-				if !ok {
-					continue
-				}
-				ref.play(col)
-				want := (w*h + 1 - (ref.n - 1)) / 2
-				if !ref.wins(col) {
-					want = 0
-					if ref.n < w*h {
-						want = -refScore(ref, memo)
-					}
-				}
-				ref.undo(col)
-				if v != want {
-					t.Fatalf("%dx%d %q: column %d scores %d, reference %d", w, h, c4Spec().record(g), col+1, v, want)
-				}
-			}
-			checked++
 		}
-		t.Logf("%dx%d: %d positions, %d in the reference's memo", w, h, checked, memo.n)
+		checked++
 	}
+	t.Logf("%dx%d: %d positions, %d in the reference's memo", w, h, checked, memo.n)
 }
 
 // TestSolverEmptySmallBoards: the exact scores of the empty small boards
@@ -226,6 +235,7 @@ func TestSolverSmallBoardsAgainstReference(t *testing.T) {
 // them: 4x4, 5x4, 4x5 drawn, 6x4 a second-player win on the last stone,
 // 4x6, 5x5, 7x4, 6x5 and 5x6 drawn).
 func TestSolverEmptySmallBoards(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, tc := range []struct{ w, h, score int }{{4, 4, 0}, {5, 4, 0}, {4, 5, 0}, {6, 4, -1}, {4, 6, 0}, {5, 5, 0}, {7, 4, 0}, {6, 5, 0}, {5, 6, 0}} {
 		s := newTestSolver(c4GeomOf(tc.w, tc.h), 16, nil)
 		if _, v := s.bestMove(c4Pos{}); v != tc.score {
@@ -239,6 +249,7 @@ func TestSolverEmptySmallBoards(t *testing.T) {
 // (constShifts off) finds the set's score in as many nodes as with 7x6's
 // on constant shifts, so that the other sizes search as 7x6 does.
 func TestSolverOpsOnTheSets(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	std := newTestSolver(c4Std, 20, nil)
 	tune := c4Defaults()
 	tune.constShifts = false
@@ -370,6 +381,7 @@ func TestSizedScores(t *testing.T) {
 // without an illegal move, the solver on 4x4 with the reference's exact
 // scores and its expected line.
 func TestSizedBotsPlay(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	spec := c4Spec()
 	memo := newRefMemo()
 	for _, size := range [][2]int{{4, 4}, {9, 5}} {
@@ -572,28 +584,37 @@ func TestSolverWideKeys(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, size := range [][2]int{{9, 6}, {12, 4}, {4, 15}} {
 		w, h := size[0], size[1]
-		s := newTestSolver(c4GeomOf(w, h), 20, nil)
-		if !s.wide {
-			t.Fatalf("%dx%d: a narrow table", w, h)
+		// Each size a parallel subtest: its own solver and seed.
+		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			t.Parallel()
+			wideKeysAgainstReference(t, w, h)
+		})
+	}
+}
+
+// wideKeysAgainstReference is TestSolverWideKeys on the w x h board.
+func wideKeysAgainstReference(t *testing.T, w, h int) {
+	s := newTestSolver(c4GeomOf(w, h), 20, nil)
+	if !s.wide {
+		t.Fatalf("%dx%d: a narrow table", w, h)
+	}
+	rng := rand.New(rand.NewPCG(uint64(w), 15))
+	for n := 0; n < 12; {
+		g := NewConnectFourSize(w, h)
+		for left := 10 + rng.IntN(3); !g.Over() && len(g.History()) < w*h-left; {
+			moves := g.Moves(nil)
+			g.Play(moves[rng.IntN(len(moves))])
 		}
-		rng := rand.New(rand.NewPCG(uint64(w), 15))
-		for n := 0; n < 12; {
-			g := NewConnectFourSize(w, h)
-			for left := 10 + rng.IntN(3); !g.Over() && len(g.History()) < w*h-left; {
-				moves := g.Moves(nil)
-				g.Play(moves[rng.IntN(len(moves))])
-			}
-			if g.Over() {
-				continue
-			}
-			n++
-			want := refScore(newRefBoard(w, h, g.History()), newRefMemo())
-			if n%2 == 0 {
-				s.reset()
-			}
-			if v := s.solve(c4PosOf(g)); v != want {
-				t.Errorf("%dx%d %q: %d, reference %d", w, h, c4Spec().record(g), v, want)
-			}
+		if g.Over() {
+			continue
+		}
+		n++
+		want := refScore(newRefBoard(w, h, g.History()), newRefMemo())
+		if n%2 == 0 {
+			s.reset()
+		}
+		if v := s.solve(c4PosOf(g)); v != want {
+			t.Errorf("%dx%d %q: %d, reference %d", w, h, c4Spec().record(g), v, want)
 		}
 	}
 }

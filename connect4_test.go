@@ -135,6 +135,7 @@ func TestConnectFourRules(t *testing.T) {
 // bitboards against the plain grid at every ply: winner, evaluation,
 // undo, key.
 func TestConnectFourAgainstReference(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(4, 4))
 	draws := 0
 	for game := 0; game < 300; game++ {

@@ -332,12 +332,14 @@ func runProgram(t *testing.T, args []string, stdin string) (string, string) {
 // Every example of README.md and docs/ that does not depend on the clock
 // gives the output its page shows.
 func TestDocExamples(t *testing.T) {
+	t.Parallel() // its processes are its own and it reads no clock: runs beside the others at the end
 	examples := docExamples(t)
 	if len(examples) < 10 {
 		t.Fatalf("only %d examples found", len(examples))
 	}
 	for _, ex := range examples {
 		t.Run(fmt.Sprintf("%s:%d", ex.page, ex.line), func(t *testing.T) {
+			t.Parallel() // each in a process of its own, which waits on little else
 			c, err := parseDocCommand(ex.command)
 			if err != nil {
 				t.Fatalf("%s:%d: %v (mark the block <!-- not run: REASON --> if it cannot run)", ex.page, ex.line, err)

@@ -57,6 +57,7 @@ var quickFlags = budgetDefaults{time: 100 * time.Millisecond, depth: 2, playouts
 // engine and says what it did, and the match goes on: the engine as X and
 // as O, each in a fresh process, and no process is left behind.
 func TestEngineFaults(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	for _, tt := range []struct {
 		behaviour, reason string
 		kind              ForfeitKind
@@ -97,9 +98,9 @@ func TestEngineFaults(t *testing.T) {
 			if !regexp.MustCompile(want).MatchString(out) {
 				t.Errorf("bad's row should count 2 forfeits of kind %s:\n%s", tt.kind, out)
 			}
-			noChildrenLeft(t)
+			noFixturesLeft(t)
 			// -v shows the games' lines and the count, as evidence.
-			t.Logf("%s\nchild processes left: %d", strings.Join(games, "\n"), engineChildren())
+			t.Logf("%s\nchild processes left: %d", strings.Join(games, "\n"), len(marked(fixtureMark(t))))
 		})
 	}
 }
@@ -108,6 +109,7 @@ func TestEngineFaults(t *testing.T) {
 // cut across writes, CRLF line ends, and an engine that ignores quit (it
 // is killed after a short wait) all play their games out.
 func TestEngineQuirks(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	for _, behaviour := range []string{"slow-start", "split", "crlf", "ignore-quit"} {
 		t.Run(behaviour, func(t *testing.T) {
 			reg := withEngines(t, fixtureEngine(t, "odd", behaviour))
@@ -118,7 +120,7 @@ func TestEngineQuirks(t *testing.T) {
 			if n := strings.Count(out, "game "); n != 2 {
 				t.Errorf("%d games played:\n%s", n, out)
 			}
-			noChildrenLeft(t)
+			noFixturesLeft(t)
 		})
 	}
 }
@@ -141,6 +143,7 @@ func TestEngineIgnoresQuit(t *testing.T) {
 // The good fixtures, of both protocols, play a short match against every
 // built-in bot in every game they play.
 func TestEngineAgainstEveryBot(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	reg := withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "fourrow", "riddles"))
 	for _, spec := range reg.games {
 		for _, name := range reg.botNames(spec) {
@@ -160,12 +163,13 @@ func TestEngineAgainstEveryBot(t *testing.T) {
 			}
 		}
 	}
-	noChildrenLeft(t)
+	noFixturesLeft(t)
 }
 
 // A tournament mixes engines and bots; "all" takes in the engines that
 // play the game, and a forfeit counts as the engine's loss.
 func TestEngineTournament(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	reg := withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "bad", "illegal"),
 		fixtureEngine(t, "fourrow", "riddles"))
 	spec := specNamed(t, "c4")
@@ -192,11 +196,12 @@ func TestEngineTournament(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^\s*\d+\s+bad\s+4\s+0\s+0\s+4\s`).MatchString(text) {
 		t.Errorf("bad's row is not 4 games, 4 losses:\n%s", text)
 	}
-	noChildrenLeft(t)
+	noFixturesLeft(t)
 }
 
 // With deterministic engines, -jobs changes nothing but the time.
 func TestEngineJobs(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	reg := withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "fourrow", "riddles"))
 	b := budgetDefaults{depth: 2, playouts: 100}
 	games := func(out string) string { // the game lines and the total, not the times
@@ -213,12 +218,13 @@ func TestEngineJobs(t *testing.T) {
 	if one != three || !strings.Contains(one, "total: ") {
 		t.Errorf("-jobs 1:\n%s\n-jobs 3:\n%s", one, three)
 	}
-	noChildrenLeft(t)
+	noFixturesLeft(t)
 }
 
 // The whole conversation of a Tic-Tac-Toe game, as docs/engines.md shows
 // it: the page's transcript is this test's.
 func TestEngineTranscript(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	d := fixtureEngine(t, "demo", "good")
 	log := filepath.Join(t.TempDir(), "talk")
 	d.env = append(d.env, fixtureLogEnv+"="+log)
@@ -249,6 +255,7 @@ func TestEngineTranscript(t *testing.T) {
 // A spec's keys reach the engine as option lines after side, in the
 // order given, time= excepted; the tables name it by its spec.
 func TestEngineOptions(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	d := fixtureEngine(t, "demo", "good")
 	log := filepath.Join(t.TempDir(), "talk")
 	d.env = append(d.env, fixtureLogEnv+"="+log)
@@ -267,12 +274,13 @@ func TestEngineOptions(t *testing.T) {
 	if _, err := reg.newPlayer(specNamed(t, "ttt"), "demo:style=very sharp", budgetDefaults{}); err == nil {
 		t.Error("an option with a space: no error")
 	}
-	noChildrenLeft(t)
+	noFixturesLeft(t)
 }
 
 // A person playing an engine that dies sees why and the record, and is
 // offered another game; the process is gone.
 func TestEngineDiesAtThePrompt(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	reg := withEngines(t, fixtureEngine(t, "bad", "crash-mid"))
 	spec := specNamed(t, "ttt")
 	bot := reg.build(spec, reg.findBot("bad"), nil, nil)
@@ -290,7 +298,7 @@ func TestEngineDiesAtThePrompt(t *testing.T) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}
 	}
-	noChildrenLeft(t)
+	noFixturesLeft(t)
 	// At a terminal too (a watched seat, where Ctrl-C means move now):
 	// the engine's fault ends the game, rather than a made-up move.
 	out.Reset()
@@ -302,7 +310,7 @@ func TestEngineDiesAtThePrompt(t *testing.T) {
 	if text := out.String(); !strings.Contains(text, "forfeit: bad exited with status 4; log ") || !strings.Contains(text, "moves: 3480\n") {
 		t.Errorf("at a terminal, no forfeit after 3480:\n%s", text)
 	}
-	noChildrenLeft(t)
+	noFixturesLeft(t)
 }
 
 // Ctrl-C in a game against a hung engine stops the game at once and
@@ -326,6 +334,7 @@ func TestEngineInterrupted(t *testing.T) {
 // loses on time at once doing the same (after its first move, which has
 // the start-up allowance).
 func TestRiddlesTimeBank(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	bot := &engineBot{decl: fixtureEngine(t, "slow", "riddles-slow")}
 	g := NewConnectFour()
 	b := Budget{Time: 50 * time.Millisecond}
@@ -342,7 +351,7 @@ func TestRiddlesTimeBank(t *testing.T) {
 		g.Play(fixtureChoice(g))
 	}
 	bot.finish(g, nil)
-	noChildrenLeft(t)
+	noFixturesLeft(t)
 }
 
 // The field as riddles.io wrote it, and the round as theaigames counted.
@@ -502,6 +511,7 @@ func (p *pieces) Read(b []byte) (int, error) {
 // -out keeps a forfeit as a forfeit, its reason and the time the engine
 // was told (5 s when no -time is given), and -rate counts it as a loss.
 func TestEngineForfeitRecords(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	reg := withEngines(t, fixtureEngine(t, "bad", "illegal"))
 	spec := specNamed(t, "c4")
 	var keep, out bytes.Buffer
@@ -531,7 +541,7 @@ func TestEngineForfeitRecords(t *testing.T) {
 		!strings.Contains(rated.String(), "\nforfeits: i an illegal move\n") {
 		t.Errorf("-rate: bad's row is not 2 games, 2 losses, 2 illegal forfeits:\n%s", rated.String())
 	}
-	noChildrenLeft(t)
+	noFixturesLeft(t)
 }
 
 // An engine's stderr goes to a log of its own in a directory the run
@@ -615,6 +625,7 @@ func TestEngineOverrunTime(t *testing.T) {
 // -v shows what an engine reported and nothing else: no score, depth or
 // nodes it never sent, and its last info string.
 func TestEngineVerbose(t *testing.T) {
+	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	spec := specNamed(t, "ttt")
 	for _, tt := range []struct{ behaviour, want string }{
 		{"good", `^X e: move 3, score 9, depth 1, nodes 1, time \S+, expects 3$`},
@@ -634,7 +645,7 @@ func TestEngineVerbose(t *testing.T) {
 			if line := sc.thinking(spec, g, &seated{Bot: bot}, d); !regexp.MustCompile(tt.want).MatchString(line) {
 				t.Errorf("-v line %q, want %q", line, tt.want)
 			}
-			noChildrenLeft(t)
+			noFixturesLeft(t)
 		})
 	}
 }

@@ -12,6 +12,7 @@ import (
 // where a quiet engine does (it used to keep every line: 81 MB against
 // 12 MB). Measured as each program's peak resident memory.
 func TestEngineCheckFlood(t *testing.T) {
+	t.Parallel() // its processes are its own and it reads no clock: runs beside the others at the end
 	peak := func(behaviour string) int64 {
 		r := startProgram(t, []string{programEnginesEnv + "=" + behaviour}, false,
 			"-engine", "e="+shellQuote(os.Args[0]), "-check", "e", "-time", "30s")

@@ -87,11 +87,37 @@ func fixtureEngine(t testing.TB, name, behaviour string) *engineDecl {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.env = []string{fixtureEnv + "=" + behaviour}
+	d.env = []string{fixtureEnv + "=" + behaviour, markEnv + "=" + fixtureMark(t)}
 	if behaviour == "silent" {
 		d.startup = 200 * time.Millisecond // its first move is the one it loses
 	}
 	return d
+}
+
+// fixtureMark marks the processes of the fixture engines a test declares
+// (fixtureEngine), and all they start: one mark for a test and its
+// subtests, so that noFixturesLeft in a subtest also sees the engines its
+// parent declared.
+func fixtureMark(t testing.TB) string {
+	top, _, _ := strings.Cut(t.Name(), "/")
+	return fmt.Sprintf("fixtures-%d-%s", os.Getpid(), top)
+}
+
+// noFixturesLeft fails the test if a process of its fixture engines is
+// still running: noChildrenLeft, but for the test's own processes only,
+// so that it holds in a test that runs beside others (t.Parallel). As
+// noChildrenLeft, it does not wait: the run that started them has ended
+// them before it returned.
+func noFixturesLeft(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat("/proc/self/environ"); err != nil {
+		t.Log("no /proc here: whether an engine process outlived the test is not checked")
+		return
+	}
+	for _, pid := range marked(fixtureMark(t)) {
+		cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		t.Errorf("engine process %d left: %q", pid, cmdline)
+	}
 }
 
 // withEngines is a registry with the engines declared, as -engine makes

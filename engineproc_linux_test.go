@@ -120,6 +120,7 @@ func (r *programRun) status() int {
 // output that goes (| head) ends the run too; a second SIGTERM while the
 // first is dealt with ends it at once.
 func TestProgramSignalled(t *testing.T) {
+	t.Parallel() // its processes are its own and it reads no clock: runs beside the others at the end
 	for _, tt := range []struct {
 		name   string
 		sigs   []syscall.Signal

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -13,40 +16,73 @@ import (
 // Connect Four board, whose columns 10-12 are written a-c. Go's always
 // runs; the others are skipped, saying why, where their tools are not.
 func TestExampleEngines(t *testing.T) {
-	for _, tt := range []struct {
+	examples := []struct {
 		lang  string
 		tools []string
-		// build makes the engine in dir and returns its command.
-		build func(t *testing.T, dir string) string
+		// build makes the engine in dir and returns its command; it
+		// runs beside the others' builds, and its error fails the test.
+		build func(dir string) (string, error)
 	}{
-		{"go", []string{"go"}, func(t *testing.T, dir string) string {
+		{"go", []string{"go"}, func(dir string) (string, error) {
 			bin := filepath.Join(dir, "randombot")
-			buildExample(t, "go", "build", "-o", bin, "./examples/randombot")
-			return shellQuote(bin)
+			return shellQuote(bin), buildExample("go", "build", "-o", bin, "./examples/randombot")
 		}},
 		// PYTHONUNBUFFERED would flush for it, and hide a missing flush.
-		{"python", []string{"python3", "env"}, func(t *testing.T, dir string) string {
-			return "env -u PYTHONUNBUFFERED python3 examples/randombot.py"
+		// The interpreter is the one "python3" names, asked for once:
+		// where python3 is a version manager's shim (pyenv), each start
+		// of the shim takes longer than the engine's whole game, and
+		// -check starts the engine for every game.
+		{"python", []string{"python3", "env"}, func(string) (string, error) {
+			exe, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output()
+			if err != nil || strings.TrimSpace(string(exe)) == "" {
+				return "", fmt.Errorf("python3 does not say where it is: %v", err)
+			}
+			return "env -u PYTHONUNBUFFERED " + shellQuote(strings.TrimSpace(string(exe))) + " examples/randombot.py", nil
 		}},
-		{"java", []string{"javac", "java"}, func(t *testing.T, dir string) string {
-			buildExample(t, "javac", "-d", dir, "examples/java/RandomBot.java")
-			return "java -cp " + shellQuote(dir) + " RandomBot"
+		{"java", []string{"javac", "java"}, func(dir string) (string, error) {
+			return "java -cp " + shellQuote(dir) + " RandomBot", buildExample("javac", "-d", dir, "examples/java/RandomBot.java")
 		}},
-		{"c", []string{"gcc"}, func(t *testing.T, dir string) string {
+		{"c", []string{"gcc"}, func(dir string) (string, error) {
 			bin := filepath.Join(dir, "randombot")
-			buildExample(t, "gcc", "-O2", "-Wall", "-Werror", "-o", bin, "examples/c/randombot.c")
-			return shellQuote(bin)
+			return shellQuote(bin), buildExample("gcc", "-O2", "-Wall", "-Werror", "-o", bin, "examples/c/randombot.c")
 		}},
-	} {
+	}
+	// Every example is made before the first is played, the builds at
+	// once: each waits on a compiler, not on the others.
+	type built struct {
+		missing, command string
+		err              error
+	}
+	made := make([]built, len(examples))
+	var builds sync.WaitGroup
+	for i, ex := range examples {
+		for _, tool := range ex.tools {
+			if _, err := exec.LookPath(tool); err != nil {
+				made[i].missing = tool
+				break
+			}
+		}
+		if made[i].missing != "" {
+			continue
+		}
+		dir := filepath.Join(t.TempDir(), ex.lang)
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		builds.Go(func() { made[i].command, made[i].err = ex.build(dir) })
+	}
+	builds.Wait()
+	for i, ex := range examples {
 		// Not in parallel: run ends by killing every engine the process
 		// has running, as the program's last act.
-		t.Run(tt.lang, func(t *testing.T) {
-			for _, tool := range tt.tools {
-				if _, err := exec.LookPath(tool); err != nil {
-					t.Skipf("%s not found: the %s example is not played here", tool, tt.lang)
-				}
+		t.Run(ex.lang, func(t *testing.T) {
+			if made[i].missing != "" {
+				t.Skipf("%s not found: the %s example is not played here", made[i].missing, ex.lang)
 			}
-			engine := "me=" + tt.build(t, t.TempDir())
+			if made[i].err != nil {
+				t.Fatal(made[i].err)
+			}
+			engine := "me=" + made[i].command
 			status, out, errText := runCapture([]string{"-engine", engine, "-check", "me"}, "")
 			if status != 0 || !strings.Contains(out, "\nme: no problems; ") {
 				t.Errorf("-check: status %d, %s\n%s", status, errText, out)
@@ -61,12 +97,11 @@ func TestExampleEngines(t *testing.T) {
 	}
 }
 
-// buildExample runs a build command of an example, failing the test with
-// its output if it fails.
-func buildExample(t *testing.T, argv ...string) {
-	t.Helper()
-	cmd := exec.Command(argv[0], argv[1:]...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, out)
+// buildExample runs a build command of an example; its error holds the
+// command's output if it fails.
+func buildExample(argv ...string) error {
+	if out, err := exec.Command(argv[0], argv[1:]...).CombinedOutput(); err != nil {
+		return fmt.Errorf("%s: %v\n%s", strings.Join(argv, " "), err, out)
 	}
+	return nil
 }

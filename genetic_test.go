@@ -353,21 +353,25 @@ func TestGeneticAgreement(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	floor := map[string]int{"ttt": 95, "connect4": 70, "adjacency": 80}
 	for _, spec := range playableGames() {
-		bot := NewGeneticBot(rand.New(rand.NewPCG(1, 2)))
-		bot.Population, bot.Generations = 100, 60
-		a := measureAgreement(t, spec, 100, 4, 1, bot)
-		t.Logf("%s depth 4: agree %d/%d, evaluations genetic %d, alpha-beta %d (own alphabeta nodes %d)",
-			spec.name, a.agree, a.positions, a.geneticEvals, a.alphabetaEvals, a.ownNodes)
-		want, ok := floor[spec.name]
-		if !ok {
-			t.Fatalf("%s: no agreement floor for this game", spec.name)
-		}
-		if a.agree < want {
-			t.Errorf("%s: agreement %d/100, want at least %d", spec.name, a.agree, want)
-		}
-		if spec.name == "adjacency" && a.geneticEvals >= a.alphabetaEvals {
-			t.Errorf("adjacency: genetic spent %d evaluations, alpha-beta only %d", a.geneticEvals, a.alphabetaEvals)
-		}
+		// Each game a parallel subtest: its own bot and seed.
+		t.Run(spec.name, func(t *testing.T) {
+			t.Parallel()
+			bot := NewGeneticBot(rand.New(rand.NewPCG(1, 2)))
+			bot.Population, bot.Generations = 100, 60
+			a := measureAgreement(t, spec, 100, 4, 1, bot)
+			t.Logf("%s depth 4: agree %d/%d, evaluations genetic %d, alpha-beta %d (own alphabeta nodes %d)",
+				spec.name, a.agree, a.positions, a.geneticEvals, a.alphabetaEvals, a.ownNodes)
+			want, ok := floor[spec.name]
+			if !ok {
+				t.Fatalf("%s: no agreement floor for this game", spec.name)
+			}
+			if a.agree < want {
+				t.Errorf("%s: agreement %d/100, want at least %d", spec.name, a.agree, want)
+			}
+			if spec.name == "adjacency" && a.geneticEvals >= a.alphabetaEvals {
+				t.Errorf("adjacency: genetic spent %d evaluations, alpha-beta only %d", a.geneticEvals, a.alphabetaEvals)
+			}
+		})
 	}
 }
 

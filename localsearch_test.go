@@ -399,6 +399,7 @@ func playMatch(spec *gameSpec, a, b Bot, games, rounds, opening int, budget func
 // games than local search, and alpha-beta at depth 6 beats that genetic
 // bot in most games. BenchmarkAdjacencyMatches plays the full 100.
 func TestSharedBotsMatches(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	spec := adjSpec(t)
 	rng := rand.New(rand.NewPCG(1, 1))
 	w, l, d := playMatch(spec, RolloutBot{}, LocalBot{}, 20, 8, 2, matchBudget, rng)

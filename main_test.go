@@ -125,6 +125,7 @@ func TestBuildVersion(t *testing.T) {
 // stands for all here), also when the value is found wrong only once the
 // game is known (-openings, -tournament) and before any game.
 func TestRunExitStatus(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, tc := range []struct {
 		args []string
 		want int

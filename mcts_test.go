@@ -34,6 +34,7 @@ func immediateWins(g Game) []Move {
 // against every line of play (a fresh bot on the same seed at each of its
 // decisions, so that each line is one reproducible game).
 func TestMCTSNeverLosesTicTacToe(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	const playouts = 3000
 	for _, side := range []Side{X, O} {
 		t.Run(side.String(), func(t *testing.T) {
@@ -119,6 +120,7 @@ func TestMCTSWinsAndBlocks(t *testing.T) {
 // lost for the opponent) in at least 95% of them. Every 3rd position of
 // the set with a positive score: 120 or so.
 func TestMCTSKeepsConnectFourWins(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	const playouts, stride = 5000, 3
 	s := newStdSolver()
 	cases := loadSet(t, "Test_L3_R1")

@@ -68,6 +68,7 @@ func checkProofs(t *testing.T, b *MCTS, g Game, n int32) int {
 // against alpha-beta or the Connect Four solver, and the root's proof, if
 // any, is what the decision reports.
 func TestMCTSSolverProofsAreExact(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(4, 4))
 	endgames := loadSet(t, "Test_L3_R1")
 	for _, tc := range []struct {
@@ -144,6 +145,7 @@ func TestMCTSSolverShortResults(t *testing.T) {
 // are no fewer than the shortest win's (from the published score s of a
 // position with n stones: 43 - 2s - n).
 func TestMCTSSolverEndgames(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	s := newStdSolver()
 	cases := loadSet(t, "Test_L3_R1")
 	tried, proved := 0, 0

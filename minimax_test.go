@@ -55,6 +55,7 @@ func exactValue(g Game, ply int) int {
 // minimax agree with the reference on the value, and alpha-beta's move
 // keeps it.
 func TestAlphaBetaMatchesMinimaxEverywhere(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	seen := map[uint64]bool{}
 	var walk func(g *TicTacToe)
 	positions := 0
@@ -161,6 +162,7 @@ func TestPerfectBotsNeverLose(t *testing.T) {
 // Wherever the mover can win at once, both bots do, scoring a win in one
 // ply, rather than a slower win in a lower cell.
 func TestSearchTakesImmediateWin(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	checked := 0
 	var walk func(g *TicTacToe)
 	walk = func(g *TicTacToe) {
@@ -254,6 +256,7 @@ func TestIterativeDeepeningMatchesFixedDepth(t *testing.T) {
 // corner opening's best answers tie with the centre's at shallow depths),
 // and on the positions of the seed's game.
 func TestDeepeningKeepsTheLowestOfEqualCells(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	positions := [][]Move{{}, {4, 0}, {4, 0, 2, 1}}
 	for a := Move(0); a < 9; a++ {
 		positions = append(positions, []Move{a})
@@ -318,6 +321,7 @@ func lineValue(t *testing.T, g Game, d Decision) (v int, over bool) {
 // From every Tic-Tac-Toe position both bots expect a line that ends the
 // game with exactly the score they report.
 func TestExpectedLineEndsTheGameAtTheScore(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	seen := map[uint64]bool{}
 	checked := 0
 	var walk func(g *TicTacToe)
@@ -351,6 +355,7 @@ func TestExpectedLineEndsTheGameAtTheScore(t *testing.T) {
 // Under a depth limit the line runs to the horizon, where the evaluation
 // is the reported score: minimax's and alpha-beta's lines agree in value.
 func TestExpectedLineAtTheHorizon(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	tests := []struct {
 		name  string
 		game  func() Game

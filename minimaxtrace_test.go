@@ -90,6 +90,7 @@ func TestTraceCountsEveryNode(t *testing.T) {
 // cut-off skipped are the legal moves; minimax never skips. Positions
 // come from the recorded moves, replayed.
 func TestTraceSkippedPlusVisitedIsLegalMoves(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	tests := []struct {
 		name  string
 		game  func() Game

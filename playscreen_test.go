@@ -14,6 +14,7 @@ import (
 // mcts proves results. Each bot plays both sides under a short clock, so
 // that those with a depth deepen as far as they can.
 func TestVerboseLinesFit(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	nearEnd := map[string][]string{
 		"ttt":       {"-moves", "0481"},
 		"connect4":  {"-moves", "444423225367556445755222166661"},
