@@ -73,8 +73,9 @@ func TestExampleEngines(t *testing.T) {
 	}
 	builds.Wait()
 	for i, ex := range examples {
-		// Not in parallel: run ends by killing every engine the process
-		// has running, as the program's last act.
+		// Not in parallel: noChildrenLeft below counts every process the
+		// test process started, another subtest's engines included
+		// (docs/development.md, "Which tests run in parallel").
 		t.Run(ex.lang, func(t *testing.T) {
 			if made[i].missing != "" {
 				t.Skipf("%s not found: the %s example is not played here", made[i].missing, ex.lang)
