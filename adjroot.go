@@ -202,9 +202,11 @@ func (s *adjSearch) firstReaching(r *adjRoot, jobs, beta int) Move {
 	if m := s.tableMove(r.me, r.opp); m != NoMove {
 		return m
 	}
-	// The entry was overwritten (by another position of the same
-	// bucket): the table still holds the proof below the root, so asking
-	// each move again is quick.
+	// The shared table holds no entry for a root three plies or fewer
+	// above the horizon (those are kept in the thread's small table, or
+	// not at all: see adjSearch.table and negamax). Such a proof is
+	// small, and the table still holds what it found below the root, so
+	// asking each move again is quick.
 	for _, m := range r.moves {
 		nme, nopp := adjAfter(r.me, r.opp, m)
 		w := -s.together(jobs, func(t *adjSearch) int {
