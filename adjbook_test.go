@@ -43,7 +43,7 @@ func TestAdjBook(t *testing.T) {
 			if e.rounds > 4 {
 				return // minutes: docs/adjacency.md says how to solve them
 			}
-			if sol, _ := adjSolve(context.Background(), a, newAdjTable(16), 1, 0, nil, nil); sol.Value != -e.value {
+			if sol, _ := adjSolve(context.Background(), a, newAdjTable(16), adjSolveOptions{jobs: 1}); sol.Value != -e.value {
 				t.Errorf("after the book move: worth %d to the opponent, want %d", sol.Value, -e.value)
 			}
 		})

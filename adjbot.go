@@ -33,9 +33,12 @@ import (
 // budget gives.
 type AdjBot struct {
 	Prune  bool
-	plain  bool      // no book and no swindle: the first move of the best value, for comparison
-	noBook bool      // book=off: no position is answered from the book
-	cache  *adjCache // the table kept between moves; nil allocates per move
+	plain  bool // no book and no swindle: the first move of the best value, for comparison
+	noBook bool // book=off: no position is answered from the book
+	// unrelaxed (relax=off) searches each isolated move alone where the
+	// search would settle them together (see adjrelax.go).
+	unrelaxed bool
+	cache     *adjCache // the table kept between moves; nil allocates per move
 	// progress, when set, hears how a long solve is going, a line at a
 	// time, and an empty line when it ends (see reportProgress).
 	progress func(line string)
@@ -49,6 +52,14 @@ func NewAdjBot(prune bool) *AdjBot { return &AdjBot{Prune: prune, cache: &adjCac
 // the book of solved positions, or (book=off) searching every position.
 func newAdjBotWithBook(book bool) *AdjBot {
 	return &AdjBot{Prune: true, noBook: !book, cache: &adjCache{}}
+}
+
+// newAdjBotSpec is alpha-beta as alphabeta's keys set it: the book (see
+// newAdjBotWithBook) and the relaxation (relax=off: see adjrelax.go).
+func newAdjBotSpec(book, relax bool) *AdjBot {
+	b := newAdjBotWithBook(book)
+	b.unrelaxed = !relax
+	return b
 }
 
 // reportProgress has the bot tell report how its long solves are going
@@ -112,7 +123,7 @@ func (b *AdjBot) Think(ctx context.Context, g Game, budget Budget) Decision {
 	tt, release := b.cache.table(adjTableBitsFor(budget))
 	defer release()
 	tt.newGeneration()
-	e := newAdjEngine(a, adjMode{prune: b.Prune, swindle: b.Prune && !b.plain}, tt)
+	e := newAdjEngine(a, adjMode{prune: b.Prune, swindle: b.Prune && !b.plain, unrelaxed: b.unrelaxed}, tt)
 	if budget.Trace <= 0 {
 		return e.newSearch(ctx, 0, nil, nil, nil, nil).run(a, budget)
 	}
@@ -157,7 +168,7 @@ func (b *AdjBot) solve(ctx context.Context, a *Adjacency, budget Budget) Decisio
 		report = newAdjSolveProgress(b.progress, a.PliesLeft(), max(1, jobs))
 		defer b.progress("")
 	}
-	sol, ok := adjSolve(ctx, a, tt, jobs, adjSolveGuess, tr, report)
+	sol, ok := adjSolve(ctx, a, tt, adjSolveOptions{jobs: jobs, guess: adjSolveGuess, unrelaxed: b.unrelaxed, tr: tr, report: report})
 	d := Decision{Move: sol.Line[0], Stats: Stats{Score: sol.Value, Nodes: sol.Nodes, Time: time.Since(start)}}
 	if ok {
 		d.Depth, d.Proof.Exact, d.Proof.Solved, d.PV = a.PliesLeft(), true, d.Time, sol.Line

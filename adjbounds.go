@@ -159,11 +159,14 @@ var adjNear2Table = func() (t [64]uint64) {
 // scores L0 + k + C*max(|U0 + 1 + 2t - k| - M, 0) with L0, U0 the
 // differences on this board. Two small popcounts per move instead of a
 // whole-board count; the cells touching no mark (k = t = 0) score alike.
-func (s *adjSearch) frontier(me, opp uint64, ply, beta int) int {
+// The cells of banned, in a relaxed position (adjrelax.go), are no moves
+// (negamaxBans has made sure some cell is left).
+func (s *adjSearch) frontier(me, opp, banned uint64, ply, beta int) int {
 	occupied := me | opp
 	empty := ^occupied
-	touching := adjNeighbours(occupied) & empty
-	isolated := empty &^ touching
+	allowed := empty &^ banned
+	touching := adjNeighbours(occupied) & allowed
+	isolated := allowed &^ touching
 	best := -infinity
 	n := int64(bits.OnesCount64(isolated))
 	if ply+1 == s.plies {
@@ -292,13 +295,27 @@ type endAnswer struct {
 	b    int    // B_r; five and six plies before the end, the bound r leaves
 }
 
-// newEndBounds prepares the bounds of the moves of a node left (2 to 5)
+// newEndBounds prepares the bounds of the moves of a node left (2 to 6)
 // plies before the end of the game.
 func newEndBounds(me, opp uint64, left int) endBounds {
-	if left >= 5 {
-		return newEndBoundsAbove(me, opp, left)
+	return newEndBoundsBans(me, opp, adjBans{}, left)
+}
+
+// newEndBoundsBans is newEndBounds in a relaxed position (adjrelax.go):
+// every answer of the opponent the bounds count on is a cell it may take,
+// and where it might run out of such cells before the end (when it may
+// take fewer than left), no move is bounded, since a stuck opponent scores
+// -adjStuck. The mover's own cells need no such care: counting moves it
+// may not make only raises a bound.
+func newEndBoundsBans(me, opp uint64, ban adjBans, left int) endBounds {
+	answers := ^(me | opp) &^ ban.opp
+	if ban.opp != 0 && bits.OnesCount64(answers) < left {
+		return endBounds{}
 	}
-	return newEndBoundsTaken(me, opp, left, 2)
+	if left >= 5 {
+		return newEndBoundsAbove(me, opp, answers, left)
+	}
+	return newEndBoundsTaken(me, opp, answers, left, 2)
 }
 
 // newEndBoundsTaken is newEndBounds two to four plies before the end,
@@ -306,22 +323,23 @@ func newEndBounds(me, opp uint64, left int) endBounds {
 // before the opponent's last answer (the mover's two moves; one more
 // under newEndBounds6's move): that answer turns at least what the
 // (taken+1)-th most touched cell far from the opponent's first answer
-// touches.
-func newEndBoundsTaken(me, opp uint64, left, taken int) endBounds {
+// touches. The opponent's answers are cells of answers, the empty cells
+// it may take.
+func newEndBoundsTaken(me, opp, answers uint64, left, taken int) endBounds {
 	empty := ^(me | opp)
 	e := endBounds{base: bits.OnesCount64(me) - bits.OnesCount64(opp), opp: opp}
 	if left == 3 {
 		e.base++
 	}
-	var mine [5]uint64 // the empty cells by how many of the mover's marks they touch
+	var mine [5]uint64 // the opponent's cells by how many of the mover's marks they touch
 	if left == 4 {
-		mine = adjTouchClasses(me, empty)
+		mine = adjTouchClasses(me, answers)
 	}
-	answers := empty & adjNeighbours(me)
-	if answers == 0 {
-		answers = empty
+	tried := answers & adjNeighbours(me)
+	if tried == 0 {
+		tried = answers
 	}
-	for cells := answers; cells != 0; cells &= cells - 1 {
+	for cells := tried; cells != 0; cells &= cells - 1 {
 		r := bits.TrailingZeros64(cells)
 		turned := adjNeighbourTable[r] & me
 		b := -2 * bits.OnesCount64(turned)
@@ -476,9 +494,9 @@ func (e *endBounds) most(empty uint64) (int, uint64) {
 // four plies before the end that serve six plies count the fourth
 // (newEndBoundsTaken). The answers tried are the opponent's strongest
 // captures.
-func newEndBoundsAbove(me, opp uint64, left int) endBounds {
+func newEndBoundsAbove(me, opp, answers uint64, left int) endBounds {
 	e := endBounds{base: 1, opp: opp}
-	cls := adjTouchClasses(me, ^(me|opp)&adjNeighbours(me))
+	cls := adjTouchClasses(me, answers&adjNeighbours(me))
 	tried := 0
 	for t := 4; t > 0; t-- {
 		for cells := cls[t]; cells != 0 && tried < endAnswers5; cells &= cells - 1 {
@@ -488,7 +506,7 @@ func newEndBoundsAbove(me, opp uint64, left int) endBounds {
 			meR, oppR := me&^turned, opp|turned|1<<r
 			// Six plies before the end one more cell is taken before the
 			// opponent's last answer: m's.
-			sub := newEndBoundsTaken(meR, oppR, left-2, left-3)
+			sub := newEndBoundsTaken(meR, oppR, answers&^(1<<r), left-2, left-3)
 			if b, used := sub.most(^(meR | oppR)); b != infinity {
 				e.addAnswer(endAnswer{near: adjNear2Table[r], used: used, at: 1 << r, b: b})
 			}

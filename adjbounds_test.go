@@ -32,11 +32,11 @@ func TestAdjFrontier(t *testing.T) {
 			slow.Undo()
 		}
 		me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-		if got := adjTestSearch(a, false, nil).frontier(me, opp, len(a.History()), infinity); got != want {
+		if got := adjTestSearch(a, false, nil).frontier(me, opp, 0, len(a.History()), infinity); got != want {
 			t.Fatalf("%d rounds, moves %v: frontier %d, want %d", rounds, a.History(), got, want)
 		}
 		// With pruning, a window it reaches cuts at a value at least beta.
-		if got := adjTestSearch(a, true, nil).frontier(me, opp, len(a.History()), want); got != want {
+		if got := adjTestSearch(a, true, nil).frontier(me, opp, 0, len(a.History()), want); got != want {
 			t.Fatalf("%d rounds, moves %v: frontier with beta %d returned %d", rounds, a.History(), want, got)
 		}
 	}
@@ -236,6 +236,6 @@ func adjFastExact(a *Adjacency, m Move, tt *adjTable) int {
 	if m != NoMove {
 		b.Play(m)
 	}
-	sol, _ := adjSolve(context.Background(), b, tt, 1, 0, nil, nil)
+	sol, _ := adjSolve(context.Background(), b, tt, adjSolveOptions{jobs: 1})
 	return sol.Value
 }

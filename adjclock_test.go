@@ -116,7 +116,7 @@ func adjClockLine(b *testing.B, spec *gameSpec, opt gameOptions, rec []Move, mov
 			break
 		}
 		r := adjClockResult{record: spec.record(a), ply: len(a.History())}
-		sol, ok := adjSolve(ctx, a, tt, jobs, adjSolveGuess, nil, nil)
+		sol, ok := adjSolve(ctx, a, tt, adjSolveOptions{jobs: jobs})
 		if !ok {
 			b.Fatal("solve stopped")
 		}
@@ -146,7 +146,7 @@ func adjClockLoss(b *testing.B, a *Adjacency, tt *adjTable, jobs, v int) int {
 	if a.Over() {
 		return v + a.Final(a.Turn())
 	}
-	p := newAdjProver(context.Background(), a, tt, jobs, nil, nil)
+	p := newAdjProver(context.Background(), a, tt, adjSolveOptions{jobs: jobs})
 	w, ok := p.atLeast(-v + 2)
 	if !ok {
 		b.Fatal("proof stopped")
@@ -154,7 +154,7 @@ func adjClockLoss(b *testing.B, a *Adjacency, tt *adjTable, jobs, v int) int {
 	if w < -v+2 {
 		return 0
 	}
-	sol, ok := adjSolve(context.Background(), a, tt, jobs, w, nil, nil)
+	sol, ok := adjSolve(context.Background(), a, tt, adjSolveOptions{jobs: jobs, guess: w})
 	if !ok {
 		b.Fatal("solve stopped")
 	}

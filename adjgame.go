@@ -36,7 +36,7 @@ func init() {
 		symmetryNote: "mirror images in the anti-diagonal counted once",
 		special: []specialBot{
 			{bot: "alphabeta", impl: "adjsearch", about: "a bitboard alpha-beta with move ordering, a table and an exact endgame",
-				fits: adjSearchFits, build: func(c botConfig) Bot { return newAdjBotWithBook(c.vals.on("book")) }},
+				fits: adjSearchFits, build: func(c botConfig) Bot { return newAdjBotSpec(c.vals.on("book"), c.vals.on("relax")) }},
 			{bot: "minimax", impl: "adjsearch", about: "the same bitboard search, without pruning",
 				fits: adjSearchFits, build: func(botConfig) Bot { return NewAdjBot(false) }},
 		},

@@ -12,7 +12,10 @@ import "math/bits"
 // The stages, in order:
 //   - pickEarly: the table's move and the two killers, listed as they are;
 //   - pickRest: every other move, listed when the early ones are spent,
-//     in the way the node's adjListing says;
+//     in the way the node's adjListing says; searched to the end, the
+//     isolated moves wait until the others are spent, and are then
+//     settled together when a relaxed position proves them all low
+//     (adjrelax.go);
 //   - pickPutOff: the moves put off because another thread was searching
 //     them, when the others have mostly stored what they found.
 //
@@ -20,7 +23,10 @@ import "math/bits"
 type adjPicker struct {
 	s       *adjSearch
 	me, opp uint64
+	ban     adjBans // the cells each side may not take (see adjrelax.go)
+	allowed uint64  // the empty cells the side to move may take
 	ply     int
+	depth   int // plies to the horizon
 	left    int // plies to the end of the game
 	listing adjListing
 	stage   adjStage
@@ -35,6 +41,9 @@ type adjPicker struct {
 	// another thread is searching goes to the end (see adjparallel.go).
 	mayPutOff bool
 	putOff    []adjMove
+	// isolated are the moves held back for relax: the isolated moves of
+	// a node searched to the end, when there are enough of them.
+	isolated uint64
 	// The bounds are made the first time a move needs them: a node whose
 	// first move cuts off never does.
 	reply      replyBounds
@@ -97,20 +106,20 @@ func adjListingOf(prune bool, depth, left int) adjListing {
 }
 
 // start readies p, a zero adjPicker, for the node of s with me to move,
-// ply plies into the game and depth (2 or more) plies above the horizon;
-// ttMove is the table's move, -1 if none.
+// the cells of ban barred, ply plies into the game and depth (2 or more)
+// plies above the horizon; ttMove is the table's move, -1 if none.
 //
 // It sets the fields one by one rather than assign a whole adjPicker:
 // the composite literal was built aside and copied in, zeroing and
 // copying the bounds' 300 bytes at every node for nothing.
-func (p *adjPicker) start(s *adjSearch, me, opp uint64, ply, depth int, ttMove int8) {
+func (p *adjPicker) start(s *adjSearch, me, opp uint64, ban adjBans, ply, depth int, ttMove int8) {
 	p.s, p.me, p.opp, p.ply, p.left = s, me, opp, ply, s.plies-ply
+	p.ban, p.allowed, p.depth = ban, ^(me|opp)&^ban.me, depth
 	p.listing = adjListingOf(s.prune, depth, p.left)
 	p.moves, p.floor = s.order[ply][:0], -infinity
 	p.mayPutOff = s.busy != nil && depth > adjBusyDepth
-	empty := ^(me | opp)
 	for _, c := range [3]int8{ttMove, s.killers[ply][0], s.killers[ply][1]} {
-		if c >= 0 && empty&^p.tried&(1<<uint(c)) != 0 {
+		if c >= 0 && p.allowed&^p.tried&(1<<uint(c)) != 0 {
 			p.moves = append(p.moves, adjMove{cell: c})
 			p.tried |= 1 << uint(c)
 		}
@@ -169,6 +178,9 @@ func (p *adjPicker) advance(alpha int) bool {
 			p.listRest(alpha)
 			p.stage = pickRest
 		case pickRest:
+			if p.isolated != 0 {
+				return false // the search first asks about them together (see settleIsolated)
+			}
 			if len(p.putOff) == 0 {
 				return false
 			}
@@ -184,12 +196,13 @@ func (p *adjPicker) advance(alpha int) bool {
 // listRest appends the moves after the early ones, in the node's listing,
 // leaving out those the bounds settle against alpha at once.
 func (p *adjPicker) listRest(alpha int) {
-	rest := ^(p.me | p.opp) &^ p.tried
+	rest := p.allowed &^ p.tried
 	switch p.listing {
 	case listEnd:
 		settled, q := p.endBounds().settle(rest, alpha)
 		rest &^= settled
 		p.floor = max(p.floor, q)
+		rest = p.holdIsolated(rest)
 		if p.left > 2 {
 			p.moves = p.s.appendRest(p.moves, rest, p.me, p.opp, p.ply&1)
 			return
@@ -219,10 +232,47 @@ func (p *adjPicker) listRest(alpha int) {
 		captures := adjNeighbours(p.opp)
 		p.moves = appendCells(appendCells(p.moves, rest&captures), rest&^captures)
 	case listScored:
+		if p.depth == p.left {
+			rest = p.holdIsolated(rest)
+		}
 		p.moves = p.s.appendRest(p.moves, rest, p.me, p.opp, p.ply&1)
 	default:
 		p.moves = appendCells(p.moves, rest)
 	}
+}
+
+// holdIsolated takes the isolated moves out of rest, and returns the
+// others: at a node searched to the end, between adjRelaxLeast and
+// adjRelaxMost plies before it, with at least adjRelaxMoves of them.
+// Once the others are spent, next answers no move while p.isolated holds
+// them, and the search settles them together by one search of a relaxed
+// position (see adjrelax.go), or hands them back to be searched
+// (settleIsolated). The others go first because a node that cuts off
+// mostly does so with a move that turns or guards, and by the time they
+// are spent the node is likely to fail low, as the relaxation needs.
+func (p *adjPicker) holdIsolated(rest uint64) uint64 {
+	if p.s.unrelaxed || p.left < adjRelaxLeast || p.left > adjRelaxMost {
+		return rest
+	}
+	isolated := rest &^ adjNeighbours(p.me|p.opp)
+	if bits.OnesCount64(isolated) < adjRelaxMoves {
+		return rest
+	}
+	p.isolated = isolated
+	return rest &^ isolated
+}
+
+// settleIsolated settles the isolated moves held back when bound, what
+// the relaxed position proves each worth at most, is at most alpha (they
+// count at bound in the node's fail-soft value); otherwise it lists them
+// to be searched one by one.
+func (p *adjPicker) settleIsolated(bound, alpha int) {
+	if bound <= alpha {
+		p.floor = max(p.floor, bound)
+	} else {
+		p.moves = p.s.appendRest(p.moves, p.isolated, p.me, p.opp, p.ply&1)
+	}
+	p.isolated = 0
 }
 
 // replyBound is the bound of move m, the i-th of the list, two plies
@@ -244,7 +294,7 @@ func (p *adjPicker) putsOff(i int, m adjMove) bool {
 		return false
 	}
 	me, opp := adjAfter(p.me, p.opp, Move(m.cell))
-	if k, _ := p.s.key(opp, me); !p.s.busy.has(k) {
+	if k, _ := p.s.keyBans(opp, me, p.ban.swap(), p.left-1); !p.s.busy.has(k) {
 		return false
 	}
 	p.putOff = append(p.putOff, m)
@@ -262,7 +312,7 @@ func (p *adjPicker) replyBounds() *replyBounds {
 // endBounds is the node's endBounds, made on first need.
 func (p *adjPicker) endBounds() *endBounds {
 	if !p.endBounded {
-		p.ends, p.endBounded = newEndBounds(p.me, p.opp, p.left), true
+		p.ends, p.endBounded = newEndBoundsBans(p.me, p.opp, p.ban, p.left), true
 	}
 	return &p.ends
 }

@@ -10,11 +10,13 @@ import (
 // way adjPicker lists moves: alpha-beta and minimax at fixed depths from
 // the start (the scored, reply-bounded and capture-first listings), the
 // proof of endgame positions (the end-bounded listing two to five plies
-// before the end), and the symmetric solver. The counts are those of the
-// search before the picker was split out of negamax, but for the proofs
-// and the solve, which the endgame bounds of issue 46 cut, and the
-// proofs again since each asks the root as one node (solveClass); a
-// change of order anywhere in the picker changes them.
+// before the end), and the symmetric solver, each with the isolated moves
+// settled together (adjrelax.go) and without (relax=off). The counts are
+// those of the search before the picker was split out of negamax, but for
+// the proofs and the solve, which the endgame bounds of issue 46 cut, and
+// the proofs again since each asks the root as one node (solveClass); the
+// unrelaxed counts are those from before the relaxation. A change of
+// order anywhere in the picker changes them.
 func TestAdjPickerNodeCounts(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	for _, tc := range []struct {
@@ -24,10 +26,14 @@ func TestAdjPickerNodeCounts(t *testing.T) {
 	}{
 		{"alphabeta depth 6 from the start", adjThinkNodes(true, 6), 407080},
 		{"minimax depth 3 after six plies", adjThinkNodes(false, 3), 120101},
-		{"proof 10 plies before the end, game 1", adjProofNodes(10, 0), 1598040},
-		{"proof 10 plies before the end, game 2", adjProofNodes(10, 1), 4600876},
-		{"proof 9 plies before the end, game 3", adjProofNodes(9, 2), 1336747},
-		{"solve of 3 rounds", adjSolveNodes(3), 6641},
+		{"proof 10 plies before the end, game 1", adjProofNodes(10, 0, false), 1305098},
+		{"proof 10 plies before the end, game 2", adjProofNodes(10, 1, false), 2000364},
+		{"proof 9 plies before the end, game 3", adjProofNodes(9, 2, false), 1331225},
+		{"solve of 3 rounds", adjSolveNodes(3, false), 2135},
+		{"proof 10 plies before the end, game 1, unrelaxed", adjProofNodes(10, 0, true), 1598040},
+		{"proof 10 plies before the end, game 2, unrelaxed", adjProofNodes(10, 1, true), 4600876},
+		{"proof 9 plies before the end, game 3, unrelaxed", adjProofNodes(9, 2, true), 1336747},
+		{"solve of 3 rounds, unrelaxed", adjSolveNodes(3, true), 6641},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.nodes(t); got != tc.want {
@@ -55,18 +61,18 @@ func adjThinkNodes(prune bool, depth int) func(t *testing.T) int64 {
 // adjProofNodes counts the nodes of BenchmarkAdjSolveClass's proof of
 // game (an index into testdata/adj/games8.txt) cut left plies before the
 // end: a depth-6 search, then the class.
-func adjProofNodes(left, game int) func(t *testing.T) int64 {
+func adjProofNodes(left, game int, unrelaxed bool) func(t *testing.T) int64 {
 	return func(t *testing.T) int64 {
-		s, _, _ := adjProof(adjEndgamePositions(t, left)[game], 1, 6)
+		s, _, _ := adjProof(adjEndgamePositions(t, left)[game], 1, 6, unrelaxed)
 		return s.nodes
 	}
 }
 
 // adjSolveNodes counts the nodes of the exact solve of a game of rounds
 // rounds from its start.
-func adjSolveNodes(rounds int) func(t *testing.T) int64 {
+func adjSolveNodes(rounds int, unrelaxed bool) func(t *testing.T) int64 {
 	return func(t *testing.T) int64 {
-		sol, ok := adjSolve(context.Background(), NewAdjacency(rounds), newAdjTable(20), 1, 0, nil, nil)
+		sol, ok := adjSolve(context.Background(), NewAdjacency(rounds), newAdjTable(20), adjSolveOptions{jobs: 1, unrelaxed: unrelaxed})
 		if !ok {
 			t.Fatal("stopped")
 		}
@@ -74,13 +80,22 @@ func adjSolveNodes(rounds int) func(t *testing.T) int64 {
 	}
 }
 
-// adjPicked is every cell p hands out, searching none (alpha stays put).
+// adjPicked is every cell p hands out, searching none (alpha stays put);
+// the isolated moves it holds back for a relaxed position are handed out
+// too, as when that position does not settle them.
 func adjPicked(p *adjPicker, alpha int) []int8 {
 	var cells []int8
-	for c, ok := p.next(alpha); ok; c, ok = p.next(alpha) {
+	for {
+		c, ok := p.next(alpha)
+		if !ok && p.isolated != 0 {
+			p.settleIsolated(infinity, alpha)
+			continue
+		}
+		if !ok {
+			return cells
+		}
 		cells = append(cells, c)
 	}
-	return cells
 }
 
 // TestAdjPickerOrder: at the start of an 8-round game (X to move, O's
@@ -125,7 +140,7 @@ func TestAdjPickerOrder(t *testing.T) {
 				}
 			}
 			var p adjPicker
-			p.start(s, me, opp, 0, tc.depth, tc.ttMove)
+			p.start(s, me, opp, adjBans{}, 0, tc.depth, tc.ttMove)
 			got := adjPicked(&p, -infinity)
 			if len(got) != 56 || !slices.Equal(got[:len(tc.first)], tc.first) || !slices.Equal(got[56-len(tc.last):], tc.last) {
 				t.Errorf("handed out %v, want %d moves starting %v and ending %v", got, 56, tc.first, tc.last)
@@ -159,7 +174,7 @@ func TestAdjPickerSettles(t *testing.T) {
 		me, opp, ply := a.marks[a.Turn()], a.marks[a.Turn().Other()], len(a.history)
 		for _, alpha := range []int{-4, -1, 0, 3} {
 			var p adjPicker
-			p.start(s, me, opp, ply, n.depth, -1)
+			p.start(s, me, opp, adjBans{}, ply, n.depth, -1)
 			picked := adjPicked(&p, alpha)
 			listing := p.listing
 			if p.floor > alpha {

@@ -293,7 +293,7 @@ func (s *adjSearch) rootMove(r *adjRoot, m Move, depth, jobs int, first bool, be
 	child := func(alpha, beta int) int {
 		return -s.together(jobs, func(t *adjSearch) int {
 			if t.tr != nil {
-				return t.traced(nopp, nme, r.ply+1, depth-1, -beta, -alpha)
+				return t.traced(nopp, nme, adjBans{}, r.ply+1, depth-1, -beta, -alpha)
 			}
 			return t.negamax(nopp, nme, r.ply+1, depth-1, -beta, -alpha)
 		})

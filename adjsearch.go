@@ -17,12 +17,25 @@ import (
 // scores a node one ply above it without making its moves, and
 // replyBounds settles most moves two plies above it without searching
 // them. Both give the same value as the plain search (the tests compare
-// them with the generic minimax on a plain board).
+// them with the generic minimax on a plain board). Searched to the end,
+// a node may also settle its isolated moves together, by one search of a
+// relaxed position (adjrelax.go).
 func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
+	return s.negamaxBans(me, opp, adjBans{}, ply, depth, alpha, beta)
+}
+
+// negamaxBans is negamax in a relaxed position, where each side may not
+// take the cells ban gives it (see adjrelax.go); with no bans, in the
+// game's own position. A side to move that may take no empty cell scores
+// -adjStuck.
+func (s *adjSearch) negamaxBans(me, opp uint64, ban adjBans, ply, depth, alpha, beta int) int {
 	s.nodes++
 	left := s.plies - ply
 	if left == 0 {
 		return bits.OnesCount64(me) - bits.OnesCount64(opp)
+	}
+	if ban.me != 0 && ^(me|opp)&^ban.me == 0 {
+		return -adjStuck
 	}
 	if depth == 0 {
 		return adjEvaluate(me, opp, s.plies-ply)
@@ -34,7 +47,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	// are kept under the depth actually searched.
 	depth = min(depth, left)
 	if depth == 1 {
-		return s.frontier(me, opp, ply, beta)
+		return s.frontier(me, opp, ban.me, ply, beta)
 	}
 	// Below depth 3 a node costs less than a look-up in a table too big
 	// for the cache: only deeper nodes use it.
@@ -42,7 +55,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	var mirrored bool
 	ttMove := int8(-1)
 	if depth > 2 {
-		key, mirrored = s.key(me, opp)
+		key, mirrored = s.keyBans(me, opp, ban, left)
 		var v int
 		var known bool
 		if ttMove, v, known = s.lookUp(key, mirrored, depth, left, alpha, beta); known {
@@ -55,7 +68,7 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 		s.busy.enter(key)
 		defer s.busy.leave(key)
 	}
-	best, bestMove := s.searchMoves(me, opp, ply, depth, alpha, beta, ttMove)
+	best, bestMove := s.searchMoves(me, opp, ban, ply, depth, alpha, beta, ttMove)
 	if s.stopped {
 		return 0
 	}
@@ -71,12 +84,19 @@ func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 // stay -infinity and infinity there), alpha-beta the first with the full
 // window and the rest with a null window around alpha, re-searching the
 // rare move that beats it.
-func (s *adjSearch) searchMoves(me, opp uint64, ply, depth, alpha, beta int, ttMove int8) (int, int8) {
+func (s *adjSearch) searchMoves(me, opp uint64, ban adjBans, ply, depth, alpha, beta int, ttMove int8) (int, int8) {
 	var p adjPicker
-	p.start(s, me, opp, ply, depth, ttMove)
+	p.start(s, me, opp, ban, ply, depth, ttMove)
+	next := ban.swap() // the children's bans, seen from their side to move
 	best, bestMove := -infinity, int8(-1)
 	for {
 		m, ok := p.next(alpha)
+		if !ok && p.isolated != 0 {
+			// The other moves are spent: the isolated ones go together
+			// if a relaxed position proves them low (adjrelax.go).
+			p.settleIsolated(s.relaxed(me, opp, ban, ply, depth, p.isolated, alpha), alpha)
+			continue
+		}
 		best = max(best, p.floor) // fail-soft: the moves settled unsearched count at their bounds
 		if !ok {
 			return best, bestMove
@@ -85,13 +105,13 @@ func (s *adjSearch) searchMoves(me, opp uint64, ply, depth, alpha, beta int, ttM
 		var v int
 		switch {
 		case s.tr != nil:
-			v = s.tracedChild(nopp, nme, ply+1, depth-1, p.first(), alpha, beta)
+			v = s.tracedChild(nopp, nme, next, ply+1, depth-1, p.first(), alpha, beta)
 		case !s.prune || p.first():
-			v = -s.negamax(nopp, nme, ply+1, depth-1, -beta, -alpha)
+			v = -s.negamaxBans(nopp, nme, next, ply+1, depth-1, -beta, -alpha)
 		default:
-			v = -s.negamax(nopp, nme, ply+1, depth-1, -alpha-1, -alpha)
+			v = -s.negamaxBans(nopp, nme, next, ply+1, depth-1, -alpha-1, -alpha)
 			if v > alpha && v < beta && !s.stopped {
-				v = -s.negamax(nopp, nme, ply+1, depth-1, -beta, -alpha)
+				v = -s.negamaxBans(nopp, nme, next, ply+1, depth-1, -beta, -alpha)
 			}
 		}
 		if s.stopped {
@@ -109,6 +129,30 @@ func (s *adjSearch) searchMoves(me, opp uint64, ply, depth, alpha, beta int, ttM
 			}
 		}
 	}
+}
+
+// relaxed bounds the isolated moves cells of the node (me to move, ply
+// plies into the game and depth plies above the horizon, its own bans
+// ban) by one null-window search of the relaxed position (adjrelax.go):
+// the node's marks, the opponent to move and barred from cells as well.
+// Each move of cells is worth at most 1 plus the relaxed position's value
+// for the mover; the answer is that bound when the search proves it at
+// most alpha, and above alpha otherwise (or when the search stopped).
+func (s *adjSearch) relaxed(me, opp uint64, ban adjBans, ply, depth int, cells uint64, alpha int) int {
+	relaxed := adjBans{me: ban.opp | cells, opp: ban.me}
+	var w int
+	if s.tr != nil {
+		s.tr.enter(opp, me, ply+1, depth-1, -alpha, -alpha+1, s.plies, s.nodes)
+		s.tr.relaxed(ply+1, bits.OnesCount64(cells))
+		w = s.negamaxBans(opp, me, relaxed, ply+1, depth-1, -alpha, -alpha+1)
+		s.tr.leave(ply+1, w, s.nodes)
+	} else {
+		w = s.negamaxBans(opp, me, relaxed, ply+1, depth-1, -alpha, -alpha+1)
+	}
+	if s.stopped {
+		return infinity
+	}
+	return 1 - w
 }
 
 // lookUp finds the node of the given depth and left plies before the
@@ -173,24 +217,24 @@ func (s *adjSearch) remember(key uint64, mirrored bool, depth, best int, bestMov
 // first if it is the first child searched, with the tracer told of each search
 // (a null window, then a re-search when it fails high); returns the
 // value for the parent.
-func (s *adjSearch) tracedChild(me, opp uint64, ply, depth int, first bool, alpha, beta int) int {
+func (s *adjSearch) tracedChild(me, opp uint64, ban adjBans, ply, depth int, first bool, alpha, beta int) int {
 	switch {
 	case !s.prune:
-		return -s.traced(me, opp, ply, depth, -infinity, infinity)
+		return -s.traced(me, opp, ban, ply, depth, -infinity, infinity)
 	case first:
-		return -s.traced(me, opp, ply, depth, -beta, -alpha)
+		return -s.traced(me, opp, ban, ply, depth, -beta, -alpha)
 	}
-	v := -s.traced(me, opp, ply, depth, -alpha-1, -alpha)
+	v := -s.traced(me, opp, ban, ply, depth, -alpha-1, -alpha)
 	if v > alpha && v < beta && !s.stopped {
-		v = -s.traced(me, opp, ply, depth, -beta, -alpha)
+		v = -s.traced(me, opp, ban, ply, depth, -beta, -alpha)
 	}
 	return v
 }
 
-// traced is negamax with the tracer told of the node.
-func (s *adjSearch) traced(me, opp uint64, ply, depth, alpha, beta int) int {
+// traced is negamaxBans with the tracer told of the node.
+func (s *adjSearch) traced(me, opp uint64, ban adjBans, ply, depth, alpha, beta int) int {
 	s.tr.enter(me, opp, ply, depth, alpha, beta, s.plies, s.nodes)
-	v := s.negamax(me, opp, ply, depth, alpha, beta)
+	v := s.negamaxBans(me, opp, ban, ply, depth, alpha, beta)
 	s.tr.leave(ply, v, s.nodes)
 	return v
 }

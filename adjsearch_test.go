@@ -33,11 +33,13 @@ func adjTestSearch(a *Adjacency, prune bool, tt *adjTable) *adjSearch {
 
 // adjProof is what BenchmarkAdjSolveClass measures of a: the bot's
 // search on a fresh table of its unlimited size, to depth to order the
-// root's moves, then the solve by class on jobs threads.
-func adjProof(a *Adjacency, jobs, depth int) (s *adjSearch, m Move, class int) {
+// root's moves, then the solve by class on jobs threads (unrelaxed, as
+// relax=off).
+func adjProof(a *Adjacency, jobs, depth int, unrelaxed bool) (s *adjSearch, m Move, class int) {
 	tt := newAdjTable(adjTableBitsFor(Budget{}))
 	tt.newGeneration()
 	s = adjTestSearch(a, true, tt)
+	s.unrelaxed = unrelaxed
 	r := newAdjRoot(a)
 	_, hopeful := s.deepen(r, Budget{Depth: depth}, time.Now())
 	m, class, _ = s.solveClass(r, jobs, hopeful)
@@ -436,7 +438,7 @@ func BenchmarkAdjSolveClass(b *testing.B) {
 		var nodes int64
 		for _, a := range positions {
 			start := time.Now()
-			s, m, class := adjProof(a, jobs, depth)
+			s, m, class := adjProof(a, jobs, depth, false)
 			times = append(times, time.Since(start))
 			nodes += s.nodes
 			fmt.Fprintf(os.Stderr, "%s: class %d move %d nodes %d time %v\n", adjRecord(a), class, m, s.nodes, times[len(times)-1])

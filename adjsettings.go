@@ -88,6 +88,21 @@ const (
 	endAnswers5 = 8
 )
 
+// The relaxed positions (adjrelax.go).
+const (
+	// adjRelaxLeast and adjRelaxMost are the plies before the end between
+	// which a node settles its isolated moves together. Two plies before
+	// the end the bounds settle them as well for less; eleven and more
+	// before, the isolated cells are most of the board, and banning the
+	// opponent from all of them gives the mover so much that the relaxed
+	// position mostly fails, at the cost of a whole search.
+	adjRelaxLeast = 3
+	adjRelaxMost  = 11
+	// adjRelaxMoves is the fewest isolated moves worth one relaxed
+	// search rather than searching them.
+	adjRelaxMoves = 2
+)
+
 // The bot's clock (adjbot.go).
 const (
 	// adjOrderShare: the shallow search before a solve by class gets

@@ -20,24 +20,23 @@ type AdjSolution struct {
 // adjSolve computes a's exact value and a perfect line: alpha-beta to the
 // end of the game, driven by MTD(f) (Plaat et al. 1996): a series of
 // null-window searches, each asking "is the value at least beta?", that
-// close in on the value from guess. A null window cuts far more than an
-// open one, and the table keeps what each search proved for the next.
+// close in on the value from opt.guess. A null window cuts far more than
+// an open one, and the table keeps what each search proved for the next.
 // The table's keys fold the board's symmetry (see adjSearch.key), so a
 // position and its mirror image share one entry. The solve runs on tt,
-// whose entries of earlier searches of the same game stay valid, with
-// jobs threads (see adjSearch.together); tr, when not nil, records the
-// last null-window search, and report, when not nil, hears how the solve
-// is going. ok is false when ctx ended first: the solution is then the
-// best move the table holds, or the first legal one, with the bound
-// proved closest to it.
-func adjSolve(ctx context.Context, a *Adjacency, tt *adjTable, jobs, guess int, tr *adjTracer, report *adjSolveProgress) (AdjSolution, bool) {
+// whose entries of earlier searches of the same game stay valid, as opt
+// says. ok is false when ctx ended first: the solution is then the best
+// move the table holds, or the first legal one, with the bound proved
+// closest to it.
+func adjSolve(ctx context.Context, a *Adjacency, tt *adjTable, opt adjSolveOptions) (AdjSolution, bool) {
 	start := time.Now()
 	if a.Over() {
 		return AdjSolution{Value: a.Final(a.Turn())}, true
 	}
-	p := newAdjProver(ctx, a, tt, jobs, tr, report)
+	p := newAdjProver(ctx, a, tt, opt)
+	report := opt.report
 	lo, hi := -infinity, infinity
-	v := guess
+	v := opt.guess
 	for lo < hi {
 		beta := max(v, lo+1)
 		if (beta-p.parity)&1 != 0 {
@@ -66,6 +65,17 @@ func adjSolve(ctx context.Context, a *Adjacency, tt *adjTable, jobs, guess int, 
 // adjSolveGuess is the value MTD(f) asks about first: a draw.
 const adjSolveGuess = 0
 
+// adjSolveOptions say how adjSolve and an adjProver work.
+type adjSolveOptions struct {
+	jobs  int // threads (see adjSearch.together); 0 or 1 for one
+	guess int // the value MTD(f) asks about first
+	// unrelaxed searches every isolated move alone (alphabeta:relax=off,
+	// see adjrelax.go).
+	unrelaxed bool
+	tr        *adjTracer        // when not nil, records each question's search
+	report    *adjSolveProgress // when not nil, hears of the first thread's nodes as they go
+}
+
 // adjSolveTableBits sizes the solver's table for a position left plies
 // before the end, as a power of two (see adjSolveBits).
 func adjSolveTableBits(left int) int {
@@ -88,17 +98,15 @@ type adjProver struct {
 
 // newAdjProver prepares the questions about a (not over) on tt, which may
 // hold what earlier provers proved of other positions of the same game,
-// to be answered on jobs threads; tr, when not nil, records each
-// question's search, and report, when not nil, hears of the first
-// thread's nodes as they go.
-func newAdjProver(ctx context.Context, a *Adjacency, tt *adjTable, jobs int, tr *adjTracer, report *adjSolveProgress) *adjProver {
+// to be answered as opt says (its guess aside).
+func newAdjProver(ctx context.Context, a *Adjacency, tt *adjTable, opt adjSolveOptions) *adjProver {
 	tt.newGeneration()
-	e := newAdjEngine(a, adjMode{prune: true, symmetric: true}, tt)
+	e := newAdjEngine(a, adjMode{prune: true, symmetric: true, unrelaxed: opt.unrelaxed}, tt)
 	var tick func(int64)
-	if report != nil {
-		tick = report.tick
+	if opt.report != nil {
+		tick = opt.report.tick
 	}
-	p := &adjProver{s: e.newSearch(ctx, 0, nil, nil, tr, tick), me: a.marks[a.Turn()], opp: a.marks[a.Turn().Other()], ply: len(a.history), jobs: jobs}
+	p := &adjProver{s: e.newSearch(ctx, 0, nil, nil, opt.tr, tick), me: a.marks[a.Turn()], opp: a.marks[a.Turn().Other()], ply: len(a.history), jobs: opt.jobs}
 	p.parity = (bits.OnesCount64(p.me|p.opp) + a.PliesLeft()) & 1
 	return p
 }

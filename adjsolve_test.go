@@ -35,7 +35,7 @@ func BenchmarkAdjSolve(b *testing.B) {
 			for range b.N {
 				a := adjBenchStart(b, rounds)
 				tt := newAdjTable(envInt(b, "ADJ_SOLVE_BITS", adjSolveTableBits(a.PliesLeft())))
-				sol, ok := adjSolve(context.Background(), a, tt, adjSolveJobs(b), adjSolveGuess, nil, nil)
+				sol, ok := adjSolve(context.Background(), a, tt, adjSolveOptions{jobs: adjSolveJobs(b)})
 				if !ok {
 					b.Fatal("stopped")
 				}
@@ -105,11 +105,11 @@ func TestAdjSolveAgainstReference(t *testing.T) {
 		a := adjRandomPosition(rng, rounds, 2*rounds-2-rng.IntN(4)) // 2 to 5 plies left
 		want := slowExact(slowCopy(a))
 		values[want] = true
-		sol, ok := adjSolve(context.Background(), a, newAdjTable(16), 1, i%3*2-2, nil, nil)
+		sol, ok := adjSolve(context.Background(), a, newAdjTable(16), adjSolveOptions{jobs: 1, guess: i%3*2 - 2})
 		if !ok || sol.Value != want {
 			t.Fatalf("moves %v: value %d (ok %t), reference %d", a.History(), sol.Value, ok, want)
 		}
-		if r, ok := newAdjProver(context.Background(), a, shared, 1, nil, nil).result(); !ok || r != cmp.Compare(want, 0) {
+		if r, ok := newAdjProver(context.Background(), a, shared, adjSolveOptions{jobs: 1}).result(); !ok || r != cmp.Compare(want, 0) {
 			t.Errorf("moves %v: result %d (ok %t), want the sign of %d", a.History(), r, ok, want)
 		}
 		if len(sol.Line) != a.PliesLeft() {
@@ -126,7 +126,7 @@ func TestAdjSolveAgainstReference(t *testing.T) {
 		for _, m := range a.History() {
 			mirror.Play(Move(adjMirrorCell(int8(m))))
 		}
-		if ms, ok := adjSolve(context.Background(), mirror, newAdjTable(16), 1, 0, nil, nil); !ok || ms.Value != want {
+		if ms, ok := adjSolve(context.Background(), mirror, newAdjTable(16), adjSolveOptions{jobs: 1}); !ok || ms.Value != want {
 			t.Errorf("moves %v: the mirror image is worth %d (ok %t), want %d", a.History(), ms.Value, ok, want)
 		}
 	}
@@ -163,7 +163,7 @@ func TestAdjSolvedStarts(t *testing.T) {
 			if rounds > 5 {
 				return // minutes or more: BenchmarkAdjSolve solves them
 			}
-			got, ok := adjSolve(context.Background(), NewAdjacency(rounds), newAdjTable(20), 1, 0, nil, nil)
+			got, ok := adjSolve(context.Background(), NewAdjacency(rounds), newAdjTable(20), adjSolveOptions{jobs: 1})
 			if !ok || got.Value != sol.value {
 				t.Errorf("solved again: %d (ok %t), want %d", got.Value, ok, sol.value)
 			}
@@ -177,7 +177,7 @@ func TestAdjSolvedStarts(t *testing.T) {
 				if i%2 == 0 {
 					want = -want // O to move
 				}
-				if got, _ := adjSolve(context.Background(), a, newAdjTable(16), 1, 0, nil, nil); got.Value != want {
+				if got, _ := adjSolve(context.Background(), a, newAdjTable(16), adjSolveOptions{jobs: 1}); got.Value != want {
 					t.Errorf("after %v: worth %d to the mover, want %d", sol.line[:i+1], got.Value, want)
 				}
 			}
@@ -198,8 +198,8 @@ func TestAdjSolveThreads(t *testing.T) {
 	for range 6 {
 		a := adjRandomPosition(rng, 8, 7+rng.IntN(3))
 		t.Run(adjRecord(a), func(t *testing.T) {
-			one, ok1 := adjSolve(context.Background(), a, newAdjTable(18), 1, 0, nil, nil)
-			two, ok2 := adjSolve(context.Background(), a, newAdjTable(18), 2, 0, nil, nil)
+			one, ok1 := adjSolve(context.Background(), a, newAdjTable(18), adjSolveOptions{jobs: 1})
+			two, ok2 := adjSolve(context.Background(), a, newAdjTable(18), adjSolveOptions{jobs: 2})
 			if !ok1 || !ok2 || one.Value != two.Value {
 				t.Fatalf("one thread %d (ok %t), two %d (ok %t)", one.Value, ok1, two.Value, ok2)
 			}
@@ -218,7 +218,7 @@ func TestAdjSolveThreads(t *testing.T) {
 			}
 			b := a.Clone()
 			b.Play(m)
-			if after, _ := adjSolve(context.Background(), b.(*Adjacency), newAdjTable(18), 1, 0, nil, nil); cmp.Compare(-after.Value, 0) != class {
+			if after, _ := adjSolve(context.Background(), b.(*Adjacency), newAdjTable(18), adjSolveOptions{jobs: 1}); cmp.Compare(-after.Value, 0) != class {
 				t.Errorf("the class's move %d leaves %d to the mover, not of class %d", m, -after.Value, class)
 			}
 			// The margin, as alpha-beta searches it after the class, on
@@ -230,7 +230,7 @@ func TestAdjSolveThreads(t *testing.T) {
 			}
 			c := a.Clone()
 			c.Play(best)
-			if after, _ := adjSolve(context.Background(), c.(*Adjacency), newAdjTable(18), 1, 0, nil, nil); -after.Value != v {
+			if after, _ := adjSolve(context.Background(), c.(*Adjacency), newAdjTable(18), adjSolveOptions{jobs: 1}); -after.Value != v {
 				t.Errorf("the margin search's move %d leaves %d to the mover, want %d", best, -after.Value, v)
 			}
 		})
@@ -337,7 +337,7 @@ func adjResultForX(a *Adjacency, tt *adjTable, jobs int) int {
 	if a.Over() {
 		return cmp.Compare(a.Final(X), 0)
 	}
-	p := newAdjProver(context.Background(), a, tt, jobs, nil, nil)
+	p := newAdjProver(context.Background(), a, tt, adjSolveOptions{jobs: jobs})
 	r, _ := p.result() // no deadline: it always finishes
 	if a.Turn() == O {
 		return -r
@@ -450,7 +450,7 @@ func TestAdjBotSolves(t *testing.T) {
 	for rounds := 2; rounds <= 4; rounds++ {
 		t.Run(fmt.Sprint(rounds), func(t *testing.T) {
 			a := NewAdjacency(rounds)
-			want, _ := adjSolve(context.Background(), a, newAdjTable(adjSolveTableBits(a.PliesLeft())), 1, adjSolveGuess, nil, nil)
+			want, _ := adjSolve(context.Background(), a, newAdjTable(adjSolveTableBits(a.PliesLeft())), adjSolveOptions{jobs: 1})
 			d := newAdjBotWithBook(false).Think(context.Background(), a, Budget{Jobs: 1})
 			if d.Score != adjSolvedStarts[rounds].value || !d.Proof.Exact || d.Depth != 2*rounds || d.Nodes != want.Nodes || len(d.PV) != 2*rounds || d.Move != d.PV[0] {
 				t.Fatalf("%+v, want value %d, exact, the whole line and %d nodes", d, adjSolvedStarts[rounds].value, want.Nodes)
@@ -522,7 +522,7 @@ func BenchmarkAdjSolveGames(b *testing.B) {
 		var times []time.Duration
 		var nodes int64
 		for _, a := range adjEndgamePositions(b, left) {
-			sol, ok := adjSolve(context.Background(), a, newAdjTable(adjSolveTableBits(left)), adjSolveJobs(b), adjSolveGuess, nil, nil)
+			sol, ok := adjSolve(context.Background(), a, newAdjTable(adjSolveTableBits(left)), adjSolveOptions{jobs: adjSolveJobs(b)})
 			if !ok {
 				b.Fatal("stopped")
 			}

@@ -23,8 +23,11 @@ type adjMode struct {
 	symmetric bool
 	// swindle chooses among the exact best moves (see swindleMove).
 	swindle bool
-	rounds  int // the game's length; a position at ply p has plies-p plies left
-	plies   int
+	// unrelaxed searches every isolated move one by one (see
+	// adjrelax.go): only to measure what settling them together saves.
+	unrelaxed bool
+	rounds    int // the game's length; a position at ply p has plies-p plies left
+	plies     int
 }
 
 // adjEngine is the long-lived part of Adjacency's search.

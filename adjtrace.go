@@ -38,6 +38,7 @@ type adjTraceNode struct {
 	visited      int    // distinct children searched
 	last         int    // the cell of the last child entered, -1 before any
 	empty        int    // the empty cells: the legal moves
+	relaxed      int    // a relaxed position (adjrelax.go): how many moves it settles; 0 for a move's
 	marks        uint64 // every mark, to tell the children's cells
 	start, nodes int64
 }
@@ -93,6 +94,24 @@ func (t *adjTracer) enter(me, opp uint64, ply, depth, alpha, beta, plies int, no
 	t.nodes = append(t.nodes, n)
 }
 
+// relaxed notes that the node just entered at game ply ply is a relaxed
+// position, which settles moves isolated moves of its parent: it is no
+// move of the parent's.
+func (t *adjTracer) relaxed(ply, moves int) {
+	below := ply - t.root
+	if !t.live || below == 0 || below > t.plies+1 {
+		return
+	}
+	if parent := &t.nodes[t.open[below-1]]; below-1 <= t.plies {
+		parent.visited--
+		parent.last = -1
+	}
+	if below <= t.plies {
+		n := &t.nodes[t.open[below]]
+		n.cell, n.relaxed, n.research = -1, moves, false
+	}
+}
+
 // leave notes the value the node at game ply ply returned.
 func (t *adjTracer) leave(ply, value int, nodes int64) {
 	if below := ply - t.root; t.live && below <= t.plies {
@@ -136,6 +155,10 @@ func (t *adjTracer) trace(bot string, d Decision) *SearchTrace {
 		open = open[:n.ply]
 		if n.ply > 0 {
 			node.Move = strconv.Itoa(n.cell)
+			if n.relaxed > 0 {
+				node.Move = fmt.Sprintf("%d isolated", n.relaxed)
+				node.Note = "relaxed: the moves settled together"
+			}
 			parent := open[n.ply-1]
 			parent.Children = append(parent.Children, node)
 		}

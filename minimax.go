@@ -294,6 +294,10 @@ var (
 	// other games' alpha-beta has none.
 	alphabetaBook = param{key: "book", kind: kindSwitch, def: "on",
 		about: "Adjacency: answer from the book of solved positions where it can (off: search every position)"}
+	// alphabetaRelax switches how Adjacency's search to the end settles
+	// a node's isolated moves; it is there to show what that saves.
+	alphabetaRelax = param{key: "relax", kind: kindSwitch, def: "on",
+		about: "Adjacency, searched to the end: settle a node's isolated moves together by one search of a relaxed position (off: search each)"}
 )
 
 func init() {
@@ -303,7 +307,7 @@ func init() {
 		build:  func(c botConfig) Bot { return newSearchBot(c, false) }})
 	registerBot(&botDecl{name: "alphabeta", order: 2, traces: true, toTheEnd: true,
 		about:  "minimax with alpha-beta pruning and iterative deepening under a time budget",
-		params: []param{searchDepth, timeParam, evalParam, orderParam, alphabetaBook},
+		params: []param{searchDepth, timeParam, evalParam, orderParam, alphabetaBook, alphabetaRelax},
 		build:  func(c botConfig) Bot { return newSearchBot(c, true) }})
 }
 
