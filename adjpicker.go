@@ -245,9 +245,9 @@ func (p *adjPicker) listRest(alpha int) {
 // others: at a node searched to the end, between adjRelaxLeast and
 // adjRelaxMost plies before it, with at least adjRelaxMoves of them.
 // Once the others are spent, next answers no move while p.isolated holds
-// them, and the search settles them together by one search of a relaxed
-// position (see adjrelax.go), or hands them back to be searched
-// (settleIsolated). The others go first because a node that cuts off
+// some, and the search settles them together, a part at a time
+// (isolatedPart), by one search of a relaxed position each (see
+// adjrelax.go), or hands them back to be searched (settleIsolated). The others go first because a node that cuts off
 // mostly does so with a move that turns or guards, and by the time they
 // are spent the node is likely to fail low, as the relaxation needs.
 func (p *adjPicker) holdIsolated(rest uint64) uint64 {
@@ -262,17 +262,36 @@ func (p *adjPicker) holdIsolated(rest uint64) uint64 {
 	return rest &^ isolated
 }
 
-// settleIsolated settles the isolated moves held back when bound, what
+// isolatedPart is the next part of the isolated moves held back to be
+// settled together: all of them, or from adjRelaxSplit plies before the
+// end one colour class of adjColour5 at a time. There most cells are
+// isolated, and a relaxed position that bars the opponent from all of
+// them lets the mover put marks it can never attack; barred from one
+// class only, cells three or more steps apart, the opponent can still
+// attack every mark from another side.
+func (p *adjPicker) isolatedPart() uint64 {
+	if p.left < adjRelaxSplit {
+		return p.isolated
+	}
+	for _, class := range adjColour5 {
+		if part := p.isolated & class; part != 0 {
+			return part
+		}
+	}
+	return 0
+}
+
+// settleIsolated settles part, isolated moves held back, when bound, what
 // the relaxed position proves each worth at most, is at most alpha (they
 // count at bound in the node's fail-soft value); otherwise it lists them
 // to be searched one by one.
-func (p *adjPicker) settleIsolated(bound, alpha int) {
+func (p *adjPicker) settleIsolated(part uint64, bound, alpha int) {
 	if bound <= alpha {
 		p.floor = max(p.floor, bound)
 	} else {
-		p.moves = p.s.appendRest(p.moves, p.isolated, p.me, p.opp, p.ply&1)
+		p.moves = p.s.appendRest(p.moves, part, p.me, p.opp, p.ply&1)
 	}
-	p.isolated = 0
+	p.isolated &^= part
 }
 
 // replyBound is the bound of move m, the i-th of the list, two plies

@@ -88,7 +88,7 @@ func adjPicked(p *adjPicker, alpha int) []int8 {
 	for {
 		c, ok := p.next(alpha)
 		if !ok && p.isolated != 0 {
-			p.settleIsolated(infinity, alpha)
+			p.settleIsolated(p.isolatedPart(), infinity, alpha)
 			continue
 		}
 		if !ok {

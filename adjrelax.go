@@ -48,6 +48,17 @@ func (s *adjSearch) keyBans(me, opp uint64, ban adjBans, left int) (key uint64, 
 	return key, false
 }
 
+// adjColour5 holds the cells of each colour of (row + 2 column) mod 5.
+// The five cells of a cell and its neighbours have five colours, so two
+// cells of one colour share no neighbour: they are three or more steps
+// apart.
+var adjColour5 = func() (c [5]uint64) {
+	for i := range 64 {
+		c[(i/8+2*(i%8))%5] |= 1 << uint(i)
+	}
+	return c
+}()
+
 // adjStuck is what a side to move scores when it may take no empty cell:
 // less than any final margin, so that a relaxed position never favours
 // the side whose cells it bans (the relaxation stays an upper bound for

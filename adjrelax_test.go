@@ -149,7 +149,9 @@ func TestAdjRelaxedPositions(t *testing.T) {
 // in positions with and without bans already, every isolated move of the
 // side to move is worth at most 1 plus the value, for that side, of the
 // relaxed position where the opponent moves and may take none of the
-// isolated cells. Many moves meet the bound exactly: it is not loose.
+// isolated cells, or none of one colour class of them (as isolatedPart
+// asks far from the end). Many moves meet the bound exactly: it is not
+// loose.
 func TestAdjRelaxBound(t *testing.T) {
 	t.Parallel() // CPU-bound and self-contained: runs beside the other heavy tests at the end
 	rng := rand.New(rand.NewPCG(53, 54))
@@ -166,27 +168,60 @@ func TestAdjRelaxBound(t *testing.T) {
 		if isolated == 0 {
 			continue
 		}
-		relaxed := c.ban
-		relaxed[me.Other()] |= isolated
-		slow.skipped++
-		bound := 1 - slowRelaxed(slow, relaxed, -infinity, infinity)
-		slow.skipped--
-		for m := isolated; m != 0; m &= m - 1 {
-			slow.Play(Move(bits.TrailingZeros64(m)))
-			v := -slowRelaxed(slow, c.ban, -infinity, infinity)
-			slow.Undo()
-			moves++
-			if v > bound {
-				t.Fatalf("case %d %v bans %x %x: isolated move %d worth %d, relaxed bound %d", i, c.a.History(), c.ban[X], c.ban[O], m&-m, v, bound)
+		parts := []uint64{isolated}
+		if i%4 == 1 {
+			parts = parts[:0]
+			for _, class := range adjColour5 {
+				if part := isolated & class; part != 0 {
+					parts = append(parts, part)
+				}
 			}
-			if v == bound {
-				tight++
+		}
+		for _, part := range parts {
+			relaxed := c.ban
+			relaxed[me.Other()] |= part
+			slow.skipped++
+			bound := 1 - slowRelaxed(slow, relaxed, -infinity, infinity)
+			slow.skipped--
+			for m := part; m != 0; m &= m - 1 {
+				slow.Play(Move(bits.TrailingZeros64(m)))
+				v := -slowRelaxed(slow, c.ban, -infinity, infinity)
+				slow.Undo()
+				moves++
+				if v > bound {
+					t.Fatalf("case %d %v bans %x %x: isolated move %d worth %d, relaxed bound %d (barred %x)", i, c.a.History(), c.ban[X], c.ban[O], m&-m, v, bound, part)
+				}
+				if v == bound {
+					tight++
+				}
 			}
 		}
 	}
 	t.Logf("%d isolated moves, %d worth their bound exactly", moves, tight)
 	if moves < 200 || 5*tight < moves {
 		t.Errorf("%d isolated moves, %d at their bound: want many, and a fifth or more tight", moves, tight)
+	}
+}
+
+// TestAdjColour5: the five colour classes cover the board once, and two
+// cells of one class are three or more steps apart, as isolatedPart
+// needs.
+func TestAdjColour5(t *testing.T) {
+	var all uint64
+	for k, class := range adjColour5 {
+		if all&class != 0 {
+			t.Fatalf("class %d overlaps the others: %x", k, all&class)
+		}
+		all |= class
+		for a := class; a != 0; a &= a - 1 {
+			i := bits.TrailingZeros64(a)
+			if near := adjNear2Table[i] &^ (1 << uint(i)) & class; near != 0 {
+				t.Errorf("class %d: cell %d has cells of its class within two steps: %x", k, i, near)
+			}
+		}
+	}
+	if all != ^uint64(0) {
+		t.Errorf("the classes miss cells %x", ^all)
 	}
 }
 

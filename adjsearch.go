@@ -94,7 +94,8 @@ func (s *adjSearch) searchMoves(me, opp uint64, ban adjBans, ply, depth, alpha, 
 		if !ok && p.isolated != 0 {
 			// The other moves are spent: the isolated ones go together
 			// if a relaxed position proves them low (adjrelax.go).
-			p.settleIsolated(s.relaxed(me, opp, ban, ply, depth, p.isolated, alpha), alpha)
+			part := p.isolatedPart()
+			p.settleIsolated(part, s.relaxed(me, opp, ban, ply, depth, part, alpha), alpha)
 			continue
 		}
 		best = max(best, p.floor) // fail-soft: the moves settled unsearched count at their bounds

@@ -92,12 +92,16 @@ const (
 const (
 	// adjRelaxLeast and adjRelaxMost are the plies before the end between
 	// which a node settles its isolated moves together. Two plies before
-	// the end the bounds settle them as well for less; eleven and more
-	// before, the isolated cells are most of the board, and banning the
-	// opponent from all of them gives the mover so much that the relaxed
-	// position mostly fails, at the cost of a whole search.
+	// the end the bounds settle them as well for less; further from the
+	// end than adjRelaxMost, even a colour class at a time the relaxed
+	// positions fail too often, each at the cost of a whole search.
 	adjRelaxLeast = 3
-	adjRelaxMost  = 11
+	adjRelaxMost  = 13
+	// adjRelaxSplit is the fewest plies before the end at which the
+	// isolated moves go a colour class at a time (see isolatedPart):
+	// there the isolated cells are most of the board, and barring the
+	// opponent from all of them at once mostly fails.
+	adjRelaxSplit = 12
 	// adjRelaxMoves is the fewest isolated moves worth one relaxed
 	// search rather than searching them.
 	adjRelaxMoves = 2
