@@ -23,6 +23,7 @@ var adjSolvedStarts = map[int]adjSolvedStart{
 	6: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 21, 20, 3}},
 	7: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 21, 30, 3, 11, 2}},
 	8: {-2, []Move{5, 40, 23, 58, 13, 22, 31, 4, 12, 21, 20, 11, 50, 3, 2, 1}},
+	9: {-2, []Move{5, 40, 23, 58, 41, 50, 59, 32, 51, 31, 22, 13, 33, 42, 4, 3, 2, 1}},
 }
 
 // adjBookEntry is a position after a few plies, solved: the value for
