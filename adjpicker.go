@@ -6,8 +6,9 @@ import "math/bits"
 // time and in stages, as the MoveSorter of Pascal Pons's Connect Four
 // solver does for its own search: a node cut off by its first move should
 // not pay for listing and scoring the others. It also settles, unsearched,
-// the moves that a bound proves cannot raise alpha (see adjbounds.go), and
-// with other threads puts off the moves another thread is searching.
+// the moves that a bound proves cannot raise alpha (adjbounds.go and
+// adjendbounds.go), and with other threads puts off the moves another
+// thread is searching.
 //
 // The stages, in order:
 //   - pickEarly: the table's move and the two killers, listed as they are;

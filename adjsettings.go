@@ -69,7 +69,7 @@ const (
 	adjSortedMoves = 4
 )
 
-// The endgame bounds (adjbounds.go).
+// The endgame bounds (adjendbounds.go).
 const (
 	// adjEndBoundPlies is the most plies before the end at which
 	// endBounds bounds a node's moves: the bounds are written for two to
@@ -124,11 +124,15 @@ const (
 // class (see solveClass) rather than on deepening: within plies of the
 // end, given at least work, the budget times the threads (up to the
 // CPUs). A failed solve costs the deepening a ply or two, so each step
-// asks for enough to prove most positions of BenchmarkAdjEndgame.
+// asks for enough to prove most positions of BenchmarkAdjEndgame: 5 s
+// of one thread, as in a match at the course's clock, prove them all
+// thirteen plies before the end, and the prompt's two threads do
+// fourteen, right after the opening of an 8-round game
+// (docs/adjacency.md, "How alpha-beta plays").
 var adjSolveReach = [...]struct {
 	plies int
 	work  time.Duration
-}{{10, 0}, {11, 500 * time.Millisecond}, {12, 4 * time.Second}, {13, 8 * time.Second}}
+}{{10, 0}, {11, 500 * time.Millisecond}, {12, 4 * time.Second}, {13, 5 * time.Second}, {14, 10 * time.Second}}
 
 // The choice among equal moves (adjswindle.go).
 const (
