@@ -45,18 +45,14 @@ type endAnswer struct {
 }
 
 // newEndBounds prepares the bounds of the moves of a node left (2 to 6)
-// plies before the end of the game.
-func newEndBounds(me, opp uint64, left int) endBounds {
-	return newEndBoundsBans(me, opp, adjBans{}, left)
-}
-
-// newEndBoundsBans is newEndBounds in a relaxed position (adjrelax.go):
-// every answer of the opponent the bounds count on is a cell it may take,
-// and where it might run out of such cells before the end (when it may
-// take fewer than left), no move is bounded, since a stuck opponent scores
-// -adjStuck. The mover's own cells need no such care: counting moves it
-// may not make only raises a bound.
-func newEndBoundsBans(me, opp uint64, ban adjBans, left int) endBounds {
+// plies before the end of the game. In a relaxed position (adjrelax.go;
+// ban is empty in any other) every answer of the opponent the bounds
+// count on is a cell it may take, and where it might run out of such
+// cells before the end (when it may take fewer than left), no move is
+// bounded, since a stuck opponent scores -adjStuck. The mover's own
+// cells need no such care: counting moves it may not make only raises a
+// bound.
+func newEndBounds(me, opp uint64, ban adjBans, left int) endBounds {
 	answers := ^(me | opp) &^ ban.opp
 	if ban.opp != 0 && bits.OnesCount64(answers) < left {
 		return endBounds{}

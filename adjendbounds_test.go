@@ -91,7 +91,7 @@ type endBoundsCount struct {
 // returns.
 func checkEndBounds(t *testing.T, a *Adjacency, left int) (n endBoundsCount) {
 	me, opp := a.marks[a.Turn()], a.marks[a.Turn().Other()]
-	e := newEndBounds(me, opp, left)
+	e := newEndBounds(me, opp, adjBans{}, left)
 	slow := slowCopy(a)
 	exactAfter, exact := slowAfter, slowExact(slow)
 	if left > 5 {

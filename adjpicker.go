@@ -332,7 +332,7 @@ func (p *adjPicker) replyBounds() *replyBounds {
 // endBounds is the node's endBounds, made on first need.
 func (p *adjPicker) endBounds() *endBounds {
 	if !p.endBounded {
-		p.ends, p.endBounded = newEndBoundsBans(p.me, p.opp, p.ban, p.left), true
+		p.ends, p.endBounded = newEndBounds(p.me, p.opp, p.ban, p.left), true
 	}
 	return &p.ends
 }

@@ -124,7 +124,7 @@ func TestAdjRelaxedPositions(t *testing.T) {
 		me, opp := slowMarks(slow, slow.Turn()), slowMarks(slow, slow.Turn().Other())
 		ban := adjBans{me: c.ban[slow.Turn()], opp: c.ban[slow.Turn().Other()]}
 		left := 2*slow.rounds - len(slow.history) - slow.skipped
-		e := newEndBoundsBans(me, opp, ban, left)
+		e := newEndBounds(me, opp, ban, left)
 		for m := ^(me | opp) &^ ban.me; m != 0; m &= m - 1 {
 			cell := bits.TrailingZeros64(m)
 			b := e.bound(int8(cell))
