@@ -1,6 +1,12 @@
 package main
 
-import "slices"
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // adjSolvedStart is the start position of a game of some rounds, solved
 // to the end by adjSolve: X's final margin under perfect play and one
@@ -35,11 +41,11 @@ type adjBookEntry struct {
 	move   Move
 }
 
-// adjBookReplies are perfect moves in positions a ply or two from the
-// start: O's answers to every first move of X (2 to 6 rounds), and X's
-// move after the first rounds that real 8-round games play most, each
-// solved by the program with the book off (docs/adjacency.md, "The
-// book"). A position whose mirror image is listed needs no entry of its
+// adjBookReplies are perfect moves in positions a ply from the start:
+// O's answers to every first move of X (2 to 6 rounds; in the 8-round
+// game to the best two), each solved by the program with the book off
+// (docs/adjacency.md, "The book"); X's move after every first round of
+// the 8-round game is in adjOpenings8. A position whose mirror image is listed needs no entry of its
 // own (adjBookMove reflects).
 var adjBookReplies = []adjBookEntry{
 	{2, []Move{0}, 2, 40},
@@ -192,15 +198,8 @@ var adjBookReplies = []adjBookEntry{
 	{6, []Move{40}, 2, 41},
 	{6, []Move{41}, 4, 40},
 	{6, []Move{42}, 2, 41},
-	// 8 rounds: X's perfect move after the first rounds that real games
-	// play most.
-	{8, []Move{40, 23}, -2, 22},
-	{8, []Move{5, 40}, -2, 23},
-	{8, []Move{40, 5}, -2, 13},
-	{8, []Move{5, 23}, -2, 22},
-	{8, []Move{5, 58}, -2, 23},
-	// O's answers to X's 5, the start's perfect move, and to X's 40, as
-	// good.
+	// 8 rounds: O's answers to X's 5, the start's perfect move, and to
+	// X's 40, as good.
 	{8, []Move{5}, 2, 40},
 	{8, []Move{40}, 2, 23},
 }
@@ -228,8 +227,67 @@ var adjBook = func() map[adjBookKey]adjBookEntry {
 	for _, e := range adjBookReplies {
 		add(e)
 	}
+	for _, e := range adjBookFile(adjOpenings8, 8) {
+		add(e)
+	}
 	return book
 }()
+
+// adjOpenings8 is X's perfect move after every first round of the 8-round
+// game, mirror images once: the answers of -analyze with the book off to
+// the openings of testdata/adj/openings2.txt (docs/adjacency.md, "The
+// book", gives the command).
+//
+//go:embed adjbook8.txt
+var adjOpenings8 string
+
+// adjBookFile reads the book entries of a game of rounds rounds from text
+// in -analyze's answer format, one position a line: its record, its value
+// and a move that keeps it, then fields it ignores (the nodes and the
+// time); lines starting with # are comments. The file is part of the
+// program, so a line it cannot read is a fault of the build, and panics.
+func adjBookFile(text string, rounds int) []adjBookEntry {
+	var book []adjBookEntry
+	for n, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		e, err := adjBookLine(f, rounds)
+		if err != nil {
+			panic(fmt.Sprintf("book line %d %q: %v", n+1, line, err))
+		}
+		book = append(book, e)
+	}
+	return book
+}
+
+// adjBookLine is the book entry of a line's fields (adjBookFile).
+func adjBookLine(f []string, rounds int) (adjBookEntry, error) {
+	e := adjBookEntry{rounds: rounds}
+	if len(f) < 3 {
+		return e, fmt.Errorf("want a record, a value and a move")
+	}
+	a := NewAdjacency(rounds)
+	for _, cell := range strings.Split(f[0], ",") {
+		c, err := strconv.Atoi(cell)
+		if err != nil || c < 0 || c > 63 || a.at(c) != Nobody || a.Over() {
+			return e, fmt.Errorf("cell %q is no move", cell)
+		}
+		a.Play(Move(c))
+		e.record = append(e.record, Move(c))
+	}
+	var err error
+	if e.value, err = strconv.Atoi(f[1]); err != nil {
+		return e, fmt.Errorf("value %q", f[1])
+	}
+	c, err := strconv.Atoi(f[2])
+	if err != nil || c < 0 || c > 63 || a.at(c) != Nobody {
+		return e, fmt.Errorf("move %q is no move", f[2])
+	}
+	e.move = Move(c)
+	return e, nil
+}
 
 // adjBookMove answers a position the program has solved beforehand, or
 // its mirror image (the anti-diagonal reflection maps the rules and the

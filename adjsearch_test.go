@@ -349,7 +349,8 @@ func BenchmarkAdjMatchGreedy(b *testing.B) {
 // proves (the result at least) and the median and worst time it took to
 // prove them (Stats.Solved); each answer goes to standard error. It
 // searches with ADJ_ENDGAME_JOBS threads, by default every CPU, as at the
-// prompt.
+// prompt, with the book off: the book answers the positions right after
+// the first round, where the reach of the proof is measured too.
 func BenchmarkAdjEndgame(b *testing.B) {
 	budget := 5 * time.Second
 	if d, err := time.ParseDuration(os.Getenv("ADJ_ENDGAME_TIME")); err == nil {
@@ -362,7 +363,7 @@ func BenchmarkAdjEndgame(b *testing.B) {
 		proved, positions := 0, 0
 		for _, a := range adjEndgamePositions(b, left) {
 			positions++
-			d := NewAdjBot(true).Think(context.Background(), a, Budget{Time: budget, Jobs: jobs})
+			d := newAdjBotWithBook(false).Think(context.Background(), a, Budget{Time: budget, Jobs: jobs})
 			if d.Proof.Solved > 0 {
 				proved++
 				times = append(times, d.Proof.Solved)

@@ -124,11 +124,12 @@ const (
 // class (see solveClass) rather than on deepening: within plies of the
 // end, given at least work, the budget times the threads (up to the
 // CPUs). A failed solve costs the deepening a ply or two, so each step
-// asks for enough to prove most positions of BenchmarkAdjEndgame: 5 s
-// of one thread, as in a match at the course's clock, prove them all
-// thirteen plies before the end, and the prompt's two threads do
-// fourteen, right after the opening of an 8-round game
-// (docs/adjacency.md, "How alpha-beta plays").
+// asks for enough to prove most of the positions it meets: 5 s of one
+// thread, as in a match at the course's clock, prove all those of
+// BenchmarkAdjEndgame thirteen plies before the end, and the prompt's
+// two threads most 2-ply openings of the 8-round game fourteen before
+// (docs/adjacency.md, "How alpha-beta plays" and "At the course's
+// clock"; the book answers those openings, not those of other lengths).
 var adjSolveReach = [...]struct {
 	plies int
 	work  time.Duration
