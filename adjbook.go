@@ -45,8 +45,8 @@ type adjBookEntry struct {
 // O's answers to every first move of X (2 to 6 rounds; in the 8-round
 // game to the best two), each solved by the program with the book off
 // (docs/adjacency.md, "The book"); X's move after every first round of
-// the 8-round game is in adjOpenings8. A position whose mirror image is listed needs no entry of its
-// own (adjBookMove reflects).
+// the 8-round game is in adjOpenings8. A position whose mirror image is
+// listed needs no entry of its own (adjBookMove reflects).
 var adjBookReplies = []adjBookEntry{
 	{2, []Move{0}, 2, 40},
 	{2, []Move{1}, 2, 40},
@@ -244,13 +244,13 @@ var adjOpenings8 string
 // adjBookFile reads the book entries of a game of rounds rounds from text
 // in -analyze's answer format, one position a line: its record, its value
 // and a move that keeps it, then fields it ignores (the nodes and the
-// time); lines starting with # are comments. The file is part of the
-// program, so a line it cannot read is a fault of the build, and panics.
+// time). The file is part of the program, so a line it cannot read is a
+// fault of the build, and panics.
 func adjBookFile(text string, rounds int) []adjBookEntry {
 	var book []adjBookEntry
 	for n, line := range strings.Split(text, "\n") {
 		f := strings.Fields(line)
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+		if len(f) == 0 {
 			continue
 		}
 		e, err := adjBookLine(f, rounds)
@@ -270,23 +270,19 @@ func adjBookLine(f []string, rounds int) (adjBookEntry, error) {
 	}
 	a := NewAdjacency(rounds)
 	for _, cell := range strings.Split(f[0], ",") {
-		c, err := strconv.Atoi(cell)
-		if err != nil || c < 0 || c > 63 || a.at(c) != Nobody || a.Over() {
-			return e, fmt.Errorf("cell %q is no move", cell)
+		m, err := a.ParseMove(cell)
+		if err != nil {
+			return e, err
 		}
-		a.Play(Move(c))
-		e.record = append(e.record, Move(c))
+		a.Play(m)
+		e.record = append(e.record, m)
 	}
 	var err error
 	if e.value, err = strconv.Atoi(f[1]); err != nil {
-		return e, fmt.Errorf("value %q", f[1])
+		return e, err
 	}
-	c, err := strconv.Atoi(f[2])
-	if err != nil || c < 0 || c > 63 || a.at(c) != Nobody {
-		return e, fmt.Errorf("move %q is no move", f[2])
-	}
-	e.move = Move(c)
-	return e, nil
+	e.move, err = a.ParseMove(f[2])
+	return e, err
 }
 
 // adjBookMove answers a position the program has solved beforehand, or

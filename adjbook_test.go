@@ -117,7 +117,7 @@ func TestAdjOpeningBook(t *testing.T) {
 	fewest := int64(math.MaxInt64)
 	for line := range strings.SplitSeq(adjOpenings8, "\n") {
 		f := strings.Fields(line)
-		if len(f) < 4 || strings.HasPrefix(f[0], "#") {
+		if len(f) < 4 {
 			continue
 		}
 		if n, err := strconv.ParseInt(f[3], 10, 64); err == nil && n < fewest {

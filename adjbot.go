@@ -48,18 +48,12 @@ type AdjBot struct {
 // its own transposition table, kept between its moves.
 func NewAdjBot(prune bool) *AdjBot { return &AdjBot{Prune: prune, cache: &adjCache{}} }
 
-// newAdjBotWithBook is alpha-beta as alphabeta's book key sets it: with
-// the book of solved positions, or (book=off) searching every position.
-func newAdjBotWithBook(book bool) *AdjBot {
-	return &AdjBot{Prune: true, noBook: !book, cache: &adjCache{}}
-}
-
-// newAdjBotSpec is alpha-beta as alphabeta's keys set it: the book (see
-// newAdjBotWithBook) and the relaxation (relax=off: see adjrelax.go).
+// newAdjBotSpec is alpha-beta as alphabeta's keys set it: with the book
+// of solved positions, or (book=off) searching every position; settling
+// a node's isolated moves together, or (relax=off, see adjrelax.go) one
+// by one.
 func newAdjBotSpec(book, relax bool) *AdjBot {
-	b := newAdjBotWithBook(book)
-	b.unrelaxed = !relax
-	return b
+	return &AdjBot{Prune: true, noBook: !book, unrelaxed: !relax, cache: &adjCache{}}
 }
 
 // reportProgress has the bot tell report how its long solves are going

@@ -108,7 +108,7 @@ func adjClockLine(b *testing.B, spec *gameSpec, opt gameOptions, rec []Move, mov
 	for _, m := range rec {
 		a.Play(m)
 	}
-	bots := map[Side]*AdjBot{X: newAdjBotWithBook(true), O: newAdjBotWithBook(true)}
+	bots := map[Side]*AdjBot{X: newAdjBotSpec(true, true), O: newAdjBotSpec(true, true)}
 	tt := newAdjTable(adjSolveTableBits(a.PliesLeft()))
 	var results []adjClockResult
 	for range 4 {
@@ -196,7 +196,7 @@ func BenchmarkAdjClockPositions(b *testing.B) {
 			}
 			a := g.(*Adjacency)
 			start := time.Now()
-			d := newAdjBotWithBook(true).Think(context.Background(), a.Clone(), Budget{Time: move, Jobs: jobs})
+			d := newAdjBotSpec(true, true).Think(context.Background(), a.Clone(), Budget{Time: move, Jobs: jobs})
 			took := time.Since(start)
 			a.Play(d.Move)
 			lost := adjClockLoss(b, a, newAdjTable(adjSolveTableBits(a.PliesLeft())), jobs, values[i])

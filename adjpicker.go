@@ -248,9 +248,10 @@ func (p *adjPicker) listRest(alpha int) {
 // Once the others are spent, next answers no move while p.isolated holds
 // some, and the search settles them together, a part at a time
 // (isolatedPart), by one search of a relaxed position each (see
-// adjrelax.go), or hands them back to be searched (settleIsolated). The others go first because a node that cuts off
-// mostly does so with a move that turns or guards, and by the time they
-// are spent the node is likely to fail low, as the relaxation needs.
+// adjrelax.go), or hands them back to be searched (settleIsolated). The
+// others go first because a node that cuts off mostly does so with a
+// move that turns or guards, and by the time they are spent the node is
+// likely to fail low, as the relaxation needs.
 func (p *adjPicker) holdIsolated(rest uint64) uint64 {
 	if p.s.unrelaxed || p.left < adjRelaxLeast || p.left > adjRelaxMost {
 		return rest

@@ -143,10 +143,8 @@ func (s *adjSearch) relaxed(me, opp uint64, ban adjBans, ply, depth int, cells u
 	relaxed := adjBans{me: ban.opp | cells, opp: ban.me}
 	var w int
 	if s.tr != nil {
-		s.tr.enter(opp, me, ply+1, depth-1, -alpha, -alpha+1, s.plies, s.nodes)
+		w = s.traced(opp, me, relaxed, ply+1, depth-1, -alpha, -alpha+1)
 		s.tr.relaxed(ply+1, bits.OnesCount64(cells))
-		w = s.negamaxBans(opp, me, relaxed, ply+1, depth-1, -alpha, -alpha+1)
-		s.tr.leave(ply+1, w, s.nodes)
 	} else {
 		w = s.negamaxBans(opp, me, relaxed, ply+1, depth-1, -alpha, -alpha+1)
 	}

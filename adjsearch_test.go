@@ -363,7 +363,7 @@ func BenchmarkAdjEndgame(b *testing.B) {
 		proved, positions := 0, 0
 		for _, a := range adjEndgamePositions(b, left) {
 			positions++
-			d := newAdjBotWithBook(false).Think(context.Background(), a, Budget{Time: budget, Jobs: jobs})
+			d := newAdjBotSpec(false, true).Think(context.Background(), a, Budget{Time: budget, Jobs: jobs})
 			if d.Proof.Solved > 0 {
 				proved++
 				times = append(times, d.Proof.Solved)

@@ -451,7 +451,7 @@ func TestAdjBotSolves(t *testing.T) {
 		t.Run(fmt.Sprint(rounds), func(t *testing.T) {
 			a := NewAdjacency(rounds)
 			want, _ := adjSolve(context.Background(), a, newAdjTable(adjSolveTableBits(a.PliesLeft())), adjSolveOptions{jobs: 1})
-			d := newAdjBotWithBook(false).Think(context.Background(), a, Budget{Jobs: 1})
+			d := newAdjBotSpec(false, true).Think(context.Background(), a, Budget{Jobs: 1})
 			if d.Score != adjSolvedStarts[rounds].value || !d.Proof.Exact || d.Depth != 2*rounds || d.Nodes != want.Nodes || len(d.PV) != 2*rounds || d.Move != d.PV[0] {
 				t.Fatalf("%+v, want value %d, exact, the whole line and %d nodes", d, adjSolvedStarts[rounds].value, want.Nodes)
 			}
@@ -462,10 +462,10 @@ func TestAdjBotSolves(t *testing.T) {
 			if h.Final(X) != d.Score {
 				t.Errorf("line %v ends %d, want %d", d.PV, h.Final(X), d.Score)
 			}
-			if book := newAdjBotWithBook(true).Think(context.Background(), a, Budget{}); book.Nodes != 1 || book.Score != d.Score {
+			if book := newAdjBotSpec(true, true).Think(context.Background(), a, Budget{}); book.Nodes != 1 || book.Score != d.Score {
 				t.Errorf("with the book: %+v", book)
 			}
-			traced := newAdjBotWithBook(false).Think(context.Background(), a, Budget{Jobs: 2, Trace: 2})
+			traced := newAdjBotSpec(false, true).Think(context.Background(), a, Budget{Jobs: 2, Trace: 2})
 			if root := traced.Trace.Root; root == nil || int(*root.Value) != d.Score || traced.Score != d.Score || traced.Nodes != d.Nodes {
 				t.Errorf("traced: %+v, root %+v", traced, traced.Trace.Root)
 			}
@@ -484,7 +484,7 @@ func TestAdjBotSolveStops(t *testing.T) {
 	// inTime: the machine's other work is excused).
 	var d Decision
 	inTime(t, "cut short after 30 ms", 30*time.Millisecond, 970*time.Millisecond, func() {
-		d = newAdjBotWithBook(false).Think(ctx, a, Budget{Jobs: 2})
+		d = newAdjBotSpec(false, true).Think(ctx, a, Budget{Jobs: 2})
 	})
 	if !slices.Contains(a.Moves(nil), d.Move) || d.Proof.Exact {
 		t.Errorf("cut short: %+v", d)

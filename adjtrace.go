@@ -76,7 +76,9 @@ func (t *adjTracer) enter(me, opp uint64, ply, depth, alpha, beta, plies int, no
 	case depth == 1:
 		n.kind = adjTraceFrontier
 	}
-	if below > 0 && below-1 <= t.plies {
+	// A relaxed position (adjrelax.go) has its parent's marks: it is no
+	// move of the parent's, and relaxed names it.
+	if below > 0 && below-1 <= t.plies && marks != t.nodes[t.open[below-1]].marks {
 		parent := &t.nodes[t.open[below-1]]
 		n.cell = bits.TrailingZeros64(marks &^ parent.marks)
 		if n.research = n.cell == parent.last; !n.research {
@@ -94,21 +96,11 @@ func (t *adjTracer) enter(me, opp uint64, ply, depth, alpha, beta, plies int, no
 	t.nodes = append(t.nodes, n)
 }
 
-// relaxed notes that the node just entered at game ply ply is a relaxed
-// position, which settles moves isolated moves of its parent: it is no
-// move of the parent's.
+// relaxed notes that the node last entered at game ply ply is a relaxed
+// position, which settles moves isolated moves of its parent.
 func (t *adjTracer) relaxed(ply, moves int) {
-	below := ply - t.root
-	if !t.live || below == 0 || below > t.plies+1 {
-		return
-	}
-	if parent := &t.nodes[t.open[below-1]]; below-1 <= t.plies {
-		parent.visited--
-		parent.last = -1
-	}
-	if below <= t.plies {
-		n := &t.nodes[t.open[below]]
-		n.cell, n.relaxed, n.research = -1, moves, false
+	if below := ply - t.root; t.live && below > 0 && below <= t.plies {
+		t.nodes[t.open[below]].relaxed = moves
 	}
 }
 

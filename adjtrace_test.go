@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/bits"
+	"strconv"
 	"testing"
 )
 
@@ -63,5 +65,49 @@ func TestAdjTrace(t *testing.T) {
 				t.Errorf("DOT: %v", err)
 			}
 		})
+	}
+}
+
+// TestAdjTraceRelaxed: in a solve's trace, a relaxed position (adjrelax.go)
+// shows as a child of its own, named by how many isolated moves it
+// settles, and is no move of its parent: at every node searched move by
+// move, the distinct moves searched and the moves skipped are the node's
+// empty cells.
+func TestAdjTraceRelaxed(t *testing.T) {
+	a := adjEndgamePositions(t, 9)[0]
+	d := newAdjBotSpec(false, true).Think(context.Background(), a, Budget{Jobs: 1, Trace: 3})
+	if d.Trace == nil || d.Trace.Root == nil {
+		t.Fatal("no tree")
+	}
+	empty := 64 - bits.OnesCount64(a.marks[X]|a.marks[O])
+	relaxed := 0
+	var walk func(n *TraceNode, ply int)
+	walk = func(n *TraceNode, ply int) {
+		searched := 0
+		for _, c := range n.Children {
+			var moves int
+			switch _, err := fmt.Sscanf(c.Move, "%d isolated", &moves); {
+			case err == nil:
+				if c.Note != "relaxed: the moves settled together" || moves < adjRelaxMoves {
+					t.Errorf("relaxed node %q, note %q", c.Move, c.Note)
+				}
+				relaxed++
+			case c.Note == "re-search":
+				walk(c, ply+1)
+			default:
+				if cell, err := strconv.Atoi(c.Move); err != nil || cell < 0 || cell > 63 {
+					t.Errorf("child %q at ply %d is no cell", c.Move, ply)
+				}
+				searched++
+				walk(c, ply+1)
+			}
+		}
+		if len(n.Children) > 0 && searched+n.Skipped != empty-ply {
+			t.Errorf("a node at ply %d: %d moves searched and %d skipped, %d empty cells", ply, searched, n.Skipped, empty-ply)
+		}
+	}
+	walk(d.Trace.Root, 0)
+	if relaxed == 0 {
+		t.Errorf("no relaxed position in the trace:\n%s", traceText(d.Trace))
 	}
 }
