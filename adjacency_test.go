@@ -19,7 +19,7 @@ type slowAdj struct {
 	history []Move
 	boards  [][8][8]Side // the board before each move, for Undo
 	// skipped counts the turns handed over without a mark: the relaxed
-	// positions of adjrelax_test.go.
+	// positions of adjsearchrelax_test.go.
 	skipped int
 }
 
@@ -113,11 +113,11 @@ func (s *slowAdj) roundsLeft() int { return (2*s.rounds - len(s.history) + 1) / 
 func (s *slowAdj) pliesLeft() int { return 2*s.rounds - len(s.history) }
 
 // The generic searches over a slowAdj judge by its own reading of the
-// objective (Evaluate below), its default evaluator: a reference
-// independent of adjeval.go.
+// objective (Evaluate below), the default evaluator of a card of its own
+// (not registered as a game): a reference independent of adjeval.go.
 func init() {
-	typeEvaluators[reflect.TypeOf((*slowAdj)(nil))] = evaluator{name: "course",
-		score: func(g Game, s Side) int { return g.(*slowAdj).Evaluate(s) }}
+	cards[reflect.TypeOf((*slowAdj)(nil))] = &gameSpec{name: "slowadj", evaluators: []evaluator{{name: "course",
+		score: func(g Game, s Side) int { return g.(*slowAdj).Evaluate(s) }}}}
 }
 
 // Evaluate follows seed 002's formula term by term.

@@ -9,16 +9,18 @@ import (
 // count of marks, and two that see the reply (the students' objective,
 // and safe marks after the reply); how they play: docs/bots.md.
 
-func init() {
-	registerEvaluators("adjacency", (*Adjacency)(nil),
-		evaluator{name: "course", score: adjCourseScore,
+// adjEvaluators are the game's evaluators for its card, its default first.
+func adjEvaluators() []evaluator {
+	return []evaluator{
+		{name: "course", score: adjCourseScore,
 			about: "the difference in settled marks (no empty neighbour), plus the lead in unsettled marks beyond the plies left"},
-		evaluator{name: "marks", score: adjMarksScore,
+		{name: "marks", score: adjMarksScore,
 			about: "the difference in marks, as if the game ended here"},
-		evaluator{name: "reply-marks", score: adjReplyMarksScore,
+		{name: "reply-marks", score: adjReplyMarksScore,
 			about: "the difference in marks after the best capture of the side to move: its mark placed, the most marks one move turns"},
-		evaluator{name: "reply-safe", score: adjReplySafeScore,
-			about: "after the best reply of the side to move: a mark with no empty neighbour counts 3, any other 2"})
+		{name: "reply-safe", score: adjReplySafeScore,
+			about: "after the best reply of the side to move: a mark with no empty neighbour counts 3, any other 2"},
+	}
 }
 
 // adjCourseScore is seed 002's objective of an incomplete state, from s's

@@ -29,18 +29,28 @@ func init() {
 		seats:   seatDefaults{bot: "alphabeta", openings: 2},
 		words: gameWords{intro: "mark an empty cell: the enemy marks above, below, left and right of it become yours; most marks after the last round wins",
 			prompt: "Enter the number: ", rules: adjRules, describe: adjDescribe},
-		analyst: gameAnalyst{strongest: "alphabeta", hintBudget: Budget{Time: time.Second}},
+		analyst:     gameAnalyst{strongest: "alphabeta", hintBudget: Budget{Time: time.Second}},
+		evaluators:  adjEvaluators(),
+		botDefaults: map[string]string{"time": "5s"},
+		levels:      adjLevels,
+		optionsOf:   func(g Game) gameOptions { return gameOptions{"rounds": g.(*Adjacency).rounds} },
+		protocol:    gameProtocol{name: "adjacency", expects: func(Game) string { return "an empty cell 0-63" }},
 		// The anti-diagonal, (r, c) to (7-c, 7-r), keeps both sides'
 		// corners; every other symmetry of the square swaps X's and O's.
 		symmetries:   []func(gameOptions, Move) Move{func(_ gameOptions, m Move) Move { return Move((7-int(m)%8)*8 + 7 - int(m)/8) }},
 		symmetryNote: "mirror images in the anti-diagonal counted once",
-		special: []specialBot{
-			{bot: "alphabeta", impl: "adjsearch", about: "a bitboard alpha-beta with move ordering, a table and an exact endgame",
-				fits: adjSearchFits, build: func(c botConfig) Bot { return newAdjBotSpec(c.vals.on("book"), c.vals.on("relax")) }},
-			{bot: "minimax", impl: "adjsearch", about: "the same bitboard search, without pruning",
-				fits: adjSearchFits, build: func(botConfig) Bot { return NewAdjBot(false) }},
-		},
 	})
+}
+
+// adjLevels are Adjacency's levels, easiest first: the temperatures in
+// marks, the course objective's unit, and the top two the game's own
+// search, at depth 5 and at the run's time (docs/levels.md).
+var adjLevels = []levelPlan{
+	{depth: 1, temp: 3},
+	{depth: 2, temp: 1.5},
+	{depth: 3, temp: 0.5},
+	{bot: "alphabeta", depth: 5},
+	{bot: "alphabeta"}, // the game's own search, at the run's time
 }
 
 // adjDescribe: an Adjacency score is the mark margin, exact once the
@@ -63,11 +73,4 @@ func adjDescribe(g Game, d Decision) string {
 		return "draw"
 	}
 	return fmt.Sprintf("%+d by the course's objective, a guess from depth %d", d.Score, d.Depth)
-}
-
-// adjSearchFits says the bitboard search implements the values: it
-// judges by the course's objective and orders moves its own way, so
-// another evaluator or order=none goes to the generic search.
-func adjSearchFits(v paramValues) bool {
-	return v.text("eval") == "course" && v.text("order") != "none"
 }

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 )
 
-// Adjacency's fast path for Monte Carlo tree search (mctsfast.go).
+// Adjacency's fast path for Monte Carlo tree search (botfast.go).
 
 // Adjacency offers the fast simulation.
 var _ fastPlayout = (*Adjacency)(nil)

@@ -19,13 +19,13 @@ import (
 // them. Both give the same value as the plain search (the tests compare
 // them with the generic minimax on a plain board). Searched to the end,
 // a node may also settle its isolated moves together, by one search of a
-// relaxed position (adjrelax.go).
+// relaxed position (adjsearchrelax.go).
 func (s *adjSearch) negamax(me, opp uint64, ply, depth, alpha, beta int) int {
 	return s.negamaxBans(me, opp, adjBans{}, ply, depth, alpha, beta)
 }
 
 // negamaxBans is negamax in a relaxed position, where each side may not
-// take the cells ban gives it (see adjrelax.go); with no bans, in the
+// take the cells ban gives it (see adjsearchrelax.go); with no bans, in the
 // game's own position. A side to move that may take no empty cell scores
 // -adjStuck.
 func (s *adjSearch) negamaxBans(me, opp uint64, ban adjBans, ply, depth, alpha, beta int) int {
@@ -63,7 +63,7 @@ func (s *adjSearch) negamaxBans(me, opp uint64, ban adjBans, ply, depth, alpha, 
 		}
 	}
 	// With other threads, this position is marked busy while it is
-	// searched (see adjparallel.go).
+	// searched (see adjsearchparallel.go).
 	if s.busy != nil && depth >= adjBusyDepth {
 		s.busy.enter(key)
 		defer s.busy.leave(key)
@@ -93,7 +93,7 @@ func (s *adjSearch) searchMoves(me, opp uint64, ban adjBans, ply, depth, alpha, 
 		m, ok := p.next(alpha)
 		if !ok && p.isolated != 0 {
 			// The other moves are spent: the isolated ones go together
-			// if a relaxed position proves them low (adjrelax.go).
+			// if a relaxed position proves them low (adjsearchrelax.go).
 			part := p.isolatedPart()
 			p.settleIsolated(part, s.relaxed(me, opp, ban, ply, depth, part, alpha), alpha)
 			continue
@@ -134,7 +134,7 @@ func (s *adjSearch) searchMoves(me, opp uint64, ban adjBans, ply, depth, alpha, 
 
 // relaxed bounds the isolated moves cells of the node (me to move, ply
 // plies into the game and depth plies above the horizon, its own bans
-// ban) by one null-window search of the relaxed position (adjrelax.go):
+// ban) by one null-window search of the relaxed position (adjsearchrelax.go):
 // the node's marks, the opponent to move and barred from cells as well.
 // Each move of cells is worth at most 1 plus the relaxed position's value
 // for the mover; the answer is that bound when the search proves it at

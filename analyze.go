@@ -18,9 +18,9 @@ type analyzeMode struct {
 	traces       io.Writer
 	// traceFormat is how traces are written (-trace-format).
 	traceFormat string
-	// reg is the run's, whose solver table -scores shares (nil: one of
-	// its own).
-	reg *registry
+	// scorer, with scores, is the game's strongest bot, which gives
+	// every move's exact score (moveScorer).
+	scorer moveScorer
 }
 
 // analyzeJSON is an answer line under -format json. Move is null for a
@@ -99,8 +99,8 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 		a.Error = err.Error()
 		return a
 	}
-	if mode.scores && spec.analyst.scores != nil {
-		a.Scores = spec.analyst.scores(ctx, mode.reg, g, budget.Jobs)
+	if mode.scores && mode.scorer != nil {
+		a.Scores = scoresByNumber(ctx, mode.scorer, g, budget.Jobs)
 	}
 	var zero int64
 	if g.Over() {

@@ -170,7 +170,7 @@ func TestAnalyzeScoresAndJSON(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var text, js strings.Builder
-		if err := analyzeWith(context.Background(), strings.NewReader(tc.in), &text, tc.spec, tc.bot, Budget{}, nil, analyzeMode{scores: true}); err != nil {
+		if err := analyzeWith(context.Background(), strings.NewReader(tc.in), &text, tc.spec, tc.bot, Budget{}, nil, analyzeMode{scores: true, scorer: tc.bot.(moveScorer)}); err != nil {
 			t.Fatal(err)
 		}
 		for i, line := range strings.Split(strings.TrimSuffix(text.String(), "\n"), "\n") {
@@ -187,7 +187,7 @@ func TestAnalyzeScoresAndJSON(t *testing.T) {
 				t.Errorf("%s answer %d: %q, want %q", tc.spec.name, i+1, got, tc.text[i])
 			}
 		}
-		if err := analyzeWith(context.Background(), strings.NewReader(tc.in), &js, tc.spec, tc.bot, Budget{}, nil, analyzeMode{json: true, scores: true}); err != nil {
+		if err := analyzeWith(context.Background(), strings.NewReader(tc.in), &js, tc.spec, tc.bot, Budget{}, nil, analyzeMode{json: true, scores: true, scorer: tc.bot.(moveScorer)}); err != nil {
 			t.Fatal(err)
 		}
 		for i, line := range strings.Split(strings.TrimSuffix(js.String(), "\n"), "\n") {

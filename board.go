@@ -43,7 +43,7 @@ const NoMove Move = -1
 // picture a person and a record use. Every bot is written against it, so
 // one minimax, one alpha-beta, one local search and one genetic search play
 // every game. How a position that is not finished is judged is not the
-// rules' business: a search is given an evaluator (boteval.go).
+// rules' business: a search is given an evaluator (registryeval.go).
 type Game interface {
 	Rules
 	Notation

@@ -15,7 +15,8 @@ func TestBotsDocTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, table := range map[string]string{"keys": keysTable(&declared), "evaluators": evaluatorsTable(&declared)} {
+	reg := programRegistry()
+	for name, table := range map[string]string{"keys": keysTable(reg), "evaluators": evaluatorsTable(reg)} {
 		if !strings.Contains(string(page), table) {
 			t.Errorf("docs/bots.md lacks the table of %s as the registry has it:\n%s", name, table)
 		}

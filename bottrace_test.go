@@ -18,7 +18,7 @@ func TestEveryBotTraces(t *testing.T) {
 	starts := map[string]string{"ttt": "04", "connect4": "274552224131661", "adjacency": ""}
 	for _, spec := range declared.games {
 		for _, bs := range declared.bots {
-			if len(bs.games) > 0 && !strings.Contains(strings.Join(bs.games, ","), spec.name) {
+			if !bs.plays(spec) {
 				continue
 			}
 			t.Run(spec.name+"/"+bs.name, func(t *testing.T) {

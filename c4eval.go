@@ -7,16 +7,18 @@ import "math/bits"
 // count of threats after Allis, which knows which threats win the end of
 // the game.
 
-func init() {
-	registerEvaluators("connect4", (*ConnectFour)(nil),
-		evaluator{name: "segments", score: c4SegmentScore,
+// c4Evaluators are the game's evaluators for its card, its default first.
+func c4Evaluators() []evaluator {
+	return []evaluator{
+		{name: "segments", score: c4SegmentScore,
 			about: "four-cell segments that only one side has stones in: 1, 10 or 50 for 1, 2 or 3 stones, and 16 for the side to move"},
-		evaluator{name: "threats", score: c4ThreatScore,
+		{name: "threats", score: c4ThreatScore,
 			about: "odd and even threats (Allis): empty cells that would complete a four, counted by the row parity that wins"},
-		evaluator{name: "reply-segments", score: replyEval(c4SegmentScore, c4Limit),
+		{name: "reply-segments", score: replyEval(c4SegmentScore, c4Limit),
 			about: "segments, counted after the best reply of the side to move"},
-		evaluator{name: "reply-threats", score: replyEval(c4ThreatScore, c4Limit),
-			about: "threats, counted after the best reply of the side to move"})
+		{name: "reply-threats", score: replyEval(c4ThreatScore, c4Limit),
+			about: "threats, counted after the best reply of the side to move"},
+	}
 }
 
 // c4Segments are 7x6's 69 four-cell segments (24 horizontal, 21

@@ -1,11 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"slices"
-	"strconv"
-	"strings"
 	"time"
 )
 
@@ -30,19 +26,32 @@ func init() {
 		seats:   seatDefaults{bot: "solver", openings: 2, exact: "solver", clock: c4SizeClockFor},
 		words: gameWords{intro: "drop a stone: type the number of a column, as shown under the board",
 			prompt: "Enter the column: ", rules: c4Rules, describe: c4Describe},
-		analyst: gameAnalyst{strongest: "solver", hintBudget: Budget{Time: c4HintTime},
-			hint: func(ctx context.Context, reg *registry, g Game, b Budget) string {
-				return c4HintJobs(ctx, reg, g, b.Jobs)
-			},
-			finalScore: c4FinalScore,
-			scores: func(ctx context.Context, reg *registry, g Game, jobs int) []*int {
-				scores, _ := c4ColumnScores(ctx, reg, g, jobs)
-				return scores
-			}},
+		analyst:     gameAnalyst{strongest: "solver", hintBudget: Budget{Time: c4HintTime}, finalScore: c4FinalScore},
+		evaluators:  c4Evaluators(),
+		botDefaults: map[string]string{"minimax.depth": "7", "alphabeta.depth": "7", "mcts.playouts": "100000", "local.temperature": "20"},
+		levels:      c4Levels,
+		optionsOf: func(g Game) gameOptions {
+			geo := g.(*ConnectFour).geo
+			return gameOptions{"width": geo.width, "height": geo.height}
+		},
+		protocol: gameProtocol{name: "connect4", expects: func(g Game) string {
+			return "a column with room, " + c4Columns(g.(*ConnectFour).geo.width)
+		}},
 		// Left and right: column c is column width-1-c in the mirror.
 		symmetries:   []func(gameOptions, Move) Move{func(opt gameOptions, m Move) Move { return Move(opt["width"]-1) - m }},
 		symmetryNote: "mirror images counted once",
 	})
+}
+
+// c4Levels are Connect Four's levels, easiest first: the temperatures in
+// tens, the steps of the student paper's count (docs/history.md), and the
+// top level the solver (docs/levels.md).
+var c4Levels = []levelPlan{
+	{depth: 1, temp: 40},
+	{depth: 2, temp: 20},
+	{depth: 4, temp: 8},
+	{depth: 8, temp: 2},
+	{bot: "solver"}, // perfect
 }
 
 // c4SizeClockFor is the time a move of a bot that would search to the end
@@ -98,64 +107,7 @@ func c4FinalScore(g Game) int {
 	return -((c.geo.cells + 2 - len(c.history)) / 2)
 }
 
-// c4HintJobs shows the solver's score of every column (the scores of
-// docs/connect4.md, from the side to move; "-" for a full column, "?"
-// when time ran out), searched by c4ColumnScores with so many threads
-// (-jobs) over the table that reg's run keeps for the board's size.
-func c4HintJobs(ctx context.Context, reg *registry, g Game, jobs int) string {
-	if g.Over() {
-		return "the game is over"
-	}
-	ctx, cancel := context.WithTimeout(ctx, c4HintTime)
-	defer cancel()
-	scores, _ := c4ColumnScores(ctx, reg, g, jobs)
-	legal := g.Moves(nil)
-	cells := make([]string, len(scores))
-	for col, v := range scores {
-		switch {
-		case !slices.Contains(legal, Move(col)):
-			cells[col] = "-"
-		case v == nil:
-			cells[col] = "?" // time ran out before this column
-		default:
-			cells[col] = strconv.Itoa(*v)
-		}
-	}
-	return c4ScoreTable(cells)
-}
-
-// c4ColumnScores is the solver's exact score of every column for the side
-// to move (docs/connect4.md), nil for a full column, with so many search
-// threads over the table that reg's run keeps for the board's size (reg
-// nil: a table of its own), and the book on 7x6; stopped says ctx ended
-// the search first: the columns scored before then keep their exact
-// scores, the rest are nil.
-func c4ColumnScores(ctx context.Context, reg *registry, g Game, jobs int) (scores []*int, stopped bool) {
-	c := g.(*ConnectFour)
-	if g.Over() {
-		return make([]*int, c.geo.width), false
-	}
-	s := newC4Solver(c.geo, runTable(reg, c.geo), bookFor(c.geo, true), c4Defaults())
-	s.setJobs(jobs)
-	s.start(ctx, nil)
-	return s.columnScores(c4PosOf(c)), s.stopped()
-}
-
-// c4ScoreTable writes the hint's scores (column 1 first) under their
-// column numbers, each right-aligned in a field wide enough for "-21":
-// the board's own names are two characters apart, too close for such
-// scores, so the table repeats them above.
-func c4ScoreTable(scores []string) string {
-	var cols, vals strings.Builder
-	cols.WriteString("column:")
-	vals.WriteString("score: ")
-	for i, v := range scores {
-		fmt.Fprintf(&cols, "%4s", c4ColumnName(i))
-		fmt.Fprintf(&vals, "%4s", v)
-	}
-	key := "win > 0 > loss; higher wins sooner"
-	if slices.Contains(scores, "?") {
-		key += "; ? ran out of time"
-	}
-	return "scores by column (" + key + "):\n" + cols.String() + "\n" + vals.String()
-}
+// c4HintTime is what a hint may take (c4game.go): the solver has no time
+// limit by default, and on 7x6 answers from the book or within a second,
+// but other sizes search from scratch, the largest for minutes.
+const c4HintTime = 10 * time.Second

@@ -42,7 +42,7 @@ type c4Geom struct {
 	// same stones would otherwise give the same key.
 	keySalt uint64
 
-	// The solver's masks (c4bits.go, c4bounds.go). std is 7x6, whose
+	// The solver's masks (c4solverbits.go, c4solverbounds.go). std is 7x6, whose
 	// bit operations run on constants; keyBits the bits of a position's
 	// key (cur+mask: every column with its sentinel).
 	std     bool

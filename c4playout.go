@@ -2,7 +2,7 @@ package main
 
 import "math/rand/v2"
 
-// Connect Four's fast paths for Monte Carlo tree search (mctsfast.go):
+// Connect Four's fast paths for Monte Carlo tree search (botfast.go):
 // its random playout, and a walker that plays an iteration's moves on a
 // copy of the root's bitboards. A tree move is two ORs with nothing to
 // take back, and the playout keeps its list of open columns from stone

@@ -512,8 +512,8 @@ func BenchmarkEmptySized(b *testing.B) {
 	b.ReportMetric(float64(s.nodes()), "nodes/op")
 }
 
-// TestOpsAgree: the operations written for every size (c4bits.go,
-// c4bounds.go) give what 7x6's on constants give, on random positions of
+// TestOpsAgree: the operations written for every size (c4solverbits.go,
+// c4solverbounds.go) give what 7x6's on constants give, on random positions of
 // every board six high (7x6's serve them all), so that the other sizes
 // search as 7x6 does (TestSolverOpsOnTheSets checks whole searches).
 func TestOpsAgree(t *testing.T) {
@@ -540,7 +540,7 @@ func TestOpsAgree(t *testing.T) {
 func opsAgree(t *testing.T, g *c4Geom, p c4Pos, rec string) {
 	t.Helper()
 	for _, b := range []uint64{p.cur, p.cur ^ p.mask} {
-		if got, want := g.threatsAny(b, p.mask), stdThreats(g, b, p.mask); got != want {
+		if got, want := geoThreats(g, b, p.mask), stdThreats(g, b, p.mask); got != want {
 			t.Fatalf("%s: threats %x, 7x6's %x", rec, got, want)
 		}
 	}
@@ -551,24 +551,24 @@ func opsAgree(t *testing.T, g *c4Geom, p c4Pos, rec string) {
 		}
 	}
 	for _, w := range [][2]int{{0, 0}, {-3, -2}, {2, 3}} {
-		lo, hi := g.openBoundsAny(p, -20, 20, w[0], w[1])
+		lo, hi := geoOpenBounds(g, p, -20, 20, w[0], w[1])
 		if wlo, whi := openBounds(g, p, -20, 20, w[0], w[1]); lo != wlo || hi != whi {
 			t.Fatalf("%s: openBounds %d %d, 7x6's %d %d", rec, lo, hi, wlo, whi)
 		}
 	}
 	if p.moves%2 == 0 {
-		if got, want := g.claimevenAny(p, 20), claimevenBound(g, p, 20); got != want {
+		if got, want := geoClaimeven(g, p, 20), claimevenBound(g, p, 20); got != want {
 			t.Fatalf("%s: claimeven %d, 7x6's %d", rec, got, want)
 		}
 	}
 	if !g.std {
 		return
 	}
-	if got, want := g.mirrorAny(p.key()), mirror(p.key()); got != want {
+	if got, want := geoMirror(g, p.key()), mirror(p.key()); got != want {
 		t.Fatalf("%s: mirror %x, 7x6's %x", rec, got, want)
 	}
 	for _, merge := range []bool{false, true} {
-		k, f := g.tableKeyAny(p, merge)
+		k, f := geoTableKey(g, p, merge)
 		if wk, wf := tableKey(p, merge); k != wk || f != wf {
 			t.Fatalf("%s: key %x %v, 7x6's %x %v", rec, k, f, wk, wf)
 		}

@@ -4,10 +4,10 @@ import "context"
 
 // The solver and what lasts from one search to the next: the board, its
 // operations, the table, the book, the tuning and the threads. A search
-// in progress keeps its own state in a c4Search per thread (c4search.go);
+// in progress keeps its own state in a c4Search per thread (c4solversearch.go);
 // the solver drives the thread it was called on through the null-window
-// searches (c4nullwindow.go) and the expected line (c4line.go), and the
-// other threads join it at each root (c4parallel.go).
+// searches (c4solvernullwindow.go) and the expected line (c4solverline.go), and the
+// other threads join it at each root (c4solverparallel.go).
 
 // c4Solver searches positions exactly. Its table survives between
 // searches (scores belong to positions, not to searches), so a game gets
@@ -16,7 +16,7 @@ type c4Solver struct {
 	c4Setup
 	// main searches on the caller's thread; helpers are the other
 	// threads' searches, made once and kept; busyMarks are the busy
-	// marks they share (c4parallel.go), made with the first helper.
+	// marks they share (c4solverparallel.go), made with the first helper.
 	main      *c4Search
 	helpers   []*c4Search
 	busyMarks *busySet

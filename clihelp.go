@@ -294,7 +294,7 @@ func defaultWords(reg *registry, bot *botDecl, p param) string {
 		words = strconv.FormatFloat(f, 'g', 4, 64)
 	}
 	for _, g := range reg.games {
-		if v, ok := p.byGame[g.name]; ok && bot.plays(g) {
+		if v, ok := p.gameDefault(g, bot.name); ok && bot.plays(g) {
 			words += ", " + v + " in " + g.name
 		}
 	}
@@ -339,7 +339,7 @@ func gameDefaultsHelp(reg *registry) string {
 			limit += " (a clock on boards without an opening book)"
 		}
 		b.WriteString(wrapHelp(fmt.Sprintf("  %-10s ", g.name), fmt.Sprintf("bot %s, %s; %s", g.seats.bot, first, limit), 13))
-		for _, sp := range g.special {
+		for _, sp := range g.specials() {
 			b.WriteString(wrapHelp(fmt.Sprintf("  %-10s ", ""), fmt.Sprintf("%s here is %s: %s", sp.bot, sp.impl, sp.about), 13))
 		}
 	}

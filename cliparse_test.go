@@ -35,7 +35,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-nope"}, `unknown flag -nope: see -h for the flags`},
 		{[]string{"-gmae", "c4"}, `unknown flag -gmae: did you mean -game? (see -h)`},
 		{[]string{"--tournement", "all"}, `unknown flag -tournement: did you mean -tournament? (see -h)`},
-		{[]string{"-game", "conect4"}, `-game "conect4": did you mean connect4? Expected ttt (tictactoe), connect4 (c4) or adjacency (adj)`},
+		{[]string{"-game", "conect4"}, `-game "conect4": did you mean connect4? Expected ttt (tictactoe), connect4 (c4), adjacency (adj) or nim`}, // Nim: nim_test.go
 		{[]string{"-first", "humna"}, `-first "humna": did you mean human? Expected human, bot or random`},
 		{[]string{"-format", "jsno"}, `-format "jsno": did you mean json? Expected text or json`},
 		{[]string{"-x", "humna"}, `-x "humna": did you mean human? Expected human or a bot spec`},
@@ -43,7 +43,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-bot", "alphabeta:dpth=3"}, `-bot: "alphabeta:dpth=3": alphabeta has no key "dpth": did you mean depth? Expected one of its keys: depth, time, eval, order`},
 		{[]string{"-game", "c4", "-bot", "alphabeta:eval=threat"}, `-bot: "alphabeta:eval=threat": eval="threat": did you mean threats? Expected one of segments, threats, reply-segments, reply-threats`},
 		{[]string{"-depth"}, `-depth needs a value: expected a whole number of plies from 0 (no limit) to 64`},
-		{[]string{"-game", "chess"}, `-game "chess": expected ttt (tictactoe), connect4 (c4) or adjacency (adj)`},
+		{[]string{"-game", "chess"}, `-game "chess": expected ttt (tictactoe), connect4 (c4), adjacency (adj) or nim`}, // Nim: nim_test.go
 		{[]string{"-bot", "solver"}, `-bot: bot solver does not play Tic-Tac-Toe: expected one of minimax, alphabeta`},
 		{[]string{"-x", "deep-blue"}, `-x: unknown bot "deep-blue": expected one of minimax`},
 		{[]string{"stray"}, `unexpected argument "stray"`},

@@ -66,7 +66,7 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 		}
 	}
 	if p.mode == modeBook && c.bookLine < c.bookPly {
-		return nil, fmt.Errorf("-book-line-ply %d: expected from -book-ply (%d) to %d plies", c.bookLine, c.bookPly, c4Cells)
+		return nil, fmt.Errorf("-book-line-ply %d: expected from -book-ply (%d) to %d plies", c.bookLine, c.bookPly, bookMaxPly)
 	}
 	if p.mode == modeCheck {
 		if err := checkEngineSpec(reg, c.check); err != nil {
@@ -109,6 +109,8 @@ func (p *runPlan) resolvePlayers() error {
 	c, g := p.cfg, p.spec
 	name := c.bot
 	switch {
+	case c.level > 0 && len(g.levels) == 0:
+		return fmt.Errorf("-level: %s has no levels; choose its opponent with -bot (%s)", g.title, strings.Join(p.reg.botNames(g), ", "))
 	case c.level > 0:
 		name = levelName(c.level)
 	case name == "":
@@ -129,8 +131,10 @@ func (p *runPlan) resolvePlayers() error {
 			return err
 		}
 	}
-	if p.mode == modeAnalyze && c.scores && g.analyst.scores == nil {
-		return fmt.Errorf("-scores: %s's search does not score every move: -scores works with Tic-Tac-Toe and Connect Four", g.title)
+	if p.mode == modeAnalyze && c.scores {
+		if _, ok := p.reg.newBot(g, p.hinter, nil).(moveScorer); !ok {
+			return fmt.Errorf("-scores: %s's search does not score every move: -scores works with %s", g.title, p.reg.scoringGames())
+		}
 	}
 	return nil
 }

@@ -136,7 +136,7 @@ func TestNamesAnyCase(t *testing.T) {
 		{[]string{"-game", "C4", "-first", "Bot"}, "connect4", "solver", "", ""},
 		{[]string{"-game", "Adjacency", "-x", "MCTS", "-o", "RANDOM"}, "adjacency", "mcts", "random", ""},
 		{[]string{"-game", "TicTacToe", "-tournament", "MiniMax,Random"}, "ttt", "minimax", "", ""},
-		{[]string{"-game", "chess"}, "", "", "", "expected ttt (tictactoe), connect4 (c4) or adjacency (adj)"},
+		{[]string{"-game", "chess"}, "", "", "", "expected ttt (tictactoe), connect4 (c4), adjacency (adj) or nim"},
 	} {
 		p, err := planOf(tt.args...)
 		if err == nil {
@@ -283,7 +283,7 @@ func TestCheckGames(t *testing.T) {
 	}{
 		{[]string{"-game", "ttt"}, "ttt", ""},
 		{[]string{"-game", "c4", "-width", "5", "-height", "4"}, "connect4", ""},
-		{[]string{"-width", "5", "-rounds", "3"}, "ttt connect4 adjacency", ""},
+		{[]string{"-width", "5", "-rounds", "3"}, "ttt connect4 adjacency nim", ""}, // Nim: nim_test.go
 		{[]string{"-game", "ttt", "-rounds", "3"}, "ttt", "-rounds does not apply to Tic-Tac-Toe: ignored"},
 	} {
 		p := mustPlan(t, append([]string{engine, "-check", "me"}, tt.args...)...)

@@ -150,7 +150,10 @@ func (r *invocation) traceFile() (io.Writer, func() error, error) {
 // analyze answers the positions on stdin with -bot's bot.
 func (r *invocation) analyze(ctx context.Context) error {
 	bot := r.reg.newBot(r.spec, r.bot, r.rng)
-	mode := analyzeMode{json: r.cfg.format == "json", scores: r.cfg.scores, traceFormat: r.cfg.traceFormat, reg: r.reg}
+	mode := analyzeMode{json: r.cfg.format == "json", scores: r.cfg.scores, traceFormat: r.cfg.traceFormat}
+	if r.cfg.scores {
+		mode.scorer, _ = r.reg.newBot(r.spec, r.hinter, nil).(moveScorer)
+	}
 	if isTerminal(r.stdin) {
 		fmt.Fprintln(r.stderr, analyzeHint)
 	}

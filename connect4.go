@@ -17,8 +17,8 @@ import (
 // sentinel, so that shifting by 1 (vertical), 7 (horizontal), 6 and 8 (the
 // diagonals) never carries a line from one column into the next. Another
 // size H high uses H+1 bits a column the same way (c4Geom). The 7x6
-// constants below stay compile-time: the solver's hot loop (c4pos.go,
-// c4search.go) and the random playouts (c4playout.go) are built on them.
+// constants below stay compile-time: the solver's hot loop (c4solverpos.go,
+// c4solversearch.go) and the random playouts (c4playout.go) are built on them.
 const (
 	c4Width  = 7
 	c4Height = 6
@@ -64,9 +64,6 @@ type ConnectFour struct {
 	winner  Side      // set by the move that made four in a row
 	history []Move
 }
-
-// NewConnectFour returns the empty 7x6 board.
-func NewConnectFour() *ConnectFour { return &ConnectFour{geo: c4Std} }
 
 // NewConnectFourSize returns the empty board of width columns and height
 // rows, which c4SizeError must accept.
@@ -265,3 +262,33 @@ func (c *ConnectFour) FormatMove(m Move) string { return c4ColumnName(int(m)) }
 // moveGrid: a column is a move, the columns one row (local search's
 // walks go from column to neighbouring column).
 func (c *ConnectFour) moveGrid() (rows, cols int) { return 1, c.geo.width }
+
+// c4Four reports whether the stones b hold four in a row. Written out
+// with constant shifts, like winningCells: it runs at every node.
+func c4Four(b uint64) bool {
+	v := b & (b >> 1)
+	h := b & (b >> c4Col)
+	d1 := b & (b >> (c4Col - 1))
+	d2 := b & (b >> (c4Col + 1))
+	return v&(v>>2)|h&(h>>(2*c4Col))|d1&(d1>>(2*(c4Col-1)))|d2&(d2>>(2*(c4Col+1))) != 0
+}
+
+// c4AnyPlies is how many more stones the principal line of a position
+// with n stones and score v lays down on a board of cells cells: a win
+// with score v falls on the first stone of the winner's that leaves that
+// score ((cells+1-m)/2 with m stones before it), a draw fills the board.
+func c4AnyPlies(cells, v, n int) int {
+	if v == 0 {
+		return cells - n
+	}
+	first, want := n, v // the mover's stones fall on n, n+2, ...
+	if v < 0 {
+		first, want = n+1, -v
+	}
+	for m := first; m < cells; m += 2 {
+		if (cells+1-m)/2 == want {
+			return m + 1 - n
+		}
+	}
+	return cells - n // no such stone: not a score of this board
+}

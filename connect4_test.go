@@ -304,3 +304,6 @@ func TestC4KeyNamesTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// NewConnectFour returns the empty 7x6 board.
+func NewConnectFour() *ConnectFour { return &ConnectFour{geo: c4Std} }

@@ -161,8 +161,7 @@ func (c *engineCheck) summary(logPath string) bool {
 func (c *engineCheck) game(ctx context.Context, spec *gameSpec, bot *engineBot, b Budget, side Side) (late bool, err error) {
 	rng := rand.New(rand.NewPCG(uint64(side), 7))
 	g := spec.start(c.opt)
-	name, opts := engineGame(g)
-	where := fmt.Sprintf("%s%s, %s as %s", name, opts, bot.Name(), side)
+	where := fmt.Sprintf("%s%s, %s as %s", spec.protocol.name, spec.protocolOptions(g), bot.Name(), side)
 	_, ours := bot.decl.dialect.(ourProtocol)
 	bot.watch = func(sent bool, line string) {
 		c.talk.add(checkLine{sent, line})

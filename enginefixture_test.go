@@ -47,6 +47,9 @@ func TestMain(m *testing.M) {
 		os.Exit(runFixture(behaviour, os.Stdin, os.Stdout))
 	}
 	if os.Getenv(programEnv) != "" { // the program itself, in a fresh process
+		if os.Getenv(testGamesEnv) == "" { // the program's own games only
+			dropTestGames()
+		}
 		if n := os.Getenv(filesEnv); n != "" { // with few file descriptors
 			limitFiles(n)
 		}

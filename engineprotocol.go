@@ -25,38 +25,20 @@ func (ourProtocol) games() []string     { return nil }
 func (ourProtocol) about() string       { return "external engine" }
 func (ourProtocol) bank() time.Duration { return 0 }
 
-// engineGame is how the protocol names g's game and its options.
-func engineGame(g Game) (name, options string) {
-	switch g := g.(type) {
-	case *TicTacToe:
-		return "tictactoe", ""
-	case *ConnectFour:
-		return "connect4", fmt.Sprintf(" width %d height %d", g.geo.width, g.geo.height)
-	case *Adjacency:
-		return "adjacency", fmt.Sprintf(" rounds %d", g.rounds)
-	}
-	panic(fmt.Sprintf("engines: no protocol name for %T", g))
-}
-
 // engineRecord is g's record in its game's notation, "-" for none (so
 // that the line always has a word to read).
 func engineRecord(g Game) string {
-	name, _ := engineGame(g)
-	spec, err := declared.findGame(name)
-	if err != nil {
-		panic(err) // engineGame names registered games only
-	}
-	if rec := spec.record(g); rec != "" {
+	if rec := cardOf(g).record(g); rec != "" {
 		return rec
 	}
 	return "-"
 }
 
 func (ourProtocol) greeting(g Game, side Side, _ time.Duration, options [][2]string) []string {
-	name, gameOptions := engineGame(g)
+	spec := cardOf(g)
 	lines := []string{
 		fmt.Sprintf("boardbots %d", engineProtocolVersion),
-		"game " + name + gameOptions,
+		"game " + spec.protocol.name + spec.protocolOptions(g),
 		"side " + side.String(),
 	}
 	for _, kv := range options {
@@ -167,16 +149,7 @@ func readPV(words []string, g Game) ([]Move, string) {
 func (ourProtocol) played(Game, Move) []string { return nil }
 
 func (ourProtocol) expects(g Game) string {
-	what := ""
-	switch g := g.(type) {
-	case *TicTacToe:
-		what = "an empty cell 0-8"
-	case *ConnectFour:
-		what = "a column with room, " + c4Columns(g.geo.width)
-	case *Adjacency:
-		what = "an empty cell 0-63"
-	}
-	return `"move M", M ` + what + `; "info ..." lines before it are optional`
+	return `"move M", M ` + cardOf(g).protocol.expects(g) + `; "info ..." lines before it are optional`
 }
 
 func (ourProtocol) end(w Side, over, forfeit bool) []string {

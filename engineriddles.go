@@ -50,25 +50,34 @@ func (r riddlesProtocol) id(s Side) int {
 	return id
 }
 
+// riddlesSize is the board's columns and rows, from the game's card: the
+// protocol is Connect Four's (games), whose moves are columns and whose
+// stones fall to the lowest free cell, and it needs nothing else.
+func riddlesSize(g Game) (width, height int) {
+	opt := cardOf(g).optionsOf(g)
+	return opt["width"], opt["height"]
+}
+
 func (riddlesProtocol) expects(g Game) string {
-	return fmt.Sprintf(`"place_disc C", C a column with room counted from 0 (0-%d)`, g.(*ConnectFour).geo.width-1)
+	width, _ := riddlesSize(g)
+	return fmt.Sprintf(`"place_disc C", C a column with room counted from 0 (0-%d)`, width-1)
 }
 
 // greeting sends no options: the competitions' protocol has none.
 func (r riddlesProtocol) greeting(g Game, side Side, perMove time.Duration, _ [][2]string) []string {
-	geo := g.(*ConnectFour).geo
+	width, height := riddlesSize(g)
 	lines := []string{
 		fmt.Sprintf("settings timebank %d", riddlesBank.Milliseconds()),
 		fmt.Sprintf("settings time_per_move %d", perMove.Milliseconds()),
 		fmt.Sprintf("settings player_names player%d,player%d", r.id(X), r.id(O)),
 		fmt.Sprintf("settings your_bot player%d", r.id(side)),
 		fmt.Sprintf("settings your_botid %d", r.id(side)),
-		fmt.Sprintf("settings field_columns %d", geo.width),
-		fmt.Sprintf("settings field_rows %d", geo.height),
+		fmt.Sprintf("settings field_columns %d", width),
+		fmt.Sprintf("settings field_rows %d", height),
 	}
 	if !r.classic {
-		lines = append(lines, fmt.Sprintf("settings field_width %d", geo.width),
-			fmt.Sprintf("settings field_height %d", geo.height))
+		lines = append(lines, fmt.Sprintf("settings field_width %d", width),
+			fmt.Sprintf("settings field_height %d", height))
 	}
 	return lines
 }
@@ -77,26 +86,27 @@ func (r riddlesProtocol) greeting(g Game, side Side, perMove time.Duration, _ []
 // row first and each row from the left, comma-separated, "." for an empty
 // cell and the player number of a stone (theaigames: "0" for an empty
 // cell, and ";" between rows).
-func (r riddlesProtocol) field(geo *c4Geom, moves []Move) string {
+func (r riddlesProtocol) field(g Game, moves []Move) string {
+	width, height := riddlesSize(g)
 	empty, rows := ".", ","
 	if r.classic {
 		empty, rows = "0", ";"
 	}
-	grid := make([][]string, geo.height) // [row from the bottom][column]
+	grid := make([][]string, height) // [row from the bottom][column]
 	for row := range grid {
-		grid[row] = make([]string, geo.width)
+		grid[row] = make([]string, width)
 	}
-	height := make([]int, geo.width)
+	filled := make([]int, width) // each column's stones: the next one lands above them
 	for i, m := range moves {
-		grid[height[m]][m] = strconv.Itoa(r.id([2]Side{X, O}[i%2]))
-		height[m]++
+		grid[filled[m]][m] = strconv.Itoa(r.id([2]Side{X, O}[i%2]))
+		filled[m]++
 	}
 	var b strings.Builder
-	for row := geo.height - 1; row >= 0; row-- {
-		if row < geo.height-1 {
+	for row := height - 1; row >= 0; row-- {
+		if row < height-1 {
 			b.WriteString(rows)
 		}
-		for col := range geo.width {
+		for col := range width {
 			if col > 0 {
 				b.WriteString(",")
 			}
@@ -114,7 +124,7 @@ func (r riddlesProtocol) field(geo *c4Geom, moves []Move) string {
 func (r riddlesProtocol) turn(g Game, left time.Duration) []string {
 	return []string{
 		fmt.Sprintf("update game round %d", len(g.History())+1),
-		"update game field " + r.field(g.(*ConnectFour).geo, g.History()),
+		"update game field " + r.field(g, g.History()),
 		fmt.Sprintf("action move %d", left.Milliseconds()),
 	}
 }
@@ -132,7 +142,7 @@ func (riddlesProtocol) answer(line string, g Game, _ *Decision) (Move, bool, err
 		return NoMove, false, fault{ForfeitGarbage, fmt.Errorf("answered %s: accepted is place_disc and a column", quoteUpTo(line, engineEcho))}
 	}
 	col, err := strconv.Atoi(fields[1])
-	if width := g.(*ConnectFour).geo.width; err != nil || col < 0 || col >= width {
+	if width, _ := riddlesSize(g); err != nil || col < 0 || col >= width {
 		kind := ForfeitIllegal // a column off the board
 		if err != nil {
 			kind = ForfeitGarbage // no column at all
@@ -147,7 +157,7 @@ func (riddlesProtocol) answer(line string, g Game, _ *Decision) (Move, bool, err
 
 // played: theaigames' engine sent the field again after each move.
 func (r riddlesProtocol) played(g Game, m Move) []string {
-	return []string{"update game field " + r.field(g.(*ConnectFour).geo, append(slices.Clip(g.History()), m))}
+	return []string{"update game field " + r.field(g, append(slices.Clip(g.History()), m))}
 }
 
 // end: the protocol has no result or quit; the process is closed.

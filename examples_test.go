@@ -84,7 +84,9 @@ func TestExampleEngines(t *testing.T) {
 				t.Fatal(made[i].err)
 			}
 			engine := "me=" + made[i].command
-			status, out, errText := runCapture([]string{"-engine", engine, "-check", "me"}, "")
+			// As a process of its own: the program's games, which the
+			// examples play (not the tests' Nim, nim_test.go).
+			status, out, errText := runAsProgram(t, []string{"-engine", engine, "-check", "me"}, "")
 			if status != 0 || !strings.Contains(out, "\nme: no problems; ") {
 				t.Errorf("-check: status %d, %s\n%s", status, errText, out)
 			}

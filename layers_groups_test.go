@@ -21,6 +21,10 @@ import (
 // fileGroup is one group of files.
 type fileGroup struct {
 	name string
+	// tier is the group's tier: the table lists them bottom up, and a
+	// group may use only groups of its own tier or below
+	// (docs/development.md, "Tiers").
+	tier tier
 	// files are the group's files whose names do not begin with its name.
 	files []string
 	// holds says what the group holds, in a few words, for the docs.
@@ -30,45 +34,74 @@ type fileGroup struct {
 	surface string
 }
 
+// tier is a layer of groups: kernel, registry, games, searches, hosts.
+// Games know no search, searches know no host, and every group reaches
+// the others through the registry's card (docs/development.md, "Tiers").
+type tier uint8
+
+const (
+	tierKernel   tier = iota // words, the board's contract, the bot contract, faults
+	tierRegistry             // the game's card, bot declarations, specs
+	tierGames                // rules, notation, evaluators, fast playouts, cards
+	tierSearches             // the generic bots and each game's own engines
+	tierHosts                // the game loop, engines, arena, analyze, prompt, command line
+)
+
+// tierNames are the tiers' names, for the docs.
+var tierNames = [...]string{"kernel", "registry", "games", "searches", "hosts"}
+
 // fileGroups are the groups, bottom up.
 var fileGroups = []fileGroup{
-	{name: "text", holds: "words and lines for people: counts in words, wrapping, lines read from slow inputs",
+	{name: "text", tier: tierKernel, holds: "words and lines for people: counts in words, wrapping, lines read from slow inputs",
 		surface: "errInterrupted errLineTooLong expecting inPlies isNear lineFeed maxLine nearestWord newLineFeed orList plural wrapHanging wrapLine wrapSteady wrapWords"},
-	{name: "board", holds: "the rules' contract: sides, moves, the Game interface, scores, the numbered grid",
+	{name: "board", tier: tierKernel, holds: "the rules' contract: sides, moves, the Game interface, scores, the numbered grid",
 		surface: "allNumbers endsGame errGameOver Game highlight markText maxEcho maxSpecEcho Move moveError Nobody NoMove Notation O outcome parseCell quoteShort quoteUpTo renderGrid Rules Side toFront tooMany Utility X"},
-	{name: "table", holds: "what search threads share without locks: table words, busy marks, huge pages",
+	{name: "table", tier: tierKernel, holds: "what search threads share without locks: table words, busy marks, huge pages",
 		surface: "busySet hugePages storeShared ttHashMul"},
-	{name: "trace", holds: "the -trace tree a search records, and its writers: outline, Graphviz, JSON",
+	{name: "trace", tier: tierKernel, holds: "the -trace tree a search records, and its writers: outline, Graphviz, JSON",
 		surface: "floatOf negamaxNode scoreOf SearchTrace traceFormats TraceNode traceOutput TraceProbe TraceScore wrapTrace"},
-	{name: "bot", holds: "the bot contract (Bot, Budget, Decision, Stats, forfeits), bot keys and specs, evaluators, the registry of games and bots",
-		surface: "allFigures Bot botConfig botDecl Budget budgetDefaults Decision declared defaultEval depthParam durationText evalFunc evalParam evaluator expired fallibleBot fault faultKind FigDepth FigNodes FigScore findEvaluator finisher Forfeit ForfeitCrash ForfeitGarbage ForfeitIllegal ForfeitKind forfeitKinds ForfeitTime gameAnalyst gameEvaluators gameOption gameOptions gameSpec gameWords hostFault infinity kindChoice kindFloat kindInt kindSwitch moveFault MoveVisits newRegistry param paramValues player playoutsParam ProofStats registerBot registerEvaluators registerGame registry replyEval seatDefaults specialBot specText splitSpec Stats timeParam TreeStats withBudget"},
-	{name: "loop", holds: "the one game loop: two seats take turns until the game ends",
-		surface: "botSeat errEnough errQuit errRetake gameHooks outcomeWords playGame seat winLine winWords"},
-	{name: "minimax", holds: "minimax and alpha-beta (one negamax), its tracer, every move's exact score",
-		surface: "exactScores final moveScores rootScore rootScores SearchBot"},
-	{name: "localsearch", holds: "local search and rollout: the textbook's walks over the moves",
+	{name: "bot", tier: tierKernel, holds: "the bot contract: a position and a Budget in, a Decision with its Stats out; the fast paths a game may offer a search",
+		surface: "allFigures Bot Budget Decision expired fastPlayout FigDepth FigNodes FigScore infinity mctsWalker mctsWalking MoveVisits ProofStats Stats TreeStats withBudget"},
+	{name: "fault", tier: tierKernel, holds: "how a seat loses other than on the board (forfeits), and the machine's faults that lose no one the game",
+		surface: "fallibleBot fault faultKind finisher Forfeit ForfeitCrash ForfeitGarbage ForfeitIllegal ForfeitKind forfeitKinds ForfeitTime hostFault"},
+	{name: "registry", tier: tierRegistry, holds: "the registry of games and bots: the game's card, bot declarations, keys and specs, evaluators",
+		surface: "botConfig botDecl budgetDefaults cardOf declared defaultEval depthParam durationText evalFunc evalParam evaluator findEvaluator gameAnalyst gameEvaluators gameOption gameOptions gameProtocol gameSpec gameWords hinter kindChoice kindFloat kindInt kindSwitch levelCount levelPlan moveFault moveScorer newRegistry param paramValues player playoutsParam registerBot registerGame registerSpecial registry replyEval scoresByNumber seatDefaults specialBot specText splitSpec timeParam"},
+	{name: "ttt", tier: tierGames, holds: "Tic-Tac-Toe: rules, evaluator, game card",
+		surface: ""},
+	{name: "c4", tier: tierGames, files: []string{"connect4.go"}, holds: "Connect Four: rules, board sizes, evaluators, fast playouts, the game card",
+		surface: "c4Aligned c4AnyPlies c4Bottom c4Cells c4Col c4ColumnMask c4ColumnName c4Four c4Full c4Geom c4GoodThreat c4Height c4HintTime c4MaxCells c4MaxWidth c4OpenStone c4OtherThreat c4Std c4Swap c4Width c4Win ConnectFour"},
+	{name: "adj", tier: tierGames, holds: "Adjacency: rules, evaluators, fast playouts, the game card",
+		surface: "Adjacency adjAfter adjEvaluate adjKey adjNeighbours adjUTerm fileA fileH mix64 NewAdjacency"},
+	{name: "minimax", tier: tierSearches, holds: "minimax and alpha-beta (one negamax), its tracer, every move's exact score",
+		surface: "final moveScores rootScore rootScores SearchBot"},
+	{name: "localsearch", tier: tierSearches, holds: "local search and rollout: the textbook's walks over the moves",
 		surface: "candidatesTrace"},
-	{name: "genetic", holds: "genetic minimax"},
-	{name: "random", holds: "the random bot"},
-	{name: "mcts", holds: "Monte Carlo tree search and MCTS-Solver, and what a game may offer it to run fast",
-		surface: "fastPlayout mctsWalker mctsWalking"},
-	{name: "level", holds: "the -level opponents, from easy to perfect",
-		surface: "levelCount levelName"},
-	{name: "ttt", holds: "Tic-Tac-Toe: rules, evaluator, game card",
-		surface: "TicTacToe"},
-	{name: "c4", files: []string{"connect4.go"}, holds: "Connect Four: rules, evaluators, the solver with its book and clock, the game card",
-		surface: "bookPlan c4Cells c4Columns c4Geom ConnectFour makeBook"},
-	{name: "adj", holds: "Adjacency: rules, evaluators, the alpha-beta search and solver, the book, the game card",
-		surface: "Adjacency"},
-	{name: "engine", holds: "external engines: child processes, protocols, logs, -check",
+	{name: "genetic", tier: tierSearches, holds: "genetic minimax",
+		surface: ""},
+	{name: "random", tier: tierSearches, holds: "the random bot",
+		surface: ""},
+	{name: "mcts", tier: tierSearches, holds: "Monte Carlo tree search and MCTS-Solver",
+		surface: ""},
+	{name: "level", tier: tierSearches, holds: "the -level opponents, from easy to perfect",
+		surface: "levelName"},
+	{name: "c4solver", tier: tierSearches, holds: "the Connect Four solver: its search, table, book, guess and clock, as the bot solver",
+		surface: "book bookConfig bookGrower bookStats buildBook newBookGrower readBook"},
+	{name: "adjsearch", tier: tierSearches, holds: "Adjacency's own alpha-beta and solver: its search, table, book and endgame, as the game's alphabeta and minimax",
+		surface: ""},
+	{name: "loop", tier: tierHosts, holds: "the one game loop: two seats take turns until the game ends",
+		surface: "botSeat errEnough errQuit errRetake gameHooks outcomeWords playGame seat winLine winWords"},
+	{name: "engine", tier: tierHosts, holds: "external engines: child processes, protocols, logs, -check",
 		surface: "checkEngineSpec engineCheck engineDecls engineGroup engineListDecls engineProcs keeperEnv runKeeper"},
-	{name: "arena", holds: "matchmaking: matches, tournaments, gauntlets, SPRT, the results log, -rate, Elo, plots, openings",
+	{name: "arena", tier: tierHosts, holds: "matchmaking: matches, tournaments, gauntlets, SPRT, the results log, -rate, Elo, plots, openings",
 		surface: "badInput checkPlotFile errSPRTSyntax matchConfig openingPlan openingsError openResults parsePlotSize parseSPRT plotSize plotSizeAccepts rateFiles rateOnly readOpenings report resultsFile sprtAccepts sprtGames sprtTest tournamentConfig"},
-	{name: "analyze", holds: "-analyze: positions in, one answer line each out",
+	{name: "analyze", tier: tierHosts, holds: "-analyze: positions in, one answer line each out",
 		surface: "analyzeMode analyzeWith"},
-	{name: "play", holds: "the prompt: a person at the table, its commands and screen",
+	{name: "play", tier: tierHosts, holds: "the prompt: a person at the table, its commands and screen",
 		surface: "interrupter interruptible newPipeReader newTermReader promptCommandWords screen seated session signalled terminalWidth termReader"},
-	{name: "cli", files: []string{"main.go"}, holds: "the command line: the flags' table, help, the plan a command line makes, the run; main.go wires"},
+	{name: "bookmake", tier: tierHosts, holds: "-make-book: the Connect Four book built by playing the solver through the game loop",
+		surface: "bookMaxPly bookPlan makeBook"},
+	{name: "cli", tier: tierHosts, files: []string{"main.go"}, holds: "the command line: the flags' table, help, the plan a command line makes, the run; main.go wires",
+		surface: ""},
 }
 
 // groupOf is the group of a file: the one that names it, else the one
@@ -174,6 +207,12 @@ func TestGroups(t *testing.T) {
 			t.Errorf("group %s has no files", g.name)
 		}
 	}
+	for i := 1; i < len(fileGroups); i++ {
+		if fileGroups[i].tier < fileGroups[i-1].tier {
+			t.Errorf("group %s (%s) is listed above group %s (%s): list the groups by tier, bottom up",
+				fileGroups[i].name, tierNames[fileGroups[i].tier], fileGroups[i-1].name, tierNames[fileGroups[i-1].tier])
+		}
+	}
 	uses, strays := groupUses(t)
 	for _, s := range strays {
 		t.Errorf("%s: a group declares methods on its own types only", s)
@@ -243,7 +282,7 @@ func groupsTable(t *testing.T) string {
 		t.Errorf("%s: a group declares methods on its own types only", s)
 	}
 	var b strings.Builder
-	b.WriteString("| group | files | holds | uses | surface |\n| --- | --- | --- | --- | --- |\n")
+	b.WriteString("| tier | group | files | holds | uses | surface |\n| --- | --- | --- | --- | --- | --- |\n")
 	for i, g := range fileGroups {
 		var names []string
 		for _, f := range files {
@@ -274,7 +313,11 @@ func groupsTable(t *testing.T) string {
 		for k, s := range surface {
 			surface[k] = "`" + s + "`"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", g.name, fileText, g.holds, strings.Join(below, ", "), strings.Join(surface, " "))
+		tierText := tierNames[g.tier]
+		if i > 0 && fileGroups[i-1].tier == g.tier {
+			tierText = "" // the tier's name heads its first group only
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", tierText, g.name, fileText, g.holds, strings.Join(below, ", "), strings.Join(surface, " "))
 	}
 	return b.String()
 }

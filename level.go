@@ -8,8 +8,9 @@ import (
 	"time"
 )
 
-// Levels (-level 1..5): opponents from easy to perfect for a person, the
-// same five for every game. A level below the top scores every legal move
+// Levels (-level 1..5): opponents from easy to perfect for a person, five
+// for every game whose card has them (gameSpec.levels, each game's plans
+// on its own card). A level below the top scores every legal move
 // with a short alpha-beta search and then draws its move at random
 // (seeded), more likely the better it scores: a softmax over the root
 // scores, p(move) ~ exp((score - best) / temperature). A high temperature
@@ -20,48 +21,6 @@ import (
 // Each level is registered as a bot, level1 to level5, so that matches
 // measure one level against another (docs/levels.md).
 
-// levelCount is how many levels every game has.
-const levelCount = 5
-
-// levelPlan is how one level plays one game.
-type levelPlan struct {
-	depth int     // plies of the scoring search; 0 means to the end of the game
-	temp  float64 // softmax temperature, in the game's score units; 0: the best moves only
-	// bot, when set, plays the level instead: the game's strong bot, with
-	// the run's budget, and its depth limit when depth is set.
-	bot string
-}
-
-// levelPlans are the levels of each game, by the game's name, easiest
-// first. The temperatures follow the scale of each game: Tic-Tac-Toe's
-// count of open lines moves by ones, the Connect Four count of the
-// student paper (docs/history.md) by tens, Adjacency's objective by
-// marks. Measured against each other in
-// docs/levels.md.
-var levelPlans = map[string][levelCount]levelPlan{
-	"ttt": {
-		{depth: 1, temp: 3},
-		{depth: 2, temp: 1.5},
-		{depth: 3, temp: 0.7},
-		{depth: 5, temp: 0.3},
-		{temp: 0}, // perfect: any move that keeps the game's value
-	},
-	"connect4": {
-		{depth: 1, temp: 40},
-		{depth: 2, temp: 20},
-		{depth: 4, temp: 8},
-		{depth: 8, temp: 2},
-		{bot: "solver"}, // perfect
-	},
-	"adjacency": {
-		{depth: 1, temp: 3},
-		{depth: 2, temp: 1.5},
-		{depth: 3, temp: 0.5},
-		{bot: "alphabeta", depth: 5},
-		{bot: "alphabeta"}, // the game's own search, at the run's time
-	},
-}
-
 func init() {
 	about := [levelCount]string{"the easiest", "easy", "medium", "hard", "the strongest"}
 	for i := range levelCount {
@@ -71,6 +30,7 @@ func init() {
 		registerBot(&botDecl{name: levelName(level), order: 200 + level, hidden: true, traces: true, toTheEnd: level == levelCount,
 			about:  fmt.Sprintf("level %d of %d, %s (-level %d)", level, levelCount, about[i], level),
 			params: []param{timeParam},
+			fits:   func(g *gameSpec) bool { return len(g.levels) > 0 },
 			build:  func(c botConfig) Bot { return &LevelBot{level: level, rng: c.rng, spec: c.game, reg: c.reg} }})
 	}
 }
@@ -100,7 +60,7 @@ func (b *LevelBot) Name() string { return levelName(b.level) }
 // Think plays g as the level plans for its game: with the strong bot it
 // names, or by scoring the moves and drawing one.
 func (b *LevelBot) Think(ctx context.Context, g Game, budget Budget) Decision {
-	plan := levelPlans[b.spec.name][b.level-1]
+	plan := b.spec.levels[b.level-1]
 	if plan.bot != "" {
 		if b.strong == nil {
 			b.strong = b.reg.build(b.spec, b.reg.findBot(plan.bot), nil, b.rng)

@@ -105,7 +105,10 @@ func TestLocalVariantsReproducible(t *testing.T) {
 				if a != b {
 					t.Errorf("same seed, different games:\n%s\n%s", a, b)
 				}
-				if a == other && spec.name != "ttt" {
+				// A beam that holds every move of the start draws nothing
+				// at random (Nim's three moves, nim_test.go).
+				fitsBeam := v == "beam" && len(spec.start(nil).Moves(nil)) <= mustAtoi(t, localWidth.def)
+				if a == other && spec.name != "ttt" && !fitsBeam {
 					t.Errorf("seeds 1 and 2 play the same game: %s", a)
 				}
 			})

@@ -18,8 +18,7 @@ var (
 	localTries = param{key: "tries", kind: kindInt, min: 1, max: 1000, def: "10",
 		about: "first-choice: how many random neighbours in a row may be no better before it stops"}
 	localTemperature = param{key: "temperature", kind: kindFloat, min: 0, max: 1000, def: "1",
-		byGame: map[string]string{"connect4": "20"},
-		about:  "annealing: the starting temperature, in the evaluation's units"}
+		about: "annealing: the starting temperature, in the evaluation's units"}
 	localCooling = param{key: "cooling", kind: kindFloat, min: 0, max: 1, def: "0.9",
 		about: "annealing: the factor the temperature is multiplied by after each step"}
 	localSteps = param{key: "steps", kind: kindInt, min: 1, max: 100000, def: "100",

@@ -9,13 +9,12 @@ import (
 	"time"
 )
 
-// The keys of mcts. Without a time limit (Tic-Tac-Toe, Connect Four) it
-// runs a count of playouts, so that a game repeats on any machine, chosen
-// so that a move takes under a second on a busy 2-core machine
-// (BenchmarkMCTSPlayouts; docs/bots.md, "Speed"); Adjacency has its 5 s.
+// The keys of mcts. Without a time limit it runs the count of playouts
+// its game's card gives (Tic-Tac-Toe, Connect Four), so that a game
+// repeats on any machine (docs/bots.md, "Speed"); Adjacency has its 5 s.
 var (
 	mctsPlayouts = param{key: "playouts", kind: kindInt, min: 0, max: 1e9, def: "0", untilTime: true,
-		byGame: map[string]string{"ttt": "20000", "connect4": "100000"}, about: playoutsParam.about}
+		about: playoutsParam.about}
 	mctsC = param{key: "c", kind: kindFloat, min: 0, max: 100, def: strconv.FormatFloat(mctsExploration, 'g', -1, 64),
 		about: "UCB1's exploration constant: a higher value tries the less visited moves more"}
 	mctsSolve = param{key: "solve", kind: kindSwitch, def: map[bool]string{true: "on", false: "off"}[mctsSolveDefault],
@@ -56,7 +55,7 @@ func init() {
 //
 // The tree itself (mctsNode, the MCTS type) and its reading for -trace
 // and -v are in mctstree.go. walk is the same four steps on a board that
-// a game offers (mctsfast.go says what a game may offer).
+// a game offers (botfast.go says what a game may offer).
 
 // mctsExploration is UCB1's constant c by default. Sqrt 2 is the value
 // for which Auer et al. proved the regret bound with rewards in [0, 1],

@@ -57,6 +57,10 @@ func TestMCTSWalkIsPlayout(t *testing.T) {
 	for _, spec := range declared.games {
 		for _, solve := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/solve=%v", spec.name, solve), func(t *testing.T) {
+				// The walker must be used: in some iteration, not in
+				// every search, as near the end of a small game (Nim,
+				// nim_test.go) the tree may know every end of the game.
+				walks, playouts := 0, int64(0)
 				for i := range 4 {
 					seed := uint64(i)
 					fast, ref := mctsSeeded(seed), mctsSeeded(seed)
@@ -64,15 +68,15 @@ func TestMCTSWalkIsPlayout(t *testing.T) {
 					g := conformanceGame(spec, pick)
 					for move := 0; move < 3 && !g.Over(); move++ {
 						budget := Budget{Playouts: 200 + pick.IntN(300)}
-						walks := 0
 						df := fast.Think(context.Background(), walked{g, &walks}, budget)
-						if walks == 0 && df.Tree.Playouts > 0 {
-							t.Fatalf("%s: %d playouts, none walked", spec.record(g), df.Tree.Playouts)
-						}
+						playouts += df.Tree.Playouts
 						dr := ref.Think(context.Background(), g, budget)
 						sameSearch(t, fmt.Sprintf("seed %d, %s", seed, spec.record(g)), fast, ref, df, dr)
 						g.Play(df.Move)
 					}
+				}
+				if walks == 0 && playouts > 0 {
+					t.Errorf("%d playouts, none walked", playouts)
 				}
 			})
 		}

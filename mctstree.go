@@ -120,7 +120,7 @@ type MCTS struct {
 	Solve bool
 
 	// reference makes it iterate by playout, over the Game interface,
-	// even where the game offers a walker (mctsfast.go): the tests
+	// even where the game offers a walker (botfast.go): the tests
 	// compare the two.
 	reference bool
 

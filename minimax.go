@@ -283,10 +283,11 @@ func (s *searcher) search(g Game, b Budget) Decision {
 	return d
 }
 
-// Keys of minimax and alpha-beta: the seed's depth 7 on Connect Four,
-// else to the end (Tic-Tac-Toe) or as deep as Adjacency's 5 s allow.
+// Keys of minimax and alpha-beta: to the end (Tic-Tac-Toe) or as deep as
+// the time allows, unless the game's card says otherwise (Connect Four's
+// depth 7, the seed's).
 var (
-	searchDepth = param{key: "depth", kind: kindInt, min: 0, max: 64, def: "0", byGame: map[string]string{"connect4": "7"},
+	searchDepth = param{key: "depth", kind: kindInt, min: 0, max: 64, def: "0",
 		untilTime: true, about: depthParam.about}
 	orderParam = param{key: "order", kind: kindChoice, choices: []string{"game", "none"},
 		about: "move order: game (its own, and the last depth's best move first) or none (by number)"}

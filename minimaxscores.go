@@ -56,13 +56,14 @@ func moveScores(ctx context.Context, g Game, describe func(Game, Decision) strin
 }
 
 // exactScores is every legal move's exact score for the side to move in
-// g, by move number below n (nil for the others), searched to the end as
-// moveScores does.
-func exactScores(ctx context.Context, g Game, n int) []*int {
-	out := make([]*int, n)
+// g, searched to the end as moveScores does (the Tic-Tac-Toe card's
+// -analyze -scores): a card names this bot its strongest only where a
+// search to the end is quick.
+func (b SearchBot) exactScores(ctx context.Context, g Game, _ int) map[Move]int {
+	out := map[Move]int{}
 	scores, _, _ := rootScores(ctx, g, nil, 0)
 	for _, r := range scores {
-		out[r.move] = &r.score
+		out[r.move] = r.score
 	}
 	return out
 }

@@ -979,7 +979,7 @@ func TestCtrlCMovesNow(t *testing.T) {
 // A hint stopped before its search scored anything says so, rather than
 // print a placeholder 0 as a guess from depth 0; a search that did finish
 // a depth keeps its guess, and the solver always finishes the first depth
-// of its guess (c4guess.go), which says what it rests on.
+// of its guess (c4solverguess.go), which says what it rests on.
 func TestHintStoppedBeforeAScore(t *testing.T) {
 	tests := []struct {
 		game, record string

@@ -212,9 +212,10 @@ func (t *session) hint(ctx context.Context, g Game) string {
 	if ctx.Err() != nil {
 		return s // cut short: every move's score would be a search stopped at once
 	}
+	h, own := t.hinter.(hinter)
 	switch {
-	case a.hint != nil:
-		s += "\n" + a.hint(ctx, t.reg, g, b)
+	case own:
+		s += "\n" + h.hint(ctx, g, b.Jobs)
 	case a.hintBudget == Budget{} && t.spec.words.describe != nil:
 		s += "\n" + moveScores(ctx, g, t.spec.words.describe)
 	}

@@ -3,7 +3,7 @@ package main
 import "sync/atomic"
 
 // busySet marks the positions some thread is searching right now, for
-// the parallel searches (ABDADA, see c4parallel.go and adjparallel.go): a
+// the parallel searches (ABDADA, see c4solverparallel.go and adjsearchparallel.go): a
 // 32-bit fingerprint of each one's key in a slot chosen by the key. Two
 // positions sharing a slot only make a move look busy when it is not,
 // which changes the order of the search, never its result.

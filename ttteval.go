@@ -5,12 +5,14 @@ import "math/bits"
 // Tic-Tac-Toe's evaluator: a depth-limited search of this game has only
 // open lines to judge by.
 
-func init() {
-	registerEvaluators("ttt", (*TicTacToe)(nil),
-		evaluator{name: "lines", score: tttOpenLines,
+// tttEvaluators are the game's evaluators for its card, its default first.
+func tttEvaluators() []evaluator {
+	return []evaluator{
+		{name: "lines", score: tttOpenLines,
 			about: "open lines: each mark in a line the opponent has no mark in counts 1"},
-		evaluator{name: "reply-lines", score: replyEval(tttOpenLines, tttLimit),
-			about: "open lines, counted after the best reply of the side to move"})
+		{name: "reply-lines", score: replyEval(tttOpenLines, tttLimit),
+			about: "open lines, counted after the best reply of the side to move"},
+	}
 }
 
 // tttLimit is the bound of the open-line count, half a win.

@@ -1,9 +1,6 @@
 package main
 
-import (
-	"context"
-	"fmt"
-)
+import "fmt"
 
 // Tic-Tac-Toe's card: its names, the defaults and messages of the original
 // Java program, and its scores in words.
@@ -26,10 +23,24 @@ func init() {
 		newGame:      func(gameOptions) Game { return NewTicTacToe() },
 		seats:        seatDefaults{bot: "minimax", botFirst: true},
 		words:        gameWords{intro: "please select number to mark", prompt: "Enter the number: ", rules: tttRules, describe: tttDescribe, original: true},
-		analyst:      gameAnalyst{strongest: "alphabeta", scores: func(ctx context.Context, _ *registry, g Game, _ int) []*int { return exactScores(ctx, g, 9) }},
+		analyst:      gameAnalyst{strongest: "alphabeta"},
+		evaluators:   tttEvaluators(),
+		botDefaults:  map[string]string{"mcts.playouts": "20000"},
+		levels:       tttLevels,
+		protocol:     gameProtocol{name: "tictactoe", expects: func(Game) string { return "an empty cell 0-8" }},
 		symmetries:   tttImages(),
 		symmetryNote: "rotations and reflections counted once",
 	})
+}
+
+// tttLevels are Tic-Tac-Toe's levels, easiest first: the temperatures in
+// steps of the open-lines count, which moves by ones (docs/levels.md).
+var tttLevels = []levelPlan{
+	{depth: 1, temp: 3},
+	{depth: 2, temp: 1.5},
+	{depth: 3, temp: 0.7},
+	{depth: 5, temp: 0.3},
+	{temp: 0}, // perfect: any move that keeps the game's value
 }
 
 // tttRules are the rules for the rules command.
