@@ -13,6 +13,12 @@ import (
 // The solver bot answers both for Connect Four's card, which names it its
 // strongest bot.
 
+// The solver answers both for the card.
+var (
+	_ hinter     = (*SolverBot)(nil)
+	_ moveScorer = (*SolverBot)(nil)
+)
+
 // hint: every column's score under the hint's clock (c4HintJobs).
 func (b *SolverBot) hint(ctx context.Context, g Game, jobs int) string {
 	return c4HintJobs(ctx, b.reg, g, jobs)

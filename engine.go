@@ -164,6 +164,13 @@ type engineDialect interface {
 	end(w Side, over bool, forfeit bool) []string
 }
 
+// An engine is a bot that may fail to move (fallibleBot) and holds its
+// process for a game (finisher): the game loop asks it so.
+var (
+	_ fallibleBot = (*engineBot)(nil)
+	_ finisher    = (*engineBot)(nil)
+)
+
 // engineBot is an engine playing as a bot. It runs a process for each
 // side it plays (a bot may play itself) from its first move in a game to
 // the game's end, and restarts it for another game or after a fault.

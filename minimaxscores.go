@@ -55,6 +55,10 @@ func moveScores(ctx context.Context, g Game, describe func(Game, Decision) strin
 	return b.String()
 }
 
+// The generic search gives a game's exact scores where its card names it
+// the strongest bot (Tic-Tac-Toe's).
+var _ moveScorer = SearchBot{}
+
 // exactScores is every legal move's exact score for the side to move in
 // g, searched to the end as moveScores does (the Tic-Tac-Toe card's
 // -analyze -scores): a card names this bot its strongest only where a
