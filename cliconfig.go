@@ -29,6 +29,7 @@ type config struct {
 	traceFormat, format string
 	traceOut            string // -trace-out: a file for the traces
 	analyze, verbose    bool
+	review              bool
 	step, noColor       bool
 	version, scores     bool
 	moves, out          string
@@ -55,17 +56,18 @@ const (
 	modeBook                           // -make-book
 	modeVersion                        // -version
 	modeCheck                          // -check
+	modeReview                         // -review
 
-	modeGames = modePlay | modeMatch | modeTournament                    // where bots play games
-	modeBots  = modeGames | modeAnalyze                                  // where bots move
-	modeAll   = modeBots | modeRate | modeBook | modeVersion | modeCheck // every run
+	modeGames = modePlay | modeMatch | modeTournament                                 // where bots play games
+	modeBots  = modeGames | modeAnalyze                                               // where bots move
+	modeAll   = modeBots | modeRate | modeBook | modeVersion | modeCheck | modeReview // every run
 )
 
 // modesNeeded says, for a refusal, which runs a flag applies to and
 // how to ask for them: "a match (-x BOT -o BOT -games N) or -rate FILE...".
 func modesNeeded(modes runMode) string {
 	var ways []string
-	for _, m := range []runMode{modePlay, modeMatch, modeTournament, modeAnalyze, modeRate} {
+	for _, m := range []runMode{modePlay, modeMatch, modeTournament, modeAnalyze, modeReview, modeRate} {
 		if modes&m != 0 {
 			ways = append(ways, modeWays[m])
 		}
@@ -75,11 +77,11 @@ func modesNeeded(modes runMode) string {
 
 // modeWays say how a command line asks for a mode.
 var modeWays = map[runMode]string{modePlay: "a game", modeMatch: "a match (-x BOT -o BOT -games N)",
-	modeTournament: "a tournament (-tournament LIST)", modeAnalyze: "-analyze", modeRate: "-rate FILE..."}
+	modeTournament: "a tournament (-tournament LIST)", modeAnalyze: "-analyze", modeReview: "-review", modeRate: "-rate FILE..."}
 
 // modeNames name the modes in warnings.
 var modeNames = map[runMode]string{modePlay: "a single game", modeMatch: "a match", modeTournament: "a tournament",
-	modeAnalyze: "-analyze", modeRate: "-rate", modeBook: "-make-book", modeVersion: "-version", modeCheck: "-check"}
+	modeAnalyze: "-analyze", modeReview: "-review", modeRate: "-rate", modeBook: "-make-book", modeVersion: "-version", modeCheck: "-check"}
 
 // modeOf is the mode a command line asks for.
 func modeOf(c *config) runMode {
@@ -94,6 +96,8 @@ func modeOf(c *config) runMode {
 		return modeRate
 	case c.analyze:
 		return modeAnalyze
+	case c.review:
+		return modeReview
 	case c.tournament != "":
 		return modeTournament
 	case c.games > 1, c.sprt != nil && c.x != "" && c.o != "":

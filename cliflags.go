@@ -100,7 +100,7 @@ func flagTable(reg *registry) []flagDef {
 			accepts: "a whole number of plies from 0 (no limit) to 64", modes: modeBots, notFor: budgetKeyNotFor("depth"),
 			set: noLimit("depth", whole(func(c *config) *int { return &c.budget.depth }, 0, 64))},
 		{name: "time", arg: "TIME", section: sectionCommon, about: "time a bot may think a move, like 500ms; 0 means no limit",
-			accepts: "a time like 500ms or 5s, or 0 (no limit)", modes: modeBots | modeCheck, notFor: budgetKeyNotFor("time"),
+			accepts: "a time like 500ms or 5s, or 0 (no limit)", modes: modeBots | modeCheck | modeReview, notFor: budgetKeyNotFor("time"),
 			set: noLimit("time", duration(func(c *config) *time.Duration { return &c.budget.time }))},
 		{name: "playouts", arg: "N", section: sectionPlaying, about: "playouts (random games) a move, for every bot that reads playouts=; 0 means no limit",
 			accepts: "a whole number of playouts, or 0 (no limit)", modes: modeBots, notFor: budgetKeyNotFor("playouts"),
@@ -134,7 +134,7 @@ func flagTable(reg *registry) []flagDef {
 		{name: "gauntlet", arg: "BOT", section: sectionMatches, about: "with -tournament LIST: BOT plays every bot of LIST, and they do not play each other; LIST is ranked by its score against BOT",
 			modes: modeTournament, set: text(func(c *config) *string { return &c.gauntlet })},
 		{name: "jobs", arg: "N", def: strconv.Itoa(runtime.NumCPU()), defWords: "every CPU", section: sectionMatches, about: "how many CPUs to use: games played at once, or threads of one search",
-			accepts: "a whole number from 1 to 4096", modes: modeBots, set: whole(func(c *config) *int { return &c.jobs }, 1, 4096)},
+			accepts: "a whole number from 1 to 4096", modes: modeBots | modeReview, set: whole(func(c *config) *int { return &c.jobs }, 1, 4096)},
 		{name: "delay", arg: "TIME", defWords: "0.5s on a terminal, 0 on a pipe", section: sectionWatching, about: "the pause between moves when two bots play",
 			accepts: "a time like 500ms or 1s, or 0", modes: modePlay, notFor: flagRun.notWatched,
 			set: duration(func(c *config) *time.Duration { return &c.delay })},
@@ -155,10 +155,12 @@ func flagTable(reg *registry) []flagDef {
 			modes: modeGames, set: text(func(c *config) *string { return &c.moves })},
 		{name: "analyze", section: sectionWatching, about: "read positions from standard input, one on each line, and answer each with <position> <score> <move> <nodes> <microseconds>",
 			modes: modeAnalyze, set: onOff(func(c *config) *bool { return &c.analyze })},
+		{name: "review", section: sectionWatching, about: "read games from standard input, a record or a results file's line each, and mark every move that changed the game's value, with the moves that kept it (-time: the time a position, default 1s)",
+			modes: modeReview, set: onOff(func(c *config) *bool { return &c.review })},
 		{name: "scores", section: sectionWatching, about: "with -analyze: the exact score of every move (Tic-Tac-Toe and Connect Four)",
 			modes: modeAnalyze, promises: always, set: onOff(func(c *config) *bool { return &c.scores })},
 		{name: "format", arg: "FORMAT", def: "text", section: sectionOutput, about: "text or json, for the lines of games, the tables and -analyze's answers",
-			accepts: "text or json", choices: []string{"text", "json"}, modes: modeMatch | modeTournament | modeAnalyze | modeRate,
+			accepts: "text or json", choices: []string{"text", "json"}, modes: modeMatch | modeTournament | modeAnalyze | modeReview | modeRate,
 			promises: func(c *config) bool { return c.format == "json" }, set: oneOf(func(c *config) *string { return &c.format }, "text", "json")},
 		{name: "out", arg: "FILE", section: sectionOutput, about: "with -games or -tournament: add every game to FILE as a JSON line when it ends; the same command run again plays only the games FILE lacks",
 			modes: modeMatch | modeTournament, promises: always, set: text(func(c *config) *string { return &c.out })},
@@ -217,7 +219,7 @@ func gameOptionFlags(reg *registry) []flagDef {
 			}
 			seen = append(seen, opt.name)
 			defs = append(defs, flagDef{name: opt.name, arg: "N", def: strconv.Itoa(opt.def), about: opt.usage, section: sectionPlaying,
-				accepts: fmt.Sprintf("a whole number from %d to %d", opt.min, opt.max), modes: modeGames | modeAnalyze | modeRate | modeCheck,
+				accepts: fmt.Sprintf("a whole number from %d to %d", opt.min, opt.max), modes: modeGames | modeAnalyze | modeReview | modeRate | modeCheck,
 				notFor: gameOptionNotFor(opt.name),
 				set: func(c *config, v string) error {
 					n, err := strconv.Atoi(v)

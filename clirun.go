@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sync"
 	"time"
 )
@@ -168,6 +169,30 @@ func (r *invocation) analyze(ctx context.Context) error {
 	err = analyzeWith(ctx, r.stdin, r.stdout, r.spec, bot, r.base(r.bot.budget()), r.opt, mode)
 	return cmp.Or(err, closeTraces())
 }
+
+// review reviews the games on stdin with the game's oracle, -time a
+// position (reviewTime when not given), -jobs threads.
+func (r *invocation) review(ctx context.Context) error {
+	budget := Budget{Time: cmp.Or(r.cfg.budget.time, reviewTime), Jobs: r.cfg.jobs}
+	if slices.Contains(r.cfg.budget.noLimit, "time") {
+		budget.Time = 0 // -time 0: every position proved, however long it takes
+	}
+	o, err := r.reg.newOracle(r.spec, budget)
+	if err != nil {
+		return err
+	}
+	var progress func(string)
+	if isTerminal(r.stderr) {
+		progress = func(line string) { fmt.Fprintf(r.stderr, "\r%s\x1b[K", line) }
+	}
+	if isTerminal(r.stdin) {
+		fmt.Fprintln(r.stderr, reviewHint)
+	}
+	return reviewWith(ctx, r.stdin, r.stdout, o, r.opt, r.cfg.format == "json", progress)
+}
+
+// reviewHint is what -review says when a person is to type the games.
+const reviewHint = "-review: type a game a line, as a record; Ctrl-D ends"
 
 // progressive is a bot that can tell how a long search is going, a line
 // at a time, and an empty line when it ends (Adjacency's solver): -analyze

@@ -67,7 +67,7 @@ var fileGroups = []fileGroup{
 	{name: "fault", tier: tierKernel, holds: "how a seat loses other than on the board (forfeits), and the machine's faults that lose no one the game",
 		surface: "fallibleBot fault faultKind finisher Forfeit ForfeitCrash ForfeitGarbage ForfeitIllegal ForfeitKind forfeitKinds ForfeitTime hostFault"},
 	{name: "registry", tier: tierRegistry, holds: "the registry of games and bots: the game's card, bot declarations, keys and specs, evaluators",
-		surface: "botConfig botDecl budgetDefaults cardOf declared defaultEval depthParam durationText evalFunc evalParam evaluator findEvaluator gameAnalyst gameEvaluators gameOption gameOptions gameProtocol gameSpec gameWords hinter kindChoice kindFloat kindInt kindSwitch levelCount levelPlan moveFault moveScorer newRegistry param paramValues player playoutsParam registerBot registerGame registerSpecial registry replyEval scoresByNumber seatDefaults specialBot specText splitSpec timeParam"},
+		surface: "botConfig botDecl budgetDefaults cardOf declared defaultEval depthParam durationText evalFunc evalParam evaluator findEvaluator gameAnalyst gameEvaluators gameOption gameOptions gameProtocol gameSpec gameWords hinter kindChoice kindFloat kindInt kindSwitch levelCount levelPlan moveFault moveScorer newRegistry oracle oracleValue param paramValues player playoutsParam registerBot registerGame registerSpecial registry replyEval scoresByNumber seatDefaults specialBot specText splitSpec timeParam"},
 	{name: "ttt", tier: tierGames, holds: "Tic-Tac-Toe: rules, evaluator, game card",
 		surface: ""},
 	{name: "c4", tier: tierGames, files: []string{"connect4.go"}, holds: "Connect Four: rules, board sizes, evaluators, fast playouts, the game card",
@@ -98,6 +98,8 @@ var fileGroups = []fileGroup{
 		surface: "badInput checkPlotFile errSPRTSyntax matchConfig openingPlan openingsError openResults parsePlotSize parseSPRT plotSize plotSizeAccepts rateFiles rateOnly readOpenings report resultsFile sprtAccepts sprtGames sprtTest tournamentConfig"},
 	{name: "analyze", tier: tierHosts, holds: "-analyze: positions in, one answer line each out",
 		surface: "analyzeMode analyzeWith"},
+	{name: "review", tier: tierHosts, holds: "-review: games in, every move valued by the game's oracle and marked where it changed the game's value",
+		surface: "reviewTime reviewWith"},
 	{name: "play", tier: tierHosts, holds: "the prompt: a person at the table, its commands and screen",
 		surface: "interrupter interruptible newPipeReader newTermReader promptCommandWords screen seated session signalled terminalWidth termReader"},
 	{name: "bookmake", tier: tierHosts, holds: "-make-book: the Connect Four book built by playing the solver through the game loop",
@@ -374,6 +376,9 @@ func groupProblems(checks []*typedFiles, groups []fileGroup) []string {
 			continue
 		}
 		members[i]++
+	}
+	if len(problems) > 0 {
+		return problems // a file of no group: the uses below have no groups to check
 	}
 	for i, g := range groups {
 		if members[i] == 0 {

@@ -49,6 +49,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return r.rate()
 	case modeAnalyze:
 		return r.start(r.analyze)
+	case modeReview:
+		return r.start(r.review)
 	case modeMatch, modeTournament:
 		return r.start(r.matches)
 	case modeCheck:

@@ -257,17 +257,6 @@ func TestNimThroughEveryHost(t *testing.T) {
 	})
 }
 
-// sign is -1, 0 or +1.
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
-
 // testGamesEnv keeps the games of the tests (Nim) in the program run as
 // a process of its own (programEnv), which otherwise has the program's
 // own games only, so that the docs' examples see what a user sees.

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// -review: games in, one review each out (docs/review.md). Each input
+// line is a game's record, as -analyze reads one, or a line of a results
+// file (-out), whose record it reviews. A review is a block of text, a
+// line a move, or one JSON object a line with -format json.
+
+// reviewJSON is a review's line under -format json: the review, or an
+// error for a line that is no game of the run's.
+type reviewJSON struct {
+	reviewedGame
+	Error string `json:"error,omitempty"`
+}
+
+// reviewWith reviews each game read from in with o and writes the
+// reviews to out; progress, when set, hears how far each review is, for
+// a status line. ctx ending stops the review in hand, which is written
+// as far as it got, and the reading.
+func reviewWith(ctx context.Context, in io.Reader, out io.Writer, o *oracle, opt gameOptions, asJSON bool, progress func(string)) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), maxLine)
+	for n := 1; ctx.Err() == nil && sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		record, err := reviewRecord(line, o.spec)
+		var g Game
+		if err == nil {
+			g, err = o.spec.parseRecord(record, opt)
+		}
+		if err != nil {
+			if asJSON {
+				reviewJSONLine(out, reviewJSON{reviewedGame: reviewedGame{Record: record}, Error: err.Error()})
+			} else {
+				fmt.Fprintf(out, "line %d: %v\n", n, err)
+			}
+			continue
+		}
+		start := g.Clone()
+		for range g.History() {
+			start.Undo()
+		}
+		var tell func(done, of int)
+		if progress != nil {
+			tell = func(done, of int) {
+				progress(fmt.Sprintf("review: game %d, position %d of %d", n, done+1, of))
+			}
+		}
+		r := reviewGame(ctx, o, start, g.History(), tell)
+		if progress != nil {
+			progress("")
+		}
+		if asJSON {
+			reviewJSONLine(out, reviewJSON{reviewedGame: r})
+		} else {
+			io.WriteString(out, reviewText(r, o.spec, start))
+		}
+	}
+	return sc.Err()
+}
+
+// reviewRecord is the record a line holds: its first word, or the
+// "record" of a results file's line (which must be of the run's game).
+func reviewRecord(line string, spec *gameSpec) (string, error) {
+	if !strings.HasPrefix(line, "{") {
+		return strings.Fields(line)[0], nil
+	}
+	var r struct {
+		Game   string `json:"game"`
+		Record string `json:"record"`
+	}
+	if err := json.Unmarshal([]byte(line), &r); err != nil {
+		return "", fmt.Errorf("not a results file's line: %v", err)
+	}
+	if r.Game != "" && r.Game != spec.name {
+		return r.Record, fmt.Errorf("a game of %s, not %s: review it with -game %s", r.Game, spec.name, r.Game)
+	}
+	return r.Record, nil
+}
+
+// reviewJSONLine writes v as one line of JSON.
+func reviewJSONLine(out io.Writer, v any) {
+	data, _ := json.Marshal(v) // plain values: no error
+	out.Write(append(data, '\n'))
+}
+
+// reviewText is a review as text: a heading, a line a move with its
+// values before and after and its mark, and each side's count.
+func reviewText(r reviewedGame, spec *gameSpec, start Game) string {
+	var b strings.Builder
+	record := r.Record
+	if record == "" {
+		record = "the start"
+	}
+	fmt.Fprintf(&b, "review of %s (%s, %s, %d of %d positions proved):\n",
+		record, spec.title, plural(len(r.Moves), "move", "moves"), r.Proved, r.Positions)
+	margin := start.Utility().Margin
+	blunders, slips, moves := map[string]int{}, map[string]int{}, map[string]int{}
+	for _, m := range r.Moves {
+		line := fmt.Sprintf("%3d. %s %-3s %5s -> %-5s", m.Ply, m.Side, m.Move, reviewValue(m.Before, margin), reviewValue(m.After, margin))
+		moves[m.Side]++
+		switch m.Mark {
+		case "blunder":
+			blunders[m.Side]++
+		case "slip":
+			slips[m.Side]++
+		}
+		if m.Mark != "" {
+			line += fmt.Sprintf("  %s: %s; kept: %s", m.Mark, m.Lost, reviewKept(m.Kept))
+		}
+		b.WriteString(wrapHanging(strings.TrimRight(line, " "), 80, 24) + "\n")
+	}
+	var sides []string
+	for _, s := range []string{"X", "O"} {
+		if moves[s] == 0 {
+			continue
+		}
+		words := fmt.Sprintf("%s %s in %s", s, plural(blunders[s], "blunder", "blunders"), plural(moves[s], "move", "moves"))
+		if margin {
+			words += fmt.Sprintf(", %s", plural(slips[s], "slip", "slips"))
+		}
+		sides = append(sides, words)
+	}
+	if len(sides) > 0 {
+		b.WriteString("  " + strings.Join(sides, "; ") + "\n")
+	}
+	if r.Stopped {
+		b.WriteString("  stopped: the positions after the last one valued are not proved\n")
+	}
+	return b.String()
+}
+
+// reviewValue is a value for a review line: the result of a game won or
+// lost, the margin of a game on margin, "?" where it is not proved.
+func reviewValue(v *int, margin bool) string {
+	switch {
+	case v == nil:
+		return "?"
+	case margin:
+		return fmt.Sprintf("%+d", *v)
+	}
+	return reviewResult(*v)
+}
+
+// reviewKept lists the moves that kept the value, the first few of them.
+func reviewKept(kept []string) string {
+	const shown = 6
+	if len(kept) > shown {
+		return strings.Join(kept[:shown], " ") + fmt.Sprintf(" and %d more", len(kept)-shown)
+	}
+	return strings.Join(kept, " ")
+}
