@@ -175,7 +175,7 @@ type progressive interface {
 
 // analyzeHint is what -analyze says when a person, not a script, is to
 // type the positions: otherwise it would wait in silence.
-const analyzeHint = "-analyze: type a position a line, as a record (an empty line is the start); Ctrl-D ends"
+const analyzeHint = "-analyze: type a position a line, as a record (an empty line or - is the start); Ctrl-D ends"
 
 // matches plays a match or a tournament, keeping every game in -out.
 func (r *invocation) matches(ctx context.Context) error {
