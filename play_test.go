@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -483,9 +484,11 @@ func TestLevelNote(t *testing.T) {
 	}
 }
 
-// Piped, a game of two bots names every bot move in Connect Four and
-// Adjacency and ends in plain words; Tic-Tac-Toe keeps seed 003's words,
-// "playing by AI" before each bot move, none named.
+// Piped, a game of two bots names every bot move and ends in plain
+// words, in every game; Tic-Tac-Toe keeps seed 003's words, "playing by
+// AI" before each bot move, none named, with a person against the bot
+// (TestSeed003Transcript has the whole of one such game), and two people
+// (TestHotSeat) end as it does too.
 func TestPipedMovesNamed(t *testing.T) {
 	for _, tc := range []struct {
 		args        []string
@@ -494,11 +497,17 @@ func TestPipedMovesNamed(t *testing.T) {
 	}{
 		{[]string{"-game", "c4", "-x", "alphabeta:depth=2", "-o", "random", "-seed", "1"}, true, false, "X wins\nmoves: "},
 		{[]string{"-game", "adj", "-rounds", "3", "-x", "alphabeta:depth=2", "-o", "random", "-seed", "1"}, true, false, "X wins\nmoves: "},
-		{[]string{"-game", "ttt", "-x", "alphabeta", "-o", "random", "-seed", "1"}, false, true, "X win.\nmoves: "},
+		{[]string{"-game", "ttt", "-x", "alphabeta", "-o", "random", "-seed", "1"}, true, false, "X wins\nmoves: "},
+		{[]string{"-game", "ttt", "-x", "human", "-o", "human", "-input", "0\n1\n2\n3\n4\n5\n6\n"}, false, false, "X win.\nmoves: "},
+		{[]string{"-game", "ttt", "-x", "alphabeta", "-o", "human", "-input", "3\n6\n2\n"}, false, true, "X win.\nmoves: "},
 		{[]string{"-game", "c4", "-x", "alphabeta:depth=2", "-o", "random", "-seed", "1", "-v"}, false, false, "X wins\nmoves: "},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			status, out, errText := runCapture(tc.args, "")
+			args, input := tc.args, ""
+			if i := slices.Index(args, "-input"); i >= 0 { // the moves typed, piped in
+				args, input = args[:i], args[i+1]
+			}
+			status, out, errText := runCapture(args, input)
 			if status != 0 {
 				t.Fatalf("status %d: %s", status, errText)
 			}
@@ -512,7 +521,11 @@ func TestPipedMovesNamed(t *testing.T) {
 			if got := strings.Count(out, ") plays "); tc.named && got != plies || !tc.named && got != 0 {
 				t.Errorf("%d moves named in a game of %d plies (named: %v):\n%s", got, plies, tc.named, out)
 			}
-			if got := strings.Count(out, "playing by AI\n"); tc.byAI && got != plies || !tc.byAI && got != 0 {
+			bots := plies // the bot moves: every other one with a person
+			if strings.Contains(strings.Join(args, " "), "-o human") {
+				bots = (plies + 1) / 2
+			}
+			if got := strings.Count(out, "playing by AI\n"); tc.byAI && got != bots || !tc.byAI && got != 0 {
 				t.Errorf("%d playing by AI in a game of %d plies:\n%s", got, plies, out)
 			}
 			if strings.Contains(tc.args[len(tc.args)-1], "-v") && strings.Count(out, ": move ") != plies {

@@ -67,7 +67,7 @@ func TestStepCtrlD(t *testing.T) {
 		switch {
 		case keyboard && (!errors.Is(err, errQuit) || !strings.HasSuffix(out.String(), "\nmoves: 0\n")):
 			t.Errorf("Ctrl-D at a terminal: %v\n%s", err, out.String())
-		case !keyboard && (err != nil || !strings.Contains(out.String(), "X win.\nmoves: 0123456\n")):
+		case !keyboard && (err != nil || !strings.Contains(out.String(), "X wins\nmoves: 0123456\n")):
 			t.Errorf("a piped script's end: %v\n%s", err, out.String())
 		}
 	}

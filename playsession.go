@@ -112,13 +112,21 @@ func (t *session) status() string {
 	return fmt.Sprintf("You play O; %s plays X and moves first%s", x.name(), drawn)
 }
 
+// originalWords says the output keeps the words of the program the game
+// comes from (docs/history.md): piped, in a game that keeps them, with a
+// person at the prompt, as that program was played (seed 003's
+// transcript). A game of two bots names its moves, as in the other games.
+func (t *session) originalWords() bool {
+	return !t.terminal && t.spec.words.original && t.humans() > 0
+}
+
 // result is the line that ends a game: "X wins", "O wins" or "Draw",
 // which at a terminal says "you" to a person playing a bot ("You lose (O
-// wins)"); piped, a game that keeps its original program's words ends as
-// that program did (X win., O win., Draw: seed 003's transcript).
+// wins)"); where the original program's words are kept (originalWords)
+// it ends as that program did (X win., O win., Draw).
 func (t *session) result(w Side) string {
 	switch {
-	case !t.terminal && t.spec.words.original:
+	case t.originalWords():
 		return winLine(w)
 	case w == Nobody:
 		return "Draw"
