@@ -218,7 +218,8 @@ func (t *session) showTrace(s string) {
 }
 
 // finish ends a game of the session: the last board, the result and the
-// record, or for a game stopped early the record so far. An engine that
+// record, or for a game stopped early the record so far and, unless
+// another game replaces it, how to resume it. An engine that
 // failed loses, and the person sees why under the board it failed to move
 // on.
 func (t *session) finish(g Game, err error) error {
@@ -243,6 +244,9 @@ func (t *session) finish(g Game, err error) error {
 			fmt.Fprintf(t.out, "loaded %s\n", load.record)
 		case len(g.History()) > 0:
 			fmt.Fprintln(t.out, "moves: "+t.spec.record(g)) // the record of the game dropped
+			if !errors.Is(err, errNew) { // left unfinished, not replaced: say how to resume it
+				t.say(t.resumeLine(g))
+			}
 		}
 		return err
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"io"
 	"os"
 	"regexp"
@@ -101,6 +103,53 @@ func TestHelpLists(t *testing.T) {
 			for _, line := range strings.Split(text, "\n") {
 				if columnsOf(line) > 80 {
 					t.Errorf("line of %d columns: %q", columnsOf(line), line)
+				}
+			}
+		})
+	}
+}
+
+// The line that says how to resume a game left unfinished names flags
+// that, added to the command that started it, seat the sides as they
+// were and start from its position: checked by planning that command,
+// for sides as given, drawn by -first random, swapped after a game, and
+// named by -x and -o.
+func TestResumeArgs(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		swap bool
+		want string
+	}{
+		{[]string{"-game", "c4"}, false, "-moves 44"},
+		{[]string{"-game", "c4", "-moves", "4"}, false, "-moves 44"},
+		{[]string{"-game", "c4"}, true, "-first bot -moves 44"},
+		{[]string{"-game", "c4", "-first", "random", "-seed", "1"}, false, "-first bot -moves 44"},
+		{[]string{"-game", "c4", "-first", "random", "-seed", "1"}, true, "-first human -moves 44"},
+		{[]string{"-game", "c4", "-x", "human", "-o", "alphabeta:depth=3"}, true, "-x alphabeta:depth=3 -o human -moves 44"},
+		{[]string{"-game", "c4", "-x", "alphabeta", "-o", "random"}, false, "-moves 44"},
+	} {
+		t.Run(fmt.Sprint(tc.args, tc.swap), func(t *testing.T) {
+			tb := (&invocation{runPlan: mustPlan(t, tc.args...), stdout: io.Discard}).table()
+			if tc.swap {
+				tb.swapCommand(context.Background(), nil, "")
+			}
+			g, err := tb.spec.parseRecord("44", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := tb.resumeArgs(g)
+			if got != tc.want {
+				t.Fatalf("%q, want %q", got, tc.want)
+			}
+			plan := mustPlan(t, append(slices.Clone(tc.args), strings.Fields(got)...)...)
+			if !slices.Equal(plan.from, g.History()) {
+				t.Errorf("the command with %s starts from %v, want %v", got, plan.from, g.History())
+			}
+			again := (&invocation{runPlan: plan, stdout: io.Discard}).table()
+			for _, side := range []Side{X, O} {
+				if (again.seats[side] == nil) != (tb.seats[side] == nil) || again.seats[side] != nil && again.seats[side].name() != tb.seats[side].name() {
+					t.Errorf("the command with %s seats %s as %s, not as %s", got, side, seatWord(again.seats[side]), seatWord(tb.seats[side]))
 				}
 			}
 		})

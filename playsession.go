@@ -34,6 +34,14 @@ type session struct {
 	// firstDrawn says -first random chose who moves first.
 	firstDrawn bool
 	introShown bool
+	// swapped says the person has swapped sides since the command's
+	// seating, and seatsGiven that -x and -o named both seats: with
+	// firstDrawn, what resumeArgs must add to the command to seat a game
+	// left unfinished as it was.
+	swapped, seatsGiven bool
+	// leaveWarned says Ctrl-C on the empty prompt has said how to leave
+	// and resume, and nothing has been typed since: the next one leaves.
+	leaveWarned bool
 	// asking says the question after a game is asked: help lists its
 	// answers. (A game an engine forfeited is over without its position
 	// being so.)
@@ -136,6 +144,39 @@ func (t *session) result(w Side) string {
 		return "You win (" + winWords(w) + ")"
 	}
 	return "You lose (" + winWords(w) + ")"
+}
+
+// resumeArgs are the flags that, added to the command that started a
+// game left unfinished, start it again where g stands (docs/playing.md):
+// -moves and its record, after the flag that seats the person as now
+// when the command seats them otherwise (drawn by -first random, or
+// swapped since). A later flag overrides an earlier one, so they are
+// added at the end, even to a command that has -moves already.
+func (t *session) resumeArgs(g Game) string {
+	args := "-moves " + t.spec.record(g)
+	if t.humans() != 1 || !t.firstDrawn && !t.swapped {
+		return args
+	}
+	if t.seatsGiven { // -first is ignored beside -x and -o
+		return fmt.Sprintf("-x %s -o %s %s", seatWord(t.seats[X]), seatWord(t.seats[O]), args)
+	}
+	if t.seats[X] == nil {
+		return "-first human " + args
+	}
+	return "-first bot " + args
+}
+
+// seatWord is a seat as -x and -o take it: human, or the bot's spec.
+func seatWord(s *seated) string {
+	if s == nil {
+		return "human"
+	}
+	return s.name()
+}
+
+// resumeLine says how to resume a game left unfinished.
+func (t *session) resumeLine(g Game) string {
+	return "to resume the game, run the same command with " + t.resumeArgs(g)
 }
 
 // levelNote tells a person who faces the game's default bot, every
