@@ -244,7 +244,8 @@ func (t *session) finish(g Game, err error) error {
 			fmt.Fprintf(t.out, "loaded %s\n", load.record)
 		case len(g.History()) > 0:
 			fmt.Fprintln(t.out, "moves: "+t.spec.record(g)) // the record of the game dropped
-			if !errors.Is(err, errNew) { // left unfinished, not replaced: say how to resume it
+			// Left unfinished, not replaced by another: how to resume it.
+			if !errors.Is(err, errNew) {
 				t.say(t.resumeLine(g))
 			}
 		}
