@@ -246,7 +246,7 @@ func (t *session) finish(g Game, err error) error {
 			fmt.Fprintln(t.out, "moves: "+t.spec.record(g)) // the record of the game dropped
 			// Left unfinished, not replaced by another: how to resume it.
 			if !errors.Is(err, errNew) {
-				t.say(t.resumeLine(g))
+				fmt.Fprintln(t.out, t.resumeLine("to resume the game, run the same command with", g))
 			}
 		}
 		return err

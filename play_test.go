@@ -657,7 +657,7 @@ func TestRefusalsWrapAtTerminal(t *testing.T) {
 // typed between them starts the count again. Where Ctrl-C is no key of
 // the person's (a pipe), it leaves at once.
 func TestInterruptAtPrompt(t *testing.T) {
-	const leave = "To leave, press Ctrl-C again or type quit"
+	const leave = "To leave, press Ctrl-C again or type quit.\nTo resume the game later, run the same command with -moves "
 	for _, tc := range []struct {
 		name, game, script string
 		terminal           bool
@@ -665,15 +665,15 @@ func TestInterruptAtPrompt(t *testing.T) {
 		err                error
 	}{
 		{"twice: leaves", "ttt", "4\n^C\n^C\n", true, []string{
-			"O to move, enter the number: ^C\n" + leave + "; to resume the game later, run the same command with -moves 041\n",
+			"O to move, enter the number: ^C\n" + leave + "041\n",
 			"O to move, enter the number: ^C\n\r\x1b[Kmoves: 041\n" + resumeWords + "041\n"}, errInterrupted},
 		{"a move between: said again, then quit", "ttt", "^C\n4\n^C\nquit\n", true, []string{
-			"O to move, enter the number: ^C\n" + leave + "; to resume the game later, run the same command with -moves 0\n",
+			"O to move, enter the number: ^C\n" + leave + "0\n",
 			"O to move, enter the number: 4\n",
-			"O to move, enter the number: ^C\n" + leave + "; to resume the game later, run the same command with -moves 041\n",
+			"O to move, enter the number: ^C\n" + leave + "041\n",
 			"O to move, enter the number: quit\nmoves: 041\n" + resumeWords + "041\n"}, errQuit},
 		{"no move yet: nothing to resume", "c4", "^C\n^C\n", true, []string{
-			"X to move, enter the column: ^C\n" + leave + ".\nX to move, enter the column: ^C\n"}, errInterrupted},
+			"X to move, enter the column: ^C\nTo leave, press Ctrl-C again or type quit.\nX to move, enter the column: ^C\n"}, errInterrupted},
 		{"piped: at once", "ttt", "4\n^C\n", false, []string{
 			"Enter the number: ^C\nmoves: 041\n" + resumeWords + "041\n"}, errInterrupted},
 	} {
@@ -688,7 +688,7 @@ func TestInterruptAtPrompt(t *testing.T) {
 			if !errors.Is(err, tc.err) {
 				t.Fatalf("error %v, want %v\n%s", err, tc.err, out.String())
 			}
-			text := strings.ReplaceAll(out.String(), "\n    ", " ")
+			text := out.String()
 			inOrder(t, text, tc.want...)
 			if tc.game == "c4" && strings.Contains(text, "moves:") {
 				t.Errorf("a record of no moves:\n%s", text)

@@ -124,7 +124,7 @@ func (t *session) humanMove(ctx context.Context, g Game) (Move, error) {
 			if t.dumb {
 				fmt.Fprintln(t.out) // after the terminal's ^C
 			}
-			t.say(t.leaveAdvice(g))
+			fmt.Fprintln(t.out, t.leaveAdvice(g))
 			continue
 		}
 		t.leaveWarned = false
@@ -163,14 +163,14 @@ func (t *session) readAtPrompt(ctx context.Context, prompt string) (string, erro
 }
 
 // leaveAdvice answers the first Ctrl-C on the empty prompt: how to leave,
-// and how to resume the game later.
+// and how to resume the game later (no full stop after the flags: they
+// are copied as they stand).
 func (t *session) leaveAdvice(g Game) string {
-	// No full stop after the flags: they are copied as they stand.
-	advice := "To leave, press Ctrl-C again or type quit"
+	advice := "To leave, press Ctrl-C again or type quit."
 	if len(g.History()) == 0 {
-		return advice + "."
+		return advice
 	}
-	return advice + "; to resume the game later, run the same command with " + t.resumeArgs(g)
+	return advice + "\n" + t.resumeLine("To resume the game later, run the same command with", g)
 }
 
 // swapCommand plays again with the sides swapped.

@@ -155,3 +155,31 @@ func TestResumeArgs(t *testing.T) {
 		})
 	}
 }
+
+// The resume line keeps its flags whole, on a line of their own where the
+// line would be wider than the terminal, or than 80 columns on a pipe.
+func TestResumeLineWidth(t *testing.T) {
+	t.Parallel()
+	const lead = "to resume the game, run the same command with"
+	for _, tc := range []struct {
+		record   string
+		terminal bool
+		width    int
+		want     string
+	}{
+		{"44", false, 0, lead + " -moves 44"},
+		{"44", true, 50, lead + "\n    -moves 44"},
+		{"444423225367556445755222166661", false, 0, lead + "\n    -moves 444423225367556445755222166661"},
+		{"444423225367556445755222166661", true, 100, lead + " -moves 444423225367556445755222166661"},
+	} {
+		tb := (&invocation{runPlan: mustPlan(t, "-game", "c4"), stdout: io.Discard}).table()
+		tb.terminal, tb.width = tc.terminal, tc.width
+		g, err := tb.spec.parseRecord(tc.record, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tb.resumeLine(lead, g); got != tc.want {
+			t.Errorf("%s at width %d: %q, want %q", tc.record, tc.width, got, tc.want)
+		}
+	}
+}

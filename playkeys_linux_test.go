@@ -52,9 +52,8 @@ func TestPromptAtTerminal(t *testing.T) {
 				term.waitKeysTaken(t)
 				term.typeKeys(t, "\x03")
 			}
-			// Wrapped at the terminal's 80 columns.
-			term.waitFor(t, "To leave, press Ctrl-C again or type quit; to resume the game later, run the\r\n"+
-				"    same command with -moves 43\r\n"+prompt)
+			term.waitFor(t, "To leave, press Ctrl-C again or type quit.\r\n"+
+				"To resume the game later, run the same command with -moves 43\r\n"+prompt)
 			if tc.clearLine {
 				term.waitKeysTaken(t)
 			}

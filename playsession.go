@@ -174,9 +174,17 @@ func seatWord(s *seated) string {
 	return s.name()
 }
 
-// resumeLine says how to resume a game left unfinished.
-func (t *session) resumeLine(g Game) string {
-	return "to resume the game, run the same command with " + t.resumeArgs(g)
+// resumeLine says how to resume a game left unfinished, after lead
+// ("to resume the game, run the same command with"). The flags are never
+// broken, as they are copied as they stand: where the line would be
+// wider than the terminal (80 columns on a pipe), they go on a line of
+// their own, indented.
+func (t *session) resumeLine(lead string, g Game) string {
+	args := t.resumeArgs(g)
+	if columnsOf(lead+" "+args) > t.columns() {
+		return lead + "\n    " + args
+	}
+	return lead + " " + args
 }
 
 // levelNote tells a person who faces the game's default bot, every
