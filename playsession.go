@@ -181,7 +181,7 @@ func seatWord(s *seated) string {
 // their own, indented.
 func (t *session) resumeLine(lead string, g Game) string {
 	args := t.resumeArgs(g)
-	if columnsOf(lead+" "+args) > t.columns() {
+	if len(lead)+1+len(args) > t.columns() { // bytes: a name not ASCII only breaks sooner
 		return lead + "\n    " + args
 	}
 	return lead + " " + args
