@@ -85,16 +85,26 @@ func cutField(line string) string {
 	return fields[0]
 }
 
+// startField is the start position's field, in and out: the engine
+// protocol's "position -" (docs/engines.md), so that every answer has
+// its position as the first of five fields and a script reads the
+// columns alike (docs/analyze.md). An empty line is the start too.
+const startField = "-"
+
 // analyzeLine answers one input line; if ctx is cancelled meanwhile, the
 // answer is the search's guess and not to be printed. With mode.scores it
 // adds every move's exact score where the game gives them.
 func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, opt gameOptions, line string, mode analyzeMode) analyzeJSON {
-	pos := ""
+	pos := startField
 	if fields := strings.Fields(line); len(fields) > 0 {
 		pos = fields[0]
 	}
 	a := analyzeJSON{Position: pos}
-	g, err := spec.parseRecord(pos, opt)
+	record := pos
+	if pos == startField {
+		record = ""
+	}
+	g, err := spec.parseRecord(record, opt)
 	if err != nil {
 		a.Error = err.Error()
 		return a
@@ -116,7 +126,9 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 	score, _ := d.shownScore()
 	a.Score, a.Move, a.Nodes, a.Micros = &score, &move, &d.Nodes, &us
 	if budget.Trace > 0 {
-		a.Trace = traceOutput(bot.Name(), d.Trace, mode.traceFormat, pos, move)
+		// The trace names the position as a game's trace does: by its
+		// record, "" the start (docs/trace.md).
+		a.Trace = traceOutput(bot.Name(), d.Trace, mode.traceFormat, record, move)
 	}
 	return a
 }
@@ -144,9 +156,7 @@ func (a analyzeJSON) MarshalJSON() ([]byte, error) {
 // <position> <score> <best move> <nodes> <microseconds>, then with -scores
 // every move's score, "-" where no move is legal, as the public Connect
 // Four solver's analyze prints them; or <position> error: <reason>. The
-// empty position is the empty first field: the answer then starts with the
-// score, as in "1 4 ..." for Connect Four's empty board. A trace follows
-// on its own lines.
+// start position is "-" (startField). A trace follows on its own lines.
 func (a analyzeJSON) text(mode analyzeMode) string {
 	if mode.json {
 		line, err := json.Marshal(a)
@@ -162,10 +172,7 @@ func (a analyzeJSON) text(mode analyzeMode) string {
 	if a.Move != nil {
 		move = *a.Move
 	}
-	fields := []string{fmt.Sprint(*a.Score), move, fmt.Sprint(*a.Nodes), fmt.Sprint(*a.Micros)}
-	if a.Position != "" {
-		fields = append([]string{a.Position}, fields...)
-	}
+	fields := []string{a.Position, fmt.Sprint(*a.Score), move, fmt.Sprint(*a.Nodes), fmt.Sprint(*a.Micros)}
 	for _, v := range a.Scores {
 		if v == nil {
 			fields = append(fields, "-")

@@ -84,7 +84,7 @@ func helpText(reg *registry, prog string) string {
 			continue
 		case sectionPlaying:
 			notes = []string{"In a game, type a move, or a command: " + promptCommandWords() + ".",
-				`At a terminal, Ctrl-C while a bot thinks (or a hint runs) means "move now"; at the prompt it quits.`}
+				`At a terminal, Ctrl-C while a bot thinks (or a hint runs) means "move now"; at the prompt it says how to leave and resume, and a second one leaves.`}
 		case sectionMatches:
 			notes = []string{helpSeeds}
 		}

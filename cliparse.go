@@ -14,7 +14,8 @@ import (
 // the words after it. Each error is one line naming the flag, the value
 // and what is expected; a name typed wrong gets the nearest.
 
-// errHelp is -h (or -help): the caller prints help.
+// errHelp is -h, -help or the word help (as in go help, git help): the
+// caller prints help.
 var errHelp = errors.New("help asked for")
 
 // parseArgs reads args into a config: the table's defaults first, then
@@ -34,6 +35,9 @@ func parseArgs(table []flagDef, args []string) (*config, error) {
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if !strings.HasPrefix(arg, "-") || arg == "-" {
+			if many == nil && strings.EqualFold(arg, "help") {
+				return c, errHelp
+			}
 			if many == nil {
 				return nil, fmt.Errorf("unexpected argument %s: all settings are flags (see -h)", quoteShort(arg))
 			}

@@ -203,7 +203,7 @@ type progressive interface {
 
 // analyzeHint is what -analyze says when a person, not a script, is to
 // type the positions: otherwise it would wait in silence.
-const analyzeHint = "-analyze: type a position a line, as a record (an empty line is the start); Ctrl-D ends"
+const analyzeHint = "-analyze: type a position a line, as a record (an empty line or - is the start); Ctrl-D ends"
 
 // matches plays a match or a tournament, keeping every game in -out.
 func (r *invocation) matches(ctx context.Context) error {
@@ -305,7 +305,8 @@ func (r *invocation) play(ctx context.Context) (err error) {
 // gives it its input and its terminal.
 func (r *invocation) table() *session {
 	t := &session{screen: screen{out: r.stdout, verbose: r.cfg.verbose}, spec: r.spec, opt: r.opt, budget: r.base(Budget{}), traceFormat: r.cfg.traceFormat,
-		hinter: r.reg.newBot(r.spec, r.hinter, r.rng), reg: r.reg, firstDrawn: r.firstDrawn}
+		hinter: r.reg.newBot(r.spec, r.hinter, r.rng), reg: r.reg, firstDrawn: r.firstDrawn,
+		seatsGiven: r.cfg.set["x"] && r.cfg.set["o"]}
 	for _, side := range []Side{X, O} {
 		if p := r.seats[side]; p != nil {
 			t.seats[side] = &seated{Bot: r.reg.newBot(r.spec, p, r.rng), label: p.label, impl: p.implName(r.spec), budget: p.budget()}

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -93,9 +95,16 @@ func TestProgName(t *testing.T) {
 	}
 }
 
-// The version line says what the build recorded, and no more.
+// The version line says what the build recorded, and no more; a build
+// that recorded neither a version nor a commit says how to have one.
 func TestBuildVersion(t *testing.T) {
 	rev := "6e21f665efebf3cd4e9495a8986066aa1ef15782"
+	clone := func(modified string) debug.BuildInfo {
+		return debug.BuildInfo{GoVersion: "go1.26.8",
+			Main: debug.Module{Version: "v0.0.0-20261124074038-6e21f665efeb+dirty"},
+			Settings: []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: rev},
+				{Key: "vcs.time", Value: "2026-11-24T07:40:38Z"}, {Key: "vcs.modified", Value: modified}}}
+	}
 	for _, tc := range []struct {
 		name string
 		info debug.BuildInfo
@@ -103,19 +112,90 @@ func TestBuildVersion(t *testing.T) {
 	}{
 		{"nothing recorded", debug.BuildInfo{}, "boardbots dev"},
 		{"go run", debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}},
-			"boardbots dev (go1.26.8)"},
+			"boardbots dev (go1.26.8; no commit recorded: go build in a git clone records it)"},
 		{"go install of a tag", debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.0"}},
 			"boardbots v1.2.0 (go1.26.8)"},
-		{"go build in a clone", debug.BuildInfo{GoVersion: "go1.26.8",
-			Main: debug.Module{Version: "v0.0.0-20261124074038-6e21f665efeb+dirty"},
-			Settings: []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: rev},
-				{Key: "vcs.time", Value: "2026-11-24T07:40:38Z"}, {Key: "vcs.modified", Value: "true"}}},
+		{"go build in a clone, modified", clone("true"),
 			"boardbots v0.0.0-20261124074038-6e21f665efeb+dirty (commit 6e21f665efeb of 2026-11-24T07:40:38Z, modified, go1.26.8)"},
+		{"go build in a clone, unmodified", clone("false"),
+			"boardbots v0.0.0-20261124074038-6e21f665efeb+dirty (commit 6e21f665efeb of 2026-11-24T07:40:38Z, unmodified, go1.26.8)"},
 		{"a revision alone", debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}}},
 			"boardbots dev (commit abc)"},
 	} {
 		if got := buildVersion(&tc.info); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// -version of a program built by go build in a git clone names the
+// clone's commit, its time and whether the files held changes not
+// committed (TestBuildVersion has what a build without a commit says).
+func TestVersionFromClone(t *testing.T) {
+	t.Parallel()
+	gitPath, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git here")
+	}
+	// A clone of a small program of its own: this package's version
+	// code and a main that prints its line, as -version does (TestVersion),
+	// so that the test builds in a second, not the whole program.
+	dir := t.TempDir()
+	code, err := os.ReadFile("cliversion.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		"go.mod":        "module boardbots\n\ngo 1.26\n",
+		"cliversion.go": string(code),
+		"main.go":       "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(versionText()) }\n",
+		"README.md":     "a clone\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// -buildvcs=true overrides a GOFLAGS of -buildvcs=false in go env's file.
+	env := append(os.Environ(), "GOFLAGS=-buildvcs=true", "GIT_CONFIG_GLOBAL=/dev/null", "TZ=UTC",
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+	command := func(name string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir, cmd.Env = dir, env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	command(gitPath, "init", "-q")
+	if got, want := command(gitPath, "rev-parse", "--absolute-git-dir"), filepath.Join(dir, ".git"); got != want {
+		t.Fatalf("the new repository is %s, not %s", got, want) // never commit to another
+	}
+	command(gitPath, "add", "-A")
+	command(gitPath, "commit", "-q", "-m", "a clone")
+	rev := command(gitPath, "rev-parse", "HEAD")[:12]
+	when := command(gitPath, "log", "-1", "--format=%cd", "--date=format-local:%Y-%m-%dT%H:%M:%SZ")
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	bin := filepath.Join(t.TempDir(), "bb") // outside the clone, whose files it would change
+	version := func() string {
+		t.Helper()
+		command(goTool, "build", "-o", bin)
+		return command(bin, "-version")
+	}
+	for _, tc := range []struct {
+		name, change, want string
+	}{
+		{"unmodified", "", "(commit " + rev + " of " + when + ", unmodified, go"},
+		{"modified", "README.md", "(commit " + rev + " of " + when + ", modified, go"},
+	} {
+		if tc.change != "" {
+			if err := os.WriteFile(filepath.Join(dir, tc.change), []byte("changed\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := version(); !strings.HasPrefix(got, "boardbots v0.0.0-") || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: -version says %q, want %q in it", tc.name, got, tc.want)
 		}
 	}
 }
@@ -157,6 +237,22 @@ func TestRunExitStatus(t *testing.T) {
 				t.Errorf("standard error %q, want one line saying %q", lines, tc.says)
 			}
 		})
+	}
+}
+
+// The word help prints what -h prints, wherever it stands among the
+// flags, and exits 0; another word is still refused.
+func TestHelpWord(t *testing.T) {
+	t.Parallel()
+	_, want, _ := runCapture([]string{"-h"}, "")
+	for _, args := range [][]string{{"help"}, {"HELP"}, {"-game", "c4", "help"}} {
+		status, out, errOut := runCapture(args, "")
+		if status != 0 || out != want || errOut != "" {
+			t.Errorf("%q: status %d, standard error %q, help printed %v", args, status, errOut, out == want)
+		}
+	}
+	if status, _, errOut := runCapture([]string{"halp"}, ""); status != 2 || !strings.Contains(errOut, `unexpected argument "halp"`) {
+		t.Errorf("halp: status %d, %q", status, errOut)
 	}
 }
 

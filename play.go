@@ -154,22 +154,22 @@ func (t *session) gameSeats() [3]seat {
 }
 
 // beforeMove draws the board for the side to move (unless -step's pause
-// has just drawn it), and on a pipe, in the original program's words,
-// says a bot is to play.
+// has just drawn it), and where the original program's words are kept
+// (originalWords) says a bot is to play.
 func (t *session) beforeMove(g Game) {
 	if !t.stepDrawn {
 		fmt.Fprint(t.out, t.board(g))
 	}
 	t.stepDrawn = false
-	if t.seats[g.Turn()] != nil && !t.terminal && t.spec.words.original {
+	if t.seats[g.Turn()] != nil && t.originalWords() {
 		fmt.Fprintln(t.out, "playing by AI") // a terminal shows the thinking line
 	}
 }
 
 // afterMove reports a bot's move (its line, -v, -trace), then paces a
 // game of two bots: -step's pause or -delay's. A bot's move is named at a
-// terminal, and on a pipe but where the game keeps its original program's
-// words (seed 003's transcript names none); -v's line names it too. Every
+// terminal, and on a pipe but where the original program's words are kept
+// (seed 003's transcript names none); -v's line names it too. Every
 // line is broken at the terminal's width, or at 80 columns on a pipe.
 func (t *session) afterMove(ctx context.Context, g Game, d Decision) error {
 	mover := g.Turn().Other()
@@ -183,7 +183,7 @@ func (t *session) afterMove(ctx context.Context, g Game, d Decision) error {
 			t.cut = false
 		case t.verbose:
 			fmt.Fprintln(t.out, wrapSteady(t.thinking(t.spec, g, bot, d), t.columns(), 4))
-		case !t.spec.words.original:
+		case !t.originalWords():
 			fmt.Fprintln(t.out, t.botMoveLine(t.spec, g, bot, d, false))
 		}
 		if t.budget.Trace > 0 {
@@ -218,7 +218,8 @@ func (t *session) showTrace(s string) {
 }
 
 // finish ends a game of the session: the last board, the result and the
-// record, or for a game stopped early the record so far. An engine that
+// record, or for a game stopped early the record so far and, unless
+// another game replaces it, how to resume it. An engine that
 // failed loses, and the person sees why under the board it failed to move
 // on.
 func (t *session) finish(g Game, err error) error {
@@ -243,6 +244,10 @@ func (t *session) finish(g Game, err error) error {
 			fmt.Fprintf(t.out, "loaded %s\n", load.record)
 		case len(g.History()) > 0:
 			fmt.Fprintln(t.out, "moves: "+t.spec.record(g)) // the record of the game dropped
+			// Left unfinished, not replaced by another: how to resume it.
+			if !errors.Is(err, errNew) {
+				fmt.Fprintln(t.out, t.resumeLine("to resume the game, run the same command with", g))
+			}
 		}
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -98,18 +99,19 @@ func TestHumanInputAndCommands(t *testing.T) {
 }
 
 // End of input or quit in the middle of a game ends it cleanly, with the
-// record so far, and a piped end of input closes the prompt's line.
+// record so far and how to resume it, and a piped end of input closes
+// the prompt's line.
 func TestInputEndsMidGame(t *testing.T) {
 	for _, tt := range []struct {
 		script string
 		want   error
 		tail   string
 	}{
-		{"", io.EOF, "Enter the number: \nmoves: 0\n"},
-		{"4\n", io.EOF, "Enter the number: \nmoves: 041\n"},
-		{"4\nzzz\n", io.EOF, "Enter the number: \nmoves: 041\n"},
-		{"4\nquit\n", errQuit, "Enter the number: quit\nmoves: 041\n"},
-		{"4\nq\n", errQuit, "Enter the number: q\nmoves: 041\n"},
+		{"", io.EOF, "Enter the number: \nmoves: 0\n" + resumeWords + "0\n"},
+		{"4\n", io.EOF, "Enter the number: \nmoves: 041\n" + resumeWords + "041\n"},
+		{"4\nzzz\n", io.EOF, "Enter the number: \nmoves: 041\n" + resumeWords + "041\n"},
+		{"4\nquit\n", errQuit, "Enter the number: quit\nmoves: 041\n" + resumeWords + "041\n"},
+		{"4\nq\n", errQuit, "Enter the number: q\nmoves: 041\n" + resumeWords + "041\n"},
 	} {
 		var out strings.Builder
 		tb, _ := newSession(t, "ttt", tt.script, &out)
@@ -123,9 +125,13 @@ func TestInputEndsMidGame(t *testing.T) {
 	}
 }
 
+// resumeWords start the line that says how to resume a game left
+// unfinished, before its -moves record.
+const resumeWords = "to resume the game, run the same command with -moves "
+
 // Ctrl-C while a bot thinks stops the game with errInterrupted, the
-// record so far printed last: the bot's guess is not played, nor is the
-// person's next line.
+// record so far printed last, and how to resume: the bot's guess is not
+// played, nor is the person's next line.
 func TestInterruptWhileBotThinks(t *testing.T) {
 	for _, terminal := range []bool{false, true} {
 		t.Run(fmt.Sprintf("terminal %v", terminal), func(t *testing.T) {
@@ -150,8 +156,8 @@ func TestInterruptWhileBotThinks(t *testing.T) {
 			// At a terminal the thinking line is cleared, and the ^C.
 			after := out.String()[strings.LastIndex(out.String(), "---------\n")+10:]
 			after = strings.TrimPrefix(after, "playing by AI\n")
-			if after = strings.ReplaceAll(after, "\r\x1b[K", ""); after != "moves: 4\n" {
-				t.Errorf("after the bot's turn came %q, want only the record:\n%s", after, out.String())
+			if after = strings.ReplaceAll(after, "\r\x1b[K", ""); after != "moves: 4\n"+resumeWords+"4\n" {
+				t.Errorf("after the bot's turn came %q, want only the record and how to resume:\n%s", after, out.String())
 			}
 		})
 	}
@@ -209,7 +215,7 @@ func TestInterruptPipePrompt(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	interrupt(t, cancel, done)
-	if len(g.History()) != 1 || !strings.HasSuffix(out.String(), "Enter the number: \nmoves: 0\n") {
+	if len(g.History()) != 1 || !strings.HasSuffix(out.String(), "Enter the number: \nmoves: 0\n"+resumeWords+"0\n") {
 		t.Errorf("moves %v; output:\n%s", g.History(), out.String())
 	}
 }
@@ -407,7 +413,10 @@ func TestPlayAgainAndNew(t *testing.T) {
 			nil, ask + "\n"},
 		{"new mid-game, then quit mid-game", true, "4\nnew\n2\nquit\n",
 			[]string{"O to move, enter the number: new\nmoves: 041\nnew game\n", "You play O; first plays X and moves first\n", "O to move, enter the number: 2\n"},
-			errQuit, "O to move, enter the number: quit\nmoves: 021\n"},
+			errQuit, "O to move, enter the number: quit\nmoves: 021\n" + resumeWords + "021\n"},
+		{"swap sides, then quit mid-game: resumed with the sides swapped", true, "4\n2\n6\ns\n8\nq\n",
+			[]string{ask + "s\n", "You play X and move first; first plays O\n"},
+			errQuit, "X to move, enter the number: q\nmoves: 80\nto resume the game, run the same command with -first human -moves 80\n"},
 		{"piped: new, and no question at the end", false, "4\nnew\n4\n2\n6\n",
 			[]string{"Enter the number: new\nmoves: 041\nnew game\n"},
 			nil, "O win.\nmoves: 041236\n"},
@@ -421,7 +430,7 @@ func TestPlayAgainAndNew(t *testing.T) {
 			nil, ask + "no\n"},
 		{"load after a game", true, "4\n2\n6\nload 04\nq\n",
 			[]string{"You win (O wins)\nmoves: 041236\n", ask + "load 04\nloaded 04\nYou play O; first plays X", "first (X) plays 1\n"},
-			errQuit, "O to move, enter the number: q\nmoves: 041\n"},
+			errQuit, "O to move, enter the number: q\nmoves: 041\n" + resumeWords + "041\n"},
 		{"a move is no answer", true, "4\n2\n6\n5\nundo 3\nq\n",
 			[]string{ask + "5\n" + againAdvice + "\n", ask + "undo 3\n" + againAdvice + "\n"},
 			nil, ask + "q\n"},
@@ -483,9 +492,11 @@ func TestLevelNote(t *testing.T) {
 	}
 }
 
-// Piped, a game of two bots names every bot move in Connect Four and
-// Adjacency and ends in plain words; Tic-Tac-Toe keeps seed 003's words,
-// "playing by AI" before each bot move, none named.
+// Piped, a game of two bots names every bot move and ends in plain
+// words, in every game; Tic-Tac-Toe keeps seed 003's words, "playing by
+// AI" before each bot move, none named, with a person against the bot
+// (TestSeed003Transcript has the whole of one such game), and two people
+// (TestHotSeat) end as it does too.
 func TestPipedMovesNamed(t *testing.T) {
 	for _, tc := range []struct {
 		args        []string
@@ -494,11 +505,17 @@ func TestPipedMovesNamed(t *testing.T) {
 	}{
 		{[]string{"-game", "c4", "-x", "alphabeta:depth=2", "-o", "random", "-seed", "1"}, true, false, "X wins\nmoves: "},
 		{[]string{"-game", "adj", "-rounds", "3", "-x", "alphabeta:depth=2", "-o", "random", "-seed", "1"}, true, false, "X wins\nmoves: "},
-		{[]string{"-game", "ttt", "-x", "alphabeta", "-o", "random", "-seed", "1"}, false, true, "X win.\nmoves: "},
+		{[]string{"-game", "ttt", "-x", "alphabeta", "-o", "random", "-seed", "1"}, true, false, "X wins\nmoves: "},
+		{[]string{"-game", "ttt", "-x", "human", "-o", "human", "-input", "0\n1\n2\n3\n4\n5\n6\n"}, false, false, "X win.\nmoves: "},
+		{[]string{"-game", "ttt", "-x", "alphabeta", "-o", "human", "-input", "3\n6\n2\n"}, false, true, "X win.\nmoves: "},
 		{[]string{"-game", "c4", "-x", "alphabeta:depth=2", "-o", "random", "-seed", "1", "-v"}, false, false, "X wins\nmoves: "},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			status, out, errText := runCapture(tc.args, "")
+			args, input := tc.args, ""
+			if i := slices.Index(args, "-input"); i >= 0 { // the moves typed, piped in
+				args, input = args[:i], args[i+1]
+			}
+			status, out, errText := runCapture(args, input)
 			if status != 0 {
 				t.Fatalf("status %d: %s", status, errText)
 			}
@@ -512,7 +529,11 @@ func TestPipedMovesNamed(t *testing.T) {
 			if got := strings.Count(out, ") plays "); tc.named && got != plies || !tc.named && got != 0 {
 				t.Errorf("%d moves named in a game of %d plies (named: %v):\n%s", got, plies, tc.named, out)
 			}
-			if got := strings.Count(out, "playing by AI\n"); tc.byAI && got != plies || !tc.byAI && got != 0 {
+			bots := plies // the bot moves: every other one with a person
+			if strings.Contains(strings.Join(args, " "), "-o human") {
+				bots = (plies + 1) / 2
+			}
+			if got := strings.Count(out, "playing by AI\n"); tc.byAI && got != bots || !tc.byAI && got != 0 {
 				t.Errorf("%d playing by AI in a game of %d plies:\n%s", got, plies, out)
 			}
 			if strings.Contains(tc.args[len(tc.args)-1], "-v") && strings.Count(out, ": move ") != plies {
@@ -630,26 +651,59 @@ func TestRefusalsWrapAtTerminal(t *testing.T) {
 	}
 }
 
-// Ctrl-C at the prompt ends the game with the record so far.
+// Ctrl-C on the empty prompt at a terminal, often pressed to hurry a bot
+// that has already moved, says how to leave and how to resume; a second
+// one leaves, with the record and how to resume, as quit does. A line
+// typed between them starts the count again. Where Ctrl-C is no key of
+// the person's (a pipe), it leaves at once.
 func TestInterruptAtPrompt(t *testing.T) {
-	var out strings.Builder
-	tb := terminalSession(t, "ttt", "4\n", &out)
-	tb.in = interruptAfter{tb.in}
-	err := tb.play(context.Background(), NewTicTacToe())
-	if !errors.Is(err, errInterrupted) {
-		t.Fatalf("error %v, want errInterrupted", err)
-	}
-	if !strings.HasSuffix(out.String(), "O to move, enter the number: \n\r\x1b[Kmoves: 041\n") {
-		t.Errorf("no record after the interrupt:\n%s", out.String())
+	const leave = "To leave, press Ctrl-C again or type quit.\nTo resume the game later, run the same command with -moves "
+	for _, tc := range []struct {
+		name, game, script string
+		terminal           bool
+		want               []string // in order; wrapped lines joined
+		err                error
+	}{
+		{"twice: leaves", "ttt", "4\n^C\n^C\n", true, []string{
+			"O to move, enter the number: ^C\n" + leave + "041\n",
+			"O to move, enter the number: ^C\n\r\x1b[Kmoves: 041\n" + resumeWords + "041\n"}, errInterrupted},
+		{"a move between: said again, then quit", "ttt", "^C\n4\n^C\nquit\n", true, []string{
+			"O to move, enter the number: ^C\n" + leave + "0\n",
+			"O to move, enter the number: 4\n",
+			"O to move, enter the number: ^C\n" + leave + "041\n",
+			"O to move, enter the number: quit\nmoves: 041\n" + resumeWords + "041\n"}, errQuit},
+		{"no move yet: nothing to resume", "c4", "^C\n^C\n", true, []string{
+			"X to move, enter the column: ^C\nTo leave, press Ctrl-C again or type quit.\nX to move, enter the column: ^C\n"}, errInterrupted},
+		{"piped: at once", "ttt", "4\n^C\n", false, []string{
+			"Enter the number: ^C\nmoves: 041\n" + resumeWords + "041\n"}, errInterrupted},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			tb, _ := newSession(t, tc.game, tc.script, &out)
+			tb.in = ctrlCKeys{tb.in}
+			if tb.terminal = tc.terminal; tc.terminal {
+				tb.moveNow = &interrupter{quit: func() {}}
+			}
+			err := tb.play(context.Background(), tb.spec.start(nil))
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("error %v, want %v\n%s", err, tc.err, out.String())
+			}
+			text := out.String()
+			inOrder(t, text, tc.want...)
+			if tc.game == "c4" && strings.Contains(text, "moves:") {
+				t.Errorf("a record of no moves:\n%s", text)
+			}
+		})
 	}
 }
 
-// interruptAfter answers as Ctrl-C does once its script is used up.
-type interruptAfter struct{ lineReader }
+// ctrlCKeys reads a script in which the line ^C stands for Ctrl-C on the
+// empty prompt: echoed as liner echoes it, and answered as liner answers.
+type ctrlCKeys struct{ lineReader }
 
-func (r interruptAfter) ReadLine(ctx context.Context, prompt string) (string, error) {
+func (r ctrlCKeys) ReadLine(ctx context.Context, prompt string) (string, error) {
 	line, err := r.lineReader.ReadLine(ctx, prompt)
-	if errors.Is(err, io.EOF) {
+	if line == "^C" {
 		return "", errInterrupted
 	}
 	return line, err
@@ -751,7 +805,7 @@ func TestWatchDelay(t *testing.T) {
 		}
 	}
 	interrupt(t, cancel, done)
-	if !strings.HasSuffix(paused.String(), "first (X) plays 0\n\r\x1b[Kmoves: 0\n") {
+	if !strings.HasSuffix(paused.String(), "first (X) plays 0\n\r\x1b[Kmoves: 0\n"+resumeWords+"0\n") {
 		t.Errorf("interrupted watch:\n%q", paused.String())
 	}
 }
@@ -855,21 +909,21 @@ func TestRecordCommands(t *testing.T) {
 	}{
 		{"board and moves", "4\nboard\nmoves\nquit\n", "",
 			[]string{"O to move, enter the number: board\n---------\n| X[X]2 |\n| 3 O 5 |\n| 6 7 8 |\n---------\n", "O to move, enter the number: moves\nmoves: 041\n"},
-			"O to move, enter the number: quit\nmoves: 041\n"},
+			"O to move, enter the number: quit\nmoves: 041\n" + resumeWords + "041\n"},
 		{"load, undo back to it, not before", "load 0481\nundo\n5\nundo\nmoves\nquit\n", "",
 			[]string{"O to move, enter the number: load 0481\n", "nothing to undo: you have not moved yet\n", "O to move, enter the number: 5\n",
 				"O to move, enter the number: undo\n", "O to move, enter the number: moves\nmoves: 04812\n"},
-			"O to move, enter the number: quit\nmoves: 04812\n"},
+			"O to move, enter the number: quit\nmoves: 04812\n" + resumeWords + "04812\n"},
 		{"a bad load changes nothing", "4\nload 44\nload\nmoves\nquit\n", "",
 			[]string{`load "44": illegal: cell 4 is taken at move 2; the position is unchanged` + "\n",
 				"load what? type load and a record, like the moves line prints\n", "moves: 041\n"},
-			"O to move, enter the number: quit\nmoves: 041\n"},
+			"O to move, enter the number: quit\nmoves: 041\n" + resumeWords + "041\n"},
 		{"new prints the dropped record", "4\nnew\nmoves\nquit\n", "",
 			[]string{"O to move, enter the number: new\nmoves: 041\nnew game\n", "O to move, enter the number: moves\nmoves: 0\n"},
-			"O to move, enter the number: quit\nmoves: 0\n"},
+			"O to move, enter the number: quit\nmoves: 0\n" + resumeWords + "0\n"},
 		{"a -moves start", "undo\n5\nundo\nmoves\nnew\nquit\n", "48",
 			[]string{"nothing to undo: you have not moved yet\n", "O to move, enter the number: moves\nmoves: 480\n", "new\nmoves: 480\nnew game\n"},
-			"O to move, enter the number: quit\nmoves: 480\n"},
+			"O to move, enter the number: quit\nmoves: 480\n" + resumeWords + "480\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

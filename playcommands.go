@@ -61,7 +61,7 @@ func promptCommands() []promptCommand {
 			fmt.Fprintln(t.out, t.help(g))
 			return nil
 		}},
-		{words: []string{"quit", "q", "exit"}, help: "end the game (Ctrl-D and Ctrl-C too)", when: anyTime,
+		{words: []string{"quit", "q", "exit"}, help: "end the game (Ctrl-D too, and Ctrl-C twice)", when: anyTime,
 			run: func(*session, context.Context, Game, string) error { return errQuit }},
 		{words: []string{"no", "n"}, help: "after a game: stop, as quit does", when: afterGame,
 			run: func(*session, context.Context, Game, string) error { return errQuit }},
@@ -116,7 +116,18 @@ func (t *session) humanMove(ctx context.Context, g Game) (Move, error) {
 		prompt = g.Turn().String() + ", " + strings.ToLower(prompt[:1]) + prompt[1:]
 	}
 	for {
-		line, err := t.in.ReadLine(ctx, prompt)
+		line, err := t.readAtPrompt(ctx, prompt)
+		if errors.Is(err, errInterrupted) && ctx.Err() == nil && t.moveNow != nil && !t.leaveWarned {
+			// Ctrl-C on the empty prompt, at a terminal: often pressed to
+			// hurry a bot that has already moved. Leaving takes a second.
+			t.leaveWarned = true
+			if t.dumb {
+				fmt.Fprintln(t.out) // after the terminal's ^C
+			}
+			fmt.Fprintln(t.out, t.leaveAdvice(g))
+			continue
+		}
+		t.leaveWarned = false
 		if errors.Is(err, errLineTooLong) {
 			fmt.Fprintln(t.out, "that line is longer than 1 MiB: type a move, or help")
 			continue
@@ -139,9 +150,33 @@ func (t *session) humanMove(ctx context.Context, g Game) (Move, error) {
 	}
 }
 
+// readAtPrompt reads the person's line. Where Ctrl-C is a signal (a dumb
+// terminal), the interrupter gives it to this wait, which it stops, as
+// liner stops at the key.
+func (t *session) readAtPrompt(ctx context.Context, prompt string) (string, error) {
+	if r, ok := t.in.(*termReader); !ok || r.state != nil {
+		return t.in.ReadLine(ctx, prompt)
+	}
+	wait, done := t.moveNow.prompting(ctx)
+	defer done()
+	return t.in.ReadLine(wait, prompt)
+}
+
+// leaveAdvice answers the first Ctrl-C on the empty prompt: how to leave,
+// and how to resume the game later (no full stop after the flags: they
+// are copied as they stand).
+func (t *session) leaveAdvice(g Game) string {
+	advice := "To leave, press Ctrl-C again or type quit."
+	if len(g.History()) == 0 {
+		return advice
+	}
+	return advice + "\n" + t.resumeLine("To resume the game later, run the same command with", g)
+}
+
 // swapCommand plays again with the sides swapped.
 func (t *session) swapCommand(context.Context, Game, string) error {
 	t.seats[X], t.seats[O] = t.seats[O], t.seats[X]
+	t.swapped = true // the command's seating no longer holds
 	t.firstDrawn = false
 	return errNew
 }
@@ -252,9 +287,9 @@ func (t *session) ctrlCHelp() string {
 	if t.moveNow == nil {
 		return ""
 	}
-	atPrompt := ""
+	atPrompt := "\nCtrl-C at your turn says how to leave and resume; a second one leaves."
 	if r, ok := t.in.(*termReader); ok && r.keys != nil {
-		atPrompt = "\nCtrl-C on a half-typed line clears it; on an empty line it quits."
+		atPrompt = "\nCtrl-C on a half-typed line clears it; on an empty line it says how to\nleave and resume, and a second one leaves."
 	}
 	return atPrompt + `
 Ctrl-C while the bot thinks or a hint runs: move now (the bot plays, or the

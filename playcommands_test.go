@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"io"
 	"os"
 	"regexp"
@@ -104,5 +106,80 @@ func TestHelpLists(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The line that says how to resume a game left unfinished names flags
+// that, added to the command that started it, seat the sides as they
+// were and start from its position: checked by planning that command,
+// for sides as given, drawn by -first random, swapped after a game, and
+// named by -x and -o.
+func TestResumeArgs(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		swap bool
+		want string
+	}{
+		{[]string{"-game", "c4"}, false, "-moves 44"},
+		{[]string{"-game", "c4", "-moves", "4"}, false, "-moves 44"},
+		{[]string{"-game", "c4"}, true, "-first bot -moves 44"},
+		{[]string{"-game", "c4", "-first", "random", "-seed", "1"}, false, "-first bot -moves 44"},
+		{[]string{"-game", "c4", "-first", "random", "-seed", "1"}, true, "-first human -moves 44"},
+		{[]string{"-game", "c4", "-x", "human", "-o", "alphabeta:depth=3"}, true, "-x alphabeta:depth=3 -o human -moves 44"},
+		{[]string{"-game", "c4", "-x", "alphabeta", "-o", "random"}, false, "-moves 44"},
+	} {
+		t.Run(fmt.Sprint(tc.args, tc.swap), func(t *testing.T) {
+			tb := (&invocation{runPlan: mustPlan(t, tc.args...), stdout: io.Discard}).table()
+			if tc.swap {
+				tb.swapCommand(context.Background(), nil, "")
+			}
+			g, err := tb.spec.parseRecord("44", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := tb.resumeArgs(g)
+			if got != tc.want {
+				t.Fatalf("%q, want %q", got, tc.want)
+			}
+			plan := mustPlan(t, append(slices.Clone(tc.args), strings.Fields(got)...)...)
+			if !slices.Equal(plan.from, g.History()) {
+				t.Errorf("the command with %s starts from %v, want %v", got, plan.from, g.History())
+			}
+			again := (&invocation{runPlan: plan, stdout: io.Discard}).table()
+			for _, side := range []Side{X, O} {
+				if (again.seats[side] == nil) != (tb.seats[side] == nil) || again.seats[side] != nil && again.seats[side].name() != tb.seats[side].name() {
+					t.Errorf("the command with %s seats %s as %s, not as %s", got, side, seatWord(again.seats[side]), seatWord(tb.seats[side]))
+				}
+			}
+		})
+	}
+}
+
+// The resume line keeps its flags whole, on a line of their own where the
+// line would be wider than the terminal, or than 80 columns on a pipe.
+func TestResumeLineWidth(t *testing.T) {
+	t.Parallel()
+	const lead = "to resume the game, run the same command with"
+	for _, tc := range []struct {
+		record   string
+		terminal bool
+		width    int
+		want     string
+	}{
+		{"44", false, 0, lead + " -moves 44"},
+		{"44", true, 50, lead + "\n    -moves 44"},
+		{"444423225367556445755222166661", false, 0, lead + "\n    -moves 444423225367556445755222166661"},
+		{"444423225367556445755222166661", true, 100, lead + " -moves 444423225367556445755222166661"},
+	} {
+		tb := (&invocation{runPlan: mustPlan(t, "-game", "c4"), stdout: io.Discard}).table()
+		tb.terminal, tb.width = tc.terminal, tc.width
+		g, err := tb.spec.parseRecord(tc.record, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tb.resumeLine(lead, g); got != tc.want {
+			t.Errorf("%s at width %d: %q, want %q", tc.record, tc.width, got, tc.want)
+		}
 	}
 }

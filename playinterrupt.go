@@ -9,8 +9,11 @@ import (
 	"time"
 )
 
-// The one place signals are handled. Ctrl-C at the prompt ends the
-// program (with the record so far); Ctrl-C while a search runs for a
+// The one place signals are handled. Ctrl-C at a person's prompt where
+// it is a signal (a dumb terminal's) goes to the prompt, which says how
+// to leave and resume and leaves at the second (playcommands.go);
+// elsewhere, with no search running, it ends the program (with the
+// record so far). Ctrl-C while a search runs for a
 // person at the table, a bot's move or a hint, means "move now": the
 // search stops and its best move so far is played or shown, as every bot
 // returns a legal move when its context ends. Pressed twice within a
@@ -32,6 +35,7 @@ type interrupter struct {
 	quit   func()             // ends the run
 	search context.CancelFunc // cuts the search under way short; nil when none runs
 	cut    time.Time          // when Ctrl-C last cut a search short
+	prompt context.CancelFunc // stops the person's prompt; nil when none waits
 }
 
 // quitWithin is how soon a second Ctrl-C must follow the first, during a
@@ -135,15 +139,39 @@ func (in *interrupter) searching(ctx context.Context) (search context.Context, d
 	}
 }
 
+// prompting derives the context of one wait at the person's prompt from
+// ctx: Ctrl-C meanwhile cancels this context alone, and the prompt
+// decides what it means. done must be called when the wait ends. A nil
+// interrupter leaves every Ctrl-C to ctx.
+func (in *interrupter) prompting(ctx context.Context) (prompt context.Context, done func()) {
+	if in == nil {
+		return ctx, func() {}
+	}
+	prompt, cancel := context.WithCancel(ctx)
+	in.mu.Lock()
+	in.prompt = cancel
+	in.mu.Unlock()
+	return prompt, func() {
+		in.mu.Lock()
+		in.prompt = nil
+		in.mu.Unlock()
+		cancel()
+	}
+}
+
 // interrupt is one Ctrl-C: it cuts the search under way short, or ends
-// the run when none runs or when it follows a cut within quitWithin.
+// the run when it follows a cut within quitWithin; with no search, it
+// stops the prompt waiting, or ends the run when none waits.
 func (in *interrupter) interrupt() {
 	in.mu.Lock()
 	defer in.mu.Unlock()
-	if in.search == nil || time.Since(in.cut) < quitWithin {
+	switch {
+	case in.search != nil && time.Since(in.cut) >= quitWithin:
+		in.search()
+		in.cut = time.Now()
+	case in.search == nil && in.prompt != nil:
+		in.prompt()
+	default:
 		in.quit()
-		return
 	}
-	in.search()
-	in.cut = time.Now()
 }

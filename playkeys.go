@@ -9,7 +9,8 @@ import (
 )
 
 // Ctrl-C on a half-typed line clears the line and asks again, as bash,
-// Python and gdb do; on an empty line it quits (docs/playing.md). liner
+// Python and gdb do; on an empty line the prompt says how to leave and
+// resume, and leaves at the next one (docs/playing.md). liner
 // (v1.2.3) answers Ctrl-C with ErrPromptAborted and drops the line
 // without saying whether it held anything, and has no hook to ask. So the
 // keys pass through a pipe on their way to liner, and keyWatch notes, for

@@ -17,11 +17,13 @@ import (
 )
 
 // At a real terminal (a pseudo-terminal, the program a child process on
-// it): Ctrl-C on a half-typed line clears the line and asks again, on an
-// empty line it quits with the record and status 130; colour only where
-// TERM and NO_COLOR allow it; and at a dumb terminal, where Ctrl-C is a
-// signal, Ctrl-C on a half-typed line quits at once, not at the next
-// Enter.
+// it): Ctrl-C on a half-typed line clears the line and asks again; on an
+// empty line, pressed as often just after the bot has moved, it says how
+// to leave and how to resume, and a second one leaves with the record,
+// how to resume and status 130; colour only where TERM and NO_COLOR
+// allow it. At a dumb terminal, where Ctrl-C is a signal and the terminal
+// clears a half-typed line itself, the first Ctrl-C says how to leave at
+// once, not at the next Enter.
 func TestPromptAtTerminal(t *testing.T) {
 	colour := regexp.MustCompile(`\x1b\[[0-9;]*m`)
 	const prompt = "X to move, enter the column: "
@@ -29,13 +31,14 @@ func TestPromptAtTerminal(t *testing.T) {
 		name      string
 		env       []string
 		colour    bool
-		clearLine bool // Ctrl-C on "12" clears it; else it quits
+		clearLine bool // Ctrl-C on "12" clears it; else it says how to leave
 	}{
 		{"xterm", []string{"TERM=xterm"}, true, true},
 		{"xterm, NO_COLOR", []string{"TERM=xterm", "NO_COLOR=1"}, false, true},
 		{"dumb", []string{"TERM=dumb"}, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			term := startOnTerminal(t, tc.env, "-game", "c4", "-bot", "random", "-seed", "1")
 			term.waitFor(t, prompt)
 			term.typeKeys(t, "4\r")
@@ -49,9 +52,15 @@ func TestPromptAtTerminal(t *testing.T) {
 				term.waitKeysTaken(t)
 				term.typeKeys(t, "\x03")
 			}
+			term.waitFor(t, "To leave, press Ctrl-C again or type quit.\r\n"+
+				"To resume the game later, run the same command with -moves 43\r\n"+prompt)
+			if tc.clearLine {
+				term.waitKeysTaken(t)
+			}
+			term.typeKeys(t, "\x03")
 			out, status := term.wait(t)
-			if status != 130 || !strings.HasSuffix(out, "moves: 43\r\n") {
-				t.Errorf("status %d, want 130 after the record; output:\n%q", status, out)
+			if want := "moves: 43\r\nto resume the game, run the same command with -moves 43\r\n"; status != 130 || !strings.HasSuffix(out, want) {
+				t.Errorf("status %d, want 130 after %q; output:\n%q", status, want, out)
 			}
 			if got := colour.MatchString(out); got != tc.colour {
 				t.Errorf("colour %v, want %v:\n%q", got, tc.colour, out)

@@ -65,9 +65,9 @@ func TestStepCtrlD(t *testing.T) {
 		tb.seats, tb.step, tb.keyboard = botsAt(firstBot{}, firstBot{}), true, keyboard
 		err := tb.run(context.Background(), func() Game { return NewTicTacToe() })
 		switch {
-		case keyboard && (!errors.Is(err, errQuit) || !strings.HasSuffix(out.String(), "\nmoves: 0\n")):
+		case keyboard && (!errors.Is(err, errQuit) || !strings.HasSuffix(out.String(), "\nmoves: 0\n"+resumeWords+"0\n")):
 			t.Errorf("Ctrl-D at a terminal: %v\n%s", err, out.String())
-		case !keyboard && (err != nil || !strings.Contains(out.String(), "X win.\nmoves: 0123456\n")):
+		case !keyboard && (err != nil || !strings.Contains(out.String(), "X wins\nmoves: 0123456\n")):
 			t.Errorf("a piped script's end: %v\n%s", err, out.String())
 		}
 	}

@@ -77,8 +77,8 @@ func verboseGame(t *testing.T, args []string, terminal bool) string {
 }
 
 // The line that ends a game: seed 003's words where piped Tic-Tac-Toe
-// keeps them, else "X wins", "O wins" or "Draw", which at a terminal says
-// "you" to a person playing a bot.
+// keeps them (a person's moves piped in), else "X wins", "O wins" or
+// "Draw", which at a terminal says "you" to a person playing a bot.
 func TestResultWords(t *testing.T) {
 	for _, tc := range []struct {
 		game     string
@@ -87,7 +87,8 @@ func TestResultWords(t *testing.T) {
 		want     [3]string // by winner: Nobody, X, O
 	}{
 		{"ttt", false, 1, [3]string{"Draw", "X win.", "O win."}},
-		{"ttt", false, 0, [3]string{"Draw", "X win.", "O win."}},
+		{"ttt", false, 2, [3]string{"Draw", "X win.", "O win."}},
+		{"ttt", false, 0, [3]string{"Draw", "X wins", "O wins"}},
 		{"connect4", false, 1, [3]string{"Draw", "X wins", "O wins"}},
 		{"adjacency", false, 0, [3]string{"Draw", "X wins", "O wins"}},
 		{"ttt", true, 0, [3]string{"Draw", "X wins", "O wins"}},

@@ -34,6 +34,14 @@ type session struct {
 	// firstDrawn says -first random chose who moves first.
 	firstDrawn bool
 	introShown bool
+	// swapped says the person has swapped sides since the command's
+	// seating, and seatsGiven that -x and -o named both seats: with
+	// firstDrawn, what resumeArgs must add to the command to seat a game
+	// left unfinished as it was.
+	swapped, seatsGiven bool
+	// leaveWarned says Ctrl-C on the empty prompt has said how to leave
+	// and resume, and nothing has been typed since: the next one leaves.
+	leaveWarned bool
 	// asking says the question after a game is asked: help lists its
 	// answers. (A game an engine forfeited is over without its position
 	// being so.)
@@ -112,13 +120,21 @@ func (t *session) status() string {
 	return fmt.Sprintf("You play O; %s plays X and moves first%s", x.name(), drawn)
 }
 
+// originalWords says the output keeps the words of the program the game
+// comes from (docs/history.md): piped, in a game that keeps them, with a
+// person at the prompt, as that program was played (seed 003's
+// transcript). A game of two bots names its moves, as in the other games.
+func (t *session) originalWords() bool {
+	return !t.terminal && t.spec.words.original && t.humans() > 0
+}
+
 // result is the line that ends a game: "X wins", "O wins" or "Draw",
 // which at a terminal says "you" to a person playing a bot ("You lose (O
-// wins)"); piped, a game that keeps its original program's words ends as
-// that program did (X win., O win., Draw: seed 003's transcript).
+// wins)"); where the original program's words are kept (originalWords)
+// it ends as that program did (X win., O win., Draw).
 func (t *session) result(w Side) string {
 	switch {
-	case !t.terminal && t.spec.words.original:
+	case t.originalWords():
 		return winLine(w)
 	case w == Nobody:
 		return "Draw"
@@ -128,6 +144,47 @@ func (t *session) result(w Side) string {
 		return "You win (" + winWords(w) + ")"
 	}
 	return "You lose (" + winWords(w) + ")"
+}
+
+// resumeArgs are the flags that, added to the command that started a
+// game left unfinished, start it again where g stands (docs/playing.md):
+// -moves and its record, after the flag that seats the person as now
+// when the command seats them otherwise (drawn by -first random, or
+// swapped since). A later flag overrides an earlier one, so they are
+// added at the end, even to a command that has -moves already.
+func (t *session) resumeArgs(g Game) string {
+	args := "-moves " + t.spec.record(g)
+	if t.humans() != 1 || !t.firstDrawn && !t.swapped {
+		return args
+	}
+	if t.seatsGiven { // -first is ignored beside -x and -o
+		return fmt.Sprintf("-x %s -o %s %s", seatWord(t.seats[X]), seatWord(t.seats[O]), args)
+	}
+	if t.seats[X] == nil {
+		return "-first human " + args
+	}
+	return "-first bot " + args
+}
+
+// seatWord is a seat as -x and -o take it: human, or the bot's spec.
+func seatWord(s *seated) string {
+	if s == nil {
+		return "human"
+	}
+	return s.name()
+}
+
+// resumeLine says how to resume a game left unfinished, after lead
+// ("to resume the game, run the same command with"). The flags are never
+// broken, as they are copied as they stand: where the line would be
+// wider than the terminal (80 columns on a pipe), they go on a line of
+// their own, indented.
+func (t *session) resumeLine(lead string, g Game) string {
+	args := t.resumeArgs(g)
+	if len(lead)+1+len(args) > t.columns() { // bytes: a name not ASCII only breaks sooner
+		return lead + "\n    " + args
+	}
+	return lead + " " + args
 }
 
 // levelNote tells a person who faces the game's default bot, every
