@@ -15,7 +15,7 @@ func TestHelpOnSeeds(t *testing.T) {
 		"-delay", "-seed",
 		"With a time budget (-time) how deep a bot searches depends on the machine's speed, so the same -seed can give different games",
 		"with fixed budgets only (depth, playouts) a run repeats exactly",
-		"In a game, type a move, or a command: undo, hint, new, board, moves, load RECORD, rules, help, quit.",
+		"In a game, type a move, or a command: undo, hint, review, new, board, moves, load RECORD, rules, help, quit.",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("-h lacks %q", want)

@@ -236,7 +236,7 @@ func TestOutputFlagsRefused(t *testing.T) {
 		{[]string{"-plot", dir + "/p.svg"}, "-plot is for a match (-x BOT -o BOT -games N), a tournament (-tournament LIST) or -rate FILE..., not a single game: nothing was run"},
 		{[]string{"-sprt", "elo0=0,elo1=50", "-x", "random"}, "-sprt is for a match (-x BOT -o BOT -games N), not a single game: nothing was run"},
 		{[]string{"-shard", "1/2", "-x", "random", "-o", "minimax", "-games", "2"}, "-shard is for a tournament (-tournament LIST), not a match: nothing was run"},
-		{[]string{"-format", "json"}, "-format json is for a match (-x BOT -o BOT -games N), a tournament (-tournament LIST), -analyze or -rate FILE..., not a single game: nothing was run"},
+		{[]string{"-format", "json"}, "-format json is for a match (-x BOT -o BOT -games N), a tournament (-tournament LIST), -analyze, -review or -rate FILE..., not a single game: nothing was run"},
 		{[]string{"-scores", "-tournament", "random,minimax"}, "-scores is for -analyze, not a tournament: nothing was run"},
 		{[]string{"-analyze", "-trace-out", dir + "/t.txt"}, "-trace-out does not apply to a run without -trace, and would write nothing: nothing was run"},
 		{[]string{"-x", "random", "-o", "random", "-games", "2", "-plot", dir + "/none/p.svg"}, "there is no directory " + dir + "/none"},

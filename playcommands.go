@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -44,6 +45,8 @@ func promptCommands() []promptCommand {
 		{words: []string{"undo", "u"}, help: "take back your last move and the bot's reply, and play on", when: anyTime,
 			run: (*session).undoCommand},
 		{words: []string{"hint", "hi"}, help: "show the strongest bot's move and its score", when: anyTime, run: (*session).hintCommand},
+		{words: []string{"review"}, help: "the game so far, each move marked where it lost ground", when: anyTime,
+			run: (*session).reviewCommand},
 		{words: []string{"new"}, help: "another game (a game in play ends, its record printed)", when: anyTime,
 			run: func(*session, context.Context, Game, string) error { return errNew }},
 		{words: []string{"board"}, help: "show the board again", when: anyTime, run: func(t *session, _ context.Context, g Game, _ string) error {
@@ -239,6 +242,41 @@ func (t *session) hintCommand(ctx context.Context, g Game, _ string) error {
 		}
 	}
 	t.say(hint)
+	return nil
+}
+
+// reviewCommand reviews the game so far with the game's oracle, a
+// second a position (docs/review.md), with the thinking line at a
+// terminal; Ctrl-C meanwhile shows the review so far.
+func (t *session) reviewCommand(ctx context.Context, g Game, _ string) error {
+	if len(g.History()) == 0 {
+		t.say("review: no move played yet")
+		return nil
+	}
+	o, err := t.reg.newOracle(t.spec, Budget{Time: reviewTime, Jobs: t.budget.Jobs})
+	if err != nil {
+		t.say("review: " + err.Error())
+		return nil
+	}
+	start := g.Clone()
+	for range g.History() {
+		start.Undo()
+	}
+	stop := func() {}
+	if t.terminal {
+		stop = t.showThinking("review: thinking", reviewTime*time.Duration(len(g.History())+1))
+	}
+	search, done := t.moveNow.searching(ctx)
+	r := reviewGame(search, o, start, g.History(), nil)
+	cut := done()
+	stop()
+	if ctx.Err() != nil {
+		return errInterrupted
+	}
+	if cut {
+		fmt.Fprintln(t.out, "(Ctrl-C: the review so far)")
+	}
+	fmt.Fprint(t.out, reviewText(r, t.spec, start))
 	return nil
 }
 

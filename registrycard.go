@@ -114,11 +114,12 @@ type gameWords struct {
 	intro  string // printed once before the first board
 	prompt string // the human's prompt
 	rules  string // the rules in a few lines, for the rules command
-	// original says that piped output keeps the words of the program the
-	// game comes from (docs/history.md), so that its sample game is
-	// reproduced word for word: "playing by AI" before a bot's move, which
-	// is not named, and "X win.", "O win." or "Draw" at the end. Other
-	// games name each bot move and end "X wins", "O wins" or "Draw".
+	// original says that a game with a person's moves piped in keeps the
+	// words of the program the game comes from (docs/history.md), so that
+	// its sample game is reproduced word for word: "playing by AI" before
+	// a bot's move, which is not named, and "X win.", "O win." or "Draw"
+	// at the end. Otherwise each bot move is named, and the game ends "X
+	// wins", "O wins" or "Draw".
 	original bool
 	// describe says a decision's score for the side to move in g in
 	// words for a person: exact ("wins in 3 plies", "draw") where the

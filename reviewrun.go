@@ -73,7 +73,7 @@ func reviewWith(ctx context.Context, in io.Reader, out io.Writer, o *oracle, opt
 // "record" of a results file's line (which must be of the run's game).
 func reviewRecord(line string, spec *gameSpec) (string, error) {
 	if !strings.HasPrefix(line, "{") {
-		return strings.Fields(line)[0], nil
+		return strings.TrimPrefix(strings.Fields(line)[0], "-"), nil // -analyze's "-" is the start
 	}
 	var r struct {
 		Game   string `json:"game"`
@@ -146,6 +146,8 @@ func reviewValue(v *int, margin bool) string {
 	switch {
 	case v == nil:
 		return "?"
+	case margin && *v == 0:
+		return "0"
 	case margin:
 		return fmt.Sprintf("%+d", *v)
 	}
