@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,6 +43,13 @@ const (
 // engineEcho is how many characters of an engine's line a fault quotes:
 // enough for an exception's name and message, and the fault stays a line.
 const engineEcho = 60
+
+// engineLastWords is how many characters of an engine's last line on
+// stderr a fault quotes: a whole line of an interpreter's complaint, its
+// own path and the file it could not open included, and the fault stays
+// a few lines at 80 columns. A longer line is quoted by its end, where
+// the cause is (quoteEnd).
+const engineLastWords = 240
 
 // engineQuitWait is how long an engine has to exit after quit before it
 // is killed: a second, since an interpreter's exit on a busy machine
@@ -93,7 +101,7 @@ type engineProc struct {
 	stdin *os.File
 	out   *os.File // our end of its stdout
 	err   *os.File // our end of its stderr
-	log   io.Writer
+	log   *engineLog // opened for it, released as it ends
 	// stop is closed when the process is done with: the readers stop.
 	stop chan struct{}
 	// The queue of lines read from stdout and not yet taken: ready gets
@@ -114,7 +122,11 @@ type engineProc struct {
 	// not (an exception's cause, a missing class or module).
 	stderrDone chan struct{}
 	lastWords  string
-	closeOnce  sync.Once
+	// memory is its limit of memory (0: none); outOfMemory says a line
+	// of its stderr said it ran out (read once stderrDone is closed).
+	memory      int64
+	outOfMemory bool
+	closeOnce   sync.Once
 }
 
 // engineProcs are the engine processes a run has running, so that the
@@ -126,16 +138,38 @@ type engineProcs struct {
 	host engineHost
 }
 
-// startEngine starts argv (with extra environment env) as the engine
-// called name, its stderr going to log, one of the run's procs. Its error
-// is the host's: the program could not be found or started, or the
-// descriptors or the memory to start it are lacking.
-func startEngine(name string, argv, env []string, log io.Writer, procs *engineProcs) (*engineProc, error) {
+// engineCommand is what starts an engine's process.
+type engineCommand struct {
+	argv []string // the command's words, the program first
+	env  []string // the environment, as the policy makes it (engineEnviron)
+	dir  string   // the folder it starts in; "" for the current one
+	// memory is its limit of memory in bytes; 0, none.
+	memory int64
+}
+
+// startCommand is what starts a process of the engine: in its folder, with
+// the environment the policy passes and its own variables, under the
+// run's limit of memory.
+func (d *engineDecl) startCommand() engineCommand {
+	return engineCommand{argv: d.argv, env: append(engineEnviron(os.Environ()), d.env...), dir: d.dir, memory: d.group.memory}
+}
+
+// startEngine starts the command as the engine called name, its stderr
+// going to log, one of the run's procs. Its error is the host's: the
+// program could not be found or started, or the descriptors or the
+// memory to start it are lacking.
+func startEngine(name string, c engineCommand, log *engineLog, procs *engineProcs) (*engineProc, error) {
 	// Looked up again at each start: a program removed since the run
 	// began is not there to start.
-	path, err := exec.LookPath(argv[0])
+	path, err := exec.LookPath(programIn(c.dir, c.argv[0]))
 	if err != nil {
 		return nil, err
+	}
+	if c.dir != "" {
+		// Absolute, as the host starts it in dir.
+		if path, err = filepath.Abs(path); err != nil {
+			return nil, err
+		}
 	}
 	var ends []*os.File // every pipe end, until each is kept or closed
 	closeAll := func() {
@@ -154,7 +188,7 @@ func startEngine(name string, argv, env []string, log io.Writer, procs *enginePr
 	inR, inW, outR, outW, errR, errW := ends[0], ends[1], ends[2], ends[3], ends[4], ends[5]
 	procs.mu.Lock()
 	defer procs.mu.Unlock()
-	child, err := procs.host.start(path, argv, append(os.Environ(), env...), []*os.File{inR, outW, errW})
+	child, err := procs.host.start(path, c, []*os.File{inR, outW, errW})
 	// The child has its ends: ours close, so that its exit closes the
 	// pipes (unless something it started holds them).
 	inR.Close()
@@ -166,7 +200,7 @@ func startEngine(name string, argv, env []string, log io.Writer, procs *enginePr
 		errR.Close()
 		return nil, err
 	}
-	p := &engineProc{name: name, child: child, procs: procs, stdin: inW, out: outR, err: errR, log: log,
+	p := &engineProc{name: name, child: child, procs: procs, stdin: inW, out: outR, err: errR, log: log, memory: c.memory,
 		stop: make(chan struct{}), ready: make(chan struct{}, 1), room: make(chan struct{}, 1),
 		outDone: make(chan struct{}), flooded: make(chan struct{}), stderrDone: make(chan struct{})}
 	if procs.set == nil {
@@ -290,6 +324,9 @@ func (p *engineProc) logStderr() {
 			if t := strings.TrimSpace(line); t != "" {
 				p.lastWords = t // read by ended once stderrDone is closed
 			}
+			if p.memory > 0 && saysOutOfMemory(line) {
+				p.outOfMemory = true
+			}
 		}
 		if err != nil {
 			flood()
@@ -361,11 +398,35 @@ func (p *engineProc) ended() (how string, lost error) {
 	select {
 	case <-p.stderrDone:
 		if p.lastWords != "" {
-			how += ", its last words " + quoteUpTo(p.lastWords, engineEcho)
+			how += ", its last words " + quoteEnd(p.lastWords, engineLastWords)
+		}
+		if p.outOfMemory {
+			how = fmt.Sprintf("ran out of memory (limit %s): %s", memoryText(p.memory), how)
 		}
 	case <-time.After(engineQuitWait):
 	}
 	return how, nil
+}
+
+// quoteEnd quotes s as quoteUpTo does, but keeps its last n characters
+// when it is longer: the end of an error line says what went wrong
+// ("...: No such file or directory"), its start only who said it.
+func quoteEnd(s string, n int) string {
+	runes := []rune(s)
+	for len(runes) > 0 {
+		q := quoteUpTo(string(runes), n)
+		if !strings.HasSuffix(q, `"...`) {
+			if len(runes) < len([]rune(s)) {
+				return "..." + q
+			}
+			return q
+		}
+		// Drop what is over, and look again: an escaped character counts
+		// as the characters that show.
+		over := max(len([]rune(strings.TrimSuffix(strings.TrimPrefix(strconv.Quote(string(runes)), `"`), `"`)))-n, 1)
+		runes = runes[min(over, len(runes)):]
+	}
+	return `""`
 }
 
 // close ends the engine: it writes lines (the last words, quit among
@@ -389,6 +450,7 @@ func (p *engineProc) close(lines ...string) (exited bool) {
 		case <-time.After(engineEndWait):
 		}
 		p.release()
+		p.log.release()
 		p.procs.mu.Lock()
 		delete(p.procs.set, p)
 		p.procs.mu.Unlock()
