@@ -99,8 +99,8 @@ type engineProc struct {
 	child engineChild
 	procs *engineProcs // the run's, which it leaves when it has ended
 	stdin *os.File
-	out   *os.File // our end of its stdout
-	err   *os.File // our end of its stderr
+	out   *os.File   // our end of its stdout
+	err   *os.File   // our end of its stderr
 	log   *engineLog // opened for it, released as it ends
 	// stop is closed when the process is done with: the readers stop.
 	stop chan struct{}
