@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -64,6 +65,10 @@ func TestEngineFaults(t *testing.T) {
 	}{
 		{"crash-start", `bad exited with status 3, its last words "fixture: crashing at the start"`, ForfeitCrash},
 		{"crash-mid", `bad exited with status 4`, ForfeitCrash},
+		// Its last line whole, the interpreter's path and the cause.
+		{"cant-open", `bad exited with status 2, its last words ` + regexp.QuoteMeta(strconv.Quote(fixtureCantOpen)), ForfeitCrash},
+		// A line too long to quote is quoted by its end, where the cause is.
+		{"rambling", `bad exited with status 2, its last words \.\.\."x{229}: the cause"`, ForfeitCrash},
 		// The time it had used, not the wait for it to go after: about
 		// 400 ms, never the 700 ms with the wait (see TestEngineOverrunTime).
 		{"hang", `bad lost on time: no move in \d+ms \(100ms to think, 300ms grace\)`, ForfeitTime},
