@@ -29,10 +29,11 @@ var memoryUnits = map[string]int64{"": 1 << 20, "K": 1 << 10, "M": 1 << 20, "G":
 
 // memorySize reads -engine-memory's value: a size like 512M, 2G or
 // 1.5GiB (K, M, G, T, each with an optional iB or B: powers of 1024; a
-// bare number is MiB), or none for no limit.
+// bare number is MiB), or none (or 0, or unlimited, as ulimit says it)
+// for no limit.
 func memorySize(s string) (int64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
-	if t == "NONE" {
+	if t == "NONE" || t == "0" || t == "UNLIMITED" {
 		return 0, nil
 	}
 	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
