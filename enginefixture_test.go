@@ -229,8 +229,14 @@ func fixtureStart(behaviour string, out io.Writer) (status int, done bool) {
 		fmt.Fprintln(tty, fixtureOnTerminal)
 		tty.Close()
 	case "env": // what reaches an engine of the environment
-		fmt.Fprintf(os.Stderr, "secret=%s asked=%s home=%t path=%t engine=%t\n", os.Getenv("SECRET_TOKEN"), os.Getenv("ASKED"),
-			os.Getenv("HOME") != "", os.Getenv("PATH") != "", os.Getenv("BOARDBOTS_ENGINE") != "")
+		var words []string
+		for _, v := range [][2]string{{"secret", "SECRET_TOKEN"}, {"asked", "ASKED"}} {
+			words = append(words, v[0]+"="+os.Getenv(v[1]))
+		}
+		for _, v := range [][2]string{{"home", "HOME"}, {"path", "PATH"}, {"engine", "BOARDBOTS_ENGINE"}} {
+			words = append(words, fmt.Sprintf("%s=%t", v[0], os.Getenv(v[1]) != ""))
+		}
+		fmt.Fprintln(os.Stderr, strings.Join(words, " "))
 		return 6, true
 	case "hog": // more memory than its limit
 		fixtureHog = make([]byte, 64<<30)

@@ -27,6 +27,13 @@ const engineMemoryMin int64 = 16 << 20
 // memoryUnits are the sizes' suffixes, in bytes.
 var memoryUnits = map[string]int64{"": 1 << 20, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
+// memoryAccepts says what -engine-memory accepts.
+const memoryAccepts = "a size like 512M or 2G, or none"
+
+// errNotSize is memorySize's error for a value that is no size at all:
+// the flag's reader says what is accepted.
+var errNotSize = errors.New("not a size: accepted is " + memoryAccepts)
+
 // memorySize reads -engine-memory's value: a size like 512M, 2G or
 // 1.5GiB (K, M, G, T, each with an optional iB or B: powers of 1024; a
 // bare number is MiB), or none (or 0, or unlimited, as ulimit says it)
@@ -42,11 +49,11 @@ func memorySize(s string) (int64, error) {
 	v, err := strconv.ParseFloat(num, 64)
 	switch {
 	case !ok || err != nil || num == "" || strings.ContainsAny(num, "eEnN+-xXpP_"):
-		return 0, fmt.Errorf("%q is not a size: accepted is a size like 512M or 2G, or none", s)
+		return 0, errNotSize
 	case v*float64(unit) < float64(engineMemoryMin):
-		return 0, fmt.Errorf("%s is below %s, where no interpreter starts: accepted is a size like 512M or 2G, or none", s, memoryText(engineMemoryMin))
+		return 0, fmt.Errorf("below %s, where no interpreter starts: accepted is %s", memoryText(engineMemoryMin), memoryAccepts)
 	case v*float64(unit) > 1<<50:
-		return 0, errors.New(s + " is more than any machine has: accepted is a size like 512M or 2G, or none")
+		return 0, errors.New("more than any machine has: accepted is " + memoryAccepts)
 	}
 	return int64(v * float64(unit)), nil
 }

@@ -44,7 +44,7 @@ func TestMemorySize(t *testing.T) {
 	} {
 		got, err := memorySize(tt.in)
 		switch {
-		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), "accepted is")):
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), "accepted is "+memoryAccepts)):
 			t.Errorf("memorySize(%q): %v, want an error with %q and what is accepted", tt.in, err, tt.err)
 		case tt.err == "" && (err != nil || got != tt.want || memoryText(got) != tt.text):
 			t.Errorf("memorySize(%q) = %d (%s), %v; want %d (%s)", tt.in, got, memoryText(got), err, tt.want, tt.text)

@@ -61,7 +61,7 @@ var fileGroups = []fileGroup{
 	{name: "adj", holds: "Adjacency: rules, evaluators, the alpha-beta search and solver, the book, the game card",
 		surface: "Adjacency"},
 	{name: "engine", holds: "external engines: child processes, protocols, logs, -check",
-		surface: "checkEngineSpec engineCheck engineDecls engineGroup engineListDecls engineProcs keeperEnv memorySize runKeeper"},
+		surface: "checkEngineSpec engineCheck engineDecls engineGroup engineListDecls engineProcs errNotSize keeperEnv memoryAccepts memorySize runKeeper"},
 	{name: "arena", holds: "matchmaking: matches, tournaments, gauntlets, SPRT, the results log, -rate, Elo, plots, openings",
 		surface: "badInput checkPlotFile errSPRTSyntax matchConfig openingPlan openingsError openResults parsePlotSize parseSPRT plotSize plotSizeAccepts rateFiles rateOnly readOpenings report resultsFile sprtAccepts sprtGames sprtTest tournamentConfig"},
 	{name: "analyze", holds: "-analyze: positions in, one answer line each out",
