@@ -28,8 +28,8 @@ type directChild struct {
 	waitErr error // Wait's result, read once exited is closed
 }
 
-func (engineHost) start(path string, c engineCommand, files []*os.File) (*directChild, error) {
-	cmd := &exec.Cmd{Path: path, Args: c.argv, Env: c.env, Dir: c.dir, SysProcAttr: ownSession()}
+func (engineHost) start(path string, ec engineCommand, files []*os.File) (*directChild, error) {
+	cmd := &exec.Cmd{Path: path, Args: ec.argv, Env: ec.env, Dir: ec.dir, SysProcAttr: ownSession()}
 	// Files, not readers: the child gets the pipes' ends themselves, and
 	// Wait does not wait for copying goroutines that a grandchild holding
 	// the pipe open would keep alive.
