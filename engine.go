@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"time"
 )
@@ -49,24 +49,6 @@ type engineDecl struct {
 	// group is the run's engines, where its stderr's log and its
 	// processes belong.
 	group *engineGroup
-}
-
-// engineGroup is a run's engines: the directory of their logs, the
-// processes running, which the run ends as it ends, and the memory each
-// process may have.
-type engineGroup struct {
-	logs  engineLogDir
-	procs engineProcs
-	// memory is each process's limit of memory in bytes (engineMemory
-	// unless -engine-memory says otherwise); 0, none.
-	memory int64
-}
-
-// close ends what is left of the run's engines, as the run ends however
-// it ends, and tidies their logs.
-func (g *engineGroup) close() {
-	g.procs.killAll()
-	g.logs.tidy()
 }
 
 // parseEngine reads an -engine value, NAME=COMMAND, NAME=riddles:COMMAND
@@ -114,14 +96,11 @@ func parseEngineIn(value, dir string, group *engineGroup) (*engineDecl, error) {
 	return d, nil
 }
 
-// programIn is the program that the command's first word names, for an
-// engine started in dir: a path with a slash is read from dir, a bare
-// name is looked for in PATH, as a shell in dir would do.
-func programIn(dir, word string) string {
-	if dir == "" || filepath.IsAbs(word) || !strings.ContainsRune(word, '/') {
-		return word
-	}
-	return filepath.Join(dir, word)
+// startCommand is what starts a process of the engine: in its folder, with
+// the environment the policy passes and its own variables, under the
+// run's limit of memory.
+func (d *engineDecl) startCommand() engineCommand {
+	return engineCommand{argv: d.argv, env: append(engineEnviron(os.Environ()), d.env...), dir: d.dir, memory: d.group.memory}
 }
 
 // engineDecls reads the -engine values as engines of the run's group; a

@@ -44,13 +44,6 @@ const (
 // enough for an exception's name and message, and the fault stays a line.
 const engineEcho = 60
 
-// engineLastWords is how many characters of an engine's last line on
-// stderr a fault quotes: a whole line of an interpreter's complaint, its
-// own path and the file it could not open included, and the fault stays
-// a few lines at 80 columns. A longer line is quoted by its end, where
-// the cause is (quoteEnd).
-const engineLastWords = 240
-
 // engineQuitWait is how long an engine has to exit after quit before it
 // is killed: a second, since an interpreter's exit on a busy machine
 // (both cores taken by other work) can take longer than a few hundred
@@ -101,7 +94,7 @@ type engineProc struct {
 	stdin *os.File
 	out   *os.File   // our end of its stdout
 	err   *os.File   // our end of its stderr
-	log   *engineLog // opened for it, released as it ends
+	log   processLog // opened for it, released as it ends
 	// stop is closed when the process is done with: the readers stop.
 	stop chan struct{}
 	// The queue of lines read from stdout and not yet taken: ready gets
@@ -129,6 +122,14 @@ type engineProc struct {
 	closeOnce   sync.Once
 }
 
+// processLog is where a process's stderr goes, a line a write: its
+// engine's log (enginelog.go), opened for the process and released as it
+// ends.
+type processLog interface {
+	io.Writer
+	release()
+}
+
 // engineProcs are the engine processes a run has running, so that the
 // run ends every one of them however it ends (killAll), and the platform's
 // means of running them.
@@ -138,27 +139,11 @@ type engineProcs struct {
 	host engineHost
 }
 
-// engineCommand is what starts an engine's process.
-type engineCommand struct {
-	argv []string // the command's words, the program first
-	env  []string // the environment, as the policy makes it (engineEnviron)
-	dir  string   // the folder it starts in; "" for the current one
-	// memory is its limit of memory in bytes; 0, none.
-	memory int64
-}
-
-// startCommand is what starts a process of the engine: in its folder, with
-// the environment the policy passes and its own variables, under the
-// run's limit of memory.
-func (d *engineDecl) startCommand() engineCommand {
-	return engineCommand{argv: d.argv, env: append(engineEnviron(os.Environ()), d.env...), dir: d.dir, memory: d.group.memory}
-}
-
 // startEngine starts the command as the engine called name, its stderr
 // going to log, one of the run's procs. Its error is the host's: the
 // program could not be found or started, or the descriptors or the
 // memory to start it are lacking.
-func startEngine(name string, c engineCommand, log *engineLog, procs *engineProcs) (*engineProc, error) {
+func startEngine(name string, c engineCommand, log processLog, procs *engineProcs) (*engineProc, error) {
 	// Looked up again at each start: a program removed since the run
 	// began is not there to start.
 	path, err := exec.LookPath(programIn(c.dir, c.argv[0]))
@@ -406,27 +391,6 @@ func (p *engineProc) ended() (how string, lost error) {
 	case <-time.After(engineQuitWait):
 	}
 	return how, nil
-}
-
-// quoteEnd quotes s as quoteUpTo does, but keeps its last n characters
-// when it is longer: the end of an error line says what went wrong
-// ("...: No such file or directory"), its start only who said it.
-func quoteEnd(s string, n int) string {
-	runes := []rune(s)
-	for len(runes) > 0 {
-		q := quoteUpTo(string(runes), n)
-		if !strings.HasSuffix(q, `"...`) {
-			if len(runes) < len([]rune(s)) {
-				return "..." + q
-			}
-			return q
-		}
-		// Drop what is over, and look again: an escaped character counts
-		// as the characters that show.
-		over := max(len([]rune(strings.TrimSuffix(strings.TrimPrefix(strconv.Quote(string(runes)), `"`), `"`)))-n, 1)
-		runes = runes[min(over, len(runes)):]
-	}
-	return `""`
 }
 
 // close ends the engine: it writes lines (the last words, quit among
