@@ -82,6 +82,12 @@ func runLimited() int {
 		report.WriteString(strconv.Itoa(int(syscall.EINVAL)))
 		return 127
 	}
+	// A limit the program was started under already (ulimit -v) stays
+	// the engine's when it is the lower: it cannot be raised.
+	var had syscall.Rlimit
+	if syscall.Getrlimit(syscall.RLIMIT_AS, &had) == nil && had.Max < limit {
+		limit = had.Max
+	}
 	lim := syscall.Rlimit{Cur: limit, Max: limit}
 	errno := syscall.Errno(0)
 	if _, _, e := syscall.RawSyscall6(syscall.SYS_PRLIMIT64, 0, syscall.RLIMIT_AS, uintptr(unsafe.Pointer(&lim)), 0, 0, 0); e != 0 {
