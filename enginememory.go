@@ -16,8 +16,8 @@ import (
 // named. docs/engines.md says why the default is what it is.
 
 // engineMemory is the default limit, 4 GiB: at -jobs 2 four engine
-// processes run at once (two games, two engines each), 16 GiB at most
-// on a 24 GiB machine, and a student's bot needs far less.
+// processes run at once (two games, two engines each), and together they
+// leave a machine of 24 GiB a third of it; docs/engines.md says more.
 const engineMemory int64 = 4 << 30
 
 // engineMemoryMin is the least limit accepted: below it no interpreter
