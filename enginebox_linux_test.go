@@ -31,6 +31,32 @@ func TestEngineNoTerminal(t *testing.T) {
 	noneMarkedLeft(t, mark)
 }
 
+// An engine gets its three pipes and no other descriptor of the
+// program's (its log's file, other engines' pipes, the keeper's socket,
+// one the program was left by what started it), whether it is started
+// through the step that sets its limit of memory or not.
+func TestEngineDescriptors(t *testing.T) {
+	t.Parallel()
+	left, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer left.Close()
+	for _, limit := range []string{"4G", "none"} {
+		t.Run(limit, func(t *testing.T) {
+			r := startProgramWith(t, "", []*os.File{left, left, left}, []string{programEnginesEnv + "=fds"}, false, "-engine", "e="+shellQuote(os.Args[0]),
+				"-engine-memory", limit, "-x", "e", "-o", "e", "-game", "ttt", "-games", "1", "-jobs", "2")
+			if !r.wait() {
+				t.Fatal("the program did not end")
+			}
+			if want := "\nforfeit: e exited with status 7, its last words \"open: 0 1 2\"; log "; !strings.Contains(r.stdout.String(), want) {
+				t.Errorf("no %q in:\n%s%s", want, r.stdout.String(), r.stderr.String())
+			}
+			noneMarkedLeft(t, r.mark)
+		})
+	}
+}
+
 // The environment an engine gets: a secret of the teacher's does not
 // reach it; what the policy passes does (HOME, PATH, its number), and so
 // does a variable the command asks for with env.

@@ -238,6 +238,9 @@ func fixtureStart(behaviour string, out io.Writer) (status int, done bool) {
 		}
 		fmt.Fprintln(os.Stderr, strings.Join(words, " "))
 		return 6, true
+	case "fds": // the descriptors it was given: its three pipes, and no other
+		fmt.Fprintln(os.Stderr, "open:", openDescriptors())
+		return 7, true
 	case "hog": // more memory than its limit
 		fixtureHog = make([]byte, 64<<30)
 		fixtureHog[len(fixtureHog)-1] = 1

@@ -86,6 +86,7 @@ func runKeeper() int {
 	if err != nil {
 		return 1
 	}
+	closeInherited()
 	k := &keeper{conn: c.(*net.UnixConn), byPid: map[int]*keptEngine{}, byID: map[int]*keptEngine{}}
 	signals := make(chan os.Signal, 8)
 	signal.Notify(signals, syscall.SIGCHLD, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
@@ -109,6 +110,23 @@ func runKeeper() int {
 		if len(k.ended) > 0 {
 			k.sweep(false)
 			k.report()
+		}
+	}
+}
+
+// closeInherited marks every descriptor the keeper has beyond its
+// standard three to close at an exec: what the program inherited from
+// whatever started it (a shell's, a terminal's, an agent's socket) and
+// did not mark so itself passes on to the keeper, and would pass to the
+// engines, which get their three pipes alone.
+func closeInherited() {
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return
+	}
+	for _, e := range fds {
+		if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+			syscall.CloseOnExec(fd)
 		}
 	}
 }
