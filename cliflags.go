@@ -188,7 +188,14 @@ func flagTable(reg *registry) []flagDef {
 		{name: "engines", arg: "FILE", section: sectionEngines, about: "engines declared in FILE, one NAME=COMMAND on each line (# starts a comment), as if each line were an -engine flag; repeatable",
 			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engineFiles = append(c.engineFiles, v); return nil }},
 		{name: "engine-memory", arg: "SIZE", def: "4G", section: sectionEngines, about: "the memory each engine process may have; an engine that runs out loses the game (docs/engines.md)",
-			accepts: memoryAccepts, modes: modeBots | modeCheck, set: func(c *config, v string) (err error) {
+			accepts: memoryAccepts, modes: modeBots | modeCheck,
+			notFor: func(r flagRun) string {
+				if len(r.cfg.engines)+len(r.cfg.engineFiles) == 0 {
+					return "a run without engines (-engine, -engines)"
+				}
+				return ""
+			},
+			set: func(c *config, v string) (err error) {
 				if c.engineMemory, err = memorySize(v); errors.Is(err, errNotSize) {
 					return errBadValue
 				}

@@ -93,3 +93,12 @@ func TestSaysOutOfMemory(t *testing.T) {
 		}
 	}
 }
+
+// -engine-memory in a run with no engine says so, and the run goes on.
+func TestEngineMemoryNoEngine(t *testing.T) {
+	t.Parallel()
+	status, _, errText := runCapture([]string{"-x", "random", "-o", "random", "-game", "ttt", "-games", "2", "-seed", "1", "-engine-memory", "1G"}, "")
+	if want := "boardbots: -engine-memory does not apply to a run without engines (-engine, -engines): ignored\n"; status != 0 || errText != want {
+		t.Errorf("status %d, stderr %q; want 0 and %q", status, errText, want)
+	}
+}
