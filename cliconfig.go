@@ -35,6 +35,7 @@ type config struct {
 	moves, out          string
 	rate, engines       []string
 	engineFiles         []string  // -engines: class lists of engines
+	engineMemory        int64     // -engine-memory: each engine process's limit in bytes; 0, none
 	sprt                *sprtTest // -sprt; nil when not given
 	shard, shards       int       // -shard I/N; 0 and 0 when not given
 	makeBook            string

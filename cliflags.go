@@ -189,6 +189,20 @@ func flagTable(reg *registry) []flagDef {
 			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engines = append(c.engines, v); return nil }},
 		{name: "engines", arg: "FILE", section: sectionEngines, about: "engines declared in FILE, one NAME=COMMAND on each line (# starts a comment), as if each line were an -engine flag; repeatable",
 			modes: modeBots | modeCheck, set: func(c *config, v string) error { c.engineFiles = append(c.engineFiles, v); return nil }},
+		{name: "engine-memory", arg: "SIZE", def: "4G", section: sectionEngines, about: "the memory each engine process may have; an engine that runs out loses the game (docs/engines.md)",
+			accepts: memoryAccepts, modes: modeBots | modeCheck,
+			notFor: func(r flagRun) string {
+				if len(r.cfg.engines)+len(r.cfg.engineFiles) == 0 {
+					return "a run without engines (-engine, -engines)"
+				}
+				return ""
+			},
+			set: func(c *config, v string) (err error) {
+				if c.engineMemory, err = memorySize(v); errors.Is(err, errNotSize) {
+					return errBadValue
+				}
+				return err
+			}},
 		{name: "check", arg: "ENGINE", section: sectionEngines, about: "play the engine a few moves of every game it plays, or of -game's alone, and report every protocol problem; exit status 0 when there is none",
 			modes: modeCheck, set: text(func(c *config) *string { return &c.check })},
 		{name: "make-book", arg: "FILE", section: sectionBook, about: "build the Connect Four opening book into FILE with the solver, then exit",

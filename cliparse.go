@@ -123,8 +123,8 @@ func planRun(args []string, engines *engineGroup, stdout, stderr io.Writer) (p *
 	case errors.Is(err, errHelp):
 		fmt.Fprint(stdout, helpText(reg, progName(os.Args[0])))
 		return nil, 0, false
-	case err != nil:
-		fmt.Fprintf(stderr, "boardbots: %v\n", err)
+	case err != nil: // one line each for an error of several (a class list's bad lines)
+		fmt.Fprintf(stderr, "boardbots: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nboardbots: "))
 		return nil, 2, false
 	}
 	if c.version { // before anything else is looked at
@@ -150,6 +150,7 @@ func readCommandLine(args []string, engines *engineGroup) (*registry, *config, e
 	if c == nil {
 		return nil, nil, err
 	}
+	engines.memory = c.engineMemory
 	decls, declErr := engineDecls(c.engines, engines)
 	for _, path := range c.engineFiles {
 		if declErr != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -40,6 +41,9 @@ type engineDecl struct {
 	argv    []string // the command split into words
 	dialect engineDialect
 	env     []string // more environment for the process (the tests' fixtures)
+	// dir is the folder the process starts in, and relative paths are
+	// read from: a class list's own folder; "" for the current one.
+	dir string
 	// startup is the start-up allowance, engineStartup but in tests.
 	startup time.Duration
 	// group is the run's engines, where its stderr's log and its
@@ -47,29 +51,22 @@ type engineDecl struct {
 	group *engineGroup
 }
 
-// engineGroup is a run's engines: the directory of their logs, and the
-// processes running, which the run ends as it ends.
-type engineGroup struct {
-	logs  engineLogDir
-	procs engineProcs
-}
-
-// close ends what is left of the run's engines, as the run ends however
-// it ends, and tidies their logs.
-func (g *engineGroup) close() {
-	g.procs.killAll()
-	g.logs.tidy()
-}
-
 // parseEngine reads an -engine value, NAME=COMMAND, NAME=riddles:COMMAND
 // or NAME=theaigames:COMMAND, and checks that the program is there to
-// run; the engine is one of the run's group.
+// run; the engine is one of the run's group, started in the current
+// folder.
 func parseEngine(value string, group *engineGroup) (*engineDecl, error) {
+	return parseEngineIn(value, "", group)
+}
+
+// parseEngineIn is parseEngine for an engine started in the folder dir
+// (a class list's: its lines are read as they would be typed there).
+func parseEngineIn(value, dir string, group *engineGroup) (*engineDecl, error) {
 	name, command, ok := strings.Cut(value, "=")
 	if !ok {
 		return nil, errors.New("no =: accepted is NAME=COMMAND, NAME=riddles:COMMAND or NAME=theaigames:COMMAND")
 	}
-	d := &engineDecl{name: strings.TrimSpace(name), dialect: ourProtocol{}, group: group, startup: engineStartup}
+	d := &engineDecl{name: strings.TrimSpace(name), dialect: ourProtocol{}, group: group, startup: engineStartup, dir: dir}
 	command = strings.TrimSpace(command)
 	if rest, ok := strings.CutPrefix(command, "riddles:"); ok {
 		command, d.dialect = rest, riddlesProtocol{}
@@ -92,11 +89,18 @@ func parseEngine(value string, group *engineGroup) (*engineDecl, error) {
 	case len(argv) == 0:
 		return nil, errors.New("no command after =: accepted is NAME=COMMAND")
 	}
-	if _, err := exec.LookPath(argv[0]); err != nil {
+	if _, err := exec.LookPath(programIn(dir, argv[0])); err != nil {
 		return nil, fmt.Errorf("command %q not found: %v", argv[0], errors.Unwrap(err))
 	}
 	d.argv = argv
 	return d, nil
+}
+
+// startCommand is what starts a process of the engine: in its folder, with
+// the environment the policy passes and its own variables, under the
+// run's limit of memory.
+func (d *engineDecl) startCommand() engineCommand {
+	return engineCommand{argv: d.argv, env: append(engineEnviron(os.Environ()), d.env...), dir: d.dir, memory: d.group.memory}
 }
 
 // engineDecls reads the -engine values as engines of the run's group; a
@@ -441,8 +445,9 @@ func (e *engineBot) session(g Game, side Side, perMove time.Duration) (*engineSe
 	if err != nil {
 		return nil, err
 	}
-	p, err := startEngine(e.decl.name, e.decl.argv, e.decl.env, log, &e.decl.group.procs)
+	p, err := startEngine(e.decl.name, e.decl.startCommand(), log, &e.decl.group.procs)
 	if err != nil {
+		log.release()
 		return nil, err
 	}
 	s := &engineSession{proc: p, key: key, left: e.decl.dialect.bank()}

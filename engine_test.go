@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -64,16 +65,20 @@ func TestEngineFaults(t *testing.T) {
 	}{
 		{"crash-start", `bad exited with status 3, its last words "fixture: crashing at the start"`, ForfeitCrash},
 		{"crash-mid", `bad exited with status 4`, ForfeitCrash},
+		// Its last line whole, the interpreter's path and the cause.
+		{"cant-open", `bad exited with status 2, its last words ` + regexp.QuoteMeta(strconv.Quote(fixtureCantOpen)), ForfeitCrash},
+		// A line too long to quote is quoted by its end, where the cause is.
+		{"rambling", `bad exited with status 2, its last words \.\.\."x{229}: the cause"`, ForfeitCrash},
 		// The time it had used, not the wait for it to go after: about
 		// 400 ms, never the 700 ms with the wait (see TestEngineOverrunTime).
-		{"hang", `bad lost on time: no move in \d+ms \(100ms to think, 300ms grace\)`, ForfeitTime},
+		{"hang", `bad lost on time: no move in (\d+ms|\d+\.\d+s) \(100ms to think, 300ms grace\)`, ForfeitTime},
 		{"garbage", `bad said "hello there", not a move or info line`, ForfeitGarbage},
 		// 60 characters of the line, enough for the exception's name.
 		{"exception", `bad said "error java\.lang\.ClassNotFoundException: Runner at org\.exampl"\.\.\., not a move or info line`, ForfeitGarbage},
 		{"illegal", `bad answered "move 99": 99 is off the board`, ForfeitIllegal},
 		{"long-line", `bad wrote a line over 64 KiB`, ForfeitGarbage},
 		{"flood-stderr", `bad wrote over 1024 KiB to stderr`, ForfeitGarbage},
-		{"silent", `bad lost on time: no move in \d+ms \(100ms to think, 300ms grace, 200ms to start\); it wrote nothing: does it flush its output after each line\?`, ForfeitTime},
+		{"silent", `bad lost on time: no move in (\d+ms|\d+\.\d+s) \(100ms to think, 300ms grace, 200ms to start\); it wrote nothing: does it flush its output after each line\?`, ForfeitTime},
 	} {
 		// Every fault names the run's log of the engine's stderr.
 		tt.reason += `; log \S+/boardbots-\d+/bad\.log`

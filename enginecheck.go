@@ -105,12 +105,13 @@ func checkEngineSpec(reg *registry, text string) error {
 func (c *engineCheck) run(ctx context.Context) (clean bool, err error) {
 	s, _ := splitSpec(c.spec)
 	decl := c.reg.findBot(s.name)
-	fmt.Fprintf(c.out, "checking %s (%s): %d moves of each game it plays, as X and as O\n", c.spec, decl.about, checkMoves)
 	var logPath string
 	games := c.games
 	if games == nil {
 		games = c.reg.games
 	}
+	fmt.Fprintf(c.out, "checking %s (%s): %d moves of each game it plays, as X and as O\n", c.spec, decl.about, checkMoves)
+	fmt.Fprintf(c.out, "memory limit: %s (-engine-memory)\n", c.memoryLimit(games))
 	for _, spec := range games {
 		if !decl.plays(spec) {
 			continue
@@ -135,6 +136,25 @@ func (c *engineCheck) run(ctx context.Context) (clean bool, err error) {
 		}
 	}
 	return c.summary(logPath), nil
+}
+
+// memoryLimit says the limit of memory of the engine's processes (4 GiB
+// a process, or none), as its bot in the first of games that it plays
+// has it.
+func (c *engineCheck) memoryLimit(games []*gameSpec) string {
+	s, _ := splitSpec(c.spec)
+	decl := c.reg.findBot(s.name)
+	for _, spec := range games {
+		if p, err := c.reg.newPlayer(spec, c.spec, c.flags); err == nil && decl.plays(spec) {
+			if bot, ok := c.reg.newBot(spec, p, rand.New(rand.NewPCG(1, 2))).(*engineBot); ok {
+				if m := bot.decl.group.memory; m > 0 {
+					return memoryText(m) + " a process"
+				}
+				return "none"
+			}
+		}
+	}
+	return "none"
 }
 
 // summary is the check's last line; it says whether the engine is clean.

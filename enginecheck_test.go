@@ -22,7 +22,9 @@ func TestEngineCheck(t *testing.T) {
 		want               []string // lines of the output, in order
 		args               []string // more flags
 	}{
-		{"good", "", 0, games, nil, nil},
+		{"good", "", 0, games, []string{`memory limit: 4 GiB a process \(-engine-memory\)`}, nil},
+		{"good", "", 0, games[:1], []string{`memory limit: 2\.5 GiB a process \(-engine-memory\)`}, []string{"-engine-memory", "2560M", "-game", "ttt"}},
+		{"good", "", 0, games[:1], []string{`memory limit: none \(-engine-memory\)`}, []string{"-engine-memory", "none", "-game", "ttt"}},
 		{"riddles", "riddles:", 0, games[1:2], nil, nil},
 		{"garbage", "", 1, nil, []string{
 			`problem: tictactoe, e as X, its move 1`,

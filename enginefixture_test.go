@@ -217,6 +217,37 @@ func fixtureStart(behaviour string, out io.Writer) (status int, done bool) {
 	case "crash-start":
 		fmt.Fprintln(os.Stderr, "fixture: crashing at the start")
 		return 3, true
+	case "cant-open": // as python3 says it, run where its script is not
+		fmt.Fprintln(os.Stderr, fixtureCantOpen)
+		return 2, true
+	case "rambling": // a last line too long to quote whole: its end says why
+		fmt.Fprintln(os.Stderr, strings.Repeat("x", 300)+": the cause")
+		return 2, true
+	case "tty": // the terminal, which is not an engine's: the error says so
+		tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 5, true
+		}
+		fmt.Fprintln(tty, fixtureOnTerminal)
+		tty.Close()
+	case "env": // what reaches an engine of the environment
+		var words []string
+		for _, v := range [][2]string{{"secret", "SECRET_TOKEN"}, {"asked", "ASKED"}} {
+			words = append(words, v[0]+"="+os.Getenv(v[1]))
+		}
+		for _, v := range [][2]string{{"home", "HOME"}, {"path", "PATH"}, {"engine", "BOARDBOTS_ENGINE"}} {
+			words = append(words, fmt.Sprintf("%s=%t", v[0], os.Getenv(v[1]) != ""))
+		}
+		fmt.Fprintln(os.Stderr, strings.Join(words, " "))
+		return 6, true
+	case "fds": // the descriptors it was given: its three pipes, and no other
+		fmt.Fprintln(os.Stderr, "open:", openDescriptors())
+		return 7, true
+	case "hog": // more memory than its limit
+		fixtureHog = make([]byte, 64<<30)
+		fixtureHog[len(fixtureHog)-1] = 1
+		return 0, true
 	case "sleeper": // what "daemon" starts: it outlives its engine unless ended
 		time.Sleep(time.Hour)
 		return 0, true
@@ -249,6 +280,17 @@ func fixtureStart(behaviour string, out io.Writer) (status int, done bool) {
 	}
 	return 0, false
 }
+
+// fixtureCantOpen is the "cant-open" fixture's last words: an
+// interpreter's path, the script's, and the cause at the end.
+const fixtureCantOpen = "/usr/local/bin/python3: can't open file '/home/teacher/classes/second-class-2026/cls/alice/bot.py': [Errno 2] No such file or directory"
+
+// fixtureOnTerminal is what the "tty" fixture writes on the terminal,
+// if it can open it.
+const fixtureOnTerminal = "an engine wrote on the terminal"
+
+// fixtureHog keeps the "hog" fixture's allocation.
+var fixtureHog []byte
 
 // fixtureSay is the fixture's writer of a line, as the behaviour writes
 // it, each line logged.

@@ -28,6 +28,8 @@ import (
 // the engine's end, so that nothing the engine started still holds its
 // pipes. When the program's end of the socket closes (the run's end, or
 // the program killed in any way) it kills everything below it and exits.
+// Each engine runs in a session of its own, without a controlling
+// terminal, and under the run's limit of memory (enginelimit_linux.go).
 // Engines get SIGKILL as their parent-death signal, set by the one thread
 // that starts them all and that lives as long as the keeper, so that an
 // engine does not outlive a keeper that was killed itself.
@@ -66,6 +68,9 @@ type keeperIn struct {
 
 // runKeeper is the keeper process's life; it returns its exit status.
 func runKeeper() int {
+	if os.Getenv(keeperEnv) == keeperExecMode { // not the keeper: an engine's start under a limit
+		return runLimited()
+	}
 	// The parent-death signal of the engines belongs to the thread that
 	// forks them: this goroutine forks them all, on a thread that ends
 	// only with the process.
@@ -81,6 +86,7 @@ func runKeeper() int {
 	if err != nil {
 		return 1
 	}
+	closeInherited()
 	k := &keeper{conn: c.(*net.UnixConn), byPid: map[int]*keptEngine{}, byID: map[int]*keptEngine{}}
 	signals := make(chan os.Signal, 8)
 	signal.Notify(signals, syscall.SIGCHLD, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
@@ -104,6 +110,23 @@ func runKeeper() int {
 		if len(k.ended) > 0 {
 			k.sweep(false)
 			k.report()
+		}
+	}
+}
+
+// closeInherited marks every descriptor the keeper has beyond its
+// standard three to close at an exec: what the program inherited from
+// whatever started it (a shell's, a terminal's, an agent's socket) and
+// did not mark so itself passes on to the keeper, and would pass to the
+// engines, which get their three pipes alone.
+func closeInherited() {
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return
+	}
+	for _, e := range fds {
+		if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+			syscall.CloseOnExec(fd)
 		}
 	}
 }
@@ -150,8 +173,10 @@ func (k *keeper) handle(in keeperIn) {
 		}
 		env := append(m.Env, engineIDEnv+"="+strconv.Itoa(m.ID))
 		files := []uintptr{uintptr(in.fds[0]), uintptr(in.fds[1]), uintptr(in.fds[2])}
-		pid, err := syscall.ForkExec(m.Path, m.Argv, &syscall.ProcAttr{Dir: m.Dir, Env: env, Files: files,
-			Sys: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}})
+		// A session of its own: no controlling terminal, and the leader
+		// of its own process group, which ends with it.
+		sys := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+		pid, err := forkEngine(m, env, files, sys)
 		if err != nil {
 			reply := keeperMsg{Op: "failed", ID: m.ID, Path: m.Path, Err: err.Error()}
 			if errno, ok := err.(syscall.Errno); ok {

@@ -33,11 +33,15 @@ type engineLogDir struct {
 
 // engineLog is one engine's log in a run: every process of the engine
 // writes to it (games played at once under -jobs too), a line at a time,
-// each under the engine's name and process id.
+// each under the engine's name and process id. Its file is open only
+// while a process of the engine runs: a class of hundreds of engines
+// needs a descriptor for each engine playing, not for each declared.
 type engineLog struct {
 	path string
 	mu   sync.Mutex
-	f    *os.File
+	f    *os.File // nil while no process of the engine runs
+	// users counts the processes running that write to it.
+	users int
 	// written counts the bytes kept; full says the note that the log is
 	// full has been written, and nothing more will be.
 	written int
@@ -46,13 +50,26 @@ type engineLog struct {
 	named bool
 }
 
-// open is the log of the engine called name, made on its first use. A
-// log that cannot be made is an error (the disk, the descriptors): the
-// caller cannot keep the engine's stderr, and does not start it.
+// open is the log of the engine called name, opened for one more
+// process (which releases it as it ends), and made on its first use. A
+// log that cannot be made or opened is an error (the disk, the
+// descriptors): the caller cannot keep the engine's stderr, and does not
+// start it.
 func (d *engineLogDir) open(name string) (*engineLog, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if l, ok := d.logs[name]; ok {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.f == nil {
+			// The file the run made: no one else can write in its directory.
+			f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				return nil, fmt.Errorf("its log: %v", err)
+			}
+			l.f = f
+		}
+		l.users++
 		return l, nil
 	}
 	if d.dir == "" {
@@ -71,9 +88,20 @@ func (d *engineLogDir) open(name string) (*engineLog, error) {
 	if d.logs == nil {
 		d.logs = map[string]*engineLog{}
 	}
-	l := &engineLog{path: path, f: f}
+	l := &engineLog{path: path, f: f, users: 1}
 	d.logs[name] = l
 	return l, nil
+}
+
+// release is a process's end: the last to end closes the file.
+func (l *engineLog) release() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.users--; l.users <= 0 && l.f != nil {
+		l.f.Close()
+		l.f = nil
+		l.users = 0
+	}
 }
 
 // path is the log of the engine called name, for a line that names it
@@ -100,7 +128,10 @@ func (d *engineLogDir) tidy() {
 	defer d.mu.Unlock()
 	for _, l := range d.logs {
 		l.mu.Lock()
-		l.f.Close()
+		if l.f != nil {
+			l.f.Close()
+			l.f = nil
+		}
 		if l.written == 0 && !l.named {
 			os.Remove(l.path)
 		}
@@ -117,7 +148,7 @@ func (l *engineLog) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch {
-	case l.full:
+	case l.full, l.f == nil: // full, or no process of the engine runs: a line of one that has ended
 	case l.written+len(b) > engineMaxLog:
 		l.full = true
 		note := fmt.Sprintf("[log full: %d KiB kept; the rest of the run's stderr is not]\n", l.written>>10)

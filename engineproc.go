@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -91,9 +92,9 @@ type engineProc struct {
 	child engineChild
 	procs *engineProcs // the run's, which it leaves when it has ended
 	stdin *os.File
-	out   *os.File // our end of its stdout
-	err   *os.File // our end of its stderr
-	log   io.Writer
+	out   *os.File   // our end of its stdout
+	err   *os.File   // our end of its stderr
+	log   processLog // opened for it, released as it ends
 	// stop is closed when the process is done with: the readers stop.
 	stop chan struct{}
 	// The queue of lines read from stdout and not yet taken: ready gets
@@ -114,7 +115,19 @@ type engineProc struct {
 	// not (an exception's cause, a missing class or module).
 	stderrDone chan struct{}
 	lastWords  string
-	closeOnce  sync.Once
+	// memory is its limit of memory (0: none); outOfMemory says a line
+	// of its stderr said it ran out (read once stderrDone is closed).
+	memory      int64
+	outOfMemory bool
+	closeOnce   sync.Once
+}
+
+// processLog is where a process's stderr goes, a line a write: its
+// engine's log (enginelog.go), opened for the process and released as it
+// ends.
+type processLog interface {
+	io.Writer
+	release()
 }
 
 // engineProcs are the engine processes a run has running, so that the
@@ -126,16 +139,22 @@ type engineProcs struct {
 	host engineHost
 }
 
-// startEngine starts argv (with extra environment env) as the engine
-// called name, its stderr going to log, one of the run's procs. Its error
-// is the host's: the program could not be found or started, or the
-// descriptors or the memory to start it are lacking.
-func startEngine(name string, argv, env []string, log io.Writer, procs *engineProcs) (*engineProc, error) {
+// startEngine starts the command as the engine called name, its stderr
+// going to log, one of the run's procs. Its error is the host's: the
+// program could not be found or started, or the descriptors or the
+// memory to start it are lacking.
+func startEngine(name string, c engineCommand, log processLog, procs *engineProcs) (*engineProc, error) {
 	// Looked up again at each start: a program removed since the run
 	// began is not there to start.
-	path, err := exec.LookPath(argv[0])
+	path, err := exec.LookPath(programIn(c.dir, c.argv[0]))
 	if err != nil {
 		return nil, err
+	}
+	if c.dir != "" {
+		// Absolute, as the host starts it in dir.
+		if path, err = filepath.Abs(path); err != nil {
+			return nil, err
+		}
 	}
 	var ends []*os.File // every pipe end, until each is kept or closed
 	closeAll := func() {
@@ -154,7 +173,7 @@ func startEngine(name string, argv, env []string, log io.Writer, procs *enginePr
 	inR, inW, outR, outW, errR, errW := ends[0], ends[1], ends[2], ends[3], ends[4], ends[5]
 	procs.mu.Lock()
 	defer procs.mu.Unlock()
-	child, err := procs.host.start(path, argv, append(os.Environ(), env...), []*os.File{inR, outW, errW})
+	child, err := procs.host.start(path, c, []*os.File{inR, outW, errW})
 	// The child has its ends: ours close, so that its exit closes the
 	// pipes (unless something it started holds them).
 	inR.Close()
@@ -166,7 +185,7 @@ func startEngine(name string, argv, env []string, log io.Writer, procs *enginePr
 		errR.Close()
 		return nil, err
 	}
-	p := &engineProc{name: name, child: child, procs: procs, stdin: inW, out: outR, err: errR, log: log,
+	p := &engineProc{name: name, child: child, procs: procs, stdin: inW, out: outR, err: errR, log: log, memory: c.memory,
 		stop: make(chan struct{}), ready: make(chan struct{}, 1), room: make(chan struct{}, 1),
 		outDone: make(chan struct{}), flooded: make(chan struct{}), stderrDone: make(chan struct{})}
 	if procs.set == nil {
@@ -290,6 +309,9 @@ func (p *engineProc) logStderr() {
 			if t := strings.TrimSpace(line); t != "" {
 				p.lastWords = t // read by ended once stderrDone is closed
 			}
+			if p.memory > 0 && saysOutOfMemory(line) {
+				p.outOfMemory = true
+			}
 		}
 		if err != nil {
 			flood()
@@ -361,7 +383,10 @@ func (p *engineProc) ended() (how string, lost error) {
 	select {
 	case <-p.stderrDone:
 		if p.lastWords != "" {
-			how += ", its last words " + quoteUpTo(p.lastWords, engineEcho)
+			how += ", its last words " + quoteEnd(p.lastWords, engineLastWords)
+		}
+		if p.outOfMemory {
+			how = fmt.Sprintf("ran out of memory (limit %s): %s", memoryText(p.memory), how)
 		}
 	case <-time.After(engineQuitWait):
 	}
@@ -389,6 +414,7 @@ func (p *engineProc) close(lines ...string) (exited bool) {
 		case <-time.After(engineEndWait):
 		}
 		p.release()
+		p.log.release()
 		p.procs.mu.Lock()
 		delete(p.procs.set, p)
 		p.procs.mu.Unlock()

@@ -9,10 +9,11 @@ import (
 	"os/exec"
 )
 
-// Outside Linux an engine is a child of the program, in a process group of
-// its own where there are process groups (engineproc_unix.go), so that
-// killing the group ends what it started too. A process that leaves the
-// group, or outlives a program that was killed, is beyond reach here.
+// Outside Linux an engine is a child of the program, in a session and
+// process group of its own where there are sessions (engineproc_unix.go),
+// so that killing the group ends what it started too, and the terminal is
+// not its own. A process that leaves the group, or outlives a program that
+// was killed, is beyond reach here, and no limit of memory is set.
 
 // keeperEnv would make the program a keeper; there is none here.
 const keeperEnv = "BOARDBOTS_ENGINE_KEEPER"
@@ -27,8 +28,8 @@ type directChild struct {
 	waitErr error // Wait's result, read once exited is closed
 }
 
-func (engineHost) start(path string, argv, env []string, files []*os.File) (*directChild, error) {
-	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, SysProcAttr: ownGroup()}
+func (engineHost) start(path string, ec engineCommand, files []*os.File) (*directChild, error) {
+	cmd := &exec.Cmd{Path: path, Args: ec.argv, Env: ec.env, Dir: ec.dir, SysProcAttr: ownSession()}
 	// Files, not readers: the child gets the pipes' ends themselves, and
 	// Wait does not wait for copying goroutines that a grandchild holding
 	// the pipe open would keep alive.

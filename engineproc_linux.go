@@ -50,6 +50,8 @@ type keeperMsg struct {
 	Argv []string `json:"argv,omitempty"`
 	Env  []string `json:"env,omitempty"`
 	Dir  string   `json:"dir,omitempty"`
+	// Memory is its limit of memory in bytes; 0, none.
+	Memory int64 `json:"memory,omitempty"`
 	// started: its process id; failed: why, and the errno if there is
 	// one; ended: its wait status.
 	Pid    int    `json:"pid,omitempty"`
@@ -96,7 +98,7 @@ type keptChild struct {
 	lost   error
 }
 
-func (h *engineHost) start(path string, argv, env []string, files []*os.File) (*keptChild, error) {
+func (h *engineHost) start(path string, c engineCommand, files []*os.File) (*keptChild, error) {
 	h.mu.Lock()
 	if h.keeper == nil {
 		k, err := startKeeper()
@@ -108,7 +110,7 @@ func (h *engineHost) start(path string, argv, env []string, files []*os.File) (*
 	}
 	k := h.keeper
 	h.mu.Unlock()
-	return k.start(path, argv, env, files)
+	return k.start(path, c, files)
 }
 
 // close ends the keeper as the run ends: it ends whatever engine is left,
@@ -163,10 +165,13 @@ func startKeeper() (*engineKeeper, error) {
 // start has the keeper start an engine on files (its stdin, stdout and
 // stderr); the error is the keeper's, or the start's (with its errno, as
 // os/exec words it: fork/exec PATH: ...).
-func (k *engineKeeper) start(path string, argv, env []string, files []*os.File) (*keptChild, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return nil, err
+func (k *engineKeeper) start(path string, c engineCommand, files []*os.File) (*keptChild, error) {
+	dir := c.dir
+	if dir == "" {
+		var err error
+		if dir, err = os.Getwd(); err != nil {
+			return nil, err
+		}
 	}
 	k.mu.Lock()
 	if k.lost != nil {
@@ -178,7 +183,7 @@ func (k *engineKeeper) start(path string, argv, env []string, files []*os.File) 
 	reply := make(chan keeperReply, 1)
 	k.replies[id] = reply
 	k.mu.Unlock()
-	msg, err := json.Marshal(keeperMsg{Op: "start", ID: id, Path: path, Argv: argv, Env: env, Dir: dir})
+	msg, err := json.Marshal(keeperMsg{Op: "start", ID: id, Path: path, Argv: c.argv, Env: c.env, Dir: dir, Memory: c.memory})
 	if err != nil {
 		return nil, err
 	}

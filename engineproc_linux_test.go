@@ -61,8 +61,22 @@ type programRun struct {
 // pipe if asked.
 func startProgram(t *testing.T, env []string, pipe bool, args ...string) *programRun {
 	t.Helper()
+	return startProgramIn(t, "", env, pipe, args...)
+}
+
+// startProgramIn is startProgram in the folder dir ("" for the test's).
+func startProgramIn(t *testing.T, dir string, env []string, pipe bool, args ...string) *programRun {
+	t.Helper()
+	return startProgramWith(t, dir, nil, env, pipe, args...)
+}
+
+// startProgramWith is startProgramIn with more descriptors, from 3 on,
+// as a shell may leave a program some.
+func startProgramWith(t *testing.T, dir string, extra []*os.File, env []string, pipe bool, args ...string) *programRun {
+	t.Helper()
 	r := &programRun{mark: newMark(t), exited: make(chan struct{})}
 	r.cmd = exec.Command(os.Args[0], args...)
+	r.cmd.Dir, r.cmd.ExtraFiles = dir, extra
 	r.cmd.Env = append(append(os.Environ(), programEnv+"=1", markEnv+"="+r.mark), env...)
 	r.cmd.Stdout, r.cmd.Stderr = &r.stdout, &r.stderr
 	if pipe {

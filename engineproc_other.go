@@ -7,9 +7,9 @@ import (
 	"syscall"
 )
 
-// ownGroup: process groups are a Unix notion; elsewhere the engine runs
-// as a plain child.
-func ownGroup() *syscall.SysProcAttr { return nil }
+// ownSession: sessions are a Unix notion; elsewhere the engine runs as a
+// plain child.
+func ownSession() *syscall.SysProcAttr { return nil }
 
 // killGroup kills p (what it started may live on outside Unix).
 func killGroup(p *os.Process) { p.Kill() }

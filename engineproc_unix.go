@@ -7,10 +7,11 @@ import (
 	"syscall"
 )
 
-// ownGroup puts an engine in a process group of its own: a terminal's
-// Ctrl-C does not reach it (the program ends it), and killGroup ends it
-// together with whatever it started.
-func ownGroup() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
+// ownSession puts an engine in a session of its own, with no controlling
+// terminal, leading a process group of its own: a terminal's Ctrl-C does
+// not reach it (the program ends it), /dev/tty is not the teacher's screen
+// to it, and killGroup ends it together with whatever it started.
+func ownSession() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
 
 // killGroup kills the process group that p leads.
 func killGroup(p *os.Process) {

@@ -115,3 +115,23 @@ func TestEngineListDecls(t *testing.T) {
 		t.Errorf("four: %+v", four)
 	}
 }
+
+// Every bad line of a class list is reported, one line each in the
+// file's order, before anything runs: a teacher fixes them all in one go.
+func TestEngineListEveryBadLine(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "class.txt")
+	text := "ok=true\nbroken\n# a comment\nghost=no-such-program-here\nfine=true\na b=true\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, out, errText := runCapture([]string{"-engines", path, "-x", "ok", "-o", "fine", "-games", "2"}, "")
+	want := []string{
+		"boardbots: -engines " + path + " line 2: no =: accepted is NAME=COMMAND, NAME=riddles:COMMAND or NAME=theaigames:COMMAND",
+		"boardbots: -engines " + path + ` line 4: command "no-such-program-here" not found: executable file not found in $PATH`,
+		"boardbots: -engines " + path + ` line 6: name "a b": accepted are letters, digits, - _ and .`,
+	}
+	if got := strings.Split(strings.TrimSuffix(errText, "\n"), "\n"); status != 2 || out != "" || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant 2 and:\n%s", status, out, errText, strings.Join(want, "\n"))
+	}
+}

@@ -93,7 +93,7 @@ var fileGroups = []fileGroup{
 	{name: "loop", tier: tierHosts, holds: "the one game loop: two seats take turns until the game ends",
 		surface: "botSeat errEnough errQuit errRetake gameHooks outcomeWords playGame seat winLine winWords"},
 	{name: "engine", tier: tierHosts, holds: "external engines: child processes, protocols, logs, -check",
-		surface: "checkEngineSpec engineCheck engineDecls engineGroup engineListDecls engineProcs keeperEnv runKeeper"},
+		surface: "checkEngineSpec engineCheck engineDecls engineGroup engineListDecls engineProcs errNotSize keeperEnv memoryAccepts memorySize runKeeper"},
 	{name: "arena", tier: tierHosts, holds: "matchmaking: matches, tournaments, gauntlets, SPRT, the results log, -rate, Elo, plots, openings",
 		surface: "badInput checkPlotFile errSPRTSyntax matchConfig openingPlan openingsError openResults parsePlotSize parseSPRT plotSize plotSizeAccepts rateFiles rateOnly readOpenings report resultsFile sprtAccepts sprtGames sprtTest tournamentConfig"},
 	{name: "analyze", tier: tierHosts, holds: "-analyze: positions in, one answer line each out",
