@@ -1,0 +1,198 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// The fast searches no card names as a bot of their own, against the
+// generic alpha-beta (minimax.go): the Connect Four guess (c4guess.go),
+// the Connect Four solver and Adjacency's solver (adjsolve.go).
+
+// c4EqualSizes are the Connect Four boards the guess and the solver are held
+// to, with the least stones of the positions drawn on each: on the
+// small boards from near the start, on 7 x 6 only late, where the
+// generic search to the end is quick.
+var c4EqualSizes = []struct {
+	width, height, least int
+}{
+	{4, 4, 2}, {5, 4, 6}, {6, 5, 18}, {7, 6, 30},
+}
+
+// c4Late is a random Connect Four position of at least least stones,
+// not finished, drawn as randomPrefix does near the end (avoiding the
+// moves that end the game while it can).
+func c4Late(rng *rand.Rand, width, height, least int) *ConnectFour {
+	for {
+		c := NewConnectFourSize(width, height)
+		n := least + rng.IntN(width*height-least)
+		for len(c.History()) < n && !c.Over() {
+			var safe []Move
+			for _, m := range c.Moves(nil) {
+				c.Play(m)
+				if !c.Over() {
+					safe = append(safe, m)
+				}
+				c.Undo()
+			}
+			if len(safe) == 0 {
+				break
+			}
+			c.Play(safe[rng.IntN(len(safe))])
+		}
+		if !c.Over() && len(c.History()) >= least {
+			return c
+		}
+	}
+}
+
+// c4Where is a Connect Four position's record, for failures.
+func c4Where(c *ConnectFour) string {
+	w, h := c.Size()
+	spec, _ := declared.findGame("connect4")
+	return fmt.Sprintf("%dx%d %q", w, h, spec.record(c))
+}
+
+// guessAt is the guess's answer for c searched depth plies deep once,
+// with a fresh table, its columns in the game's order: the column and
+// the score.
+func guessAt(c *ConnectFour, depth int) (col, v int) {
+	s := newC4Guess(c.geo)
+	s.begin(nil)
+	p := c4PosOf(c)
+	s.root = p.moves
+	var order []int
+	for _, m := range c.Moves(nil) {
+		order = append(order, int(m))
+	}
+	return s.rootSearch(p, depth, order)
+}
+
+// guessToGeneric is a guess score on the generic search's scale: a win
+// n plies away is guessWin - n there, c4Win - n here; the threat count
+// is the same.
+func guessToGeneric(v int) int {
+	switch {
+	case v >= guessKnown:
+		return v - guessWin + c4Win
+	case v <= -guessKnown:
+		return v + guessWin - c4Win
+	}
+	return v
+}
+
+// c4Mate says a generic score on a board of cells cells is a win or a
+// loss found, beyond every threat count.
+func c4Mate(v, cells int) bool { return v > c4Win-cells-1 || v < -(c4Win-cells-1) }
+
+// c4MatePlies is how many plies away a mate of the generic scale is.
+func c4MatePlies(v int) int { return c4Win - max(v, -v) }
+
+// TestGuessEqualsGenericToTheEnd: searched as deep as the board has
+// empty cells, the guess is exact, and so gives the generic alpha-beta's
+// score to the end (the same win distance, or a draw) and the same column
+// (the first in the game's order among equals). Deepened as the program
+// calls it (best, no clock), it stops at the first depth that shows a
+// win or a loss, which is of the generic search's sign but may be a
+// slower win or a quicker loss than the quickest (TestGuessFindsNearEnds),
+// and its column keeps the sign.
+func TestGuessEqualsGenericToTheEnd(t *testing.T) {
+	t.Parallel()
+	for _, size := range c4EqualSizes {
+		t.Run(fmt.Sprintf("%dx%d", size.width, size.height), func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(uint64(size.width), uint64(size.height)))
+			tested := 0
+			for range 16 {
+				c := c4Late(rng, size.width, size.height, size.least)
+				want, ok := genericAt(c, true, c4ThreatScore, 0)
+				if !ok {
+					continue
+				}
+				tested++
+				empty := c.geo.cells - len(c.History())
+				col, v := guessAt(c, empty)
+				if guessToGeneric(v) != want.Score || Move(col) != want.Move {
+					t.Errorf("%s depth %d: guess %d column %d, generic %d column %d", c4Where(c), empty, guessToGeneric(v), col, want.Score, want.Move)
+				}
+				s := newC4Guess(c.geo)
+				s.begin(nil)
+				r := s.best(context.Background(), c4PosOf(c), guessOrder(c))
+				got := guessToGeneric(r.score)
+				worth, _ := moveWorth(c, Move(r.col), nil, 0)
+				switch {
+				case cmp.Compare(got, 0) != cmp.Compare(want.Score, 0):
+					t.Errorf("%s: deepened guess %d at depth %d, generic %d", c4Where(c), got, r.depth, want.Score)
+				case got != 0 && c4MatePlies(got) < c4MatePlies(want.Score):
+					t.Errorf("%s: deepened guess %d at depth %d, a mate nearer than the generic %d", c4Where(c), got, r.depth, want.Score)
+				case cmp.Compare(worth, 0) != cmp.Compare(want.Score, 0):
+					t.Errorf("%s: deepened guess's column %d is worth %d, generic %d", c4Where(c), r.col, worth, want.Score)
+				}
+			}
+			if tested < 12 {
+				t.Errorf("%d positions tested", tested)
+			}
+		})
+	}
+}
+
+// guessOrder is c's columns in the game's order, as the guess takes them.
+func guessOrder(c *ConnectFour) []int {
+	var order []int
+	for _, m := range c.Moves(nil) {
+		order = append(order, int(m))
+	}
+	return order
+}
+
+// TestGuessMatesEqualGeneric: at a fixed depth the guess and the generic
+// alpha-beta with the same evaluator (threats, which the guess computes
+// on bitboards: TestGuessEvalIsThreatScore) do not search the same tree:
+// a move forced by a threat costs the guess no depth, it never plays
+// under the opponent's winning cell, and its table answers a node with a
+// deeper search of it. So their threat counts may differ. What holds is what each
+// proves: a win or a loss the generic search sees at a depth, the guess
+// sees at that depth too, at the same distance; and one the guess sees,
+// n plies away, the generic search to depth n sees too, as near or nearer.
+func TestGuessMatesEqualGeneric(t *testing.T) {
+	t.Parallel()
+	for _, size := range c4EqualSizes {
+		t.Run(fmt.Sprintf("%dx%d", size.width, size.height), func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(uint64(size.width), 53))
+			cells := size.width * size.height
+			mates := 0
+			for range 40 {
+				c := c4Late(rng, size.width, size.height, min(4, size.least))
+				for _, depth := range []int{2, 4, 6} {
+					want, ok := genericAt(c, true, c4ThreatScore, depth)
+					if !ok {
+						continue
+					}
+					_, v := guessAt(c, depth)
+					got := guessToGeneric(v)
+					if c4Mate(want.Score, cells) {
+						mates++
+						if got != want.Score {
+							t.Errorf("%s depth %d: generic %d, guess %d", c4Where(c), depth, want.Score, got)
+						}
+					}
+					if !c4Mate(got, cells) {
+						continue
+					}
+					n := c4MatePlies(got)
+					deep, ok := genericAt(c, true, c4ThreatScore, n)
+					if ok && (cmp.Compare(deep.Score, 0) != cmp.Compare(got, 0) || !c4Mate(deep.Score, cells) || c4MatePlies(deep.Score) > n) {
+						t.Errorf("%s depth %d: guess %d, generic at depth %d %d", c4Where(c), depth, got, n, deep.Score)
+					}
+				}
+			}
+			if mates < 10 {
+				t.Errorf("%d mates seen by the generic search: too few to test", mates)
+			}
+		})
+	}
+}
