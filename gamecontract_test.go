@@ -254,6 +254,8 @@ func checkMove(t *testing.T, spec *gameSpec, g Game, s gameView, m Move, where s
 	if d := s.differs(viewOf(g)); d != "" {
 		t.Fatalf("%q: after %v and Undo: %s", where, m, d)
 	}
+	// The clone and the original then go their own ways (another move on
+	// the original where there is one), and back.
 	c := g.Clone()
 	if d := s.differs(viewOf(c)); d != "" {
 		t.Fatalf("%q: the clone: %s", where, d)
@@ -265,14 +267,21 @@ func checkMove(t *testing.T, spec *gameSpec, g Game, s gameView, m Move, where s
 	if d := after.differs(viewOf(c)); d != "" {
 		t.Fatalf("%q: %v played on the clone: %s", where, m, d)
 	}
-	g.Play(m)
-	g.Undo()
+	other := s.moves[len(s.moves)-1]
+	if other == m {
+		other = s.moves[0]
+	}
+	g.Play(other)
 	if d := after.differs(viewOf(c)); d != "" {
-		t.Fatalf("%q: %v played and taken back on the original changed the clone: %s", where, m, d)
+		t.Fatalf("%q: %v played on the original changed the clone after %v: %s", where, other, m, d)
 	}
 	c.Undo()
 	if d := s.differs(viewOf(c)); d != "" {
-		t.Fatalf("%q: Undo on the clone: %s", where, d)
+		t.Fatalf("%q: %v taken back on the clone, with %v played on the original: %s", where, m, other, d)
+	}
+	g.Undo()
+	if d := s.differs(viewOf(g)); d != "" {
+		t.Fatalf("%q: %v taken back on the original, with %v played and taken back on the clone: %s", where, other, m, d)
 	}
 }
 

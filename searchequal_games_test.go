@@ -196,3 +196,120 @@ func TestGuessMatesEqualGeneric(t *testing.T) {
 		})
 	}
 }
+
+// c4SolverToGeneric is a solver score (docs/connect4.md, "Scores") of a
+// position of n stones on a board of cells cells on the generic scale:
+// the solver counts a win by the winner's stones left, the generic
+// search by the plies to it (c4Win less them).
+func c4SolverToGeneric(v, cells, n int) int {
+	switch plies := c4AnyPlies(cells, v, n); {
+	case v > 0:
+		return c4Win - plies
+	case v < 0:
+		return -(c4Win - plies)
+	}
+	return 0
+}
+
+// TestC4SolverEqualsGeneric: on the small boards, and late on the larger
+// ones, the solver's exact score of a position, of each of its columns
+// and of its best move are the generic alpha-beta's to the end, one for
+// one once the scales are matched (the winner's stones, the plies to the
+// win); its best move is worth its score.
+func TestC4SolverEqualsGeneric(t *testing.T) {
+	t.Parallel()
+	for _, size := range c4EqualSizes {
+		t.Run(fmt.Sprintf("%dx%d", size.width, size.height), func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(uint64(size.width), 3))
+			geo := c4GeomOf(size.width, size.height)
+			// One solver for every position, as a game keeps it: its
+			// table's scores belong to positions.
+			s := newTestSolver(geo, 16, nil)
+			s.start(nil, nil)
+			tested := 0
+			for range 16 {
+				c := c4Late(rng, size.width, size.height, size.least)
+				want, ok := genericAt(c, true, nil, 0)
+				if !ok {
+					continue
+				}
+				tested++
+				p, n := c4PosOf(c), len(c.History())
+				if v := c4SolverToGeneric(s.solve(p), geo.cells, n); v != want.Score {
+					t.Errorf("%s: solver %d, generic %d", c4Where(c), v, want.Score)
+				}
+				m, v := s.bestMove(p)
+				worth, _ := moveWorth(c, m, nil, 0)
+				if v = c4SolverToGeneric(v, geo.cells, n); v != want.Score || worth != want.Score {
+					t.Errorf("%s: solver's best move %d scores %d and is worth %d, generic %d", c4Where(c), m, v, worth, want.Score)
+				}
+				for col, sc := range s.columnScores(p) {
+					if (sc != nil) != c.canPlay(col) {
+						t.Errorf("%s: column %d playable %t, score %v", c4Where(c), col, c.canPlay(col), sc)
+						continue
+					}
+					if sc == nil {
+						continue
+					}
+					if worth, ok := moveWorth(c, Move(col), nil, 0); ok && c4SolverToGeneric(*sc, geo.cells, n) != worth {
+						t.Errorf("%s: column %d scores %d, generic %d", c4Where(c), col, c4SolverToGeneric(*sc, geo.cells, n), worth)
+					}
+				}
+			}
+			if tested < 12 {
+				t.Errorf("%d positions tested", tested)
+			}
+		})
+	}
+}
+
+// TestAdjSolveEqualsGeneric: Adjacency's solver gives the generic
+// alpha-beta's exact margin to the end, from the start of two rounds
+// and early in three, and late in longer games; its perfect line's first
+// move is worth it, and the line played out ends with that margin.
+func TestAdjSolveEqualsGeneric(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		rounds, from, to int // positions from..to plies into the game
+		n                int // how many
+	}{
+		{2, 0, 1, 2}, {3, 2, 3, 3}, {8, 11, 15, 6}, {28, 51, 55, 6},
+	} {
+		t.Run(fmt.Sprintf("rounds=%d", tc.rounds), func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(53, uint64(tc.rounds)))
+			tested := 0
+			for range tc.n {
+				a := adjRandomPosition(rng, tc.rounds, tc.from+rng.IntN(tc.to-tc.from+1))
+				want, ok := genericAt(a, true, nil, 0)
+				if !ok {
+					continue
+				}
+				tested++
+				sol, ok := adjSolve(context.Background(), a, newAdjTable(16), adjSolveOptions{jobs: 1})
+				if !ok || sol.Value != want.Score {
+					t.Errorf("rounds %d %q: solver %d (ok %t), generic %d", tc.rounds, formatAdjLine(a.History()), sol.Value, ok, want.Score)
+					continue
+				}
+				if len(sol.Line) != a.PliesLeft() {
+					t.Errorf("rounds %d %q: line %v of %d plies, want %d", tc.rounds, formatAdjLine(a.History()), sol.Line, len(sol.Line), a.PliesLeft())
+					continue
+				}
+				if worth, _ := moveWorth(a, sol.Line[0], nil, 0); worth != want.Score {
+					t.Errorf("rounds %d %q: the line's first move %d is worth %d, generic %d", tc.rounds, formatAdjLine(a.History()), sol.Line[0], worth, want.Score)
+				}
+				h := a.Clone()
+				for _, m := range sol.Line {
+					h.Play(m)
+				}
+				if got := h.Final(a.Turn()); got != want.Score {
+					t.Errorf("rounds %d %q: line %v ends %d for the mover, generic %d", tc.rounds, formatAdjLine(a.History()), sol.Line, got, want.Score)
+				}
+			}
+			if tested < tc.n {
+				t.Errorf("%d of %d positions tested", tested, tc.n)
+			}
+		})
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Every fast search answers to the textbook one: the generic alpha-beta
@@ -158,16 +159,23 @@ func TestSpecialBotsEqualGeneric(t *testing.T) {
 						if depth == 0 {
 							left = endPlies
 						}
-						for range 4 {
+						for range 6 {
 							g := randomPrefix(spec, opt, rng, left)
 							want := generic.Think(context.Background(), g.Clone(), Budget{Depth: depth})
-							got := fast.Think(context.Background(), g.Clone(), Budget{Depth: depth})
-							if got.Score != want.Score {
-								t.Errorf("%s depth %d: %s %d, generic %s %d", where(spec, opt, g), depth, sp.impl, got.Score, sp.bot, want.Score)
-								continue
-							}
-							if v, ok := moveWorth(g, got.Move, eval, depth); ok && v != want.Score {
-								t.Errorf("%s depth %d: %s's move %s is worth %d, not %d", where(spec, opt, g), depth, sp.impl, g.FormatMove(got.Move), v, want.Score)
+							// One pass at the depth, and deepened to it
+							// under a clock that does not run out.
+							for _, b := range []Budget{{Depth: depth}, {Depth: depth, Time: time.Hour}} {
+								if depth == 0 && b.Time > 0 {
+									continue // under a clock, no depth is the clock's
+								}
+								got := fast.Think(context.Background(), g.Clone(), b)
+								if got.Score != want.Score {
+									t.Errorf("%s %+v: %s %d, generic %s %d", where(spec, opt, g), b, sp.impl, got.Score, sp.bot, want.Score)
+									continue
+								}
+								if v, ok := moveWorth(g, got.Move, eval, depth); ok && v != want.Score {
+									t.Errorf("%s %+v: %s's move %s is worth %d, not %d", where(spec, opt, g), b, sp.impl, g.FormatMove(got.Move), v, want.Score)
+								}
 							}
 						}
 					}
