@@ -15,7 +15,7 @@ import (
 // every option set contractOptions draws from the card.
 
 // contractPlayouts is how many random games each option set plays.
-const contractPlayouts = 24
+const contractPlayouts = 40
 
 // contractOptions are the option sets worth testing for a game, read from
 // its card: the defaults, each option at its least and its greatest with

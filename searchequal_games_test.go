@@ -106,7 +106,7 @@ func TestGuessEqualsGenericToTheEnd(t *testing.T) {
 			t.Parallel()
 			rng := rand.New(rand.NewPCG(uint64(size.width), uint64(size.height)))
 			tested := 0
-			for range 16 {
+			for range 24 {
 				c := c4Late(rng, size.width, size.height, size.least)
 				want, ok := genericAt(c, true, c4ThreatScore, 0)
 				if !ok {
@@ -132,7 +132,7 @@ func TestGuessEqualsGenericToTheEnd(t *testing.T) {
 					t.Errorf("%s: deepened guess's column %d is worth %d, generic %d", c4Where(c), r.col, worth, want.Score)
 				}
 			}
-			if tested < 12 {
+			if tested < 18 {
 				t.Errorf("%d positions tested", tested)
 			}
 		})
@@ -165,7 +165,7 @@ func TestGuessMatesEqualGeneric(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(size.width), 53))
 			cells := size.width * size.height
 			mates := 0
-			for range 40 {
+			for range 60 {
 				c := c4Late(rng, size.width, size.height, min(4, size.least))
 				for _, depth := range []int{2, 4, 6} {
 					want, ok := genericAt(c, true, c4ThreatScore, depth)
@@ -228,7 +228,7 @@ func TestC4SolverEqualsGeneric(t *testing.T) {
 			s := newTestSolver(geo, 16, nil)
 			s.start(nil, nil)
 			tested := 0
-			for range 16 {
+			for range 24 {
 				c := c4Late(rng, size.width, size.height, size.least)
 				want, ok := genericAt(c, true, nil, 0)
 				if !ok {
@@ -257,7 +257,7 @@ func TestC4SolverEqualsGeneric(t *testing.T) {
 					}
 				}
 			}
-			if tested < 12 {
+			if tested < 18 {
 				t.Errorf("%d positions tested", tested)
 			}
 		})
@@ -274,7 +274,7 @@ func TestAdjSolveEqualsGeneric(t *testing.T) {
 		rounds, from, to int // positions from..to plies into the game
 		n                int // how many
 	}{
-		{2, 0, 1, 2}, {3, 2, 3, 3}, {8, 11, 15, 6}, {28, 51, 55, 6},
+		{2, 0, 1, 3}, {3, 2, 3, 4}, {8, 11, 15, 8}, {28, 51, 55, 8},
 	} {
 		t.Run(fmt.Sprintf("rounds=%d", tc.rounds), func(t *testing.T) {
 			t.Parallel()

@@ -146,14 +146,23 @@ func TestSpecialBotsEqualGeneric(t *testing.T) {
 					rng := rand.New(rand.NewPCG(contractSeed(spec, opt, sp.bot), 6))
 					c := botConfig{game: spec, vals: vals, rng: rng, reg: reg}
 					fast, generic := sp.build(c), decl.build(c)
-					eval := findEvaluator(spec.name, vals.text("eval")).score
 					// The depths: the deepest a search of a board of some
 					// 60 moves does in a blink, without pruning a ply less,
 					// and to the end (0) a few plies before it.
+					sb, ok := generic.(SearchBot)
+					if !ok {
+						t.Fatalf("%s: %s is not the generic search", spec.name, sp.bot)
+					}
 					depths, endPlies := []int{1, 2, 3}, 5
-					if sb, ok := generic.(SearchBot); ok && !sb.Prune {
+					if !sb.Prune {
 						depths, endPlies = []int{1, 2}, 2
 					}
+					tested := 0
+					defer func() {
+						if tested < 4*len(depths) {
+							t.Errorf("%d positions tested", tested)
+						}
+					}()
 					for _, depth := range append(depths, 0) {
 						left := 0
 						if depth == 0 {
@@ -161,19 +170,23 @@ func TestSpecialBotsEqualGeneric(t *testing.T) {
 						}
 						for range 6 {
 							g := randomPrefix(spec, opt, rng, left)
-							want := generic.Think(context.Background(), g.Clone(), Budget{Depth: depth})
+							want, ok := genericAt(g, sb.Prune, sb.Eval, depth)
+							if !ok {
+								continue // too big for the generic search
+							}
+							tested++
 							// One pass at the depth, and deepened to it
 							// under a clock that does not run out.
 							for _, b := range []Budget{{Depth: depth}, {Depth: depth, Time: time.Hour}} {
 								if depth == 0 && b.Time > 0 {
-									continue // under a clock, no depth is the clock's
+									continue // the clock alone would say how deep
 								}
 								got := fast.Think(context.Background(), g.Clone(), b)
 								if got.Score != want.Score {
 									t.Errorf("%s %+v: %s %d, generic %s %d", where(spec, opt, g), b, sp.impl, got.Score, sp.bot, want.Score)
 									continue
 								}
-								if v, ok := moveWorth(g, got.Move, eval, depth); ok && v != want.Score {
+								if v, ok := moveWorth(g, got.Move, sb.Eval, depth); ok && v != want.Score {
 									t.Errorf("%s %+v: %s's move %s is worth %d, not %d", where(spec, opt, g), b, sp.impl, g.FormatMove(got.Move), v, want.Score)
 								}
 							}
@@ -251,11 +264,11 @@ func TestAnalystScoresEqualGeneric(t *testing.T) {
 				rng := rand.New(rand.NewPCG(contractSeed(spec, opt, "scores"), 8))
 				tested, skipped := 0, 0
 				defer func() {
-					if tested < 6 {
+					if tested < 10 {
 						t.Errorf("%d positions tested, %d too far from the end for the generic search", tested, skipped)
 					}
 				}()
-				for range 10 {
+				for range 16 {
 					g := randomPrefix(spec, opt, rng, 10)
 					legal := g.Moves(nil)
 					worth := map[Move]int{}
