@@ -96,7 +96,7 @@ func TestGameContract(t *testing.T) {
 	t.Parallel()
 	for _, spec := range declared.games {
 		for _, opt := range contractOptions(spec) {
-			t.Run(fmt.Sprintf("%s %v", spec.name, opt), func(t *testing.T) {
+			t.Run(caseName(spec, opt), func(t *testing.T) {
 				t.Parallel()
 				rng := rand.New(rand.NewPCG(contractSeed(spec, opt, "contract"), 53))
 				// ids are the keys of the positions seen, by what the

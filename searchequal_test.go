@@ -106,6 +106,14 @@ func where(spec *gameSpec, opt gameOptions, g Game) string {
 	return fmt.Sprintf("%s %s %q", spec.name, optionsName(opt), spec.record(g))
 }
 
+// caseName names a subtest: the game, and its options if it has any.
+func caseName(spec *gameSpec, opt gameOptions) string {
+	if o := optionsName(opt); o != "" {
+		return spec.name + " " + o
+	}
+	return spec.name
+}
+
 // optionsName writes option values as flags would, by name.
 func optionsName(opt gameOptions) string {
 	var parts []string
@@ -141,7 +149,7 @@ func TestSpecialBotsEqualGeneric(t *testing.T) {
 				continue
 			}
 			for _, opt := range contractOptions(spec) {
-				t.Run(fmt.Sprintf("%s %s %s", spec.name, sp.bot, optionsName(opt)), func(t *testing.T) {
+				t.Run(caseName(spec, opt)+" "+sp.bot, func(t *testing.T) {
 					t.Parallel()
 					rng := rand.New(rand.NewPCG(contractSeed(spec, opt, sp.bot), 6))
 					c := botConfig{game: spec, vals: vals, rng: rng, reg: reg}
@@ -259,7 +267,7 @@ func TestAnalystScoresEqualGeneric(t *testing.T) {
 			continue
 		}
 		for _, opt := range contractOptions(spec) {
-			t.Run(spec.name+" "+optionsName(opt), func(t *testing.T) {
+			t.Run(caseName(spec, opt), func(t *testing.T) {
 				t.Parallel()
 				rng := rand.New(rand.NewPCG(contractSeed(spec, opt, "scores"), 8))
 				tested, skipped := 0, 0
