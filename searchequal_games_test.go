@@ -96,9 +96,10 @@ func c4MatePlies(v int) int { return c4Win - max(v, -v) }
 // score to the end (the same win distance, or a draw) and the same column
 // (the first in the game's order among equals). Deepened as the program
 // calls it (best, no clock), it stops at the first depth that shows a
-// win or a loss, which is of the generic search's sign but may be a
-// slower win or a quicker loss than the quickest (TestGuessFindsNearEnds),
-// and its column keeps the sign.
+// win or a loss: of the generic search's sign, and as many plies away
+// or more (a forced line, which costs no depth, may show a slower way to
+// the end first: TestGuessFindsNearEnds), never fewer; its column keeps
+// the sign.
 func TestGuessEqualsGenericToTheEnd(t *testing.T) {
 	t.Parallel()
 	for _, size := range c4EqualSizes {
