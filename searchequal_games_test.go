@@ -12,10 +12,10 @@ import (
 // generic alpha-beta (minimax.go): the Connect Four guess (c4guess.go),
 // the Connect Four solver and Adjacency's solver (adjsolve.go).
 
-// c4EqualSizes are the Connect Four boards the guess and the solver are held
-// to, with the least stones of the positions drawn on each: on the
-// small boards from near the start, on 7 x 6 only late, where the
-// generic search to the end is quick.
+// c4EqualSizes are the Connect Four boards the guess and the solver are
+// held to, with the least stones of the positions drawn on each: on the
+// small boards from near the start, on the larger ones only late, where
+// the generic search to the end is quick.
 var c4EqualSizes = []struct {
 	width, height, least int
 }{
@@ -64,11 +64,7 @@ func guessAt(c *ConnectFour, depth int) (col, v int) {
 	s.begin(nil)
 	p := c4PosOf(c)
 	s.root = p.moves
-	var order []int
-	for _, m := range c.Moves(nil) {
-		order = append(order, int(m))
-	}
-	return s.rootSearch(p, depth, order)
+	return s.rootSearch(p, depth, guessOrder(c))
 }
 
 // guessToGeneric is a guess score on the generic search's scale: a win
