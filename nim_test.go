@@ -32,7 +32,8 @@ import (
 // nimStones is the heap at the start.
 const nimStones = 15
 
-// nimWin is a win's score: the searches prefer the quicker win.
+// nimWin is a win's score: a game won, drawn or lost scores +Max, 0 or
+// -Max (board.go's Utility); the searches prefer the quicker win.
 const nimWin = 100
 
 // nim is a Nim position. A move takes m+1 stones.
@@ -83,9 +84,9 @@ func (n *nim) Final(s Side) int {
 	case Nobody:
 		return 0
 	case s:
-		return nimWin - len(n.history)
+		return nimWin
 	}
-	return -(nimWin - len(n.history))
+	return -nimWin
 }
 
 func (n *nim) Utility() Utility { return Utility{Max: nimWin} }

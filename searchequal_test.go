@@ -138,7 +138,7 @@ func TestSpecialBotsEqualGeneric(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, spec := range declared.games {
-		for _, sp := range spec.special {
+		for _, sp := range spec.specials() {
 			decl := reg.findBot(sp.bot)
 			vals := decl.defaults(spec)
 			if _, ok := decl.param("book"); ok {
@@ -263,8 +263,13 @@ func TestAnalystScoresEqualGeneric(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, spec := range declared.games {
-		if spec.analyst.scores == nil {
-			continue
+		p, err := reg.newPlayer(spec, spec.analyst.strongest, budgetDefaults{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		scorer, ok := reg.newBot(spec, p, nil).(moveScorer)
+		if !ok {
+			continue // the card's strongest bot does not score every move
 		}
 		for _, opt := range contractOptions(spec) {
 			t.Run(caseName(spec, opt), func(t *testing.T) {
@@ -292,7 +297,7 @@ func TestAnalystScoresEqualGeneric(t *testing.T) {
 						continue
 					}
 					tested++
-					scores := spec.analyst.scores(context.Background(), reg, g.Clone(), 1)
+					scores := scoresByNumber(context.Background(), scorer, g.Clone(), 1)
 					for i, s := range scores {
 						m := Move(i)
 						_, ok := worth[m]
