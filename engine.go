@@ -168,12 +168,8 @@ type engineDialect interface {
 	end(w Side, over bool, forfeit bool) []string
 }
 
-// An engine is a bot that may fail to move (fallibleBot) and holds its
-// process for a game (finisher): the game loop asks it so.
-var (
-	_ fallibleBot = (*engineBot)(nil)
-	_ finisher    = (*engineBot)(nil)
-)
+// An engine may fail to move, and holds its process for a game.
+var _, _ = fallibleBot((*engineBot)(nil)), finisher((*engineBot)(nil))
 
 // engineBot is an engine playing as a bot. It runs a process for each
 // side it plays (a bot may play itself) from its first move in a game to
