@@ -168,8 +168,7 @@ type engineDialect interface {
 	end(w Side, over bool, forfeit bool) []string
 }
 
-// An engine may fail to move, and holds its process for a game.
-var _, _ = fallibleBot((*engineBot)(nil)), finisher((*engineBot)(nil))
+var _, _ = fallibleBot((*engineBot)(nil)), finisher((*engineBot)(nil)) // what the game loop asks of it
 
 // engineBot is an engine playing as a bot. It runs a process for each
 // side it plays (a bot may play itself) from its first move in a game to
