@@ -163,6 +163,7 @@ type ratedResults struct {
 	doubles int        // games found twice (the same file given twice): counted once
 	skipped int        // games of other games (-game): not rated
 	torn    []string   // the files whose torn last line was left out
+	fit     bool       // the tables go to a terminal: within tableWidth
 	// groups are the players that met, directly or through others, as
 	// indexes into names, each group in the order of the names: players
 	// of two groups have no common scale. idle are the players without
@@ -216,10 +217,11 @@ func (rt *rater) results() *ratedResults {
 // (text) or as -format json does; players in groups that never met get
 // the tables of each group. only, if not nil, is -game's choice among
 // the files' games; plotFile, if set, gets the ratings as a picture of
-// size pixels. It returns the exit status: 2 for a file it cannot
+// size pixels; fit says out is a terminal, where the tables keep within
+// tableWidth. It returns the exit status: 2 for a file it cannot
 // read or records that do not go together, 1 for a picture it cannot
 // write.
-func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, size plotSize, out, errOut io.Writer) int {
+func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, size plotSize, fit bool, out, errOut io.Writer) int {
 	rt := &rater{only: only}
 	var torn []string
 	for _, name := range files {
@@ -241,7 +243,7 @@ func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, siz
 		}
 	}
 	rr := rt.results()
-	rr.torn = torn
+	rr.torn, rr.fit = torn, fit
 	if rr.spec == nil && rr.skipped > 0 {
 		fmt.Fprintf(errOut, "boardbots: -rate: no games of %s in %s, only %s of other games or sizes: -game NAME (and its size flags) picks the games rated\n",
 			only.words(), strings.Join(files, ", "), plural(rr.skipped, "game", "games"))
@@ -379,7 +381,7 @@ func (rr *ratedResults) writeGroup(out io.Writer, files []string, asJSON bool, p
 		rr.heading(out, files)
 	}
 	fmt.Fprintln(out)
-	writeRoundRobin(out, names, table, s, stats)
+	writeRoundRobin(out, rr.fit, names, table, s, stats)
 }
 
 // addRecord counts a game whose X is player x and O player o: their moves and

@@ -25,6 +25,10 @@ type report struct {
 	plotFile string
 	plotSize plotSize
 	plotSaid io.Writer
+	// width is the terminal's that standard output is, 0 when it is not
+	// one: on a terminal the tables keep within tableWidth and the game
+	// lines wrap to width; in a file or a pipe every name is whole.
+	width int
 }
 
 // plot draws the run's ratings into -plot's file, if it is set.

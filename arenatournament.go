@@ -160,9 +160,14 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		if r.resumed {
 			return rec
 		}
-		if !t.report.printRecord(out, rec) && r.forfeit != nil { // a forfeit is news: the tables alone would hide why
-			fmt.Fprintf(out, "game %d: X %s, O %s: %s, moves: %s\n", r.job.index+1,
-				r.job.labels[X], r.job.labels[O], r.outcome(), movesOrNone(rec.Record))
+		if !t.report.printRecord(out, rec) { // every game, as a match prints them
+			outcome := r.outcome()
+			if r.err != nil {
+				outcome = "interrupted"
+			}
+			line := fmt.Sprintf("game %d/%d: X %s, O %s: %s, moves: %s", r.job.index+1, a.total,
+				r.job.labels[X], r.job.labels[O], outcome, movesOrNone(rec.Record))
+			fmt.Fprintln(out, wrapHanging(line, t.width, 4))
 		}
 		return rec
 	}
@@ -217,7 +222,7 @@ func (t tournamentConfig) tables(out io.Writer, shard string, played, games, all
 		fmt.Fprintf(out, "%s round-robin: %d bots, %d of %d games, %d a match\n\n",
 			t.spec.title, len(t.players), played, games, t.games)
 	}
-	writeRoundRobin(out, t.names(), results, s, stats)
+	writeRoundRobin(out, t.width > 0, t.names(), results, s, stats)
 	return err
 }
 
@@ -241,6 +246,6 @@ func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of
 	}
 	fmt.Fprintf(out, "%s gauntlet of %s%s: %d bots, %d of %d games, %d a match; elo is over %s\n\n",
 		t.spec.title, names[0], shard, len(names)-1, played, of, t.games, names[0])
-	writeGauntlet(out, rows, names[0], stats[0], roundRobinEnds(c, stats))
+	writeGauntlet(out, t.width > 0, rows, names[0], stats[0], roundRobinEnds(c, stats))
 	return err
 }

@@ -42,7 +42,7 @@ func (r *invocation) rate() int {
 	if r.cfg.set["game"] {
 		only = &rateOnly{spec: r.spec, opt: r.opt}
 	}
-	return rateFiles(r.cfg.rate, only, r.cfg.format == "json", r.cfg.plot, r.cfg.plotSize, r.stdout, r.stderr)
+	return rateFiles(r.cfg.rate, only, r.cfg.format == "json", r.cfg.plot, r.cfg.plotSize, isTerminal(r.stdout), r.stdout, r.stderr)
 }
 
 // errProblems is -check's end when the engine had problems: status 1,
@@ -184,6 +184,9 @@ func (r *invocation) matches(ctx context.Context) error {
 		progress = r.stderr
 	}
 	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSize: r.cfg.plotSize, plotSaid: r.stderr}
+	if isTerminal(r.stdout) {
+		rep.width = terminalWidth(fileOf(r.stdout))
+	}
 	if r.cfg.out != "" {
 		rf, err := openResults(r.cfg.out, r.spec, r.opt, r.cfg.seed)
 		if err != nil {
@@ -201,9 +204,6 @@ func (r *invocation) matches(ctx context.Context) error {
 			games: r.cfg.games, plan: r.plan, seed: r.cfg.seed, jobs: r.cfg.jobs, sprt: r.cfg.sprt, report: rep}
 		if m.sprt != nil && !r.cfg.set["games"] {
 			m.games = sprtGames
-		}
-		if isTerminal(r.stdout) {
-			m.width = terminalWidth(fileOf(r.stdout))
 		}
 		err = m.run(ctx, r.stdout, progress)
 	} else {
