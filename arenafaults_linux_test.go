@@ -259,7 +259,7 @@ func TestTornLastLine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ks = append(ks, recordKey(rec))
+			ks = append(ks, fmt.Sprint(rec.id(), rec.Record, rec.Result))
 		}
 		slices.Sort(ks)
 		return ks

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"io"
 	"maps"
@@ -68,7 +67,7 @@ type rater struct {
 	words   string    // its name and options (gameAndSize)
 	names   []string
 	index   map[string]int
-	seen    map[[16]byte]bool // the games rated, by their recordKey's digest
+	seen    map[gameID]bool // the games rated: a game found twice counts once
 	games   []ratedGame
 	stats   fieldStats
 	open    int // games not finished (interrupted): not rated
@@ -94,14 +93,15 @@ func (rt *rater) player(name string) (int, error) {
 // add counts a record, found at where ("a.jsonl line 3"). The players
 // come in the order of the first record's field (a tournament's order,
 // which breaks ties in the standings as -tournament does), then any
-// others as they appear. A game found twice (the same record but for the
-// time and nodes it cost: a shard's file given twice) counts once; two
-// runs that differ in anything else (a -depth, a seed, a number) played
-// other games, which all count. Records of different games are an error,
+// others as they appear. A game found twice (the same gameRecord.id,
+// however it went: a shard's file given twice) counts once, as a resume
+// would not play it again; two runs that differ in anything the id
+// covers (a -depth, a seed, a number) played other games, which all
+// count. Records of different games are an error,
 // unless -game picks one.
 func (rt *rater) add(rec gameRecord, where string) error {
 	if rt.index == nil {
-		rt.index, rt.seen = map[string]int{}, map[[16]byte]bool{}
+		rt.index, rt.seen = map[string]int{}, map[gameID]bool{}
 	}
 	if rt.only != nil && !rt.only.takes(rec) {
 		rt.skipped++
@@ -132,8 +132,7 @@ func (rt *rater) add(rec gameRecord, where string) error {
 	if rec.X.rated() == rec.O.rated() {
 		return fmt.Errorf("%s: %s plays both sides: a bot playing itself is rated under two names, as -out writes them", where, printable(rec.X.rated()))
 	}
-	sum := sha256.Sum256([]byte(recordKey(rec)))
-	key := [16]byte(sum[:16])
+	key := rec.id()
 	if rt.seen[key] {
 		rt.doubles++
 		return nil

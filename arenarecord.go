@@ -16,10 +16,7 @@ func (a arena) record(r gameResult) gameRecord {
 	rec := a.recordHead(r.job)
 	rec.Record = a.spec.record(r.game)
 	for _, side := range []Side{X, O} {
-		p := &rec.X
-		if side == O {
-			p = &rec.O
-		}
+		p := rec.side(side)
 		p.Moves, p.TimeMS, p.Nodes = r.moves[side], float64(r.time[side].Microseconds())/1000, r.nodes[side]
 		p.Starts, p.StartupMS = r.starts[side], float64(r.startup[side].Microseconds())/1000
 	}
@@ -62,11 +59,7 @@ func (a arena) recordHead(j gameJob) gameRecord {
 		if sp := a.spec.specialFor(pl.decl.name, pl.vals); sp != nil {
 			p.Impl = sp.impl
 		}
-		if side == X {
-			rec.X = p
-		} else {
-			rec.O = p
-		}
+		*rec.side(side) = p
 	}
 	return rec
 }
@@ -74,15 +67,14 @@ func (a arena) recordHead(j gameJob) gameRecord {
 // resumable are the games of this run that have records in have (the
 // finished games an -out file written before holds, by number), by the
 // games' indexes: the games a rerun need not play again. A record counts
-// when it is the same game of the same run (every field recordHead fills
-// is the same) and replays to its end. The schedule is walked only as far
-// as the highest number have holds.
-func (a arena) resumable(games schedule, have map[int][]keptGame) map[int]*keptGame {
+// when it is the same game (gameRecord.id) and replays to its end. The
+// schedule is walked only as far as the highest number have holds.
+func (a arena) resumable(games schedule, have map[int][]keptRecord) map[int]*gameRecord {
 	if len(have) == 0 {
 		return nil
 	}
 	last := slices.Max(slices.Collect(maps.Keys(have)))
-	done := map[int]*keptGame{}
+	done := map[int]*gameRecord{}
 	for j := range games.games {
 		if j.index >= last {
 			break
@@ -91,13 +83,13 @@ func (a arena) resumable(games schedule, have map[int][]keptGame) map[int]*keptG
 		if len(kept) == 0 {
 			continue
 		}
-		head := headDigest(a.recordHead(j))
+		id := a.recordHead(j).id()
 		for i := range kept {
-			if kept[i].head != head {
+			if kept[i].id != id {
 				continue
 			}
-			if _, err := a.fromRecord(j, &kept[i]); err == nil {
-				done[j.index] = &kept[i]
+			if _, err := a.fromRecord(j, &kept[i].gameRecord); err == nil {
+				done[j.index] = &kept[i].gameRecord
 				break
 			}
 		}
@@ -105,23 +97,33 @@ func (a arena) resumable(games schedule, have map[int][]keptGame) map[int]*keptG
 	return done
 }
 
-// fromRecord is the result a kept game holds: its game replayed from the
+// fromRecord is the result a record holds: its game replayed from the
 // record, its sides' figures, its forfeit.
-func (a arena) fromRecord(j gameJob, k *keptGame) (gameResult, error) {
-	g, err := a.spec.parseRecord(k.record, a.opt)
+func (a arena) fromRecord(j gameJob, rec *gameRecord) (gameResult, error) {
+	g, err := a.spec.parseRecord(rec.Record, a.opt)
 	if err != nil {
 		return gameResult{}, err
 	}
-	r := gameResult{job: j, game: g, resumed: true, moves: k.moves, nodes: k.nodes, starts: k.starts}
+	r := gameResult{job: j, game: g, resumed: true}
 	for _, side := range []Side{X, O} {
-		r.time[side] = time.Duration(math.Round(k.timeMS[side]*1000)) * time.Microsecond
-		r.startup[side] = time.Duration(math.Round(k.startupMS[side]*1000)) * time.Microsecond
+		p := rec.side(side)
+		r.moves[side], r.nodes[side], r.starts[side] = p.Moves, p.Nodes, p.Starts
+		r.time[side] = time.Duration(math.Round(p.TimeMS*1000)) * time.Microsecond
+		r.startup[side] = time.Duration(math.Round(p.StartupMS*1000)) * time.Microsecond
 	}
-	if k.end == endForfeit {
-		loser := map[string]Side{"X": O, "O": X}[k.winner]
-		r.forfeit = &Forfeit{Side: loser, Reason: k.reason, Kind: ForfeitKind(k.kind)}
+	if rec.End == endForfeit {
+		loser := map[string]Side{"X": O, "O": X}[rec.Winner]
+		r.forfeit = &Forfeit{Side: loser, Reason: rec.Reason, Kind: ForfeitKind(rec.Kind)}
 	} else if !g.Over() {
 		return gameResult{}, fmt.Errorf("game %d: the record does not end the game", j.index+1)
 	}
 	return r, nil
+}
+
+// side is the record of side s's player.
+func (r *gameRecord) side(s Side) *playerRecord {
+	if s == O {
+		return &r.O
+	}
+	return &r.X
 }

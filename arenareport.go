@@ -17,7 +17,7 @@ type report struct {
 	// this run's (finished games of its game and seed), by number, and
 	// keptIn its name: the games of this run among them are not played
 	// again.
-	have   map[int][]keptGame
+	have   map[int][]keptRecord
 	keptIn string
 	// plotFile, if set, gets the standings as a picture (-plot) of
 	// plotSize pixels (-plot-size; zero for the default), and plotSaid,

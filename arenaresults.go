@@ -101,52 +101,54 @@ func (p playerRecord) rated() string {
 	return p.Name
 }
 
-// keptGame is a finished game an -out file holds, as much of its record
-// as a rerun needs: which game it is (its head's digest, headDigest) and
-// how it went, in a hundred-odd bytes and its moves, whatever the run.
-type keptGame struct {
-	head                      [16]byte
-	record                    string
-	winner, end, reason, kind string
-	moves                     [3]int // by side
-	nodes                     [3]int64
-	timeMS                    [3]float64
-	starts                    [3]int
-	startupMS                 [3]float64
-}
+// gameID names a game of a run: two records with the same gameID are
+// the same game, which a resume does not play again and -rate counts
+// once (docs/results.md).
+type gameID [16]byte
 
-// headDigest is the digest of the part of a record that says which game
-// of which run it is (arena.recordHead fills it), compared as JSON so that
-// a map left out and an empty one are alike: two records are the same
-// game when their heads' digests are equal. What the game's play filled
-// in (the record, the result, the figures) is not part of it.
-func headDigest(rec gameRecord) [16]byte {
-	rec.Record, rec.Result, rec.Winner, rec.End, rec.Reason, rec.Kind, rec.Margin = "", "", "", "", "", "", nil
-	sum := sha256.Sum256([]byte(recordKey(rec)))
-	return [16]byte(sum[:16])
-}
-
-// keep is rec as a keptGame.
-func keep(rec gameRecord) keptGame {
-	return keptGame{head: headDigest(rec), record: rec.Record, winner: rec.Winner, end: rec.End, reason: rec.Reason, kind: rec.Kind,
-		moves: [3]int{X: rec.X.Moves, O: rec.O.Moves}, nodes: [3]int64{X: rec.X.Nodes, O: rec.O.Nodes},
-		timeMS: [3]float64{X: rec.X.TimeMS, O: rec.O.TimeMS}, starts: [3]int{X: rec.X.Starts, O: rec.O.Starts},
-		startupMS: [3]float64{X: rec.X.StartupMS, O: rec.O.StartupMS}}
-}
-
-// recordKey is a record with every player's figures left out (the moves,
-// time and nodes a game cost, which differ between two plays of one game
-// by the clock alone), as canonical JSON: its fields in a fixed order, a
-// map's keys sorted, an empty map left out (omitempty) as a missing one.
-func recordKey(rec gameRecord) string {
-	for _, p := range []*playerRecord{&rec.X, &rec.O} {
-		p.Moves, p.TimeMS, p.Nodes, p.Starts, p.StartupMS = 0, 0, 0, 0, 0
+// identity is the part of a record that says which game of which run it
+// is, and all that makes two records the same game, for a resume and
+// for -rate alike: the game and its options, the run (event, field,
+// seed, games), the game's number, pair and opening, and who played
+// each side with what settings (arena.recordHead fills exactly these).
+// What the play filled in (the moves, the result, how it ended, the
+// figures) is not part of it: a game played twice, by two runs onto
+// one file or by a rerun, is still one game.
+func (r gameRecord) identity() gameRecord {
+	side := func(p playerRecord) playerRecord {
+		return playerRecord{Name: p.Name, Bot: p.Bot, Params: p.Params, Label: p.Label, Impl: p.Impl, Settings: p.Settings}
 	}
-	key, err := json.Marshal(rec)
+	return gameRecord{Type: r.Type, Game: r.Game, Options: r.Options, Event: r.Event, Field: r.Field, Number: r.Number,
+		Games: r.Games, Pair: r.Pair, Seed: r.Seed, X: side(r.X), O: side(r.O), Opening: r.Opening}
+}
+
+// id is the digest of the record's identity, compared as canonical JSON
+// (fields in a fixed order, a map's keys sorted, an empty map left out
+// as a missing one).
+func (r gameRecord) id() gameID {
+	key, err := json.Marshal(r.identity())
 	if err != nil {
 		panic(err) // the record types always marshal
 	}
-	return string(key)
+	sum := sha256.Sum256(key)
+	return gameID(sum[:16])
+}
+
+// kept is the record as a rerun keeps it in memory, by its number, while
+// its run is under way: its id, and what fromRecord reads (the moves,
+// how the game ended, the figures), without the names and settings of
+// its run and players, which can be kilobytes a line.
+type keptRecord struct {
+	id gameID
+	gameRecord
+}
+
+// keep is rec as a rerun keeps it.
+func keep(rec gameRecord) keptRecord {
+	k := keptRecord{id: rec.id(), gameRecord: rec}
+	k.Field, k.Options = nil, nil
+	k.X.Params, k.O.Params = nil, nil
+	return k
 }
 
 // points is what X scored: 1, 1/2 or 0; ok is false for a game not
@@ -226,7 +228,7 @@ type resultsFile struct {
 	keep *resultsWriter
 	// have are the finished games of the run's game and seed it holds,
 	// by number: the games a rerun of the same run need not play.
-	have map[int][]keptGame
+	have map[int][]keptRecord
 	// note, if not "", says the file's torn last line was cut back.
 	note string
 }
@@ -280,7 +282,7 @@ func readBack(f *os.File, name string, spec *gameSpec, opt gameOptions, seed uin
 	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
 		return nil, badInput{fmt.Errorf("-out %s: not a regular file: accepted is a regular file, or a new name", name)}
 	}
-	rf := &resultsFile{have: map[int][]keptGame{}}
+	rf := &resultsFile{have: map[int][]keptRecord{}}
 	words := gameAndSize(spec.name, spec.defaults(opt))
 	tail, err := scanResults(f, name, func(line int, rec gameRecord) error {
 		if w := gameAndSize(rec.Game, rec.Options); w != words {
