@@ -119,3 +119,22 @@ func mustRead(t *testing.T, path string) string {
 	}
 	return string(data)
 }
+
+// An empty file name (a script's unset variable) is refused before any
+// game, exit 2: -out= wrote nothing before, -trace-out= wrote to
+// standard output.
+func TestEmptyFileNamesRefused(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-x", "alphabeta", "-o", "random", "-games", "2", "-out="}, "boardbots: -out \"\": an empty name: accepted is a file's name\n"},
+		{[]string{"-x", "alphabeta", "-o", "random", "-trace", "1", "-trace-out="}, "boardbots: -trace-out \"\": an empty name: accepted is a file's name\n"},
+	} {
+		status, out, errText := runCapture(tc.args, "")
+		if status != 2 || out != "" || errText != tc.want {
+			t.Errorf("%v: status %d, %q, %q; want 2, nothing, %q", tc.args, status, out, errText, tc.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -243,13 +244,21 @@ type resultsFile struct {
 // killed, or a disk that filled, while writing it) is cut back to the
 // last whole record, and the note says so. The refusals are badInput:
 // nothing was played.
-func openResults(name string, spec *gameSpec, opt gameOptions, seed uint64) (*resultsFile, error) {
+//
+// The run holds the file's lock (lockResults) before it reads it back:
+// a second run onto the file is refused, or with wait waits for the
+// first to end, saying so on said.
+func openResults(ctx context.Context, name string, wait bool, said io.Writer, spec *gameSpec, opt gameOptions, seed uint64) (*resultsFile, error) {
 	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
 		return nil, badInput{fmt.Errorf("-out %s: %s: accepted is a regular file, which -out reads back to resume a run and adds to, or a new name", name, fileKind(st.Mode()))}
 	}
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("-out: %v", err)
+	}
+	if err := lockResults(ctx, f, name, wait, said); err != nil {
+		f.Close()
+		return nil, err
 	}
 	rf, err := readBack(f, name, spec, opt, seed)
 	if err != nil {

@@ -32,6 +32,7 @@ type config struct {
 	step, noColor       bool
 	version, scores     bool
 	moves, out          string
+	wait                bool // -wait: for another run writing -out's file
 	rate, engines       []string
 	engineFiles         []string  // -engines: class lists of engines
 	sprt                *sprtTest // -sprt; nil when not given

@@ -188,7 +188,7 @@ func (r *invocation) matches(ctx context.Context) error {
 		rep.width = terminalWidth(fileOf(r.stdout))
 	}
 	if r.cfg.out != "" {
-		rf, err := openResults(r.cfg.out, r.spec, r.opt, r.cfg.seed)
+		rf, err := openResults(ctx, r.cfg.out, r.cfg.wait, r.stderr, r.spec, r.opt, r.cfg.seed)
 		if err != nil {
 			return err
 		}
