@@ -37,7 +37,11 @@ func TestOneWriterPerResultsFile(t *testing.T) {
 		holder.Process.Kill()
 		<-done
 	}()
-	if !poll(func() bool { lines, _ := fileLines(t, out); _, err := os.Stat(marks + ".slow"); return len(lines) == 1 && err == nil }) {
+	if !poll(func() bool {
+		lines, _ := fileLines(t, out)
+		_, err := os.Stat(marks + ".slow")
+		return len(lines) == 1 && err == nil
+	}) {
 		t.Fatal("the first run did not keep game 1 and hang in game 2")
 	}
 	status, stdout, stderr := runChild(t, nil, args...)
