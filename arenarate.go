@@ -230,6 +230,11 @@ func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, siz
 			return 2
 		}
 		tail, err := scanResults(f, name, func(line int, rec gameRecord) error {
+			if only == nil || only.takes(rec) {
+				if err := checkRecord(&rec); err != nil {
+					return fmt.Errorf("%s line %d: %v; every game is replayed when a file is read: mend or delete the line", name, line, err)
+				}
+			}
 			return rt.add(rec, fmt.Sprintf("%s line %d", name, line))
 		})
 		f.Close()

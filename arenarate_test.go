@@ -90,8 +90,10 @@ func TestRateGroupsNamesAndBounds(t *testing.T) {
 		if field == nil {
 			field = []string{x, o}
 		}
+		// A game whose moves give the result: every record is replayed.
+		played := map[string][3]string{"1-0": {"03142", "X", endWin}, "0-1": {"031485", "O", endWin}, "1/2-1/2": {"048263571", "", endDraw}}[result]
 		r := gameRecord{Type: "game", Game: "ttt", Event: "match", Field: field, Number: 1, Games: 1, Pair: 1, Seed: 1,
-			X: playerRecord{Name: x}, O: playerRecord{Name: o}, Record: "01234", Result: result, End: endWin}
+			X: playerRecord{Name: x}, O: playerRecord{Name: o}, Record: played[0], Result: result, Winner: played[1], End: played[2]}
 		line, _ := json.Marshal(r)
 		return string(line) + "\n"
 	}

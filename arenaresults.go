@@ -297,6 +297,9 @@ func readBack(f *os.File, name string, spec *gameSpec, opt gameOptions, seed uin
 		if w := gameAndSize(rec.Game, rec.Options); w != words {
 			return badInput{fmt.Errorf("-out %s line %d: a game of %s, and this run plays %s: -out keeps the games of one game a file; choose another file", name, line, w, words)}
 		}
+		if err := checkRecord(&rec); err != nil {
+			return badInput{fmt.Errorf("-out %s line %d: %v; every game is replayed when a file is read: mend or delete the line, or choose another file", name, line, err)}
+		}
 		if rec.Seed == seed && rec.End != endInterrupted {
 			rf.have[rec.Number] = append(rf.have[rec.Number], keep(rec))
 		}
