@@ -69,6 +69,12 @@ func (m matchConfig) labels() [2]string {
 // errInterrupted. Under -sprt it stops once the test decides (sprtRun).
 func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	labels := m.labels()
+	run := arena{spec: m.spec, event: "match", field: labels[:], total: m.games, seed: m.seed}
+	seed, err := m.adoptSeed(m.notes, run, []playerRecord{run.playerHead(m.players[0], labels[0]), run.playerHead(m.players[1], labels[1])})
+	if err != nil {
+		return err
+	}
+	m.seed = seed
 	deck, err := m.plan.openings(m.spec, m.opt, m.seed)
 	if err != nil {
 		return err

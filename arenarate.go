@@ -13,10 +13,11 @@ import (
 // together, whatever machines played them, into one crosstable and
 // standings (docs/results.md).
 
-// maxRatedPlayers bounds the players -rate takes. Its tables are a square
-// of the players, and a record's field names any number of them: without
-// a bound, a crafted line of a few kilobytes would ask for gigabytes and
-// hours (docs/results.md).
+// maxRatedPlayers bounds the players -rate takes, and a tournament
+// plays (one limit: what a run writes, -rate reads). Its tables are a
+// square of the players, and a record's field names any number of them:
+// without a bound, a crafted line of a few kilobytes would ask for
+// gigabytes and hours (docs/results.md).
 const maxRatedPlayers = 512
 
 // rateOnly is -rate -game G: the game whose records are rated, and those

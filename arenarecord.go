@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -51,17 +53,22 @@ func (a arena) recordHead(j gameJob) gameRecord {
 		rec.Options = opt
 	}
 	for _, side := range []Side{X, O} {
-		pl := j.players[side]
-		p := playerRecord{Name: pl.label, Bot: pl.decl.name, Params: pl.vals, Settings: settingsOf(pl.budget())}
-		if j.labels[side] != p.Name {
-			p.Label = j.labels[side]
-		}
-		if sp := a.spec.specialFor(pl.decl.name, pl.vals); sp != nil {
-			p.Impl = sp.impl
-		}
-		*rec.side(side) = p
+		*rec.side(side) = a.playerHead(j.players[side], j.labels[side])
 	}
 	return rec
+}
+
+// playerHead is a player's part of recordHead: who it is, rated under
+// label, with what settings.
+func (a arena) playerHead(pl *player, label string) playerRecord {
+	p := playerRecord{Name: pl.label, Bot: pl.decl.name, Params: pl.vals, Settings: settingsOf(pl.budget())}
+	if label != p.Name {
+		p.Label = label
+	}
+	if sp := a.spec.specialFor(pl.decl.name, pl.vals); sp != nil {
+		p.Impl = sp.impl
+	}
+	return p
 }
 
 // resumable are the games of this run that have records in have (the
@@ -126,4 +133,54 @@ func (r *gameRecord) side(s Side) *playerRecord {
 		return &r.O
 	}
 	return &r.X
+}
+
+// gameID names a game of a run: two records with the same gameID are
+// the same game, which a resume does not play again and -rate counts
+// once (docs/results.md).
+type gameID [16]byte
+
+// identity is the part of a record that says which game of which run it
+// is, and all that makes two records the same game, for a resume and
+// for -rate alike: the game and its options, the run (event, field,
+// seed, games), the game's number, pair and opening, and who played
+// each side with what settings (arena.recordHead fills exactly these).
+// What the play filled in (the moves, the result, how it ended, the
+// figures) is not part of it: a game played twice, by two runs onto
+// one file or by a rerun, is still one game.
+func (r gameRecord) identity() gameRecord {
+	side := func(p playerRecord) playerRecord {
+		return playerRecord{Name: p.Name, Bot: p.Bot, Params: p.Params, Label: p.Label, Impl: p.Impl, Settings: p.Settings}
+	}
+	return gameRecord{Type: r.Type, Game: r.Game, Options: r.Options, Event: r.Event, Field: r.Field, Number: r.Number,
+		Games: r.Games, Pair: r.Pair, Seed: r.Seed, X: side(r.X), O: side(r.O), Opening: r.Opening}
+}
+
+// id is the digest of the record's identity, compared as canonical JSON
+// (fields in a fixed order, a map's keys sorted, an empty map left out
+// as a missing one).
+func (r gameRecord) id() gameID {
+	key, err := json.Marshal(r.identity())
+	if err != nil {
+		panic(err) // the record types always marshal
+	}
+	sum := sha256.Sum256(key)
+	return gameID(sum[:16])
+}
+
+// kept is the record as a rerun keeps it in memory, by its number, while
+// its run is under way: its id, and what fromRecord reads (the moves,
+// how the game ended, the figures), without the names and settings of
+// its run and players, which can be kilobytes a line.
+type keptRecord struct {
+	id gameID
+	gameRecord
+}
+
+// keep is rec as a rerun keeps it.
+func keep(rec gameRecord) keptRecord {
+	k := keptRecord{id: rec.id(), gameRecord: rec}
+	k.Field, k.Options = nil, nil
+	k.X.Params, k.O.Params = nil, nil
+	return k
 }

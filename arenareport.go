@@ -17,8 +17,14 @@ type report struct {
 	// this run's (finished games of its game and seed), by number, and
 	// keptIn its name: the games of this run among them are not played
 	// again.
-	have   map[int][]keptRecord
+	have   map[uint64]map[int][]keptRecord
+	runs   map[uint64]*runSeen
 	keptIn string
+	// seedGiven says -seed was given: a rerun without it adopts the seed
+	// of the run of its settings that -out's file holds (arenaseed.go),
+	// saying so on notes (standard error).
+	seedGiven bool
+	notes     io.Writer
 	// plotFile, if set, gets the standings as a picture (-plot) of
 	// plotSize pixels (-plot-size; zero for the default), and plotSaid,
 	// if set, a line naming it once written.
@@ -59,7 +65,7 @@ func boundedPoint(name string, diff, plusMinus float64, games int) eloPoint {
 // resume sets a to replay the games of games that r's file holds, and
 // says how many: "resuming: 9 of 24 games already in FILE".
 func (r report) resume(out io.Writer, a *arena, games schedule) {
-	kept := a.resumable(games, r.have)
+	kept := a.resumable(games, r.have[a.seed])
 	a.replays = len(kept)
 	a.replay = func(j gameJob) (gameResult, bool) {
 		k, ok := kept[j.index]

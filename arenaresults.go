@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -102,56 +101,6 @@ func (p playerRecord) rated() string {
 	return p.Name
 }
 
-// gameID names a game of a run: two records with the same gameID are
-// the same game, which a resume does not play again and -rate counts
-// once (docs/results.md).
-type gameID [16]byte
-
-// identity is the part of a record that says which game of which run it
-// is, and all that makes two records the same game, for a resume and
-// for -rate alike: the game and its options, the run (event, field,
-// seed, games), the game's number, pair and opening, and who played
-// each side with what settings (arena.recordHead fills exactly these).
-// What the play filled in (the moves, the result, how it ended, the
-// figures) is not part of it: a game played twice, by two runs onto
-// one file or by a rerun, is still one game.
-func (r gameRecord) identity() gameRecord {
-	side := func(p playerRecord) playerRecord {
-		return playerRecord{Name: p.Name, Bot: p.Bot, Params: p.Params, Label: p.Label, Impl: p.Impl, Settings: p.Settings}
-	}
-	return gameRecord{Type: r.Type, Game: r.Game, Options: r.Options, Event: r.Event, Field: r.Field, Number: r.Number,
-		Games: r.Games, Pair: r.Pair, Seed: r.Seed, X: side(r.X), O: side(r.O), Opening: r.Opening}
-}
-
-// id is the digest of the record's identity, compared as canonical JSON
-// (fields in a fixed order, a map's keys sorted, an empty map left out
-// as a missing one).
-func (r gameRecord) id() gameID {
-	key, err := json.Marshal(r.identity())
-	if err != nil {
-		panic(err) // the record types always marshal
-	}
-	sum := sha256.Sum256(key)
-	return gameID(sum[:16])
-}
-
-// kept is the record as a rerun keeps it in memory, by its number, while
-// its run is under way: its id, and what fromRecord reads (the moves,
-// how the game ended, the figures), without the names and settings of
-// its run and players, which can be kilobytes a line.
-type keptRecord struct {
-	id gameID
-	gameRecord
-}
-
-// keep is rec as a rerun keeps it.
-func keep(rec gameRecord) keptRecord {
-	k := keptRecord{id: rec.id(), gameRecord: rec}
-	k.Field, k.Options = nil, nil
-	k.X.Params, k.O.Params = nil, nil
-	return k
-}
-
 // points is what X scored: 1, 1/2 or 0; ok is false for a game not
 // finished, which no rating counts.
 func (r gameRecord) points() (float64, bool) {
@@ -227,9 +176,11 @@ func (rw *resultsWriter) write(rec gameRecord) error {
 type resultsFile struct {
 	f    *os.File
 	keep *resultsWriter
-	// have are the finished games of the run's game and seed it holds,
-	// by number: the games a rerun of the same run need not play.
-	have map[int][]keptRecord
+	// have are the finished games it holds, by seed and number: the
+	// games a rerun of the same run need not play; runs are the runs it
+	// holds, by seed (arenaseed.go).
+	have map[uint64]map[int][]keptRecord
+	runs map[uint64]*runSeen
 	// note, if not "", says the file's torn last line was cut back.
 	note string
 }
@@ -248,7 +199,7 @@ type resultsFile struct {
 // The run holds the file's lock (lockResults) before it reads it back:
 // a second run onto the file is refused, or with wait waits for the
 // first to end, saying so on said.
-func openResults(ctx context.Context, name string, wait bool, said io.Writer, spec *gameSpec, opt gameOptions, seed uint64) (*resultsFile, error) {
+func openResults(ctx context.Context, name string, wait bool, said io.Writer, spec *gameSpec, opt gameOptions) (*resultsFile, error) {
 	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
 		return nil, badInput{fmt.Errorf("-out %s: %s: accepted is a regular file, which -out reads back to resume a run and adds to, or a new name", name, fileKind(st.Mode()))}
 	}
@@ -260,7 +211,7 @@ func openResults(ctx context.Context, name string, wait bool, said io.Writer, sp
 		f.Close()
 		return nil, err
 	}
-	rf, err := readBack(f, name, spec, opt, seed)
+	rf, err := readBack(f, name, spec, opt)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -287,11 +238,11 @@ func fileKind(m os.FileMode) string {
 }
 
 // readBack reads -out's file f back for openResults.
-func readBack(f *os.File, name string, spec *gameSpec, opt gameOptions, seed uint64) (*resultsFile, error) {
+func readBack(f *os.File, name string, spec *gameSpec, opt gameOptions) (*resultsFile, error) {
 	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
 		return nil, badInput{fmt.Errorf("-out %s: not a regular file: accepted is a regular file, or a new name", name)}
 	}
-	rf := &resultsFile{have: map[int][]keptRecord{}}
+	rf := &resultsFile{have: map[uint64]map[int][]keptRecord{}, runs: map[uint64]*runSeen{}}
 	words := gameAndSize(spec.name, spec.defaults(opt))
 	tail, err := scanResults(f, name, func(line int, rec gameRecord) error {
 		if w := gameAndSize(rec.Game, rec.Options); w != words {
@@ -300,8 +251,12 @@ func readBack(f *os.File, name string, spec *gameSpec, opt gameOptions, seed uin
 		if err := checkRecord(&rec); err != nil {
 			return badInput{fmt.Errorf("-out %s line %d: %v; every game is replayed when a file is read: mend or delete the line, or choose another file", name, line, err)}
 		}
-		if rec.Seed == seed && rec.End != endInterrupted {
-			rf.have[rec.Number] = append(rf.have[rec.Number], keep(rec))
+		seeRun(rf.runs, rec)
+		if rec.End != endInterrupted {
+			if rf.have[rec.Seed] == nil {
+				rf.have[rec.Seed] = map[int][]keptRecord{}
+			}
+			rf.have[rec.Seed][rec.Number] = append(rf.have[rec.Seed][rec.Number], keep(rec))
 		}
 		return nil
 	})

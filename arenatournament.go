@@ -135,6 +135,22 @@ func (t tournamentConfig) deal(deck *openingDeck, matches [][2]int, mine func(k,
 // terminal, then prints the crosstable and the standings. On an interrupt
 // it prints them for the games finished and returns errInterrupted.
 func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) error {
+	if len(t.players) > maxRatedPlayers {
+		return badInput{fmt.Errorf("-tournament: %d players: accepted are at most %d, the players -rate rates together (docs/results.md)", len(t.players), maxRatedPlayers)}
+	}
+	run := arena{spec: t.spec, event: "tournament", field: t.names(), total: len(t.matches()) * t.games, seed: t.seed}
+	if t.gauntlet {
+		run.event = "gauntlet"
+	}
+	var heads []playerRecord
+	for _, p := range t.players {
+		heads = append(heads, run.playerHead(p, p.label))
+	}
+	seed, err := t.adoptSeed(t.notes, run, heads)
+	if err != nil {
+		return err
+	}
+	t.seed = seed
 	deck, err := t.plan.openings(t.spec, t.opt, t.seed)
 	if err != nil {
 		return err

@@ -188,7 +188,7 @@ func (r *invocation) matches(ctx context.Context) error {
 		rep.width = terminalWidth(fileOf(r.stdout))
 	}
 	if r.cfg.out != "" {
-		rf, err := openResults(ctx, r.cfg.out, r.cfg.wait, r.stderr, r.spec, r.opt, r.cfg.seed)
+		rf, err := openResults(ctx, r.cfg.out, r.cfg.wait, r.stderr, r.spec, r.opt)
 		if err != nil {
 			return err
 		}
@@ -196,7 +196,8 @@ func (r *invocation) matches(ctx context.Context) error {
 		if rf.note != "" {
 			fmt.Fprintf(r.stderr, "boardbots: %s\n", rf.note)
 		}
-		rep.keep, rep.have, rep.keptIn = rf.keep, rf.have, r.cfg.out
+		rep.keep, rep.have, rep.runs, rep.keptIn = rf.keep, rf.have, rf.runs, r.cfg.out
+		rep.seedGiven, rep.notes = r.cfg.set["seed"], r.stderr
 	}
 	var err error
 	if r.mode == modeMatch {
