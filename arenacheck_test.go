@@ -24,7 +24,7 @@ func TestEveryGameReplayed(t *testing.T) {
 		t.Fatalf("status %d: %s", status, errText)
 	}
 	lines := strings.SplitAfter(strings.TrimSuffix(mustRead(t, path), "\n"), "\n")
-	first := parseRecords(t, lines[0])[0] // game 1: X alphabeta wins, "04172"
+	first := parseRecords(t, lines[0]+lines[1])[0] // game 1: X alphabeta wins, "04172", after the run line
 	if first.Record != "04172" || first.Result != "1-0" {
 		t.Fatalf("game 1 is %s %s, not the game the cases edit", first.Record, first.Result)
 	}
@@ -52,17 +52,17 @@ func TestEveryGameReplayed(t *testing.T) {
 				t.Fatal(err)
 			}
 			file := filepath.Join(t.TempDir(), "edited.jsonl")
-			text := string(line) + "\n" + strings.Join(lines[1:], "") + "\n"
+			text := lines[0] + string(line) + "\n" + strings.Join(lines[2:], "") + "\n"
 			if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			status, out, errText := runCapture([]string{"-rate", file}, "")
-			want := "boardbots: -rate: " + file + " line 1: " + tc.want
+			want := "boardbots: -rate: " + file + " line 2: " + tc.want
 			if status != 2 || out != "" || !strings.HasPrefix(errText, want) || strings.Count(errText, "\n") != 1 {
 				t.Errorf("-rate: status %d, %q, %q; want 2 and %q...", status, out, errText, want)
 			}
 			status, out, errText = runCapture(append(args, "-out", file), "")
-			want = "boardbots: -out " + file + " line 1: " + tc.want
+			want = "boardbots: -out " + file + " line 2: " + tc.want
 			if status != 2 || out != "" || !strings.HasPrefix(errText, want) || strings.Count(errText, "\n") != 1 {
 				t.Errorf("resume: status %d, %q, %q; want 2 and %q...", status, out, errText, want)
 			}

@@ -40,7 +40,7 @@ func TestOneWriterPerResultsFile(t *testing.T) {
 	if !poll(func() bool {
 		lines, _ := fileLines(t, out)
 		_, err := os.Stat(marks + ".slow")
-		return len(lines) == 1 && err == nil
+		return len(lines) == 2 && err == nil
 	}) {
 		t.Fatal("the first run did not keep game 1 and hang in game 2")
 	}
@@ -85,7 +85,7 @@ func TestOneWriterPerResultsFile(t *testing.T) {
 		t.Fatalf("-wait after the writer's end: %v, %s", err, saidSoFar())
 	}
 	lines, whole := fileLines(t, out)
-	if !whole || len(lines) != 3 || !strings.Contains(waitOut.String(), "game 2/2: ") {
-		t.Errorf("after the wait: %d lines (whole %v), want game 1 of the first run and 2 of the second:\n%s", len(lines), whole, waitOut.String())
+	if !whole || len(lines) != 5 || !strings.Contains(waitOut.String(), "game 2/2: ") {
+		t.Errorf("after the wait: %d lines (whole %v), want each run's line, game 1 of the first run and 2 of the second:\n%s", len(lines), whole, waitOut.String())
 	}
 }

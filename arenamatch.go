@@ -95,6 +95,9 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	tallies := [2]*tally{{name: labels[0], forfeits: forfeitCount{}}, {name: labels[1], forfeits: forfeitCount{}}}
 	var scores pairScores // bot 0's
 	m.resume(out, &a, games)
+	if err := m.keepRun(a, games); err != nil {
+		return err
+	}
 	test := m.newSPRTRun(ctx, out, &a)
 	a.keep = func(r gameResult) error {
 		if r.err != nil && test.decided() {

@@ -72,7 +72,7 @@ func TestResumeAndRateOneIdentity(t *testing.T) {
 	}
 	data, _ := os.ReadFile(path)
 	lines := strings.SplitAfter(string(data), "\n")
-	kept := lines[0] + lines[2] + lines[3] + lines[5]
+	kept := lines[0] + lines[1] + lines[3] + lines[4] + lines[6] // the run line, games 1, 3, 4 and 6
 	if err := os.WriteFile(path, []byte(kept), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestResumeAndRateOneIdentity(t *testing.T) {
 	}
 	// Game 1 again, with other moves (as a second run onto the file,
 	// with bots on the clock, plays it): one game of 6, said so.
-	first := parseRecords(t, lines[0])[0]
+	first := parseRecords(t, lines[0]+lines[1])[0]
 	first.Record = "4"
 	other := []gameRecord{first}
 	recs := append(parseRecords(t, mustRead(t, path)), other...)

@@ -29,17 +29,18 @@ type gameRecord struct {
 	Game    string         `json:"game"`              // the -game name: ttt, connect4, adjacency
 	Options map[string]int `json:"options,omitempty"` // the game's own options, e.g. {"rounds": 8}
 	Event   string         `json:"event"`             // "match" or "tournament"
-	Field   []string       `json:"field"`             // the run's players as rated, in the order given (-x, -o for a match)
-	Number  int            `json:"number"`            // the game's number in the whole run, from 1
-	Games   int            `json:"games"`             // the games of the whole run, every shard's
-	Pair    int            `json:"pair"`              // the pair of openings, from 1: a pair's two games share it
-	Seed    uint64         `json:"seed"`              // the run's -seed: game and opening streams derive from it
-	X       playerRecord   `json:"x"`
-	O       playerRecord   `json:"o"`
-	Opening string         `json:"opening"` // the moves before the bots' first (-moves and -openings)
-	Record  string         `json:"record"`  // every move, the opening's included
-	Result  string         `json:"result"`  // "1-0" (X won), "0-1", "1/2-1/2", "*" (not finished)
-	Winner  string         `json:"winner"`  // "X", "O" or "" (a draw, or not finished)
+	Field   []string       `json:"field,omitempty"`   // the run's players as rated, in the order given (-x, -o for a match); -out gives them once, in its run line
+
+	Number  int          `json:"number"` // the game's number in the whole run, from 1
+	Games   int          `json:"games"`  // the games of the whole run, every shard's
+	Pair    int          `json:"pair"`   // the pair of openings, from 1: a pair's two games share it
+	Seed    uint64       `json:"seed"`   // the run's -seed: game and opening streams derive from it
+	X       playerRecord `json:"x"`
+	O       playerRecord `json:"o"`
+	Opening string       `json:"opening"` // the moves before the bots' first (-moves and -openings)
+	Record  string       `json:"record"`  // every move, the opening's included
+	Result  string       `json:"result"`  // "1-0" (X won), "0-1", "1/2-1/2", "*" (not finished)
+	Winner  string       `json:"winner"`  // "X", "O" or "" (a draw, or not finished)
 	// End is how the game ended: "win", "draw", "forfeit" (a player
 	// broke a rule of play, Reason says which) or "interrupted" (the run
 	// was stopped during the game; Record is what was played).
@@ -143,7 +144,14 @@ type resultsWriter struct {
 // part of the line written is cut back) and fails every later write, so
 // that the run stops at the first game it cannot keep.
 func (rw *resultsWriter) write(rec gameRecord) error {
-	line, err := json.Marshal(rec)
+	rec.Field = nil // the run line names them (writeRun)
+	return rw.writeLine(rec, fmt.Sprintf("game %d", rec.Number))
+}
+
+// writeLine adds one line, v as JSON: what is what it is, for the
+// error ("game 3").
+func (rw *resultsWriter) writeLine(v any, what string) error {
+	line, err := json.Marshal(v)
 	if err != nil {
 		panic(err) // the record types always marshal
 	}
@@ -167,7 +175,7 @@ func (rw *resultsWriter) write(rec gameRecord) error {
 			whole = fmt.Sprintf("cutting back the %d bytes of its line written failed too (%v): the last line of %s is torn, and a rerun cuts it back", n, serr, rw.name)
 		}
 	}
-	rw.err = fmt.Errorf("-out %s: game %d could not be kept: %v; the run stops at the first game it cannot keep, and %s", rw.name, rec.Number, err, whole)
+	rw.err = fmt.Errorf("-out %s: %s could not be kept: %v; the run stops at the first game it cannot keep, and %s", rw.name, what, err, whole)
 	return rw.err
 }
 
@@ -333,8 +341,11 @@ type resultsLineError struct {
 
 func (e resultsLineError) Error() string { return fmt.Sprintf("%s line %d: %v", e.name, e.line, e.err) }
 
-// recordStart is how every line -out writes starts.
-const recordStart = `{"type":"game",`
+// recordStart and runStart are how the lines -out writes start.
+const (
+	recordStart = `{"type":"game",`
+	runStart    = `{"type":"run",`
+)
 
 // scanResults reads the game records of a results file, handing each to
 // each with its line number. Lines of other types (the header and the
@@ -346,6 +357,7 @@ const recordStart = `{"type":"game",`
 func scanResults(r io.Reader, name string, each func(line int, rec gameRecord) error) (resultsTail, error) {
 	br := bufio.NewReaderSize(r, 64*1024)
 	var offset int64
+	var run gameRecord // the last run line: the field of the game lines after it
 	for n := 1; ; n++ {
 		text, err := readLine(br)
 		if err == io.EOF && len(text) == 0 {
@@ -375,7 +387,12 @@ func scanResults(r io.Reader, name string, each func(line int, rec gameRecord) e
 			return tail, nil
 		case perr != nil:
 			return resultsTail{}, resultsLineError{name, n, perr}
+		case ok && rec.Type == "run":
+			run = rec
 		case ok:
+			if rec.Field == nil && run.heads(rec) {
+				rec.Field = run.Field
+			}
 			if err := each(n, rec); err != nil {
 				return resultsTail{}, err
 			}
@@ -413,7 +430,12 @@ func cutRecord(text []byte) bool {
 	if len(t) == 0 {
 		return true
 	}
-	return bytes.HasPrefix(t, []byte(recordStart)) || bytes.HasPrefix([]byte(recordStart), t)
+	for _, start := range []string{recordStart, runStart} {
+		if bytes.HasPrefix(t, []byte(start)) || bytes.HasPrefix([]byte(start), t) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseRecordLine reads one line: ok with the record for a game record;
@@ -433,10 +455,13 @@ func parseRecordLine(line []byte) (gameRecord, bool, error) {
 		if herr := json.Unmarshal(line, &head); herr != nil {
 			return gameRecord{}, false, fmt.Errorf("not a JSON object: %v", herr)
 		}
-		if head.Type != "game" {
+		if head.Type != "game" && head.Type != "run" {
 			return gameRecord{}, false, nil
 		}
 		return gameRecord{}, false, err
+	}
+	if rec.Type == "run" {
+		return rec, true, nil
 	}
 	if rec.Type != "game" {
 		return gameRecord{}, false, nil

@@ -24,7 +24,7 @@ func TestRerunAdoptsSeed(t *testing.T) {
 		t.Fatalf("status %d, %v: %s%s", status, err, out, errText)
 	}
 	lines := strings.SplitAfter(mustRead(t, path), "\n")
-	if err := os.WriteFile(path, []byte(lines[0]+lines[1]), 0o644); err != nil { // stopped after 2 games
+	if err := os.WriteFile(path, []byte(lines[0]+lines[1]+lines[2]), 0o644); err != nil { // the run line; stopped after 2 games
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

@@ -168,6 +168,9 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	}
 	t.header(out, a, note, shard)
 	t.resume(out, &a, games)
+	if err := t.keepRun(a, games); err != nil {
+		return err
+	}
 	results, stats := newCrossResults(len(t.players)), newFieldStats(len(t.players))
 	scores := make([]pairScores, len(t.players)) // a gauntlet's: each player's against the bot
 	a.keep = func(r gameResult) error { return t.keepRecord(a.record(r)) }
