@@ -1,9 +1,5 @@
 package main
 
-import (
-	"maps"
-)
-
 // The roster once: -out writes a run line before a run's games, naming
 // its players (the field) once, and the game lines after it leave the
 // field out. A class of 600 engines wrote its 607 names on every line
@@ -30,13 +26,6 @@ func (a arena) runLine() runRecord {
 		r.Options = opt
 	}
 	return r
-}
-
-// heads says r, a run line read as a record, is the run of game line
-// rec: the same game and options, event, seed and games.
-func (r gameRecord) heads(rec gameRecord) bool {
-	return r.Type == "run" && r.Game == rec.Game && r.Event == rec.Event && r.Seed == rec.Seed && r.Games == rec.Games &&
-		maps.Equal(r.Options, rec.Options)
 }
 
 // keepRun writes a's run line to -out's file, if the run has one and

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"fmt"
-	"io"
 	"maps"
 	"slices"
-	"strings"
 )
 
 // A rerun without -seed: a run's first seed comes from the clock, so the
@@ -66,38 +63,4 @@ func (r *runSeen) sameRun(a arena, ps []playerRecord) bool {
 		}
 	}
 	return true
-}
-
-// adoptSeed is the seed of a run about to start as a, whose players are
-// ps: without -seed (r.seedGiven false), the seed of the one run of the
-// same settings that -out's file holds, said in one line on out; with a
-// -seed that differs from such runs', that seed, and a line saying that
-// another run starts beside them. Two or more runs of the same settings
-// and no -seed is a refusal: which to resume is the user's to say.
-func (r report) adoptSeed(out io.Writer, a arena, ps []playerRecord) (uint64, error) {
-	var same []uint64
-	for _, seed := range slices.Sorted(maps.Keys(r.runs)) {
-		if r.runs[seed].sameRun(a, ps) {
-			same = append(same, seed)
-		}
-	}
-	if len(same) == 0 || slices.Contains(same, a.seed) && r.seedGiven {
-		return a.seed, nil
-	}
-	if out == nil {
-		out = io.Discard
-	}
-	seeds := make([]string, len(same))
-	for i, s := range same {
-		seeds[i] = fmt.Sprint(s)
-	}
-	switch {
-	case r.seedGiven:
-		fmt.Fprintf(out, "-out %s holds a run of these settings with seed %s; -seed %d starts another beside it\n", r.keptIn, strings.Join(seeds, ", "), a.seed)
-		return a.seed, nil
-	case len(same) > 1:
-		return 0, badInput{fmt.Errorf("-out %s holds %d runs of these settings, seeds %s: -seed SEED resumes one of them, or starts another", r.keptIn, len(same), strings.Join(seeds, ", "))}
-	}
-	fmt.Fprintf(out, "-seed not given: resuming the run of seed %d that %s holds\n", same[0], r.keptIn)
-	return same[0], nil
 }
