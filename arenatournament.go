@@ -26,6 +26,10 @@ type tournamentConfig struct {
 	// gauntlet says the first player is -gauntlet's bot, which alone
 	// plays the others (arenagauntlet.go).
 	gauntlet bool
+	// swiss, when not 0, makes it a Swiss of that many rounds (-1: the
+	// default for the players, swissRounds), which runSwiss plays
+	// rather than run.
+	swiss int
 	report
 }
 
@@ -131,12 +135,21 @@ func (t tournamentConfig) deal(deck *openingDeck, matches [][2]int, mine func(k,
 	}
 }
 
+// checkField refuses, before the first game, a field larger than -rate
+// rates: what a run writes, -rate reads (docs/results.md).
+func (t tournamentConfig) checkField() error {
+	if len(t.players) > maxRatedPlayers {
+		return badInput{fmt.Errorf("-tournament: %d players: accepted are at most %d, the players -rate rates together (docs/results.md)", len(t.players), maxRatedPlayers)}
+	}
+	return nil
+}
+
 // run plays the round-robin (or its shard), showing progress on a
 // terminal, then prints the crosstable and the standings. On an interrupt
 // it prints them for the games finished and returns errInterrupted.
 func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) error {
-	if len(t.players) > maxRatedPlayers {
-		return badInput{fmt.Errorf("-tournament: %d players: accepted are at most %d, the players -rate rates together (docs/results.md)", len(t.players), maxRatedPlayers)}
+	if err := t.checkField(); err != nil {
+		return err
 	}
 	run := arena{spec: t.spec, event: "tournament", field: t.names(), total: len(t.matches()) * t.games, seed: t.seed}
 	if t.gauntlet {

@@ -33,6 +33,7 @@ type config struct {
 	version, scores     bool
 	moves, out          string
 	wait                bool // -wait: for another run writing -out's file
+	swiss               int  // -pairing: 0 round-robin, -1 Swiss of the default rounds, N rounds
 	rate, engines       []string
 	engineFiles         []string  // -engines: class lists of engines
 	sprt                *sprtTest // -sprt; nil when not given

@@ -183,6 +183,15 @@ func flagTable(reg *registry) []flagDef {
 				c.plotSize = size
 				return nil
 			}},
+		{name: "pairing", arg: "FORMAT", def: "roundrobin", section: sectionMatches, about: "with -tournament: roundrobin (every two bots meet), or swiss: a few rounds, each pairing bots of equal scores that have not met (swiss:rounds=N)",
+			accepts: pairingAccepts, modes: modeTournament, set: func(c *config, v string) error {
+				n, ok := parseSwiss(v)
+				if !ok {
+					return errBadValue
+				}
+				c.swiss = n
+				return nil
+			}},
 		{name: "shard", arg: "I/N", section: sectionMatches, about: "with -tournament: play only slice I of N of its games, like 1/4, so that N machines can share it",
 			accepts: "I/N, slice I of N slices, like 2/4 (I from 1 to N)", modes: modeTournament, promises: always, set: (*config).setShard},
 		{name: "engine", arg: "NAME=COMMAND", section: sectionEngines, about: "your own bot, in any language: a program speaking our protocol (docs/engines.md), or NAME=riddles:COMMAND for a Four In A Row bot; NAME then plays wherever a bot does; repeatable",

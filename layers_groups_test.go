@@ -63,7 +63,7 @@ var fileGroups = []fileGroup{
 	{name: "engine", holds: "external engines: child processes, protocols, logs, -check",
 		surface: "checkEngineSpec engineCheck engineDecls engineGroup engineListDecls engineProcs keeperEnv runKeeper"},
 	{name: "arena", holds: "matchmaking: matches, tournaments, gauntlets, SPRT, the results log, -rate, Elo, plots, openings",
-		surface: "badInput checkPlotFile errSPRTSyntax matchConfig openingPlan openingsError openResults parsePlotSize parseSPRT plotSize plotSizeAccepts rateFiles rateOnly readOpenings report resultsFile sprtAccepts sprtGames sprtTest tournamentConfig"},
+		surface: "badInput checkPlotFile errSPRTSyntax matchConfig openingPlan openingsError openResults pairingAccepts parsePlotSize parseSPRT parseSwiss plotSize plotSizeAccepts rateFiles rateOnly readOpenings report resultsFile sprtAccepts sprtGames sprtTest tournamentConfig"},
 	{name: "analyze", holds: "-analyze: positions in, one answer line each out",
 		surface: "analyzeMode analyzeWith"},
 	{name: "play", holds: "the prompt: a person at the table, its commands and screen",
