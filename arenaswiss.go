@@ -196,8 +196,7 @@ func (t tournamentConfig) runSwiss(ctx context.Context, out, progress io.Writer)
 			return err
 		}
 	}
-	t.swissTables(out, rounds, rounds, results, stats, table)
-	return nil
+	return t.swissTables(out, rounds, rounds, results, stats, table)
 }
 
 // swissRound is a round's games: each pairing a game pair from one
@@ -221,12 +220,13 @@ func (t tournamentConfig) swissRound(next func() []Move, base int, pairs [][2]in
 	return schedule{count: len(jobs), games: slices.Values(jobs)}
 }
 
-// swissTables prints a Swiss's crosstable and standings, ranked by
-// points, then Buchholz, then Sonneborn-Berger, with those three columns
-// after the usual ones.
-func (t tournamentConfig) swissTables(out io.Writer, played, rounds int, c crossResults, stats fieldStats, table *swissTable) {
+// swissTables prints a Swiss's crosstable and standings, then its
+// ranking by points, then Buchholz, then Sonneborn-Berger, and draws
+// its picture (-plot).
+func (t tournamentConfig) swissTables(out io.Writer, played, rounds int, c crossResults, stats fieldStats, table *swissTable) error {
 	buchholz, sb := table.tieBreaks(c)
 	s := c.standings()
+	err := t.plot(t.spec.title, "Elo, the field's mean at 0", standingsPoints(t.names(), s))
 	slices.SortStableFunc(s.order, func(a, b int) int {
 		return cmp.Or(cmp.Compare(table.points[b], table.points[a]), cmp.Compare(buchholz[b], buchholz[a]), cmp.Compare(sb[b], sb[a]))
 	})
@@ -239,4 +239,5 @@ func (t tournamentConfig) swissTables(out io.Writer, played, rounds int, c cross
 			strconv.Itoa(table.byes[i]), strconv.FormatFloat(buchholz[i], 'f', -1, 64), strconv.FormatFloat(sb[i], 'f', -1, 64)})
 	}
 	writeRows(out, rows, []int{0, 2, 1, 1, 1, 1})
+	return err
 }
