@@ -48,8 +48,12 @@ func TestMatchTable(t *testing.T) {
 	if _, err := fmt.Sscanf(total, "total: alphabeta %d - random %d, %d draws", &abWins, &rndWins, &draws); err != nil || abWins+rndWins+draws != 6 || rndWins != 0 {
 		t.Errorf("total line %q: alphabeta %d, random %d, draws %d", total, abWins, rndWins, draws)
 	}
-	if elo := lines[len(lines)-3]; !strings.HasPrefix(elo, "elo: alphabeta +") {
+	if elo := lines[len(lines)-3]; !strings.HasPrefix(elo, "elo: alphabeta +") && !strings.HasPrefix(elo, "elo: alphabeta won all 6 games: at least ") {
 		t.Errorf("elo line %q, want alphabeta ahead", elo)
+	}
+	// cutechess-cli's line: wins, losses, draws of -x, its score a game.
+	if got, want := lines[len(lines)-4], fmt.Sprintf("Score of alphabeta vs random: %d - %d - %d  [%.3f] 6", abWins, rndWins, draws, (float64(abWins)+float64(draws)/2)/6); got != want {
+		t.Errorf("score line %q, want %q", got, want)
 	}
 	// Beside the elo line, its LOS and draw ratio from the same games;
 	// above it, how they ended.
@@ -57,7 +61,7 @@ func TestMatchTable(t *testing.T) {
 	if got, want := lines[len(lines)-2], fmt.Sprintf("los: alphabeta %.1f%%, draw ratio %.1f%%", 100*los(r), 100*float64(draws)/6); got != want {
 		t.Errorf("los line %q, want %q", got, want)
 	}
-	if got, want := lines[len(lines)-4], fmt.Sprintf("ended: 6 by the rules (%s, %s)", plural(abWins+rndWins, "win", "wins"), plural(draws, "draw", "draws")); got != want {
+	if got, want := lines[len(lines)-5], fmt.Sprintf("ended: 6 by the rules (%s, %s)", plural(abWins+rndWins, "win", "wins"), plural(draws, "draw", "draws")); got != want {
 		t.Errorf("ended line %q, want %q", got, want)
 	}
 	// The same seed plays the same match.
@@ -369,20 +373,20 @@ func TestMatchElo(t *testing.T) {
 		{"no games", []float64{-1, -1}, "elo: a no games"},
 		// One pair cannot estimate a variance over pairs: the games' own,
 		// 1 and 1/2 around 3/4, gives 1.96 * sqrt(0.0625/2) * 926.5 = 321.
-		{"one pair", []float64{1, 0.5}, "elo: a +191 +- 321"},
+		{"one pair", []float64{1, 0.5}, "elo: a +191 +- 321 at 95%"},
 		// Every pair split 1-1, by a win and a loss: no pair, the
 		// independent trial, scored above or below half, so the exact bound
 		// over the 3 pairs, w = 1 - 0.025^(1/3) = 0.708, a score of at
 		// most 0.854, +307; the same as three pairs of draws.
-		{"pairs split", []float64{1, 0, 0, 1, 1, 0}, "elo: a +0 +- 307"},
-		{"pairs of draws", []float64{0.5, 0.5, 0.5, 0.5, 0.5, 0.5}, "elo: a +0 +- 307"},
+		{"pairs split", []float64{1, 0, 0, 1, 1, 0}, "elo: a +0 +- 307 at 95%"},
+		{"pairs of draws", []float64{0.5, 0.5, 0.5, 0.5, 0.5, 0.5}, "elo: a +0 +- 307 at 95%"},
 		// Draws only: over the 2 pairs, w = 1 - 0.025^(1/2) = 0.842, a
 		// score of at most 0.921, +427; a pair and a lone game are two
 		// trials as well, so a missing game does not narrow the bound.
-		{"draws paired", []float64{0.5, 0.5, 0.5, 0.5}, "elo: a +0 +- 427"},
-		{"draws odd", []float64{0.5, 0.5, 0.5}, "elo: a +0 +- 427"},
+		{"draws paired", []float64{0.5, 0.5, 0.5, 0.5}, "elo: a +0 +- 427 at 95%"},
+		{"draws odd", []float64{0.5, 0.5, 0.5}, "elo: a +0 +- 427 at 95%"},
 		// 12 drawn pairs, docs/strength.md's example: w = 0.265, +94.
-		{"12 drawn pairs", slices.Repeat([]float64{0.5}, 24), "elo: a +0 +- 94"},
+		{"12 drawn pairs", slices.Repeat([]float64{0.5}, 24), "elo: a +0 +- 94 at 95%"},
 		// A lone game that is no draw: the trinomial over the games.
 		{"draws and a lone loss", []float64{0.5, 0.5, 0}, func() string {
 			d, pm := eloInterval(wdl{draws: 2, losses: 1})

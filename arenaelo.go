@@ -1,10 +1,8 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 )
 
 // Ratings under the logistic (Elo) model.
@@ -155,31 +153,6 @@ func eloIntervalPairs(p pentanomial) (diff, plusMinus float64, ok bool) {
 	}
 	diff, plusMinus = intervalOf(s, variance/n/n)
 	return diff, plusMinus, variance > 0 || math.IsInf(diff, 0)
-}
-
-// eloLine is the head-to-head line (docs/results.md), `elo: <name> <diff> +- <interval>`,
-// rounded to whole Elo points: "elo: alphabeta +191 +- 42". After a
-// perfect score of n games the difference is unbounded, so the line gives
-// the least difference still likely, from the exact (Clopper-Pearson)
-// binomial bound: n wins in n games happen with probability below 2.5% if
-// the true score is below 0.025^(1/n); e.g. 10 wins out of 10 give
-// "elo: alphabeta +inf, at least +140 at 95%". Without a game (a match
-// interrupted before its first game ended) there is nothing to rate:
-// "elo: alphabeta no games". An unbounded interval prints as "+- inf".
-func eloLine(name string, diff, plusMinus float64, games int) string {
-	switch {
-	case games == 0:
-		return fmt.Sprintf("elo: %s no games", name)
-	case math.IsInf(diff, 0):
-		bound := eloDiff(math.Pow(0.025, 1/float64(games)))
-		if diff < 0 {
-			return fmt.Sprintf("elo: %s -inf, at most %s at 95%%", name, signedElo(-bound))
-		}
-		return fmt.Sprintf("elo: %s +inf, at least %s at 95%%", name, signedElo(bound))
-	case math.IsInf(plusMinus, 0):
-		return fmt.Sprintf("elo: %s %s +- inf", name, signedElo(diff))
-	}
-	return fmt.Sprintf("elo: %s %s +- %.0f", name, signedElo(diff), plusMinus)
 }
 
 // los is the likelihood of superiority of a record's player: the chance,
@@ -416,28 +389,4 @@ func invert(a [][]float64) [][]float64 {
 		inv[i] = m[i][n:]
 	}
 	return inv
-}
-
-// standings are a round-robin's ratings and the order of its tables,
-// found once for both the crosstable and the standings.
-type standings struct {
-	elo, plusMinus []float64 // by bot; NaN for a bot without games
-	order          []int     // the bots, best rating first
-}
-
-// standings rates the table and orders the bots: best rating first, the
-// bots without a game last (their 0 points say nothing of their
-// strength), ties in the order the bots were given.
-func (c crossResults) standings() standings {
-	elo, plusMinus := c.ratings()
-	order := make([]int, len(elo))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		// Descending; cmp.Compare puts a NaN below every number, so the
-		// unrated bots go last.
-		return cmp.Compare(elo[b], elo[a])
-	})
-	return standings{elo: elo, plusMinus: plusMinus, order: order}
 }

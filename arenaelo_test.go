@@ -167,12 +167,12 @@ func TestEloLine(t *testing.T) {
 		r    wdl
 		want string
 	}{
-		{"75%", wdl{15, 0, 5}, "elo: alphabeta +191 +- 176"},
-		{"25%", wdl{5, 0, 15}, "elo: alphabeta -191 +- 176"},
-		{"worked example", wdl{20, 10, 10}, "elo: alphabeta +89 +- 95"},
-		{"almost even rounds to +0", wdl{1000, 0, 1001}, "elo: alphabeta +0 +- 15"},
-		{"all won", wdl{10, 0, 0}, "elo: alphabeta +inf, at least +140 at 95%"},
-		{"all lost", wdl{0, 0, 10}, "elo: alphabeta -inf, at most -140 at 95%"},
+		{"75%", wdl{15, 0, 5}, "elo: alphabeta +191 +- 176 at 95%"},
+		{"25%", wdl{5, 0, 15}, "elo: alphabeta -191 +- 176 at 95%"},
+		{"worked example", wdl{20, 10, 10}, "elo: alphabeta +89 +- 95 at 95%"},
+		{"almost even rounds to +0", wdl{1000, 0, 1001}, "elo: alphabeta +0 +- 15 at 95%"},
+		{"all won", wdl{10, 0, 0}, "elo: alphabeta won all 10 games: at least +140 at 95%, no upper bound"},
+		{"all lost", wdl{0, 0, 10}, "elo: alphabeta lost all 10 games: at most -140 at 95%, no lower bound"},
 		{"no games", wdl{}, "elo: alphabeta no games"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -527,7 +527,7 @@ ended: 9 by the rules (6 wins, 3 draws), 2 on time, 1 crash
 				a, r := slices.Index(names, "alphabeta"), slices.Index(names, "random")
 				stats[a].moves, stats[a].timeMS = 4, 10
 				stats[r].forfeits[ForfeitTime], stats[r].forfeits[ForfeitCrash] = 2, 1
-				writeRoundRobin(out, names, c, s, stats)
+				writeRoundRobin(out, true, names, c, s, stats)
 			}
 			if got := writeSmall(tc.idle, withStats); got != tc.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.want)

@@ -189,8 +189,8 @@ func TestKill9KeepsEveryGameEnded(t *testing.T) {
 	}()
 	ended := func() int { lines, _ := fileLines(t, marks); return len(lines) }
 	onDisk := func() int { lines, _ := fileLines(t, out); return len(lines) }
-	if !poll(func() bool { return ended() == 19 && onDisk() == 19 }) {
-		t.Fatalf("%d games ended, %d lines in the file, want 19 and 19 with game 2 hung; stderr: %s", ended(), onDisk(), errOut.String())
+	if !poll(func() bool { return ended() == 19 && onDisk() == 20 }) {
+		t.Fatalf("%d games ended, %d lines in the file, want 19, and the run line and 19 games with game 2 hung; stderr: %s", ended(), onDisk(), errOut.String())
 	}
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
@@ -202,7 +202,7 @@ func TestKill9KeepsEveryGameEnded(t *testing.T) {
 	}
 	lines, whole := fileLines(t, out)
 	var numbers []int
-	for _, line := range lines {
+	for _, line := range lines[1:] { // after the run line
 		rec, ok, err := parseRecordLine([]byte(line))
 		if !ok || err != nil || rec.End == endInterrupted {
 			t.Errorf("line %q: %v", line, err)
@@ -249,8 +249,8 @@ func TestTornLastLine(t *testing.T) {
 	}
 	whole, _ := fileLines(t, path)
 	data, _ := os.ReadFile(path)
-	if len(whole) != 6 {
-		t.Fatalf("%d lines, want 6", len(whole))
+	if len(whole) != 7 {
+		t.Fatalf("%d lines, want the run line and 6 games", len(whole))
 	}
 	keys := func(lines []string) []string {
 		var ks []string
@@ -259,19 +259,22 @@ func TestTornLastLine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ks = append(ks, recordKey(rec))
+			if rec.Type == "run" {
+				continue // a rerun writes its own
+			}
+			ks = append(ks, fmt.Sprint(rec.id(), rec.Record, rec.Result))
 		}
 		slices.Sort(ks)
 		return ks
 	}
-	last := len(data) - len(whole[5]) - 1 // where line 6 starts
+	last := len(data) - len(whole[6]) - 1 // where line 7, game 6, starts
 	for _, tc := range []struct {
 		name, tail string
 		why        string // the note's words; "" for a refusal
 	}{
-		{"cut short", whole[5][:len(whole[5])/2], "no newline at its end"},
-		{"no newline", whole[5], "no newline at its end"},
-		{"sealed", whole[5][:40] + "\n", "not a whole record"},
+		{"cut short", whole[6][:len(whole[6])/2], "no newline at its end"},
+		{"no newline", whole[6], "no newline at its end"},
+		{"sealed", whole[6][:40] + "\n", "not a whole record"},
 		{"NUL bytes", "\x00\x00\x00\x00\n", "not a whole record"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -283,7 +286,7 @@ func TestTornLastLine(t *testing.T) {
 				t.Errorf("-rate: status %d, %q, %q", status, out, errText)
 			}
 			status, out, errText = runChild(t, nil, args...)
-			note := "boardbots: -out " + path + ": its last line (line 6, " + tc.why + ") was torn: cut back to the 5 whole lines before it\n"
+			note := "boardbots: -out " + path + ": its last line (line 7, " + tc.why + ") was torn: cut back to the 6 whole lines before it\n"
 			if status != 0 || errText != note || !strings.Contains(out, "resuming: 5 of 6 games already in "+path+"\n") {
 				t.Errorf("resumed: status %d, stderr %q, stdout %q; want the note %q", status, errText, out, note)
 			}
@@ -341,12 +344,12 @@ func TestFullFileStopsTheRun(t *testing.T) {
 	if !whole || len(lines) == 0 || len(lines) >= 12 || st.Size() > 2000 {
 		t.Errorf("%d lines, %d bytes, every line whole: %v; want some of the 12 games, within 2000 bytes, whole", len(lines), st.Size(), whole)
 	}
-	if strings.Contains(out, "total:") || len(gameLines(out)) != len(lines) {
-		t.Errorf("%d games kept, want as many lines printed, and no tables:\n%s", len(lines), out)
+	if strings.Contains(out, "total:") || len(gameLines(out)) != len(lines)-1 {
+		t.Errorf("%d games kept (after the run line), want as many lines printed, and no tables:\n%s", len(lines)-1, out)
 	}
 	status, out, errText = runChild(t, nil, args...)
 	after, whole := fileLines(t, path)
-	if status != 0 || !whole || len(after) != 12 || !strings.Contains(out, fmt.Sprintf("resuming: %d of 12 games", len(lines))) {
+	if status != 0 || !whole || len(after) != 14 || !strings.Contains(out, fmt.Sprintf("resuming: %d of 12 games", len(lines)-1)) {
 		t.Errorf("the rerun: status %d, %d lines, %s%s", status, len(after), out, errText)
 	}
 
@@ -389,7 +392,7 @@ func TestOutRefusesOtherFiles(t *testing.T) {
 		{"/dev/stdout", "-out /dev/stdout: a pipe: accepted is a regular file"},
 		{"/dev/zero", "-out /dev/zero: a terminal or a character device: accepted is a regular file"},
 		{dir, "-out " + dir + ": a directory: accepted is a regular file"},
-		{c4, "-out " + c4 + " line 1: a game of connect4 (height 6, width 7), and this run plays ttt: -out keeps the games of one game a file"},
+		{c4, "-out " + c4 + " line 2: a game of connect4 (height 6, width 7), and this run plays ttt: -out keeps the games of one game a file"},
 	} {
 		status, out, errText := runChild(t, nil, "-game", "ttt", "-x", "random", "-o", "random", "-games", "2", "-seed", "1", "-out", tc.out)
 		if status != 2 || out != "" || !strings.HasPrefix(errText, "boardbots: "+tc.want) || strings.Count(errText, "\n") != 1 {

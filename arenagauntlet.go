@@ -59,7 +59,9 @@ func gauntletRows(names []string, c crossResults, stats fieldStats, scores []pai
 
 // writeGauntlet prints the gauntlet's standings: LIST's rows with their
 // Elo over the bot, then the bot's own record over them all.
-func writeGauntlet(out io.Writer, rows []gauntletRow, bot string, botStats playStats, ends endCount) {
+// fit says the table goes to a terminal and keeps within tableWidth,
+// names cut short if need be; elsewhere every name is whole.
+func writeGauntlet(out io.Writer, fit bool, rows []gauntletRow, bot string, botStats playStats, ends endCount) {
 	table := [][]string{{"rank", "bot", "games", "wins", "draws", "losses", "score%", "elo", "+-", "ms/move", "forfeits"}}
 	counts := []forfeitCount{botStats.forfeits}
 	var total wdl
@@ -76,7 +78,10 @@ func writeGauntlet(out io.Writer, rows []gauntletRow, bot string, botStats playS
 		total.wins, total.draws, total.losses = total.wins+r.record.losses, total.draws+r.record.draws, total.losses+r.record.wins
 	}
 	full := column(table[1:], 1)
-	short := shortNames(full, nameRoom(table, 1, standingsGaps))
+	short := full
+	if fit {
+		short = shortNames(full, nameRoom(table, 1, standingsGaps))
+	}
 	for a := range short {
 		table[a+1][1] = short[a]
 	}
@@ -84,6 +89,14 @@ func writeGauntlet(out io.Writer, rows []gauntletRow, bot string, botStats playS
 	if key := forfeitKey(counts...); key != "" {
 		fmt.Fprintln(out, key)
 	}
+	won, games, bounds := make([]bool, len(rows)), make([]int, len(rows)), make([]float64, len(rows))
+	for k, r := range rows {
+		bounds[k] = math.NaN()
+		if math.IsInf(r.diff, 0) && r.games > 0 {
+			won[k], games[k], bounds[k] = r.diff > 0, r.games, perfectBound(r.diff > 0, r.games)
+		}
+	}
+	perfectNotes(out, short, won, games, bounds)
 	score := "-"
 	if total.games() > 0 {
 		score = fmt.Sprintf("%.1f%%", 100*total.score())
@@ -105,14 +118,10 @@ func writeGauntlet(out io.Writer, rows []gauntletRow, bot string, botStats playS
 }
 
 // gauntletElo is a row's Elo and interval as the match's elo line words
-// them: after a perfect score, the bound ("+inf" and ">=+277").
+// them: after a perfect score, the bound (">=+277" and "-", perfectCells).
 func gauntletElo(diff, plusMinus float64, games int) (elo, pm string) {
 	if math.IsInf(diff, 0) {
-		bound := eloDiff(math.Pow(0.025, 1/float64(games)))
-		if diff < 0 {
-			return "-inf", "<=" + signedElo(-bound)
-		}
-		return "+inf", ">=" + signedElo(bound)
+		return perfectCells(diff > 0, perfectBound(diff > 0, games))
 	}
 	if math.IsInf(plusMinus, 0) {
 		return signedElo(diff), "inf"
@@ -153,6 +162,10 @@ func (j *gauntletJSON) fill(rows []gauntletRow, bot string, botStats playStats) 
 			if !math.IsInf(r.plusMinus, 0) && !math.IsInf(r.diff, 0) {
 				pm := math.Round(r.plusMinus*10) / 10
 				row.PlusMinus = &pm
+			}
+			if math.IsInf(r.diff, 0) {
+				b := math.Round(perfectBound(r.diff > 0, r.games)*10) / 10
+				row.Bound = &b
 			}
 		}
 		j.Standings = append(j.Standings, row)

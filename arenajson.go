@@ -142,6 +142,10 @@ type standingJSON struct {
 	MSPerMove float64      `json:"ms_per_move"` // mean thinking time a move
 	StartupMS *float64     `json:"startup_ms"`  // startupJSON
 	Forfeits  forfeitsJSON `json:"forfeits"`
+	// Bound is, after a perfect score (elo and plus_minus null), the one
+	// bound at 95%: the least rating after every game won, the most
+	// after every game lost (perfectWords).
+	Bound *float64 `json:"bound,omitempty"`
 }
 
 // tableJSON is a round-robin's tables under -format json, for
@@ -189,7 +193,10 @@ func (t *tableJSON) fillTables(names []string, c crossResults, s standings, stat
 		}
 		row := standingJSON{Rank: rank + 1, Bot: names[i], Games: total.games(), Wins: total.wins, Draws: total.draws, Losses: total.losses,
 			MSPerMove: math.Round(100*stats[i].msPerMove()) / 100, StartupMS: stats[i].startupJSON(), Forfeits: stats[i].forfeits.json()}
-		if total.games() > 0 {
+		switch {
+		case total.games() > 0 && !math.IsNaN(s.bound[i]):
+			row.Score, row.Bound = round(total.score(), 1e4), round(s.bound[i], 10)
+		case total.games() > 0:
 			row.Score, row.Elo, row.PlusMinus = round(total.score(), 1e4), round(s.elo[i], 10), round(s.plusMinus[i], 10)
 		}
 		t.Standings = append(t.Standings, row)

@@ -45,9 +45,6 @@ type matchConfig struct {
 	plan    openingPlan // where each pair of games starts
 	seed    uint64
 	jobs    int // games at once
-	// width is the terminal's, to wrap the game lines to between tokens;
-	// 0 (a pipe) leaves them one line each.
-	width int
 	// sprt, if not nil, stops the match as soon as its test decides;
 	// games is then the most games.
 	sprt *sprtTest
@@ -72,6 +69,12 @@ func (m matchConfig) labels() [2]string {
 // errInterrupted. Under -sprt it stops once the test decides (sprtRun).
 func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	labels := m.labels()
+	run := arena{spec: m.spec, event: "match", field: labels[:], total: m.games, seed: m.seed}
+	seed, err := m.adoptSeed(m.notes, run, []playerRecord{run.playerHead(m.players[0], labels[0]), run.playerHead(m.players[1], labels[1])})
+	if err != nil {
+		return err
+	}
+	m.seed = seed
 	deck, err := m.plan.openings(m.spec, m.opt, m.seed)
 	if err != nil {
 		return err
@@ -92,6 +95,9 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	tallies := [2]*tally{{name: labels[0], forfeits: forfeitCount{}}, {name: labels[1], forfeits: forfeitCount{}}}
 	var scores pairScores // bot 0's
 	m.resume(out, &a, games)
+	if err := m.keepRun(a, games); err != nil {
+		return err
+	}
 	test := m.newSPRTRun(ctx, out, &a)
 	a.keep = func(r gameResult) error {
 		if r.err != nil && test.decided() {
@@ -387,6 +393,7 @@ func writeTable(out io.Writer, t [2]*tally, elo string) {
 	if ended := matchEnds(t).text(); ended != "" {
 		fmt.Fprintln(out, ended)
 	}
+	fmt.Fprintln(out, scoreLine(t))
 	fmt.Fprintln(out, elo)
 	if l := losLine(t[0].name, t[0].record()); l != "" {
 		fmt.Fprintln(out, l)
@@ -396,6 +403,14 @@ func writeTable(out io.Writer, t [2]*tally, elo string) {
 		draws = "1 draw"
 	}
 	fmt.Fprintf(out, "total: %s %d - %s %d, %s\n", t[0].name, t[0].wins, t[1].name, t[1].wins, draws)
+}
+
+// scoreLine is cutechess-cli's summary line, which its users' scripts
+// read: "Score of A vs B: W - L - D  [0.325] 20", the wins, losses and
+// draws of the bot of -x, its score a game, and the games.
+func scoreLine(t [2]*tally) string {
+	r := t[0].record()
+	return fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d", t[0].name, t[1].name, r.wins, r.losses, r.draws, r.score(), r.games())
 }
 
 // matchEnds is how a match's games ended, from its two tallies.

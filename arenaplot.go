@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"html"
 	"image/color"
 	"math"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -152,7 +154,7 @@ func savePlot(p *plot.Plot, file string, size plotSize) error {
 	}
 	out := b.Bytes()
 	if _, ok := c.(*vgsvg.Canvas); ok {
-		out = svgSized(out, size)
+		out = svgFonts(svgSized(out, size))
 	}
 	return os.WriteFile(file, out, 0o644)
 }
@@ -166,6 +168,37 @@ func svgSized(svg []byte, size plotSize) []byte {
 	}
 	sized := fmt.Appendf(nil, `<svg width="%d" height="%d"`, size.w, size.h)
 	return bytes.Replace(svg, head, sized, 1)
+}
+
+// svgFontList is the font list an SVG names: the face the picture was
+// laid out in (gonum/plot's Liberation Serif), then the faces with the
+// same widths (Tinos, Times New Roman), then any serif face.
+const svgFontList = `'Liberation Serif',Tinos,'Times New Roman',Times,serif`
+
+// svgText is a text of the SVG writer: its style's font family and size,
+// and the text (HTML-escaped).
+var svgText = regexp.MustCompile(`(<text [^>]*style="font-family:)Liberation Serif(;[^"]*font-size:([0-9.]+)px)">([^<]*)</text>`)
+
+// svgFonts names a font list in every text of an SVG, and holds each
+// text to the width it was laid out at (textLength), so that a face
+// wider than Liberation Serif, where the viewer lacks it, neither cuts
+// a title's end nor runs into a neighbour (docs/results.md). The SVG
+// writer of gonum/plot names the one face it measured with, and can
+// otherwise only embed the face (EmbedFonts), half a megabyte a picture.
+func svgFonts(svg []byte) []byte {
+	return svgText.ReplaceAllFunc(svg, func(m []byte) []byte {
+		g := svgText.FindSubmatch(m)
+		size, err := strconv.ParseFloat(string(g[3]), 64)
+		if err != nil {
+			return m
+		}
+		text := html.UnescapeString(string(g[4]))
+		face := font.DefaultCache.Lookup(plot.DefaultFont, vg.Points(size))
+		width := face.Width(text).Points()
+		open := bytes.TrimSuffix(g[1], []byte("style=\"font-family:"))
+		return fmt.Appendf(nil, `%stextLength="%.5g" lengthAdjust="spacingAndGlyphs" style="font-family:%s%s">%s</text>`,
+			open, width, svgFontList, g[2], g[4])
+	})
 }
 
 // svgSize is the width and height the SVG writer declares, in points.

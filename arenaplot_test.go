@@ -288,3 +288,72 @@ func FuzzParsePlotSize(f *testing.F) {
 		}
 	})
 }
+
+// Every text of an SVG names a font list, and is held to the width it
+// was laid out at: a viewer without Liberation Serif draws the title in
+// another face, whole, within the picture (issue 57: "...depth, 95").
+func TestSVGFontsTitleWhole(t *testing.T) {
+	t.Parallel()
+	pts := []eloPoint{{"alphabeta:depth=3", 20, 50}, {"alphabeta:depth=1", -300, 90}, {"alphabeta:depth=2", -10, 60}}
+	title := plotTitle("Connect Four", pts)
+	file := filepath.Join(t.TempDir(), "p.svg")
+	if err := writePlot(file, title, "Elo", pts, plotSize{}); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(strings.NewReader(string(raw)))
+	var viewW float64
+	found := false
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		attr := map[string]string{}
+		for _, a := range el.Attr {
+			attr[a.Name.Local] = a.Value
+		}
+		switch el.Name.Local {
+		case "svg":
+			var x, y, h float64
+			fmt.Sscanf(attr["viewBox"], "%g %g %g %g", &x, &y, &viewW, &h)
+		case "text":
+			if !strings.Contains(attr["style"], "font-family:"+svgFontList+";") {
+				t.Errorf("a text's style %q does not name the font list %s", attr["style"], svgFontList)
+			}
+			if attr["textLength"] == "" || attr["lengthAdjust"] != "spacingAndGlyphs" {
+				t.Errorf("a text without its width: %v", el.Attr)
+			}
+			var text string
+			if err := dec.DecodeElement(&text, &el); err != nil {
+				t.Fatal(err)
+			}
+			if text != title {
+				continue
+			}
+			found = true
+			var x, w float64
+			fmt.Sscanf(attr["x"], "%g", &x)
+			fmt.Sscanf(attr["textLength"], "%g", &w)
+			if x <= 0 || w <= 0 || x+w > viewW {
+				t.Errorf("the title runs from %g for %g points in a picture %g points wide", x, w, viewW)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no text reads the whole title %q:\n%.2000s", title, raw)
+	}
+	if viewW == 0 {
+		t.Errorf("no viewBox in:\n%.300s", raw)
+	}
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"io"
 	"maps"
@@ -14,10 +13,11 @@ import (
 // together, whatever machines played them, into one crosstable and
 // standings (docs/results.md).
 
-// maxRatedPlayers bounds the players -rate takes. Its tables are a square
-// of the players, and a record's field names any number of them: without
-// a bound, a crafted line of a few kilobytes would ask for gigabytes and
-// hours (docs/results.md).
+// maxRatedPlayers bounds the players -rate takes, and a tournament
+// plays (one limit: what a run writes, -rate reads). Its tables are a
+// square of the players, and a record's field names any number of them:
+// without a bound, a crafted line of a few kilobytes would ask for
+// gigabytes and hours (docs/results.md).
 const maxRatedPlayers = 512
 
 // rateOnly is -rate -game G: the game whose records are rated, and those
@@ -68,7 +68,7 @@ type rater struct {
 	words   string    // its name and options (gameAndSize)
 	names   []string
 	index   map[string]int
-	seen    map[[16]byte]bool // the games rated, by their recordKey's digest
+	seen    map[gameID]bool // the games rated: a game found twice counts once
 	games   []ratedGame
 	stats   fieldStats
 	open    int // games not finished (interrupted): not rated
@@ -94,14 +94,15 @@ func (rt *rater) player(name string) (int, error) {
 // add counts a record, found at where ("a.jsonl line 3"). The players
 // come in the order of the first record's field (a tournament's order,
 // which breaks ties in the standings as -tournament does), then any
-// others as they appear. A game found twice (the same record but for the
-// time and nodes it cost: a shard's file given twice) counts once; two
-// runs that differ in anything else (a -depth, a seed, a number) played
-// other games, which all count. Records of different games are an error,
+// others as they appear. A game found twice (the same gameRecord.id,
+// however it went: a shard's file given twice) counts once, as a resume
+// would not play it again; two runs that differ in anything the id
+// covers (a -depth, a seed, a number) played other games, which all
+// count. Records of different games are an error,
 // unless -game picks one.
 func (rt *rater) add(rec gameRecord, where string) error {
 	if rt.index == nil {
-		rt.index, rt.seen = map[string]int{}, map[[16]byte]bool{}
+		rt.index, rt.seen = map[string]int{}, map[gameID]bool{}
 	}
 	if rt.only != nil && !rt.only.takes(rec) {
 		rt.skipped++
@@ -132,8 +133,7 @@ func (rt *rater) add(rec gameRecord, where string) error {
 	if rec.X.rated() == rec.O.rated() {
 		return fmt.Errorf("%s: %s plays both sides: a bot playing itself is rated under two names, as -out writes them", where, printable(rec.X.rated()))
 	}
-	sum := sha256.Sum256([]byte(recordKey(rec)))
-	key := [16]byte(sum[:16])
+	key := rec.id()
 	if rt.seen[key] {
 		rt.doubles++
 		return nil
@@ -163,6 +163,7 @@ type ratedResults struct {
 	doubles int        // games found twice (the same file given twice): counted once
 	skipped int        // games of other games (-game): not rated
 	torn    []string   // the files whose torn last line was left out
+	fit     bool       // the tables go to a terminal: within tableWidth
 	// groups are the players that met, directly or through others, as
 	// indexes into names, each group in the order of the names: players
 	// of two groups have no common scale. idle are the players without
@@ -216,10 +217,11 @@ func (rt *rater) results() *ratedResults {
 // (text) or as -format json does; players in groups that never met get
 // the tables of each group. only, if not nil, is -game's choice among
 // the files' games; plotFile, if set, gets the ratings as a picture of
-// size pixels. It returns the exit status: 2 for a file it cannot
+// size pixels; fit says out is a terminal, where the tables keep within
+// tableWidth. It returns the exit status: 2 for a file it cannot
 // read or records that do not go together, 1 for a picture it cannot
 // write.
-func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, size plotSize, out, errOut io.Writer) int {
+func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, size plotSize, fit bool, out, errOut io.Writer) int {
 	rt := &rater{only: only}
 	var torn []string
 	for _, name := range files {
@@ -229,6 +231,11 @@ func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, siz
 			return 2
 		}
 		tail, err := scanResults(f, name, func(line int, rec gameRecord) error {
+			if only == nil || only.takes(rec) {
+				if err := checkRecord(&rec); err != nil {
+					return fmt.Errorf("%s line %d: %v; every game is replayed when a file is read: mend or delete the line", name, line, err)
+				}
+			}
 			return rt.add(rec, fmt.Sprintf("%s line %d", name, line))
 		})
 		f.Close()
@@ -241,7 +248,7 @@ func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, siz
 		}
 	}
 	rr := rt.results()
-	rr.torn = torn
+	rr.torn, rr.fit = torn, fit
 	if rr.spec == nil && rr.skipped > 0 {
 		fmt.Fprintf(errOut, "boardbots: -rate: no games of %s in %s, only %s of other games or sizes: -game NAME (and its size flags) picks the games rated\n",
 			only.words(), strings.Join(files, ", "), plural(rr.skipped, "game", "games"))
@@ -379,7 +386,7 @@ func (rr *ratedResults) writeGroup(out io.Writer, files []string, asJSON bool, p
 		rr.heading(out, files)
 	}
 	fmt.Fprintln(out)
-	writeRoundRobin(out, names, table, s, stats)
+	writeRoundRobin(out, rr.fit, names, table, s, stats)
 }
 
 // addRecord counts a game whose X is player x and O player o: their moves and

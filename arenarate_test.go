@@ -61,7 +61,7 @@ func TestRateIdentityAndGames(t *testing.T) {
 	}{
 		{[]string{"-rate", file("depth.jsonl")}, 0, "Connect Four results: 2 bots, 8 games from 1 file\n"},
 		{[]string{"-rate", file("depth.jsonl"), file("depth.jsonl")}, 0, "Connect Four results: 2 bots, 8 games from 2 files, 8 games found twice counted once\n"},
-		{[]string{"-rate", file("mixed.jsonl")}, 2, "boardbots: -rate: the files mix games: connect4 (height 6, width 7), and ttt at " + file("mixed.jsonl") + " line 3; rate one at a time: -game NAME (and its size flags) picks one\n"},
+		{[]string{"-rate", file("mixed.jsonl")}, 2, "boardbots: -rate: the files mix games: connect4 (height 6, width 7), and ttt at " + file("mixed.jsonl") + " line 5; rate one at a time: -game NAME (and its size flags) picks one\n"},
 		{[]string{"-rate", file("mixed.jsonl"), "-game", "c4"}, 0, "Connect Four results: 2 bots, 2 games from 1 file, 4 games of other games skipped\n"},
 		{[]string{"-rate", file("mixed.jsonl"), "-game", "ttt"}, 0, "Tic-Tac-Toe results: 2 bots, 4 games from 1 file, 2 games of other games skipped\n"},
 		{[]string{"-rate", file("mixed.jsonl"), "-game", "c4", "-width", "6"}, 2, "boardbots: -rate: no games of Connect Four, width 6 in " + file("mixed.jsonl") + ", only 6 games of other games or sizes: -game NAME (and its size flags) picks the games rated\n"},
@@ -90,8 +90,10 @@ func TestRateGroupsNamesAndBounds(t *testing.T) {
 		if field == nil {
 			field = []string{x, o}
 		}
+		// A game whose moves give the result: every record is replayed.
+		played := map[string][3]string{"1-0": {"03142", "X", endWin}, "0-1": {"031485", "O", endWin}, "1/2-1/2": {"048263571", "", endDraw}}[result]
 		r := gameRecord{Type: "game", Game: "ttt", Event: "match", Field: field, Number: 1, Games: 1, Pair: 1, Seed: 1,
-			X: playerRecord{Name: x}, O: playerRecord{Name: o}, Record: "01234", Result: result, End: endWin}
+			X: playerRecord{Name: x}, O: playerRecord{Name: o}, Record: played[0], Result: result, Winner: played[1], End: played[2]}
 		line, _ := json.Marshal(r)
 		return string(line) + "\n"
 	}

@@ -3,7 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
+	"strings"
 )
 
 // What a run reports besides its lines: -out's records (kept, resumed),
@@ -17,14 +20,24 @@ type report struct {
 	// this run's (finished games of its game and seed), by number, and
 	// keptIn its name: the games of this run among them are not played
 	// again.
-	have   map[int][]keptGame
+	have   map[uint64]map[int][]keptRecord
+	runs   map[uint64]*runSeen
 	keptIn string
+	// seedGiven says -seed was given: a rerun without it adopts the seed
+	// of the run of its settings that -out's file holds (arenaseed.go),
+	// saying so on notes (standard error).
+	seedGiven bool
+	notes     io.Writer
 	// plotFile, if set, gets the standings as a picture (-plot) of
 	// plotSize pixels (-plot-size; zero for the default), and plotSaid,
 	// if set, a line naming it once written.
 	plotFile string
 	plotSize plotSize
 	plotSaid io.Writer
+	// width is the terminal's that standard output is, 0 when it is not
+	// one: on a terminal the tables keep within tableWidth and the game
+	// lines wrap to width; in a file or a pipe every name is whole.
+	width int
 }
 
 // plot draws the run's ratings into -plot's file, if it is set.
@@ -55,7 +68,7 @@ func boundedPoint(name string, diff, plusMinus float64, games int) eloPoint {
 // resume sets a to replay the games of games that r's file holds, and
 // says how many: "resuming: 9 of 24 games already in FILE".
 func (r report) resume(out io.Writer, a *arena, games schedule) {
-	kept := a.resumable(games, r.have)
+	kept := a.resumable(games, r.have[a.seed])
 	a.replays = len(kept)
 	a.replay = func(j gameJob) (gameResult, bool) {
 		k, ok := kept[j.index]
@@ -104,4 +117,38 @@ func (r report) header(out io.Writer, a arena, note, shard string) {
 	if note != "" {
 		fmt.Fprintln(out, note)
 	}
+}
+
+// adoptSeed is the seed of a run about to start as a, whose players are
+// ps: without -seed (r.seedGiven false), the seed of the one run of the
+// same settings that -out's file holds, said in one line on out; with a
+// -seed that differs from such runs', that seed, and a line saying that
+// another run starts beside them. Two or more runs of the same settings
+// and no -seed is a refusal: which to resume is the user's to say.
+func (r report) adoptSeed(out io.Writer, a arena, ps []playerRecord) (uint64, error) {
+	var same []uint64
+	for _, seed := range slices.Sorted(maps.Keys(r.runs)) {
+		if r.runs[seed].sameRun(a, ps) {
+			same = append(same, seed)
+		}
+	}
+	if len(same) == 0 || slices.Contains(same, a.seed) && r.seedGiven {
+		return a.seed, nil
+	}
+	if out == nil {
+		out = io.Discard
+	}
+	seeds := make([]string, len(same))
+	for i, s := range same {
+		seeds[i] = fmt.Sprint(s)
+	}
+	switch {
+	case r.seedGiven:
+		fmt.Fprintf(out, "-out %s holds a run of these settings with seed %s; -seed %d starts another beside it\n", r.keptIn, strings.Join(seeds, ", "), a.seed)
+		return a.seed, nil
+	case len(same) > 1:
+		return 0, badInput{fmt.Errorf("-out %s holds %d runs of these settings, seeds %s: -seed SEED resumes one of them, or starts another", r.keptIn, len(same), strings.Join(seeds, ", "))}
+	}
+	fmt.Fprintf(out, "-seed not given: resuming the run of seed %d that %s holds\n", same[0], r.keptIn)
+	return same[0], nil
 }

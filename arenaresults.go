@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -29,17 +28,18 @@ type gameRecord struct {
 	Game    string         `json:"game"`              // the -game name: ttt, connect4, adjacency
 	Options map[string]int `json:"options,omitempty"` // the game's own options, e.g. {"rounds": 8}
 	Event   string         `json:"event"`             // "match" or "tournament"
-	Field   []string       `json:"field"`             // the run's players as rated, in the order given (-x, -o for a match)
-	Number  int            `json:"number"`            // the game's number in the whole run, from 1
-	Games   int            `json:"games"`             // the games of the whole run, every shard's
-	Pair    int            `json:"pair"`              // the pair of openings, from 1: a pair's two games share it
-	Seed    uint64         `json:"seed"`              // the run's -seed: game and opening streams derive from it
-	X       playerRecord   `json:"x"`
-	O       playerRecord   `json:"o"`
-	Opening string         `json:"opening"` // the moves before the bots' first (-moves and -openings)
-	Record  string         `json:"record"`  // every move, the opening's included
-	Result  string         `json:"result"`  // "1-0" (X won), "0-1", "1/2-1/2", "*" (not finished)
-	Winner  string         `json:"winner"`  // "X", "O" or "" (a draw, or not finished)
+	Field   []string       `json:"field,omitempty"`   // the run's players as rated, in the order given (-x, -o for a match); -out gives them once, in its run line
+
+	Number  int          `json:"number"` // the game's number in the whole run, from 1
+	Games   int          `json:"games"`  // the games of the whole run, every shard's
+	Pair    int          `json:"pair"`   // the pair of openings, from 1: a pair's two games share it
+	Seed    uint64       `json:"seed"`   // the run's -seed: game and opening streams derive from it
+	X       playerRecord `json:"x"`
+	O       playerRecord `json:"o"`
+	Opening string       `json:"opening"` // the moves before the bots' first (-moves and -openings)
+	Record  string       `json:"record"`  // every move, the opening's included
+	Result  string       `json:"result"`  // "1-0" (X won), "0-1", "1/2-1/2", "*" (not finished)
+	Winner  string       `json:"winner"`  // "X", "O" or "" (a draw, or not finished)
 	// End is how the game ended: "win", "draw", "forfeit" (a player
 	// broke a rule of play, Reason says which) or "interrupted" (the run
 	// was stopped during the game; Record is what was played).
@@ -101,54 +101,6 @@ func (p playerRecord) rated() string {
 	return p.Name
 }
 
-// keptGame is a finished game an -out file holds, as much of its record
-// as a rerun needs: which game it is (its head's digest, headDigest) and
-// how it went, in a hundred-odd bytes and its moves, whatever the run.
-type keptGame struct {
-	head                      [16]byte
-	record                    string
-	winner, end, reason, kind string
-	moves                     [3]int // by side
-	nodes                     [3]int64
-	timeMS                    [3]float64
-	starts                    [3]int
-	startupMS                 [3]float64
-}
-
-// headDigest is the digest of the part of a record that says which game
-// of which run it is (arena.recordHead fills it), compared as JSON so that
-// a map left out and an empty one are alike: two records are the same
-// game when their heads' digests are equal. What the game's play filled
-// in (the record, the result, the figures) is not part of it.
-func headDigest(rec gameRecord) [16]byte {
-	rec.Record, rec.Result, rec.Winner, rec.End, rec.Reason, rec.Kind, rec.Margin = "", "", "", "", "", "", nil
-	sum := sha256.Sum256([]byte(recordKey(rec)))
-	return [16]byte(sum[:16])
-}
-
-// keep is rec as a keptGame.
-func keep(rec gameRecord) keptGame {
-	return keptGame{head: headDigest(rec), record: rec.Record, winner: rec.Winner, end: rec.End, reason: rec.Reason, kind: rec.Kind,
-		moves: [3]int{X: rec.X.Moves, O: rec.O.Moves}, nodes: [3]int64{X: rec.X.Nodes, O: rec.O.Nodes},
-		timeMS: [3]float64{X: rec.X.TimeMS, O: rec.O.TimeMS}, starts: [3]int{X: rec.X.Starts, O: rec.O.Starts},
-		startupMS: [3]float64{X: rec.X.StartupMS, O: rec.O.StartupMS}}
-}
-
-// recordKey is a record with every player's figures left out (the moves,
-// time and nodes a game cost, which differ between two plays of one game
-// by the clock alone), as canonical JSON: its fields in a fixed order, a
-// map's keys sorted, an empty map left out (omitempty) as a missing one.
-func recordKey(rec gameRecord) string {
-	for _, p := range []*playerRecord{&rec.X, &rec.O} {
-		p.Moves, p.TimeMS, p.Nodes, p.Starts, p.StartupMS = 0, 0, 0, 0, 0
-	}
-	key, err := json.Marshal(rec)
-	if err != nil {
-		panic(err) // the record types always marshal
-	}
-	return string(key)
-}
-
 // points is what X scored: 1, 1/2 or 0; ok is false for a game not
 // finished, which no rating counts.
 func (r gameRecord) points() (float64, bool) {
@@ -191,7 +143,14 @@ type resultsWriter struct {
 // part of the line written is cut back) and fails every later write, so
 // that the run stops at the first game it cannot keep.
 func (rw *resultsWriter) write(rec gameRecord) error {
-	line, err := json.Marshal(rec)
+	rec.Field = nil // the run line names them (writeRun)
+	return rw.writeLine(rec, fmt.Sprintf("game %d", rec.Number))
+}
+
+// writeLine adds one line, v as JSON: what is what it is, for the
+// error ("game 3").
+func (rw *resultsWriter) writeLine(v any, what string) error {
+	line, err := json.Marshal(v)
 	if err != nil {
 		panic(err) // the record types always marshal
 	}
@@ -215,100 +174,8 @@ func (rw *resultsWriter) write(rec gameRecord) error {
 			whole = fmt.Sprintf("cutting back the %d bytes of its line written failed too (%v): the last line of %s is torn, and a rerun cuts it back", n, serr, rw.name)
 		}
 	}
-	rw.err = fmt.Errorf("-out %s: game %d could not be kept: %v; the run stops at the first game it cannot keep, and %s", rw.name, rec.Number, err, whole)
+	rw.err = fmt.Errorf("-out %s: %s could not be kept: %v; the run stops at the first game it cannot keep, and %s", rw.name, what, err, whole)
 	return rw.err
-}
-
-// resultsFile is -out's file opened for a run: its writer, and what it
-// held before.
-type resultsFile struct {
-	f    *os.File
-	keep *resultsWriter
-	// have are the finished games of the run's game and seed it holds,
-	// by number: the games a rerun of the same run need not play.
-	have map[int][]keptGame
-	// note, if not "", says the file's torn last line was cut back.
-	note string
-}
-
-// openResults opens -out's file to add the run's games to it, as
-// cutechess-cli's -pgnout does: a file that is there keeps its games, and
-// the run's game and seed's among them are read back, so that a rerun of
-// the same run plays only the games it lacks. Only a regular file is
-// read back: a pipe, a terminal or a device would hang the reading or
-// never end it. A file of records of another game is refused, and so is
-// one with a line that is not a record; a last line cut short (a run
-// killed, or a disk that filled, while writing it) is cut back to the
-// last whole record, and the note says so. The refusals are badInput:
-// nothing was played.
-func openResults(name string, spec *gameSpec, opt gameOptions, seed uint64) (*resultsFile, error) {
-	if st, err := os.Stat(name); err == nil && !st.Mode().IsRegular() {
-		return nil, badInput{fmt.Errorf("-out %s: %s: accepted is a regular file, which -out reads back to resume a run and adds to, or a new name", name, fileKind(st.Mode()))}
-	}
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("-out: %v", err)
-	}
-	rf, err := readBack(f, name, spec, opt, seed)
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	rf.f, rf.keep = f, &resultsWriter{w: f, file: f, name: name}
-	return rf, nil
-}
-
-// fileKind names a file that is not a regular one.
-func fileKind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeNamedPipe != 0:
-		return "a pipe"
-	case m&os.ModeCharDevice != 0:
-		return "a terminal or a character device"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	}
-	return "not a regular file"
-}
-
-// readBack reads -out's file f back for openResults.
-func readBack(f *os.File, name string, spec *gameSpec, opt gameOptions, seed uint64) (*resultsFile, error) {
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, badInput{fmt.Errorf("-out %s: not a regular file: accepted is a regular file, or a new name", name)}
-	}
-	rf := &resultsFile{have: map[int][]keptGame{}}
-	words := gameAndSize(spec.name, spec.defaults(opt))
-	tail, err := scanResults(f, name, func(line int, rec gameRecord) error {
-		if w := gameAndSize(rec.Game, rec.Options); w != words {
-			return badInput{fmt.Errorf("-out %s line %d: a game of %s, and this run plays %s: -out keeps the games of one game a file; choose another file", name, line, w, words)}
-		}
-		if rec.Seed == seed && rec.End != endInterrupted {
-			rf.have[rec.Number] = append(rf.have[rec.Number], keep(rec))
-		}
-		return nil
-	})
-	var bad resultsLineError
-	if errors.As(err, &bad) {
-		return nil, badInput{fmt.Errorf("-out %v: %s; choose another file, or mend or delete the line", err, recordsAccepted)}
-	}
-	if err != nil {
-		return nil, err
-	}
-	if tail.line > 0 {
-		if !tail.record {
-			return nil, badInput{fmt.Errorf("-out %s line %d: %s, and not a game record cut short: %s; choose another file", name, tail.line, tail.why, recordsAccepted)}
-		}
-		if err := f.Truncate(tail.offset); err != nil {
-			return nil, fmt.Errorf("-out %s: its last line (line %d) is torn, and cutting it back failed: %v", name, tail.line, err)
-		}
-		rf.note = fmt.Sprintf("-out %s: its last line (line %d, %s) was torn: cut back to the %s before it",
-			name, tail.line, tail.why, plural(tail.line-1, "whole line", "whole lines"))
-	}
-	return rf, nil
 }
 
 // badInput is input refused before any game, as a bad flag is: an -out
@@ -364,8 +231,11 @@ type resultsLineError struct {
 
 func (e resultsLineError) Error() string { return fmt.Sprintf("%s line %d: %v", e.name, e.line, e.err) }
 
-// recordStart is how every line -out writes starts.
-const recordStart = `{"type":"game",`
+// recordStart and runStart are how the lines -out writes start.
+const (
+	recordStart = `{"type":"game",`
+	runStart    = `{"type":"run",`
+)
 
 // scanResults reads the game records of a results file, handing each to
 // each with its line number. Lines of other types (the header and the
@@ -377,6 +247,7 @@ const recordStart = `{"type":"game",`
 func scanResults(r io.Reader, name string, each func(line int, rec gameRecord) error) (resultsTail, error) {
 	br := bufio.NewReaderSize(r, 64*1024)
 	var offset int64
+	var run gameRecord // the last run line: the field of the game lines after it
 	for n := 1; ; n++ {
 		text, err := readLine(br)
 		if err == io.EOF && len(text) == 0 {
@@ -406,7 +277,12 @@ func scanResults(r io.Reader, name string, each func(line int, rec gameRecord) e
 			return tail, nil
 		case perr != nil:
 			return resultsTail{}, resultsLineError{name, n, perr}
+		case ok && rec.Type == "run":
+			run = rec
 		case ok:
+			if rec.Field == nil && run.heads(rec) {
+				rec.Field = run.Field
+			}
 			if err := each(n, rec); err != nil {
 				return resultsTail{}, err
 			}
@@ -444,7 +320,12 @@ func cutRecord(text []byte) bool {
 	if len(t) == 0 {
 		return true
 	}
-	return bytes.HasPrefix(t, []byte(recordStart)) || bytes.HasPrefix([]byte(recordStart), t)
+	for _, start := range []string{recordStart, runStart} {
+		if bytes.HasPrefix(t, []byte(start)) || bytes.HasPrefix([]byte(start), t) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseRecordLine reads one line: ok with the record for a game record;
@@ -464,10 +345,13 @@ func parseRecordLine(line []byte) (gameRecord, bool, error) {
 		if herr := json.Unmarshal(line, &head); herr != nil {
 			return gameRecord{}, false, fmt.Errorf("not a JSON object: %v", herr)
 		}
-		if head.Type != "game" {
+		if head.Type != "game" && head.Type != "run" {
 			return gameRecord{}, false, nil
 		}
 		return gameRecord{}, false, err
+	}
+	if rec.Type == "run" {
+		return rec, true, nil
 	}
 	if rec.Type != "game" {
 		return gameRecord{}, false, nil
@@ -481,4 +365,11 @@ func parseRecordLine(line []byte) (gameRecord, bool, error) {
 // settingsOf is the budget as a record gives it.
 func settingsOf(b Budget) botSettings {
 	return botSettings{Depth: b.Depth, TimeMS: float64(b.Time.Microseconds()) / 1000, Playouts: b.Playouts}
+}
+
+// heads says r, a run line read as a record, is the run of game line
+// rec: the same game and options, event, seed and games.
+func (r gameRecord) heads(rec gameRecord) bool {
+	return r.Type == "run" && r.Game == rec.Game && r.Event == rec.Event && r.Seed == rec.Seed && r.Games == rec.Games &&
+		maps.Equal(r.Options, rec.Options)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -22,7 +23,10 @@ const tableWidth = 80
 // last the legend of the names shortened. A name too long for its
 // column reads the same in both tables (shortNames, at the room the
 // narrower leaves), and no two players read the same.
-func writeRoundRobin(out io.Writer, names []string, c crossResults, s standings, stats fieldStats) {
+//
+// fit says the tables go to a terminal and keep within tableWidth; in a
+// file or a pipe (fit false) every name is whole, and nothing is cut.
+func writeRoundRobin(out io.Writer, fit bool, names []string, c crossResults, s standings, stats fieldStats) {
 	ordered := make([]string, len(s.order))
 	for a, i := range s.order {
 		ordered[a] = printable(names[i])
@@ -36,7 +40,10 @@ func writeRoundRobin(out io.Writer, names []string, c crossResults, s standings,
 		cross = newNumberedCross(cells)
 		room = min(room, cross.nameRoom)
 	}
-	short := shortNames(ordered, room)
+	short := ordered
+	if fit {
+		short = shortNames(ordered, room)
+	}
 	if numbered {
 		cross.write(out, short, cells)
 	} else {
@@ -54,6 +61,7 @@ func writeRoundRobin(out io.Writer, names []string, c crossResults, s standings,
 	if key := forfeitKey(counts...); key != "" {
 		fmt.Fprintln(out, key)
 	}
+	s.perfectNotes(out, short, c)
 	ranked := make([]playStats, len(s.order))
 	for a, i := range s.order {
 		ranked[a] = stats[i]
@@ -297,7 +305,11 @@ func standingsRows(names []string, c crossResults, s standings, stats fieldStats
 			t.losses += r.losses
 		}
 		score, elo, plusMinus := "-", "-", "-"
-		if t.games() > 0 {
+		switch {
+		case t.games() > 0 && !math.IsNaN(s.bound[i]):
+			score = fmt.Sprintf("%.1f", 100*t.score())
+			elo, plusMinus = perfectCells(t.wins > 0, s.bound[i])
+		case t.games() > 0:
 			score = fmt.Sprintf("%.1f", 100*t.score())
 			elo, plusMinus = signedElo(s.elo[i]), fmt.Sprintf("%.0f", s.plusMinus[i])
 		}
@@ -348,13 +360,32 @@ func writeRows(out io.Writer, rows [][]string, gaps []int) {
 	}
 }
 
-// standingsPoints are the standings as a picture's points, best first.
+// standingsPoints are the standings as a picture's points, best first:
+// a perfect score at its bound, without an interval.
 func standingsPoints(names []string, s standings) []eloPoint {
 	pts := make([]eloPoint, len(s.order))
 	for k, i := range s.order {
 		pts[k] = eloPoint{name: names[i], elo: s.elo[i], plusMinus: s.plusMinus[i]}
+		if !math.IsNaN(s.bound[i]) {
+			pts[k] = eloPoint{name: names[i], elo: s.bound[i], plusMinus: math.NaN()}
+		}
 	}
 	return pts
+}
+
+// perfectNotes says under the standings what each perfect score tells
+// (perfectWords), the players named as the table shows them (short, in
+// the standings' order).
+func (s standings) perfectNotes(out io.Writer, short []string, c crossResults) {
+	won, games, bound := make([]bool, len(short)), make([]int, len(short)), make([]float64, len(short))
+	for k, i := range s.order {
+		var t wdl
+		for _, r := range c[i] {
+			t.wins, t.draws, t.losses = t.wins+r.wins, t.draws+r.draws, t.losses+r.losses
+		}
+		won[k], games[k], bound[k] = t.wins > 0, t.games(), s.bound[i]
+	}
+	perfectNotes(out, short, won, games, bound)
 }
 
 // printable is text from a file as the terminal may show it: as it is

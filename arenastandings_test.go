@@ -200,7 +200,7 @@ func TestRoundRobinFitsEighty(t *testing.T) {
 			}
 			var b strings.Builder
 			s := c.standings()
-			writeRoundRobin(&b, tc.names, c, s, newFieldStats(n))
+			writeRoundRobin(&b, true, tc.names, c, s, newFieldStats(n))
 			text := b.String()
 			for _, line := range strings.Split(text, "\n") {
 				if w := utf8.RuneCountInString(line); w > 80 {

@@ -26,6 +26,10 @@ type tournamentConfig struct {
 	// gauntlet says the first player is -gauntlet's bot, which alone
 	// plays the others (arenagauntlet.go).
 	gauntlet bool
+	// swiss, when not 0, makes it a Swiss of that many rounds (-1: the
+	// default for the players, swissRounds), which runSwiss plays
+	// rather than run.
+	swiss int
 	report
 }
 
@@ -131,10 +135,35 @@ func (t tournamentConfig) deal(deck *openingDeck, matches [][2]int, mine func(k,
 	}
 }
 
+// checkField refuses, before the first game, a field larger than -rate
+// rates: what a run writes, -rate reads (docs/results.md).
+func (t tournamentConfig) checkField() error {
+	if len(t.players) > maxRatedPlayers {
+		return badInput{fmt.Errorf("-tournament: %d players: accepted are at most %d, the players -rate rates together (docs/results.md)", len(t.players), maxRatedPlayers)}
+	}
+	return nil
+}
+
 // run plays the round-robin (or its shard), showing progress on a
 // terminal, then prints the crosstable and the standings. On an interrupt
 // it prints them for the games finished and returns errInterrupted.
 func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) error {
+	if err := t.checkField(); err != nil {
+		return err
+	}
+	run := arena{spec: t.spec, event: "tournament", field: t.names(), total: len(t.matches()) * t.games, seed: t.seed}
+	if t.gauntlet {
+		run.event = "gauntlet"
+	}
+	var heads []playerRecord
+	for _, p := range t.players {
+		heads = append(heads, run.playerHead(p, p.label))
+	}
+	seed, err := t.adoptSeed(t.notes, run, heads)
+	if err != nil {
+		return err
+	}
+	t.seed = seed
 	deck, err := t.plan.openings(t.spec, t.opt, t.seed)
 	if err != nil {
 		return err
@@ -152,6 +181,9 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	}
 	t.header(out, a, note, shard)
 	t.resume(out, &a, games)
+	if err := t.keepRun(a, games); err != nil {
+		return err
+	}
 	results, stats := newCrossResults(len(t.players)), newFieldStats(len(t.players))
 	scores := make([]pairScores, len(t.players)) // a gauntlet's: each player's against the bot
 	a.keep = func(r gameResult) error { return t.keepRecord(a.record(r)) }
@@ -160,9 +192,14 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		if r.resumed {
 			return rec
 		}
-		if !t.report.printRecord(out, rec) && r.forfeit != nil { // a forfeit is news: the tables alone would hide why
-			fmt.Fprintf(out, "game %d: X %s, O %s: %s, moves: %s\n", r.job.index+1,
-				r.job.labels[X], r.job.labels[O], r.outcome(), movesOrNone(rec.Record))
+		if !t.report.printRecord(out, rec) { // every game, as a match prints them
+			outcome := r.outcome()
+			if r.err != nil {
+				outcome = "interrupted"
+			}
+			line := fmt.Sprintf("game %d/%d: X %s, O %s: %s, moves: %s", r.job.index+1, a.total,
+				r.job.labels[X], r.job.labels[O], outcome, movesOrNone(rec.Record))
+			fmt.Fprintln(out, wrapHanging(line, t.width, 4))
 		}
 		return rec
 	}
@@ -217,7 +254,7 @@ func (t tournamentConfig) tables(out io.Writer, shard string, played, games, all
 		fmt.Fprintf(out, "%s round-robin: %d bots, %d of %d games, %d a match\n\n",
 			t.spec.title, len(t.players), played, games, t.games)
 	}
-	writeRoundRobin(out, t.names(), results, s, stats)
+	writeRoundRobin(out, t.width > 0, t.names(), results, s, stats)
 	return err
 }
 
@@ -241,6 +278,6 @@ func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of
 	}
 	fmt.Fprintf(out, "%s gauntlet of %s%s: %d bots, %d of %d games, %d a match; elo is over %s\n\n",
 		t.spec.title, names[0], shard, len(names)-1, played, of, t.games, names[0])
-	writeGauntlet(out, rows, names[0], stats[0], roundRobinEnds(c, stats))
+	writeGauntlet(out, t.width > 0, rows, names[0], stats[0], roundRobinEnds(c, stats))
 	return err
 }

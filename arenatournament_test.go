@@ -193,6 +193,14 @@ func TestTournamentTables(t *testing.T) {
 	if !ok {
 		t.Errorf("the first line should give the seed:\n%s", outs[0])
 	}
+	// Every game has its line, numbered of the whole run, as a match's.
+	for n := 1; n <= 12; n++ {
+		line, rest, _ := strings.Cut(out, "\n")
+		if !strings.HasPrefix(line, fmt.Sprintf("game %d/12: X ", n)) {
+			t.Errorf("line of game %d: %q", n, line)
+		}
+		out = rest
+	}
 	if !strings.HasPrefix(out, "Tic-Tac-Toe round-robin: 3 bots, 12 of 12 games, 4 a match\n") {
 		t.Errorf("heading: %q", strings.SplitN(out, "\n", 2)[0])
 	}
@@ -222,11 +230,12 @@ func TestTournamentTables(t *testing.T) {
 		rank, games, wins, draws, losses int
 		score                            float64
 		elo                              int
+		bound                            string // "<=" for a perfect loser's bound
 	}
 	rows := map[string]standing{}
-	for _, m := range regexp.MustCompile(`(?m)^\s*(\d+)\s+(\w+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+([-+]\d+)\s+\d+\s+\d+\.\d\d\s+0$`).FindAllStringSubmatch(out, -1) {
-		var r standing
-		if _, err := fmt.Sscan(m[1]+" "+strings.Join(m[3:], " "), &r.rank, &r.games, &r.wins, &r.draws, &r.losses, &r.score, &r.elo); err != nil {
+	for _, m := range regexp.MustCompile(`(?m)^\s*(\d+)\s+(\w+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(<=|>=)?([-+]\d+)\s+(?:\d+|-)\s+\d+\.\d\d\s+0$`).FindAllStringSubmatch(out, -1) {
+		r := standing{bound: m[8]}
+		if _, err := fmt.Sscan(m[1]+" "+strings.Join(m[3:8], " ")+" "+m[9], &r.rank, &r.games, &r.wins, &r.draws, &r.losses, &r.score, &r.elo); err != nil {
 			t.Fatalf("standings row %q: %v", m[0], err)
 		}
 		rows[m[2]] = r
@@ -248,8 +257,13 @@ func TestTournamentTables(t *testing.T) {
 	if want := 100 * points / 8; fmt.Sprintf("%.1f", random.score) != fmt.Sprintf("%.1f", want) || float64(random.draws)/2 != points {
 		t.Errorf("random: score%% %v and %d draws, want %.1f from %v points in the crosstable", random.score, random.draws, want, points)
 	}
-	if minimax.elo != alphabeta.elo || minimax.elo <= 0 || random.elo >= 0 {
-		t.Errorf("elo: minimax %+d, alphabeta %+d, random %+d; want the first two equal and above 0, random below", minimax.elo, alphabeta.elo, random.elo)
+	if minimax.elo != alphabeta.elo || minimax.elo <= 0 || minimax.bound != "" {
+		t.Errorf("elo: minimax %+d, alphabeta %+d; want the two equal and above 0", minimax.elo, alphabeta.elo)
+	}
+	// random lost every game: its one bound, said in words under the
+	// table as a match's elo line says it.
+	if random.bound != "<=" || !strings.Contains(out, fmt.Sprintf("\nrandom lost all 8 games: at most %+d at 95%%, no lower bound\n", random.elo)) {
+		t.Errorf("random lost all 8 games: want its bound <=%+d said under the table:\n%s", random.elo, out)
 	}
 }
 
@@ -265,7 +279,8 @@ func TestTournamentInterrupted(t *testing.T) {
 		t.Fatalf("err %v, want errInterrupted", err)
 	}
 	var played, all, perMatch int
-	if _, err := fmt.Sscanf(out.String(), "seed: 3\nTic-Tac-Toe round-robin: 3 bots, %d of %d games, %d a match", &played, &all, &perMatch); err != nil {
+	heading := regexp.MustCompile(`(?m)^Tic-Tac-Toe round-robin: .*$`).FindString(out.String())
+	if _, err := fmt.Sscanf(heading, "Tic-Tac-Toe round-robin: 3 bots, %d of %d games, %d a match", &played, &all, &perMatch); err != nil {
 		t.Fatalf("%v:\n%s", err, out.String())
 	}
 	games := 0

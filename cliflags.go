@@ -149,7 +149,7 @@ func flagTable(reg *registry) []flagDef {
 			accepts: orList(traceFormats), choices: traceFormats, modes: modePlay | modeAnalyze, notFor: flagRun.noTrace,
 			set: oneOf(func(c *config) *string { return &c.traceFormat }, traceFormats...)},
 		{name: "trace-out", arg: "FILE", section: sectionWatching, about: "write the traces to FILE instead of standard output, where -analyze's answers then stand alone",
-			modes: modePlay | modeAnalyze, notFor: flagRun.noTrace, promises: always, set: text(func(c *config) *string { return &c.traceOut })},
+			modes: modePlay | modeAnalyze, notFor: flagRun.noTrace, promises: always, set: fileName(func(c *config) *string { return &c.traceOut })},
 		{name: "no-color", section: sectionOutput, about: "no colour, even on a terminal (the NO_COLOR environment variable does the same)", modes: modePlay, set: onOff(func(c *config) *bool { return &c.noColor })},
 		{name: "moves", arg: "RECORD", section: sectionPlaying, about: "start from this position: the moves so far, in the game's notation, like 4453",
 			modes: modeGames, set: text(func(c *config) *string { return &c.moves })},
@@ -163,7 +163,9 @@ func flagTable(reg *registry) []flagDef {
 			accepts: "text or json", choices: []string{"text", "json"}, modes: modeMatch | modeTournament | modeAnalyze | modeReview | modeRate,
 			promises: func(c *config) bool { return c.format == "json" }, set: oneOf(func(c *config) *string { return &c.format }, "text", "json")},
 		{name: "out", arg: "FILE", section: sectionOutput, about: "with -games or -tournament: add every game to FILE as a JSON line when it ends; the same command run again plays only the games FILE lacks",
-			modes: modeMatch | modeTournament, promises: always, set: text(func(c *config) *string { return &c.out })},
+			modes: modeMatch | modeTournament, promises: always, set: fileName(func(c *config) *string { return &c.out })},
+		{name: "wait", section: sectionOutput, about: "with -out: when another run is writing FILE, wait for it to end, rather than stop at once",
+			modes: modeMatch | modeTournament, set: onOff(func(c *config) *bool { return &c.wait })},
 		{name: "rate", arg: "FILE...", section: sectionMatches, about: "rate together the games of files written by -out: -rate a.jsonl b.jsonl",
 			modes: modeRate, many: true, set: func(c *config, v string) error { c.rate = append(c.rate, v); return nil }},
 		{name: "plot", arg: "FILE", section: sectionOutput, about: "with a match, a tournament or -rate: the ratings as a picture, FILE.svg or FILE.png; a bot swept over one key gives a line",
@@ -181,6 +183,15 @@ func flagTable(reg *registry) []flagDef {
 					return errBadValue
 				}
 				c.plotSize = size
+				return nil
+			}},
+		{name: "pairing", arg: "FORMAT", def: "roundrobin", section: sectionMatches, about: "with -tournament: roundrobin (every two bots meet), or swiss: a few rounds, each pairing bots of equal scores that have not met (swiss:rounds=N)",
+			accepts: pairingAccepts, modes: modeTournament, set: func(c *config, v string) error {
+				n, ok := parseSwiss(v)
+				if !ok {
+					return errBadValue
+				}
+				c.swiss = n
 				return nil
 			}},
 		{name: "shard", arg: "I/N", section: sectionMatches, about: "with -tournament: play only slice I of N of its games, like 1/4, so that N machines can share it",
@@ -253,6 +264,19 @@ func gameOptionFlags(reg *registry) []flagDef {
 // text takes any value.
 func text(field func(*config) *string) func(*config, string) error {
 	return func(c *config, v string) error { *field(c) = v; return nil }
+}
+
+// fileName takes a file's name, never an empty one: "-out=" is a
+// script's unset variable, and would write nowhere (or to standard
+// output) without a word.
+func fileName(field func(*config) *string) func(*config, string) error {
+	return func(c *config, v string) error {
+		if v == "" {
+			return errors.New("an empty name: accepted is a file's name")
+		}
+		*field(c) = v
+		return nil
+	}
 }
 
 // whole takes a whole number in [lo, hi].

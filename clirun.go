@@ -43,7 +43,7 @@ func (r *invocation) rate() int {
 	if r.cfg.set["game"] {
 		only = &rateOnly{spec: r.spec, opt: r.opt}
 	}
-	return rateFiles(r.cfg.rate, only, r.cfg.format == "json", r.cfg.plot, r.cfg.plotSize, r.stdout, r.stderr)
+	return rateFiles(r.cfg.rate, only, r.cfg.format == "json", r.cfg.plot, r.cfg.plotSize, isTerminal(r.stdout), r.stdout, r.stderr)
 }
 
 // errProblems is -check's end when the engine had problems: status 1,
@@ -212,8 +212,11 @@ func (r *invocation) matches(ctx context.Context) error {
 		progress = r.stderr
 	}
 	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSize: r.cfg.plotSize, plotSaid: r.stderr}
+	if isTerminal(r.stdout) {
+		rep.width = terminalWidth(fileOf(r.stdout))
+	}
 	if r.cfg.out != "" {
-		rf, err := openResults(r.cfg.out, r.spec, r.opt, r.cfg.seed)
+		rf, err := openResults(ctx, r.cfg.out, r.cfg.wait, r.stderr, r.spec, r.opt)
 		if err != nil {
 			return err
 		}
@@ -221,7 +224,8 @@ func (r *invocation) matches(ctx context.Context) error {
 		if rf.note != "" {
 			fmt.Fprintf(r.stderr, "boardbots: %s\n", rf.note)
 		}
-		rep.keep, rep.have, rep.keptIn = rf.keep, rf.have, r.cfg.out
+		rep.keep, rep.have, rep.runs, rep.keptIn = rf.keep, rf.have, rf.runs, r.cfg.out
+		rep.seedGiven, rep.notes = r.cfg.set["seed"], r.stderr
 	}
 	var err error
 	if r.mode == modeMatch {
@@ -230,9 +234,6 @@ func (r *invocation) matches(ctx context.Context) error {
 		if m.sprt != nil && !r.cfg.set["games"] {
 			m.games = sprtGames
 		}
-		if isTerminal(r.stdout) {
-			m.width = terminalWidth(fileOf(r.stdout))
-		}
 		err = m.run(ctx, r.stdout, progress)
 	} else {
 		games := r.cfg.games
@@ -240,8 +241,12 @@ func (r *invocation) matches(ctx context.Context) error {
 			games = 2 // one pair
 		}
 		t := tournamentConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: r.field, games: games, plan: r.plan,
-			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, gauntlet: r.cfg.gauntlet != "", report: rep}
-		err = t.run(ctx, r.stdout, progress)
+			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, gauntlet: r.cfg.gauntlet != "", swiss: r.cfg.swiss, report: rep}
+		if t.swiss != 0 {
+			err = t.runSwiss(ctx, r.stdout, progress)
+		} else {
+			err = t.run(ctx, r.stdout, progress)
+		}
 	}
 	return err
 }
