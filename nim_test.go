@@ -245,7 +245,7 @@ func TestNimThroughEveryHost(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := bytes.Count(data, []byte(`"game":"nim"`)); n != 4 {
+		if n := bytes.Count(data, []byte(`{"type":"game","game":"nim"`)); n != 4 {
 			t.Errorf("-out holds %d Nim games, want 4:\n%s", n, data)
 		}
 		rate, errOut := runProgramNim(t, []string{"-rate", out}, "")
