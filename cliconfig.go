@@ -30,6 +30,7 @@ type config struct {
 	traceOut            string // -trace-out: a file for the traces
 	analyze, verbose    bool
 	review              bool
+	grade               time.Duration // -grade: the oracle's time a position; 0 no limit
 	step, noColor       bool
 	version, scores     bool
 	moves, out          string

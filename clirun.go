@@ -177,6 +177,9 @@ func (r *invocation) review(ctx context.Context) error {
 	if slices.Contains(r.cfg.budget.noLimit, "time") {
 		budget.Time = 0 // -time 0: every position proved, however long it takes
 	}
+	if r.cfg.set["grade"] {
+		budget.Time = r.cfg.grade // -grade TIME: the oracle's time a position
+	}
 	o, err := r.reg.newOracle(r.spec, budget)
 	if err != nil {
 		return err
@@ -188,7 +191,11 @@ func (r *invocation) review(ctx context.Context) error {
 	if isTerminal(r.stdin) {
 		fmt.Fprintln(r.stderr, reviewHint)
 	}
-	return reviewWith(ctx, r.stdin, r.stdout, o, r.opt, r.cfg.format == "json", progress)
+	var grading *grades
+	if r.cfg.set["grade"] {
+		grading = &grades{}
+	}
+	return reviewWith(ctx, r.stdin, r.stdout, o, r.opt, r.cfg.format == "json", progress, grading)
 }
 
 // reviewHint is what -review says when a person is to type the games.

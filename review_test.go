@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -133,7 +134,7 @@ func TestReviewRun(t *testing.T) {
 	}
 	in := "012345\n\n" + `{"game":"ttt","record":"048","result":"1/2-1/2"}` + "\n99\n" + `{"game":"connect4","record":"44"}` + "\n"
 	var js strings.Builder
-	if err := reviewWith(context.Background(), strings.NewReader(in), &js, o, nil, true, nil); err != nil {
+	if err := reviewWith(context.Background(), strings.NewReader(in), &js, o, nil, true, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(js.String()), "\n")
@@ -160,7 +161,7 @@ func TestReviewRun(t *testing.T) {
 		}
 	}
 	var text strings.Builder
-	if err := reviewWith(context.Background(), strings.NewReader("012345\n"), &text, o, nil, false, nil); err != nil {
+	if err := reviewWith(context.Background(), strings.NewReader("012345\n"), &text, o, nil, false, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	wantText := `review of 012345 (Tic-Tac-Toe, 6 moves, 7 of 7 positions proved):
@@ -200,5 +201,83 @@ func TestReviewTextWidth(t *testing.T) {
 	}
 	if got := reviewKept(strings.Fields("1 2 3 4 5 6 7 8")); got != "1 2 3 4 5 6 and 2 more" {
 		t.Errorf("reviewKept: %q", got)
+	}
+}
+
+// -review -grade counts each player's moves of a results file's games:
+// every move of Tic-Tac-Toe is graded, and the perfect ones are exactly
+// those after which the reference's result for the mover did not fall.
+func TestReviewGrade(t *testing.T) {
+	t.Parallel()
+	spec := specNamed(t, "ttt")
+	o, err := declared.newOracle(spec, Budget{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := []struct{ x, o, record string }{
+		{"ann", "bob", "012345"},
+		{"bob", "ann", "4086"},
+		{"ann", "cid", "1402"},
+	}
+	var in strings.Builder
+	in.WriteString(`{"type":"run","game":"ttt","field":["ann","bob","cid"]}` + "\n")
+	want := map[string]*grade{}
+	for _, g := range games {
+		fmt.Fprintf(&in, `{"type":"game","game":"ttt","x":{"name":%q},"o":{"name":%q},"record":%q}`+"\n", g.x, g.o, g.record)
+		p, err := spec.parseRecord(g.record, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := map[Side]string{X: g.x, O: g.o}
+		for _, n := range names {
+			if want[n] == nil {
+				want[n] = &grade{Player: n, FirstBlunders: []int{}}
+			}
+			want[n].Games++
+		}
+		firsts := map[Side]int{}
+		q := spec.start(nil)
+		for k, m := range p.History() {
+			mover := q.Turn()
+			before := refValue(q)
+			q.Play(m)
+			w := want[names[mover]]
+			w.Moves++
+			w.Graded++
+			if -refValue(q) < before {
+				w.Blunders++
+				if firsts[mover] == 0 {
+					firsts[mover] = k + 1
+					w.FirstBlunders = append(w.FirstBlunders, k+1)
+				}
+			} else {
+				w.Perfect++
+			}
+		}
+	}
+	var out strings.Builder
+	if err := reviewWith(context.Background(), strings.NewReader(in.String()), &out, o, nil, true, nil, &grades{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d grade lines for %d players:\n%s", len(lines), len(want), out.String())
+	}
+	for _, line := range lines {
+		var g grade
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		w := want[g.Player]
+		if w == nil || fmt.Sprint(g) != fmt.Sprint(*w) {
+			t.Errorf("grade %+v, want %+v", g, w)
+		}
+	}
+	var table strings.Builder
+	if err := reviewWith(context.Background(), strings.NewReader(in.String()), &table, o, nil, false, nil, &grades{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(table.String(), "player  games  moves  graded% perfect% blunders/game first blunder\nann ") {
+		t.Errorf("the grades' table:\n%s", table.String())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -25,7 +26,11 @@ type reviewJSON struct {
 // reviews to out; progress, when set, hears how far each review is, for
 // a status line. ctx ending stops the review in hand, which is written
 // as far as it got, and the reading.
-func reviewWith(ctx context.Context, in io.Reader, out io.Writer, o *oracle, opt gameOptions, asJSON bool, progress func(string)) error {
+//
+// With grading (-grade) it writes no review but counts each game's
+// moves for its players, and writes their grades at the end: a table, or
+// a JSON line a player.
+func reviewWith(ctx context.Context, in io.Reader, out io.Writer, o *oracle, opt gameOptions, asJSON bool, progress func(string), grading *grades) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), maxLine)
 	for n := 1; ctx.Err() == nil && sc.Scan(); n++ {
@@ -33,7 +38,10 @@ func reviewWith(ctx context.Context, in io.Reader, out io.Writer, o *oracle, opt
 		if line == "" {
 			continue
 		}
-		record, err := reviewRecord(line, o.spec)
+		record, names, err := reviewRecord(line, o.spec)
+		if errors.Is(err, errNoGame) {
+			continue
+		}
 		var g Game
 		if err == nil {
 			g, err = o.spec.parseRecord(record, opt)
@@ -60,33 +68,60 @@ func reviewWith(ctx context.Context, in io.Reader, out io.Writer, o *oracle, opt
 		if progress != nil {
 			progress("")
 		}
-		if asJSON {
+		switch {
+		case grading != nil:
+			grading.add(r, names)
+		case asJSON:
 			reviewJSONLine(out, reviewJSON{reviewedGame: r})
-		} else {
+		default:
 			io.WriteString(out, reviewText(r, o.spec, start))
+		}
+	}
+	if grading != nil {
+		if asJSON {
+			for _, g := range grading.list {
+				reviewJSONLine(out, g)
+			}
+		} else {
+			grading.table(out, o.spec.start(opt).Utility().Margin)
 		}
 	}
 	return sc.Err()
 }
 
-// reviewRecord is the record a line holds: its first word, or the
-// "record" of a results file's line (which must be of the run's game).
-func reviewRecord(line string, spec *gameSpec) (string, error) {
+// reviewRecord is the record a line holds and its players: its first
+// word, played by "X" and "O", or the "record" of a results file's line
+// (which must be of the run's game) and the names of its players.
+func reviewRecord(line string, spec *gameSpec) (record string, names [3]string, err error) {
+	names = [3]string{X: "X", O: "O"}
 	if !strings.HasPrefix(line, "{") {
-		return strings.TrimPrefix(strings.Fields(line)[0], "-"), nil // -analyze's "-" is the start
+		return strings.TrimPrefix(strings.Fields(line)[0], "-"), names, nil // -analyze's "-" is the start
 	}
 	var r struct {
+		Type   string `json:"type"`
 		Game   string `json:"game"`
 		Record string `json:"record"`
+		X, O   struct {
+			Name string `json:"name"`
+		}
 	}
 	if err := json.Unmarshal([]byte(line), &r); err != nil {
-		return "", fmt.Errorf("not a results file's line: %v", err)
+		return "", names, fmt.Errorf("not a results file's line: %v", err)
+	}
+	if r.Type != "" && r.Type != "game" {
+		return "", names, errNoGame // a run's line: its roster and settings
 	}
 	if r.Game != "" && r.Game != spec.name {
-		return r.Record, fmt.Errorf("a game of %s, not %s: review it with -game %s", r.Game, spec.name, r.Game)
+		return r.Record, names, fmt.Errorf("a game of %s, not %s: review it with -game %s", r.Game, spec.name, r.Game)
 	}
-	return r.Record, nil
+	if r.X.Name != "" && r.O.Name != "" {
+		names[X], names[O] = r.X.Name, r.O.Name
+	}
+	return r.Record, names, nil
 }
+
+// errNoGame is a results file's line that holds no game (its run line).
+var errNoGame = errors.New("no game")
 
 // reviewJSONLine writes v as one line of JSON.
 func reviewJSONLine(out io.Writer, v any) {
