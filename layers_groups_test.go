@@ -99,7 +99,7 @@ var fileGroups = []fileGroup{
 	{name: "analyze", tier: tierHosts, holds: "-analyze: positions in, one answer line each out",
 		surface: "analyzeMode analyzeWith"},
 	{name: "review", tier: tierHosts, holds: "-review: games in, every move valued by the game's oracle and marked where it changed the game's value",
-		surface: "reviewGame reviewText reviewTime reviewWith"},
+		surface: "grades reviewGame reviewText reviewTime reviewWith"},
 	{name: "play", tier: tierHosts, holds: "the prompt: a person at the table, its commands and screen",
 		surface: "interrupter interruptible newPipeReader newTermReader promptCommandWords screen seated session signalled terminalWidth termReader"},
 	{name: "bookmake", tier: tierHosts, holds: "-make-book: the Connect Four book built by playing the solver through the game loop",
