@@ -267,7 +267,7 @@ func (t *session) reviewCommand(ctx context.Context, g Game, _ string) error {
 		stop = t.showThinking("review: thinking", reviewTime*time.Duration(len(g.History())+1))
 	}
 	search, done := t.moveNow.searching(ctx)
-	r := reviewGame(search, o, start, g.History(), nil)
+	r := reviewGame(search, o, start, g.History(), 0, nil)
 	cut := done()
 	stop()
 	if ctx.Err() != nil {

@@ -38,6 +38,9 @@ type reviewedMove struct {
 	// Kept are moves that kept the value, where the move did not: every
 	// one the oracle proved, or its best.
 	Kept []string `json:"kept,omitempty"`
+	// Opening says the move was the game's opening (a match's random
+	// plies, -moves), played by no one: it is valued but not judged.
+	Opening bool `json:"opening,omitempty"`
 }
 
 // reviewedGame is a game's review.
@@ -56,10 +59,11 @@ type reviewedGame struct {
 }
 
 // reviewGame reviews the game of spec that moves play from start, asking
-// o of each position; progress, when set, hears of each position before
-// it is asked. ctx ending stops it: the positions left count as not
-// proved, and Stopped says so.
-func reviewGame(ctx context.Context, o *oracle, start Game, moves []Move, progress func(done, of int)) reviewedGame {
+// o of each position, the first opening moves the game's opening, which
+// no player chose; progress, when set, hears of each position before it
+// is asked. ctx ending stops it: the positions left count as not proved,
+// and Stopped says so.
+func reviewGame(ctx context.Context, o *oracle, start Game, moves []Move, opening int, progress func(done, of int)) reviewedGame {
 	g := start.Clone()
 	values := make([]oracleValue, len(moves)+1)
 	r := reviewedGame{Record: o.spec.line(moves), Positions: len(moves) + 1}
@@ -86,7 +90,7 @@ func reviewGame(ctx context.Context, o *oracle, start Game, moves []Move, progre
 	g = start.Clone()
 	margin := g.Utility().Margin
 	for k, m := range moves {
-		rm := reviewedMove{Ply: k + 1, Side: g.Turn().String(), Move: g.FormatMove(m)}
+		rm := reviewedMove{Ply: k + 1, Side: g.Turn().String(), Move: g.FormatMove(m), Opening: k < opening}
 		before, after := values[k], values[k+1]
 		if before.Proved {
 			v := before.Value
@@ -96,7 +100,7 @@ func reviewGame(ctx context.Context, o *oracle, start Game, moves []Move, progre
 			v := -after.Value
 			rm.After = &v
 		}
-		if rm.Before != nil && rm.After != nil {
+		if rm.Before != nil && rm.After != nil && !rm.Opening {
 			rm.Mark, rm.Lost = reviewMark(*rm.Before, *rm.After, margin)
 			if rm.Mark != "" {
 				rm.Kept = keptMoves(g, before, margin)

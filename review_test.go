@@ -49,7 +49,7 @@ func TestReviewMarksAgainstReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		start := spec.start(nil)
-		r := reviewGame(context.Background(), o, start, g.History(), nil)
+		r := reviewGame(context.Background(), o, start, g.History(), 0, nil)
 		if r.Proved != r.Positions || r.Positions != len(g.History())+1 {
 			t.Errorf("%s %s: %d of %d positions proved", tc.game, tc.record, r.Proved, r.Positions)
 		}
@@ -178,7 +178,7 @@ func TestReviewRun(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r := reviewGame(ctx, o, spec.start(nil), []Move{0, 1}, nil)
+	r := reviewGame(ctx, o, spec.start(nil), []Move{0, 1}, 0, nil)
 	if !r.Stopped || r.Proved != 0 || r.Moves[0].Before != nil {
 		t.Errorf("a review stopped at once: %+v", r)
 	}
@@ -214,16 +214,17 @@ func TestReviewGrade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := []struct{ x, o, record string }{
-		{"ann", "bob", "012345"},
-		{"bob", "ann", "4086"},
-		{"ann", "cid", "1402"},
+	games := []struct{ x, o, record, opening string }{
+		{"ann", "bob", "012345", ""},
+		{"bob", "ann", "4086", ""},
+		{"ann", "cid", "1402", ""},
+		{"cid", "bob", "012345", "01"}, // O's blunder in the opening is no one's
 	}
 	var in strings.Builder
 	in.WriteString(`{"type":"run","game":"ttt","field":["ann","bob","cid"]}` + "\n")
 	want := map[string]*grade{}
 	for _, g := range games {
-		fmt.Fprintf(&in, `{"type":"game","game":"ttt","x":{"name":%q},"o":{"name":%q},"record":%q}`+"\n", g.x, g.o, g.record)
+		fmt.Fprintf(&in, `{"type":"game","game":"ttt","x":{"name":%q},"o":{"name":%q},"opening":%q,"record":%q}`+"\n", g.x, g.o, g.opening, g.record)
 		p, err := spec.parseRecord(g.record, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -241,6 +242,9 @@ func TestReviewGrade(t *testing.T) {
 			mover := q.Turn()
 			before := refValue(q)
 			q.Play(m)
+			if k < len(g.opening) {
+				continue // the opening's moves are no one's
+			}
 			w := want[names[mover]]
 			w.Moves++
 			w.Graded++

@@ -41,7 +41,7 @@ func (gs *grades) add(r reviewedGame, names [3]string) {
 		g.Games++
 		first := 0
 		for _, m := range r.Moves {
-			if m.Side != side.String() {
+			if m.Side != side.String() || m.Opening {
 				continue
 			}
 			g.Moves++

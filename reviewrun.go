@@ -38,7 +38,7 @@ func reviewWith(ctx context.Context, in io.Reader, out io.Writer, o *oracle, opt
 		if line == "" {
 			continue
 		}
-		record, names, err := reviewRecord(line, o.spec)
+		record, names, opening, err := reviewRecord(line, o.spec)
 		if errors.Is(err, errNoGame) {
 			continue
 		}
@@ -64,7 +64,14 @@ func reviewWith(ctx context.Context, in io.Reader, out io.Writer, o *oracle, opt
 				progress(fmt.Sprintf("review: game %d, position %d of %d", n, done+1, of))
 			}
 		}
-		r := reviewGame(ctx, o, start, g.History(), tell)
+		openingPlies := 0
+		if opening != "" {
+			og, err := o.spec.parseRecord(opening, opt)
+			if err == nil && strings.HasPrefix(record, opening) {
+				openingPlies = len(og.History())
+			}
+		}
+		r := reviewGame(ctx, o, start, g.History(), openingPlies, tell)
 		if progress != nil {
 			progress("")
 		}
@@ -89,35 +96,37 @@ func reviewWith(ctx context.Context, in io.Reader, out io.Writer, o *oracle, opt
 	return sc.Err()
 }
 
-// reviewRecord is the record a line holds and its players: its first
-// word, played by "X" and "O", or the "record" of a results file's line
-// (which must be of the run's game) and the names of its players.
-func reviewRecord(line string, spec *gameSpec) (record string, names [3]string, err error) {
+// reviewRecord is the record a line holds, its players and its opening:
+// its first word, played by "X" and "O", or the "record" of a results
+// file's line (which must be of the run's game), the names of its
+// players and the opening they were given.
+func reviewRecord(line string, spec *gameSpec) (record string, names [3]string, opening string, err error) {
 	names = [3]string{X: "X", O: "O"}
 	if !strings.HasPrefix(line, "{") {
-		return strings.TrimPrefix(strings.Fields(line)[0], "-"), names, nil // -analyze's "-" is the start
+		return strings.TrimPrefix(strings.Fields(line)[0], "-"), names, "", nil // -analyze's "-" is the start
 	}
 	var r struct {
-		Type   string `json:"type"`
-		Game   string `json:"game"`
-		Record string `json:"record"`
-		X, O   struct {
+		Type    string `json:"type"`
+		Game    string `json:"game"`
+		Record  string `json:"record"`
+		Opening string `json:"opening"`
+		X, O    struct {
 			Name string `json:"name"`
 		}
 	}
 	if err := json.Unmarshal([]byte(line), &r); err != nil {
-		return "", names, fmt.Errorf("not a results file's line: %v", err)
+		return "", names, "", fmt.Errorf("not a results file's line: %v", err)
 	}
 	if r.Type != "" && r.Type != "game" {
-		return "", names, errNoGame // a run's line: its roster and settings
+		return "", names, "", errNoGame // a run's line: its roster and settings
 	}
 	if r.Game != "" && r.Game != spec.name {
-		return r.Record, names, fmt.Errorf("a game of %s, not %s: review it with -game %s", r.Game, spec.name, r.Game)
+		return r.Record, names, "", fmt.Errorf("a game of %s, not %s: review it with -game %s", r.Game, spec.name, r.Game)
 	}
 	if r.X.Name != "" && r.O.Name != "" {
 		names[X], names[O] = r.X.Name, r.O.Name
 	}
-	return r.Record, names, nil
+	return r.Record, names, r.Opening, nil
 }
 
 // errNoGame is a results file's line that holds no game (its run line).
@@ -143,14 +152,19 @@ func reviewText(r reviewedGame, spec *gameSpec, start Game) string {
 	blunders, slips, moves := map[string]int{}, map[string]int{}, map[string]int{}
 	for _, m := range r.Moves {
 		line := fmt.Sprintf("%3d. %s %-3s %5s -> %-5s", m.Ply, m.Side, m.Move, reviewValue(m.Before, margin), reviewValue(m.After, margin))
-		moves[m.Side]++
+		if !m.Opening {
+			moves[m.Side]++
+		}
 		switch m.Mark {
 		case "blunder":
 			blunders[m.Side]++
 		case "slip":
 			slips[m.Side]++
 		}
-		if m.Mark != "" {
+		switch {
+		case m.Opening:
+			line += "  (opening)"
+		case m.Mark != "":
 			line += fmt.Sprintf("  %s: %s; kept: %s", m.Mark, m.Lost, reviewKept(m.Kept))
 		}
 		b.WriteString(wrapHanging(strings.TrimRight(line, " "), 80, 24) + "\n")
