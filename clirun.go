@@ -242,7 +242,9 @@ func (r *invocation) matches(ctx context.Context) error {
 		}
 		t := tournamentConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: r.field, games: games, plan: r.plan,
 			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, gauntlet: r.cfg.gauntlet != "", swiss: r.cfg.swiss, report: rep}
-		if t.swiss != 0 {
+		if r.cfg.knockout {
+			err = t.runKnockout(ctx, r.stdout, progress)
+		} else if t.swiss != 0 {
 			err = t.runSwiss(ctx, r.stdout, progress)
 		} else {
 			err = t.run(ctx, r.stdout, progress)
