@@ -242,9 +242,9 @@ func (t tournamentConfig) pairGames(next func() []Move, base int, pairs [][2]int
 	return schedule{count: len(jobs), games: slices.Values(jobs)}
 }
 
-// swissTables prints a Swiss's crosstable and standings, then its
-// ranking by points, then Buchholz, then Sonneborn-Berger, and draws
-// its picture (-plot).
+// swissTables prints a Swiss's crosstable and standings, ranked by
+// points, then Buchholz, then Sonneborn-Berger, those and the byes in
+// columns after the usual ones, and draws its picture (-plot).
 func (t tournamentConfig) swissTables(out io.Writer, played, rounds int, c crossResults, stats fieldStats, table *swissTable) error {
 	buchholz, sb := table.tieBreaks(c)
 	s := c.standings()
@@ -253,13 +253,11 @@ func (t tournamentConfig) swissTables(out io.Writer, played, rounds int, c cross
 		return cmp.Or(cmp.Compare(table.points[b], table.points[a]), cmp.Compare(buchholz[b], buchholz[a]), cmp.Compare(sb[b], sb[a]))
 	})
 	fmt.Fprintf(out, "%s Swiss: %d bots, %d of %d rounds\n\n", t.spec.title, len(t.players), played, rounds)
-	writeRoundRobin(out, t.width > 0, t.names(), c, s, stats)
-	fmt.Fprintln(out)
-	rows := [][]string{{"rank", "bot", "points", "byes", "buchholz", "sb"}}
-	for k, i := range s.order {
-		rows = append(rows, []string{strconv.Itoa(k + 1), printable(t.players[i].label), strconv.FormatFloat(table.points[i], 'f', -1, 64),
-			strconv.Itoa(table.byes[i]), strconv.FormatFloat(buchholz[i], 'f', -1, 64), strconv.FormatFloat(sb[i], 'f', -1, 64)})
+	extra := [][]string{{"points", "byes", "buchholz", "sb"}}
+	for i := range t.players {
+		extra = append(extra, []string{strconv.FormatFloat(table.points[i], 'f', -1, 64), strconv.Itoa(table.byes[i]),
+			strconv.FormatFloat(buchholz[i], 'f', -1, 64), strconv.FormatFloat(sb[i], 'f', -1, 64)})
 	}
-	writeRows(out, rows, []int{0, 2, 1, 1, 1, 1})
+	writeRoundRobinWith(out, t.width > 0, t.names(), c, s, stats, extra)
 	return err
 }
