@@ -29,7 +29,7 @@ func bracketLines(cols [][]string, width int) []string {
 		step := 1 << (c + 1)
 		for k, t := range col {
 			row, x := step*k+step/2-1, c*w
-			room := w - 4
+			room := w - 3 // then a space, the bar
 			if c == rounds {
 				room = w - 1
 			}

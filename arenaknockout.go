@@ -357,7 +357,14 @@ func (t tournamentConfig) knockoutTables(out io.Writer, f *knockoutFormat, c cro
 func (f *knockoutFormat) bracketTexts(width int) [][]string {
 	names := f.t.names()
 	w := width / len(f.cols)
-	short := shortNames(names, w-4-len(fmt.Sprintf("(%d)  %d.5", len(names), 2*(f.pairs+knockoutExtraPairs))))
+	points := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+	scores := 0 // the widest points so far
+	for _, ties := range f.ties {
+		for _, tie := range ties {
+			scores = max(scores, len(points(tie.points[0])), len(points(tie.points[1])))
+		}
+	}
+	short := shortNames(names, w-3-len(fmt.Sprintf("(%d)  ", len(names)))-scores)
 	texts := make([][]string, len(f.cols))
 	for c, col := range f.cols {
 		texts[c] = make([]string, len(col))
@@ -374,7 +381,7 @@ func (f *knockoutFormat) bracketTexts(width int) [][]string {
 				tie := f.ties[c][k/2]
 				for side, q := range tie.players {
 					if q == p && tie.pairs > 0 {
-						t += " " + strconv.FormatFloat(tie.points[side], 'f', -1, 64)
+						t += " " + points(tie.points[side])
 					}
 				}
 			}

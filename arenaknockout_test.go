@@ -30,7 +30,7 @@ func TestBracketLines(t *testing.T) {
 		"          +-(1) a ----+",
 		"(4) d 0 --+           |",
 		"                      +",
-		"(2) bbbb -+           |",
+		"(2) bbbbb +           |",
 		"          +-(2) b ----+",
 		"bye ------+",
 	}
@@ -68,17 +68,17 @@ func TestKnockout(t *testing.T) {
 (1) random -------+
                   +-(1) random 0 -----+
 bye --------------+                   |
-                                      +-(4) mcts:pl~ 0.5 -+
-(4) mcts:pl~ 3.5 -+                   |                   |
-                  +-(4) mcts:pl~ 2 ---+                   |
+                                      +-(4) mcts:pla~ 0.5 +
+(4) mcts:pla~ 3.5 +                   |                   |
+                  +-(4) mcts:pla~ 2 --+                   |
 (5) rollout 2.5 --+                                       |
                                                           +-(2) minimax
 (2) minimax ------+                                       |
                   +-(2) minimax 3 ----+                   |
 bye --------------+                   |                   |
                                       +-(2) minimax 1.5 --+
-(3) alphabe~ 3 ---+                   |
-                  +-(3) alphabe~ 3 ---+
+(3) alphabeta 3 --+                   |
+                  +-(3) alphabeta 3 --+
 (6) local 3 ------+
 `,
 	} {
