@@ -292,6 +292,11 @@ func (t tournamentConfig) runKnockout(ctx context.Context, out, progress io.Writ
 	if t.games%2 == 1 {
 		return badInput{fmt.Errorf("-pairing knockout: -games %d: a tie is game pairs, seats swapped: accepted an even number", t.games)}
 	}
+	seed, err := t.adopt("knockout", (n-1)*(t.games+2*knockoutExtraPairs))
+	if err != nil {
+		return err
+	}
+	t.seed = seed
 	deck, err := t.plan.openings(t.spec, t.opt, t.seed)
 	if err != nil {
 		return err

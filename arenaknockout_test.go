@@ -44,7 +44,8 @@ func TestBracketLines(t *testing.T) {
 // higher seed goes through, said so; the bracket as each round ends;
 // the standings by how far each went, seed and round reached after the
 // usual columns; -plot drawn. Cut after 10 games and rerun onto its
-// -out file, it resumes round by round and ends with the same tables.
+// -out file, it resumes round by round and ends with the same tables;
+// rerun without -seed, it adopts the file's seed and plays nothing.
 // -shard and an odd -games are refused.
 func TestKnockout(t *testing.T) {
 	t.Parallel()
@@ -123,6 +124,14 @@ bye --------------+                   |                   |
 	}
 	if n := strings.Count(mustRead(t, path), "\n"); n != 24 {
 		t.Errorf("-out holds %d lines after the rerun, want 24 (22 games, a run line before each run's)", n)
+	}
+
+	// Once more without -seed: the file's run is adopted, nothing to play.
+	noSeed := slices.Concat(args[:4], args[6:], []string{"-out", path})
+	status, third, errText := runCapture(noSeed, "")
+	if status != 0 || errText != "-seed not given: resuming the run of seed 1 that "+path+" holds\n" ||
+		strings.Count(third, "\ngame ") != 0 || tablesOf(third) != tablesOf(whole) {
+		t.Errorf("without -seed: status %d, %q\n%s", status, errText, third)
 	}
 
 	for _, tc := range []struct{ flags, err string }{

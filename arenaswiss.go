@@ -132,14 +132,18 @@ func (t tournamentConfig) runSwiss(ctx context.Context, out, progress io.Writer)
 	if err := t.checkField(); err != nil {
 		return err
 	}
-	f := &swissFormat{t: t, out: out}
-	if err := t.checkPaired(f, "swiss"); err != nil {
+	if err := t.checkPaired(&swissFormat{}, "swiss"); err != nil {
 		return err
 	}
 	rounds, said := t.swiss, ""
 	if rounds < 0 {
 		rounds, said = swissRounds(n), fmt.Sprintf(" (the default for %d players: ceil(log2 %d) + 1, at most %d)", n, n, n-1)
 	}
+	seed, err := t.adopt("swiss", rounds*(n/2*2))
+	if err != nil {
+		return err
+	}
+	t.seed = seed
 	deck, err := t.plan.openings(t.spec, t.opt, t.seed)
 	if err != nil {
 		return err
@@ -148,7 +152,7 @@ func (t tournamentConfig) runSwiss(ctx context.Context, out, progress io.Writer)
 		event: "swiss", field: t.names(), total: rounds * (n / 2 * 2)}
 	t.header(out, a, deck.note(rounds*(n/2)), "")
 	fmt.Fprintf(out, "Swiss of %d players: %d rounds%s, a game pair a pairing\n", n, rounds, said)
-	f.rounds, f.opening = rounds, deck.deal()
+	f := &swissFormat{t: t, out: out, rounds: rounds, opening: deck.deal()}
 	f.table = &swissTable{points: make([]float64, n), met: make([][]bool, n), byes: make([]int, n)}
 	for i := range f.table.met {
 		f.table.met[i] = make([]bool, n)

@@ -155,6 +155,18 @@ func (f *roundRobin) saw(gameResult) bool { return false }
 
 func (f *roundRobin) shardable() error { return nil }
 
+// adopt is the seed of the run of event and total games about to start:
+// without -seed, that of the one run of its settings that -out's file
+// holds (report.adoptSeed).
+func (t tournamentConfig) adopt(event string, total int) (uint64, error) {
+	run := arena{spec: t.spec, event: event, field: t.names(), total: total, seed: t.seed}
+	var heads []playerRecord
+	for _, p := range t.players {
+		heads = append(heads, run.playerHead(p, p.label))
+	}
+	return t.adoptSeed(t.notes, run, heads)
+}
+
 // checkField refuses, before the first game, a field larger than -rate
 // rates: what a run writes, -rate reads (docs/results.md).
 func (t tournamentConfig) checkField() error {
@@ -171,15 +183,11 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	if err := t.checkField(); err != nil {
 		return err
 	}
-	run := arena{spec: t.spec, event: "tournament", field: t.names(), total: len(t.matches()) * t.games, seed: t.seed}
+	event := "tournament"
 	if t.gauntlet {
-		run.event = "gauntlet"
+		event = "gauntlet"
 	}
-	var heads []playerRecord
-	for _, p := range t.players {
-		heads = append(heads, run.playerHead(p, p.label))
-	}
-	seed, err := t.adoptSeed(t.notes, run, heads)
+	seed, err := t.adopt(event, len(t.matches())*t.games)
 	if err != nil {
 		return err
 	}
