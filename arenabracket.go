@@ -16,19 +16,23 @@ import (
 
 // bracketLines draws cols, the bracket's columns: cols[0] the places of
 // the first round (a power of two), each column after half the one
-// before, the last the winner's; "" for a place not yet known. A text
-// too long for its column is cut.
-func bracketLines(cols [][]string, width int) []string {
+// before, the last the winner's; "" for a place not yet known. Column c
+// is widths[c] wide; a text too long for its column is cut.
+func bracketLines(cols [][]string, widths []int) []string {
 	rounds, size := len(cols)-1, len(cols[0])
-	w := width / (rounds + 1)
 	grid := make([][]rune, 2*size-1)
-	for r := range grid {
-		grid[r] = []rune(strings.Repeat(" ", w*(rounds+1)))
+	total := 0
+	for _, w := range widths {
+		total += w
 	}
+	for r := range grid {
+		grid[r] = []rune(strings.Repeat(" ", total))
+	}
+	x := 0
 	for c, col := range cols {
-		step := 1 << (c + 1)
+		w, step := widths[c], 1<<(c+1)
 		for k, t := range col {
-			row, x := step*k+step/2-1, c*w
+			row := step*k + step/2 - 1
 			room := w - 3 // then a space, the bar
 			if c == rounds {
 				room = w - 1
@@ -55,6 +59,7 @@ func bracketLines(cols [][]string, width int) []string {
 				grid[row+step/2][bar] = '+'
 			}
 		}
+		x += w
 	}
 	lines := make([]string, len(grid))
 	for r, g := range grid {

@@ -249,7 +249,7 @@ func (f *knockoutFormat) endRound() {
 		fmt.Fprintln(f.out, wrapHanging(line, f.t.width, 4))
 	}
 	fmt.Fprintln(f.out)
-	for _, line := range bracketLines(f.bracketTexts(tableWidth), tableWidth) {
+	for _, line := range bracketLines(f.bracketTexts(tableWidth)) {
 		fmt.Fprintln(f.out, line)
 	}
 	fmt.Fprintln(f.out)
@@ -355,13 +355,16 @@ func (t tournamentConfig) knockoutTables(out io.Writer, f *knockoutFormat, c cro
 	return err
 }
 
-// bracketTexts are the bracket's places as bracketLines draws them at
-// width: each player's seed, name (cut short to fit, shortNames) and
-// points in the tie of the column's round once played, "bye" for a
-// place without a player.
-func (f *knockoutFormat) bracketTexts(width int) [][]string {
+// bracketTexts are the bracket's places and its columns' widths, as
+// bracketLines draws them within width: each player's seed, name (cut
+// short to fit, shortNames) and points in the tie of the column's round
+// once played, "bye" for a place without a player. When the names do
+// not fit in every column (a bracket of 16 places or more at 80
+// columns), they are in the first column only, the others narrow with
+// seeds and points; when not even there, seeds alone (the round lines
+// and the standings name the seeds).
+func (f *knockoutFormat) bracketTexts(width int) ([][]string, []int) {
 	names := f.t.names()
-	w := width / len(f.cols)
 	points := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 	scores := 0 // the widest points so far
 	for _, ties := range f.ties {
@@ -369,7 +372,18 @@ func (f *knockoutFormat) bracketTexts(width int) [][]string {
 			scores = max(scores, len(points(tie.points[0])), len(points(tie.points[1])))
 		}
 	}
-	short := shortNames(names, w-3-len(fmt.Sprintf("(%d)  ", len(names)))-scores)
+	seedWidth := len(fmt.Sprintf("(%d)  ", len(names))) // and the spaces around the name
+	widths := slices.Repeat([]int{width / len(f.cols)}, len(f.cols))
+	named := len(f.cols) // the columns with names
+	if widths[0]-3-seedWidth-scores < minNameRoom {
+		narrow := seedWidth + scores + 2
+		widths = slices.Repeat([]int{narrow}, len(f.cols))
+		widths[0], named = width-narrow*f.rounds(), 1
+		if widths[0]-3-seedWidth-scores < minNameRoom {
+			widths[0], named = narrow, 0
+		}
+	}
+	short := shortNames(names, widths[0]-3-seedWidth-scores)
 	texts := make([][]string, len(f.cols))
 	for c, col := range f.cols {
 		texts[c] = make([]string, len(col))
@@ -381,7 +395,10 @@ func (f *knockoutFormat) bracketTexts(width int) [][]string {
 			case p < 0:
 				continue
 			}
-			t := fmt.Sprintf("(%d) %s", p+1, short[p])
+			t := fmt.Sprintf("(%d)", p+1)
+			if c < named {
+				t += " " + short[p]
+			}
 			if c < f.rounds() && f.ties[c] != nil {
 				tie := f.ties[c][k/2]
 				for side, q := range tie.players {
@@ -393,5 +410,5 @@ func (f *knockoutFormat) bracketTexts(width int) [][]string {
 			texts[c][k] = t
 		}
 	}
-	return texts
+	return texts, widths
 }

@@ -34,7 +34,7 @@ func TestBracketLines(t *testing.T) {
 		"          +-(2) b ----+",
 		"bye ------+",
 	}
-	if got := bracketLines(cols, 36); !slices.Equal(got, want) {
+	if got := bracketLines(cols, []int{12, 12, 12}); !slices.Equal(got, want) {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
