@@ -361,8 +361,9 @@ func (t tournamentConfig) knockoutTables(out io.Writer, f *knockoutFormat, c cro
 // once played, "bye" for a place without a player. When the names do
 // not fit in every column (a bracket of 16 places or more at 80
 // columns), they are in the first column only, the others narrow with
-// seeds and points; when not even there, seeds alone (the round lines
-// and the standings name the seeds).
+// seeds and points; when not even there, seeds alone, and their points
+// if they fit (the round lines and the standings name the seeds, the
+// tie lines give the points).
 func (f *knockoutFormat) bracketTexts(width int) ([][]string, []int) {
 	names := f.t.names()
 	points := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
@@ -374,13 +375,14 @@ func (f *knockoutFormat) bracketTexts(width int) ([][]string, []int) {
 	}
 	seedWidth := len(fmt.Sprintf("(%d)  ", len(names))) // and the spaces around the name
 	widths := slices.Repeat([]int{width / len(f.cols)}, len(f.cols))
-	named := len(f.cols) // the columns with names
+	named, shown := len(f.cols), true // the columns with names; points shown
 	if widths[0]-3-seedWidth-scores < minNameRoom {
 		narrow := seedWidth + scores + 2
 		widths = slices.Repeat([]int{narrow}, len(f.cols))
 		widths[0], named = width-narrow*f.rounds(), 1
 		if widths[0]-3-seedWidth-scores < minNameRoom {
-			widths[0], named = narrow, 0
+			widths, named = slices.Repeat([]int{min(narrow, width/len(f.cols))}, len(f.cols)), 0
+			shown = narrow*len(f.cols) <= width
 		}
 	}
 	short := shortNames(names, widths[0]-3-seedWidth-scores)
@@ -399,7 +401,7 @@ func (f *knockoutFormat) bracketTexts(width int) ([][]string, []int) {
 			if c < named {
 				t += " " + short[p]
 			}
-			if c < f.rounds() && f.ties[c] != nil {
+			if c < f.rounds() && f.ties[c] != nil && shown {
 				tie := f.ties[c][k/2]
 				for side, q := range tie.players {
 					if q == p && tie.pairs > 0 {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,6 +38,39 @@ func TestBracketLines(t *testing.T) {
 	}
 	if got := bracketLines(cols, []int{12, 12, 12}); !slices.Equal(got, want) {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// The bracket's columns at 80: a field of 8 named in every column; of
+// 17 (32 places) named in the first column only, the others seed and
+// points; of 100 (128 places), seeds alone.
+func TestBracketWidths(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		n      int
+		widths []int
+		first  string // seed 1's place
+		second string // seed 1 in the second column
+	}{
+		{8, []int{20, 20, 20, 20}, "(1) player-1", "(1) player-1"},
+		{17, []int{40, 8, 8, 8, 8, 8}, "(1) player-1", "(1)"},
+		{100, []int{9, 9, 9, 9, 9, 9, 9, 9}, "(1)", "(1)"},
+	} {
+		var field []*player
+		for i := range tc.n {
+			field = append(field, &player{label: fmt.Sprintf("player-%d", i+1)})
+		}
+		f := newKnockout(tournamentConfig{players: field, games: 2}, io.Discard, nil)
+		f.cols[1][0] = 0 // seed 1 through its first tie
+		texts, widths := f.bracketTexts(80)
+		if !slices.Equal(widths, tc.widths) || texts[0][0] != tc.first || texts[1][0] != tc.second {
+			t.Errorf("%d players: widths %v, %q, %q; want %v, %q, %q", tc.n, widths, texts[0][0], texts[1][0], tc.widths, tc.first, tc.second)
+		}
+		for _, line := range bracketLines(texts, widths) {
+			if len(line) > 80 {
+				t.Errorf("%d players: %d columns: %q", tc.n, len(line), line)
+			}
+		}
 	}
 }
 
