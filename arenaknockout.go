@@ -64,9 +64,9 @@ type knockoutFormat struct {
 	// round (field index, -1 for a bye), cols[r+1] the winners of round
 	// r's ties so far (-2 for one not yet known).
 	cols  [][]int
-	ties  [][]*knockoutTie // by round, in the bracket's order
-	owner map[int]*knockoutTie
-	round int // the round under way
+	ties  [][]*knockoutTie     // by round, in the bracket's order
+	owner map[int]*knockoutTie // each game dealt's tie, by index
+	round int                  // the round under way
 }
 
 // newKnockout is the bracket of t's players, nothing played.
