@@ -281,17 +281,9 @@ func (f *knockoutFormat) reached() (depth []int, words []string) {
 // each tie ended and the bracket so far; then the crosstable and the
 // standings, ranked by how far each player went, then by rating, with
 // each player's seed and the round it reached after the usual columns.
+// play has refused, before, what it cannot do (refusal).
 func (t tournamentConfig) runKnockout(ctx context.Context, out, progress io.Writer) error {
 	n := len(t.players)
-	if err := t.checkField(); err != nil {
-		return err
-	}
-	if err := t.checkPaired(&knockoutFormat{}, "knockout"); err != nil {
-		return err
-	}
-	if t.games%2 == 1 {
-		return badInput{fmt.Errorf("-pairing knockout: -games %d: a tie is game pairs, seats swapped: accepted an even number", t.games)}
-	}
 	seed, err := t.adopt("knockout", (n-1)*(t.games+2*knockoutExtraPairs))
 	if err != nil {
 		return err

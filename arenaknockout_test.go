@@ -81,7 +81,7 @@ func TestBracketWidths(t *testing.T) {
 // usual columns; -plot drawn. Cut after 10 games and rerun onto its
 // -out file, it resumes round by round and ends with the same tables;
 // rerun without -seed, it adopts the file's seed and plays nothing.
-// -shard and an odd -games are refused.
+// -shard and an odd -games are refused before -out's file is made.
 func TestKnockout(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -173,9 +173,13 @@ bye --------------+                   |                   |
 		{"-shard 1/2", "-pairing knockout: its rounds are paired from the results so far, so it plays whole, in text: accepted without -shard, -gauntlet and -format json\n"},
 		{"-games 3", "-pairing knockout: -games 3: a tie is game pairs, seats swapped: accepted an even number\n"},
 	} {
-		status, out, errText := runCapture(append(args, strings.Fields(tc.flags)...), "")
+		refused := filepath.Join(dir, "refused.jsonl")
+		status, out, errText := runCapture(slices.Concat(args, strings.Fields(tc.flags), []string{"-out", refused}), "")
 		if status != 2 || out != "" || !strings.HasSuffix(errText, tc.err) {
 			t.Errorf("%s: status %d, %q, %q; want 2 and %q", tc.flags, status, out, errText, tc.err)
+		}
+		if _, err := os.Stat(refused); err == nil {
+			t.Errorf("%s: refused, yet -out's file made", tc.flags)
 		}
 	}
 }

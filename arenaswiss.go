@@ -127,14 +127,9 @@ func (s *swissTable) tieBreaks(c crossResults) (buchholz, sb []float64) {
 // runSwiss plays the Swiss round by round: each round's pairings said,
 // its games played (resumed from -out where it holds them), then the
 // standings ranked by points, Buchholz and Sonneborn-Berger.
+// play has refused, before, what it cannot do (refusal).
 func (t tournamentConfig) runSwiss(ctx context.Context, out, progress io.Writer) error {
 	n := len(t.players)
-	if err := t.checkField(); err != nil {
-		return err
-	}
-	if err := t.checkPaired(&swissFormat{}, "swiss"); err != nil {
-		return err
-	}
 	rounds, said := t.swiss, ""
 	if rounds < 0 {
 		rounds, said = swissRounds(n), fmt.Sprintf(" (the default for %d players: ceil(log2 %d) + 1, at most %d)", n, n, n-1)

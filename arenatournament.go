@@ -28,8 +28,9 @@ type tournamentConfig struct {
 	gauntlet bool
 	// swiss, when not 0, makes it a Swiss of that many rounds (-1: the
 	// default for the players, swissRounds), which runSwiss plays
-	// rather than run.
-	swiss int
+	// rather than run; knockout a knockout, which runKnockout plays.
+	swiss    int
+	knockout bool
 	report
 }
 
