@@ -81,7 +81,8 @@ func TestBracketWidths(t *testing.T) {
 // usual columns; -plot drawn. Cut after 10 games and rerun onto its
 // -out file, it resumes round by round and ends with the same tables;
 // rerun without -seed, it adopts the file's seed and plays nothing.
-// -shard and an odd -games are refused before -out's file is made.
+// -shard, an odd -games and -format json are refused before -out's
+// file is made.
 func TestKnockout(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -172,6 +173,7 @@ bye --------------+                   |                   |
 	for _, tc := range []struct{ flags, err string }{
 		{"-shard 1/2", "-pairing knockout: its rounds are paired from the results so far, so it plays whole, in text: accepted without -shard, -gauntlet and -format json\n"},
 		{"-games 3", "-pairing knockout: -games 3: a tie is game pairs, seats swapped: accepted an even number\n"},
+		{"-format json", "-pairing knockout: it plays whole, in text: accepted without -shard, -gauntlet and -format json\n"},
 	} {
 		refused := filepath.Join(dir, "refused.jsonl")
 		status, out, errText := runCapture(slices.Concat(args, strings.Fields(tc.flags), []string{"-out", refused}), "")
