@@ -94,11 +94,8 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 	games := m.schedule(deck, labels)
 	tallies := [2]*tally{{name: labels[0], forfeits: forfeitCount{}}, {name: labels[1], forfeits: forfeitCount{}}}
 	var scores pairScores // bot 0's
-	m.resume(out, &a, games)
-	if err := m.keepRun(a, games); err != nil {
-		return err
-	}
-	test := m.newSPRTRun(ctx, out, &a)
+	test := newSPRTRun(m.sprt, &a)
+	f := &sprtRounds{games: games, test: test, scores: &scores}
 	a.keep = func(r gameResult) error {
 		if r.err != nil && test.decided() {
 			return nil // stopped under way once the test decided: no game of the match
@@ -116,19 +113,19 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 			show(r)
 		}
 	}
-	err = a.play(test.ctx, games, func(r gameResult) {
-		if test.decided() {
-			return // finished after the deciding pair: not needed
+	err = a.playRounds(ctx, f, func(games schedule) error {
+		m.resume(out, &a, games)
+		if err := m.keepRun(a, games); err != nil {
+			return err
 		}
-		i := r.job.index
+		if test.on() && !m.json {
+			fmt.Fprintln(out, test.test.header(m.games))
+		}
+		return nil
+	}, func(r gameResult) {
 		tallyGame(tallies, r)
-		first, second, paired := scores.add(i, r.points([2]Side{X, O}[i%2]))
 		show(r)
-		if paired {
-			test.pair(first, second)
-		}
 	})
-	err = test.end(ctx, err)
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err
 	}
@@ -202,75 +199,6 @@ func tallyGame(ts [2]*tally, r gameResult) {
 	}
 }
 
-// sprtRun is a match's test under way: its pairs so far, its llr, and
-// the context that stops the games once it decides.
-type sprtRun struct {
-	test    *sprtTest // nil: no test, and the rest is idle
-	ctx     context.Context
-	cancel  context.CancelFunc
-	pairs   pentanomial
-	llr     float64
-	verdict sprtVerdict
-}
-
-// newSPRTRun starts the match's test, if it has one: its header line,
-// and its llr on the status line.
-func (m matchConfig) newSPRTRun(ctx context.Context, out io.Writer, a *arena) *sprtRun {
-	s := &sprtRun{test: m.sprt}
-	s.ctx, s.cancel = context.WithCancel(ctx)
-	if s.test == nil {
-		return s
-	}
-	if !m.json {
-		fmt.Fprintln(out, s.test.header(m.games))
-	}
-	a.status = func() string { return s.test.status(s.llr) }
-	return s
-}
-
-// on says the match has a test.
-func (s *sprtRun) on() bool { return s.test != nil }
-
-// decided says the test has decided: the games after are not needed.
-func (s *sprtRun) decided() bool { return s.verdict != sprtGoing }
-
-// pair counts a pair of games (the bot of -x's points in each) and stops
-// the games under way if the test decides: they are discarded, as are
-// games that finished after the deciding pair (-jobs above 1), so that
-// the decision is the one a single game at a time would reach.
-func (s *sprtRun) pair(first, second float64) {
-	if s.test == nil {
-		return
-	}
-	s.pairs.add(first, second)
-	s.llr = s.test.llr(s.pairs)
-	if s.verdict = s.test.verdict(s.llr); s.decided() {
-		s.cancel()
-	}
-}
-
-// end is the match's error once its games are over: none for a stop the
-// test made, whatever the games stopped under way say; ctx is the
-// match's own.
-func (s *sprtRun) end(ctx context.Context, err error) error {
-	defer s.cancel()
-	if s.decided() && ctx.Err() == nil && errors.Is(err, errInterrupted) {
-		return nil
-	}
-	return err
-}
-
-// result is the test's line after games.
-func (s *sprtRun) result(games int) string { return s.test.result(s.llr, s.verdict, games) }
-
-// summary is the test's end as JSON, nil without a test.
-func (s *sprtRun) summary(games int) *sprtJSON {
-	if s.test == nil {
-		return nil
-	}
-	return s.test.summary(s.llr, s.verdict, games)
-}
-
 // note prints a line about the run amid its games: as it is, or under
 // -format json as a note line.
 func (m matchConfig) note(out io.Writer, line string) {
@@ -301,76 +229,6 @@ func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
 	line := fmt.Sprintf("game %d/%d: X %s, O %s%s: %s, moves: %s", r.job.index+1, m.games,
 		r.job.labels[X], r.job.labels[O], opening, outcome, movesOrNone(rec.Record))
 	fmt.Fprintln(out, wrapHanging(line, m.width, 4))
-}
-
-// pairScores are a bot's points over a match, game by game (games 2k and
-// 2k+1 from 0 are pair k), gathered into what its elo line needs: its
-// record, its pairs' pentanomial counts, and the games whose pair's other
-// game is not in (yet). Only those wait in memory, so a match of any
-// length keeps a few numbers.
-type pairScores struct {
-	games wdl
-	pairs pentanomial
-	lone  map[int][2]float64 // by pair: its games' points, -1 for the one not in
-}
-
-// add counts game i in which the bot scored points; when it completes
-// its pair, ok is true with the pair's points, its first game's first.
-func (p *pairScores) add(i int, points float64) (first, second float64, ok bool) {
-	p.games.add(points)
-	if p.lone == nil {
-		p.lone = map[int][2]float64{}
-	}
-	pair, ok := p.lone[i/2]
-	if !ok {
-		pair = [2]float64{-1, -1}
-	}
-	pair[i%2] = points
-	if pair[0] < 0 || pair[1] < 0 {
-		p.lone[i/2] = pair
-		return 0, 0, false
-	}
-	delete(p.lone, i/2)
-	p.pairs.add(pair[0], pair[1])
-	return pair[0], pair[1], true
-}
-
-// figures are the bot's rating difference, its 95% interval and the games
-// they count. The interval is the first of these that the games can give:
-//   - the pentanomial one over pairs, when every game played has its
-//     pair's other game played too and the pairs' scores vary;
-//   - when every pair scored exactly half its points (split 1-1, by two
-//     draws or a win and a loss) and every game without its pair is a
-//     draw, the sample shows no variance of the independent trials:
-//     drawsInterval's exact bound, over those trials (the pairs and the
-//     lone games), since none of them scored above or below half;
-//   - otherwise the trinomial one over games, when some game lacks its
-//     pair (an odd number of games, an interrupted run), or the pairs
-//     cannot estimate the variance (a single pair, every pair alike). It
-//     takes a pair's games for independent trials, which they are not
-//     quite, but it is the only estimate left, and it does not claim
-//     certainty.
-func (p *pairScores) figures() (diff, plusMinus float64, n int) {
-	n = p.games.games()
-	if n > 0 && len(p.lone) == 0 {
-		if diff, plusMinus, ok := eloIntervalPairs(p.pairs); ok {
-			return diff, plusMinus, n
-		}
-	}
-	complete, loneDraws := 0, 0
-	for _, c := range p.pairs {
-		complete += c
-	}
-	for _, pair := range p.lone {
-		if max(pair[0], pair[1]) == 0.5 {
-			loneDraws++
-		}
-	}
-	if n > 0 && p.pairs[2] == complete && loneDraws == len(p.lone) {
-		return 0, drawsInterval(complete + len(p.lone)), n
-	}
-	diff, plusMinus = eloInterval(p.games)
-	return diff, plusMinus, n
 }
 
 // writeTable prints the results table, the start-up of engines, how the

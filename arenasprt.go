@@ -240,3 +240,81 @@ func (t sprtTest) summary(llr float64, v sprtVerdict, games int) *sprtJSON {
 		LLR: round(llr), Lower: round(lower), Upper: round(upper), Games: games,
 		Result: map[sprtVerdict]string{sprtGoing: "inconclusive", sprtH0: "H0", sprtH1: "H1"}[v]}
 }
+
+// sprtRun is a match's test under way: its pairs so far, its llr and
+// where they leave it.
+type sprtRun struct {
+	test    *sprtTest // nil: no test, and the rest is idle
+	pairs   pentanomial
+	llr     float64
+	verdict sprtVerdict
+}
+
+// newSPRTRun starts a match's test, if it has one (test not nil), its
+// llr on a's status line.
+func newSPRTRun(test *sprtTest, a *arena) *sprtRun {
+	s := &sprtRun{test: test}
+	if s.test != nil {
+		a.status = func() string { return s.test.status(s.llr) }
+	}
+	return s
+}
+
+// on says the match has a test.
+func (s *sprtRun) on() bool { return s.test != nil }
+
+// decided says the test has decided: the games after are not needed.
+func (s *sprtRun) decided() bool { return s.verdict != sprtGoing }
+
+// pair counts a pair of games (the bot of -x's points in each).
+func (s *sprtRun) pair(first, second float64) {
+	if s.test == nil {
+		return
+	}
+	s.pairs.add(first, second)
+	s.llr = s.test.llr(s.pairs)
+	s.verdict = s.test.verdict(s.llr)
+}
+
+// result is the test's line after games.
+func (s *sprtRun) result(games int) string { return s.test.result(s.llr, s.verdict, games) }
+
+// summary is the test's end as JSON, nil without a test.
+func (s *sprtRun) summary(games int) *sprtJSON {
+	if s.test == nil {
+		return nil
+	}
+	return s.test.summary(s.llr, s.verdict, games)
+}
+
+// sprtRounds is a match's format (arenaformat.go): its games dealt as
+// one round, known in advance, and under -sprt stopped once the test
+// decides. The games under way then stop and are discarded, as are
+// games that finished after the deciding pair (-jobs above 1), so that
+// the decision is the one a single game at a time would reach.
+type sprtRounds struct {
+	games  schedule
+	dealt  bool
+	test   *sprtRun
+	scores *pairScores // the bot of -x's
+}
+
+func (f *sprtRounds) next() (schedule, bool) {
+	if f.dealt || f.test.decided() {
+		return schedule{}, false
+	}
+	f.dealt = true
+	return f.games, true
+}
+
+// saw counts game r for the bot of -x, which plays X in the even games;
+// a pair complete goes to the test.
+func (f *sprtRounds) saw(r gameResult) bool {
+	i := r.job.index
+	if first, second, paired := f.scores.add(i, r.points([2]Side{X, O}[i%2])); paired {
+		f.test.pair(first, second)
+	}
+	return f.test.decided()
+}
+
+func (f *sprtRounds) shardable() error { return nil }

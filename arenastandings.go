@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -27,13 +28,29 @@ const tableWidth = 80
 // fit says the tables go to a terminal and keep within tableWidth; in a
 // file or a pipe (fit false) every name is whole, and nothing is cut.
 func writeRoundRobin(out io.Writer, fit bool, names []string, c crossResults, s standings, stats fieldStats) {
+	writeRoundRobinWith(out, fit, names, c, s, stats, nil)
+}
+
+// writeRoundRobinWith is writeRoundRobin with a format's own columns
+// after the standings' usual ones (a Swiss's tie-breaks, a knockout's
+// seeds): extra's first row their heads, then a row a player of the
+// field, in the field's order.
+func writeRoundRobinWith(out io.Writer, fit bool, names []string, c crossResults, s standings, stats fieldStats, extra [][]string) {
 	ordered := make([]string, len(s.order))
 	for a, i := range s.order {
 		ordered[a] = printable(names[i])
 	}
 	cells := crossCellsOf(c, s)
 	rows := standingsRows(ordered, c, s, stats)
-	room := nameRoom(rows, 1, standingsGaps)
+	gaps := standingsGaps
+	if len(extra) > 0 {
+		rows[0] = append(rows[0], extra[0]...)
+		for a, i := range s.order {
+			rows[a+1] = append(rows[a+1], extra[i+1]...)
+		}
+		gaps = append(slices.Clone(gaps), slices.Repeat([]int{1}, len(extra[0]))...)
+	}
+	room := nameRoom(rows, 1, gaps)
 	var cross numberedCross
 	numbered := crossWidth(ordered, ordered, cells) > tableWidth
 	if numbered {
@@ -53,7 +70,7 @@ func writeRoundRobin(out io.Writer, fit bool, names []string, c crossResults, s 
 	for a := range short {
 		rows[a+1][1] = short[a]
 	}
-	writeRows(out, rows, standingsGaps)
+	writeRows(out, rows, gaps)
 	counts := make([]forfeitCount, len(stats))
 	for i := range stats {
 		counts[i] = stats[i].forfeits

@@ -45,7 +45,7 @@ func parseSwiss(v string) (int, bool) {
 }
 
 // pairingAccepts is what -pairing takes.
-const pairingAccepts = "roundrobin, swiss, or swiss:rounds=N with N from 1 to 1000"
+const pairingAccepts = "roundrobin, swiss, swiss:rounds=N with N from 1 to 1000, or knockout"
 
 // swissTable is a Swiss tournament's standing as it goes: each player's
 // points (a game's win 1, a draw 1/2, a bye 1), who met whom, and byes.
@@ -127,81 +127,102 @@ func (s *swissTable) tieBreaks(c crossResults) (buchholz, sb []float64) {
 // runSwiss plays the Swiss round by round: each round's pairings said,
 // its games played (resumed from -out where it holds them), then the
 // standings ranked by points, Buchholz and Sonneborn-Berger.
+// play has refused, before, what it cannot do (refusal).
 func (t tournamentConfig) runSwiss(ctx context.Context, out, progress io.Writer) error {
 	n := len(t.players)
-	if err := t.checkField(); err != nil {
-		return err
-	}
-	if t.shards > 0 || t.gauntlet || t.json {
-		return badInput{errors.New("-pairing swiss: its rounds are paired from the results so far, so it plays whole, in text: accepted without -shard, -gauntlet and -format json")}
-	}
 	rounds, said := t.swiss, ""
 	if rounds < 0 {
 		rounds, said = swissRounds(n), fmt.Sprintf(" (the default for %d players: ceil(log2 %d) + 1, at most %d)", n, n, n-1)
 	}
+	seed, err := t.adopt("swiss", rounds*(n/2*2))
+	if err != nil {
+		return err
+	}
+	t.seed = seed
 	deck, err := t.plan.openings(t.spec, t.opt, t.seed)
 	if err != nil {
 		return err
 	}
-	perRound := n / 2 * 2
 	a := arena{spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
-		event: "swiss", field: t.names(), total: rounds * perRound}
+		event: "swiss", field: t.names(), total: rounds * (n / 2 * 2)}
 	t.header(out, a, deck.note(rounds*(n/2)), "")
 	fmt.Fprintf(out, "Swiss of %d players: %d rounds%s, a game pair a pairing\n", n, rounds, said)
-	table := &swissTable{points: make([]float64, n), met: make([][]bool, n), byes: make([]int, n)}
-	for i := range table.met {
-		table.met[i] = make([]bool, n)
+	f := &swissFormat{t: t, out: out, rounds: rounds, opening: deck.deal()}
+	f.table = &swissTable{points: make([]float64, n), met: make([][]bool, n), byes: make([]int, n)}
+	for i := range f.table.met {
+		f.table.met[i] = make([]bool, n)
 	}
 	results, stats := newCrossResults(n), newFieldStats(n)
 	a.keep = func(r gameResult) error { return t.keepRecord(a.record(r)) }
-	next, wrote := deck.deal(), false
-	for round := range rounds {
-		pairs, bye := table.pair()
-		words := make([]string, len(pairs))
-		for k, p := range pairs {
-			words[k] = t.players[p[0]].label + " - " + t.players[p[1]].label
-			table.met[p[0]][p[1]], table.met[p[1]][p[0]] = true, true
+	err = a.playRounds(ctx, f, t.startRound(out, &a), func(r gameResult) {
+		b := r.job.field
+		results.add(b[X], b[O], r.points(X))
+		stats.addRecord(a.record(r), b[X], b[O])
+		if !r.resumed {
+			rec := a.record(r)
+			fmt.Fprintln(out, wrapHanging(fmt.Sprintf("game %d/%d: X %s, O %s: %s, moves: %s", r.job.index+1, a.total,
+				r.job.labels[X], r.job.labels[O], r.outcome(), movesOrNone(rec.Record)), t.width, 4))
 		}
-		line := fmt.Sprintf("round %d/%d: %s", round+1, rounds, strings.Join(words, ", "))
-		if bye >= 0 {
-			table.byes[bye]++
-			table.points[bye]++
-			line += "; bye: " + t.players[bye].label + " (a point)"
+	})
+	if err != nil {
+		if errors.Is(err, errInterrupted) {
+			t.swissTables(out, f.round, rounds, results, stats, f.table)
 		}
-		fmt.Fprintln(out, wrapHanging(line, t.width, 4))
-		games := t.swissRound(next, round*perRound, pairs)
-		t.resume(out, &a, games)
-		if !wrote && a.replays < games.count {
-			if err := t.keepRun(a, games); err != nil {
-				return err
-			}
-			wrote = true
-		}
-		err := a.play(ctx, games, func(r gameResult) {
-			b := r.job.field
-			results.add(b[X], b[O], r.points(X))
-			stats.addRecord(a.record(r), b[X], b[O])
-			table.points[b[X]] += r.points(X)
-			table.points[b[O]] += r.points(O)
-			if !r.resumed {
-				rec := a.record(r)
-				fmt.Fprintln(out, wrapHanging(fmt.Sprintf("game %d/%d: X %s, O %s: %s, moves: %s", r.job.index+1, a.total,
-					r.job.labels[X], r.job.labels[O], r.outcome(), movesOrNone(rec.Record)), t.width, 4))
-			}
-		})
-		if err != nil {
-			if errors.Is(err, errInterrupted) {
-				t.swissTables(out, round+1, rounds, results, stats, table)
-			}
-			return err
-		}
+		return err
 	}
-	return t.swissTables(out, rounds, rounds, results, stats, table)
+	return t.swissTables(out, rounds, rounds, results, stats, f.table)
 }
 
-// swissRound is a round's games: each pairing a game pair from one
-// opening, seats swapped, numbered from base in the whole run.
-func (t tournamentConfig) swissRound(next func() []Move, base int, pairs [][2]int) schedule {
+// swissFormat is the Swiss's format (arenaformat.go): each round paired
+// from the points so far, said as it is paired.
+type swissFormat struct {
+	t       tournamentConfig
+	out     io.Writer
+	rounds  int
+	round   int           // the rounds dealt
+	opening func() []Move // the next pair's opening
+	table   *swissTable
+}
+
+func (f *swissFormat) next() (schedule, bool) {
+	if f.round == f.rounds {
+		return schedule{}, false
+	}
+	t, table := f.t, f.table
+	pairs, bye := table.pair()
+	words := make([]string, len(pairs))
+	for k, p := range pairs {
+		words[k] = t.players[p[0]].label + " - " + t.players[p[1]].label
+		table.met[p[0]][p[1]], table.met[p[1]][p[0]] = true, true
+	}
+	line := fmt.Sprintf("round %d/%d: %s", f.round+1, f.rounds, strings.Join(words, ", "))
+	if bye >= 0 {
+		table.byes[bye]++
+		table.points[bye]++
+		line += "; bye: " + t.players[bye].label + " (a point)"
+	}
+	fmt.Fprintln(f.out, wrapHanging(line, t.width, 4))
+	perRound := len(t.players) / 2 * 2
+	games := t.pairGames(f.opening, f.round*perRound, pairs)
+	f.round++
+	return games, true
+}
+
+func (f *swissFormat) saw(r gameResult) bool {
+	b := r.job.field
+	f.table.points[b[X]] += r.points(X)
+	f.table.points[b[O]] += r.points(O)
+	return false
+}
+
+func (f *swissFormat) shardable() error {
+	return errors.New("its rounds are paired from the results so far")
+}
+
+// pairGames is a round's games: each pairing a game pair from one
+// opening, seats swapped, numbered from base in the whole run (a Swiss's
+// round, a knockout's).
+func (t tournamentConfig) pairGames(next func() []Move, base int, pairs [][2]int) schedule {
 	var jobs []gameJob
 	for k, p := range pairs {
 		opening := next()
@@ -220,9 +241,9 @@ func (t tournamentConfig) swissRound(next func() []Move, base int, pairs [][2]in
 	return schedule{count: len(jobs), games: slices.Values(jobs)}
 }
 
-// swissTables prints a Swiss's crosstable and standings, then its
-// ranking by points, then Buchholz, then Sonneborn-Berger, and draws
-// its picture (-plot).
+// swissTables prints a Swiss's crosstable and standings, ranked by
+// points, then Buchholz, then Sonneborn-Berger, those and the byes in
+// columns after the usual ones, and draws its picture (-plot).
 func (t tournamentConfig) swissTables(out io.Writer, played, rounds int, c crossResults, stats fieldStats, table *swissTable) error {
 	buchholz, sb := table.tieBreaks(c)
 	s := c.standings()
@@ -231,13 +252,11 @@ func (t tournamentConfig) swissTables(out io.Writer, played, rounds int, c cross
 		return cmp.Or(cmp.Compare(table.points[b], table.points[a]), cmp.Compare(buchholz[b], buchholz[a]), cmp.Compare(sb[b], sb[a]))
 	})
 	fmt.Fprintf(out, "%s Swiss: %d bots, %d of %d rounds\n\n", t.spec.title, len(t.players), played, rounds)
-	writeRoundRobin(out, t.width > 0, t.names(), c, s, stats)
-	fmt.Fprintln(out)
-	rows := [][]string{{"rank", "bot", "points", "byes", "buchholz", "sb"}}
-	for k, i := range s.order {
-		rows = append(rows, []string{strconv.Itoa(k + 1), printable(t.players[i].label), strconv.FormatFloat(table.points[i], 'f', -1, 64),
-			strconv.Itoa(table.byes[i]), strconv.FormatFloat(buchholz[i], 'f', -1, 64), strconv.FormatFloat(sb[i], 'f', -1, 64)})
+	extra := [][]string{{"points", "byes", "buchholz", "sb"}}
+	for i := range t.players {
+		extra = append(extra, []string{strconv.FormatFloat(table.points[i], 'f', -1, 64), strconv.Itoa(table.byes[i]),
+			strconv.FormatFloat(buchholz[i], 'f', -1, 64), strconv.FormatFloat(sb[i], 'f', -1, 64)})
 	}
-	writeRows(out, rows, []int{0, 2, 1, 1, 1, 1})
+	writeRoundRobinWith(out, t.width > 0, t.names(), c, s, stats, extra)
 	return err
 }

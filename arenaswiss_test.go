@@ -112,7 +112,7 @@ func TestSwissTournament(t *testing.T) {
 		t.Errorf("%d rounds, %d games, want 3 and 12:\n%s", len(rounds), strings.Count(whole, "\ngame "), whole)
 	}
 	var points []float64
-	for _, m := range regexp.MustCompile(`(?m)^\s+\d\s+\S+\s+([\d.]+)\s+\d\s+[\d.]+\s+[\d.]+$`).FindAllStringSubmatch(whole, -1) {
+	for _, m := range regexp.MustCompile(`(?m)^\s+\d\s+\S+\s.*\s([\d.]+)\s+\d\s+[\d.]+\s+[\d.]+$`).FindAllStringSubmatch(whole, -1) {
 		var p float64
 		fmt.Sscan(m[1], &p)
 		points = append(points, p)

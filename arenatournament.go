@@ -28,8 +28,9 @@ type tournamentConfig struct {
 	gauntlet bool
 	// swiss, when not 0, makes it a Swiss of that many rounds (-1: the
 	// default for the players, swissRounds), which runSwiss plays
-	// rather than run.
-	swiss int
+	// rather than run; knockout a knockout, which runKnockout plays.
+	swiss    int
+	knockout bool
 	report
 }
 
@@ -135,6 +136,38 @@ func (t tournamentConfig) deal(deck *openingDeck, matches [][2]int, mine func(k,
 	}
 }
 
+// roundRobin is the format of a round-robin and a gauntlet: every game
+// known before the first, dealt as one round, so that -shard can split
+// them (arenaformat.go).
+type roundRobin struct {
+	games schedule
+	dealt bool
+}
+
+func (f *roundRobin) next() (schedule, bool) {
+	if f.dealt {
+		return schedule{}, false
+	}
+	f.dealt = true
+	return f.games, true
+}
+
+func (f *roundRobin) saw(gameResult) bool { return false }
+
+func (f *roundRobin) shardable() error { return nil }
+
+// adopt is the seed of the run of event and total games about to start:
+// without -seed, that of the one run of its settings that -out's file
+// holds (report.adoptSeed).
+func (t tournamentConfig) adopt(event string, total int) (uint64, error) {
+	run := arena{spec: t.spec, event: event, field: t.names(), total: total, seed: t.seed}
+	var heads []playerRecord
+	for _, p := range t.players {
+		heads = append(heads, run.playerHead(p, p.label))
+	}
+	return t.adoptSeed(t.notes, run, heads)
+}
+
 // checkField refuses, before the first game, a field larger than -rate
 // rates: what a run writes, -rate reads (docs/results.md).
 func (t tournamentConfig) checkField() error {
@@ -151,15 +184,11 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	if err := t.checkField(); err != nil {
 		return err
 	}
-	run := arena{spec: t.spec, event: "tournament", field: t.names(), total: len(t.matches()) * t.games, seed: t.seed}
+	event := "tournament"
 	if t.gauntlet {
-		run.event = "gauntlet"
+		event = "gauntlet"
 	}
-	var heads []playerRecord
-	for _, p := range t.players {
-		heads = append(heads, run.playerHead(p, p.label))
-	}
-	seed, err := t.adoptSeed(t.notes, run, heads)
+	seed, err := t.adopt(event, len(t.matches())*t.games)
 	if err != nil {
 		return err
 	}
@@ -180,10 +209,6 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		shard = fmt.Sprintf("%d/%d", t.shard, t.shards)
 	}
 	t.header(out, a, note, shard)
-	t.resume(out, &a, games)
-	if err := t.keepRun(a, games); err != nil {
-		return err
-	}
 	results, stats := newCrossResults(len(t.players)), newFieldStats(len(t.players))
 	scores := make([]pairScores, len(t.players)) // a gauntlet's: each player's against the bot
 	a.keep = func(r gameResult) error { return t.keepRecord(a.record(r)) }
@@ -204,7 +229,10 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		return rec
 	}
 	a.stopped = func(r gameResult) { line(r) }
-	err = a.play(ctx, games, func(r gameResult) {
+	err = a.playRounds(ctx, &roundRobin{games: games}, func(games schedule) error {
+		t.resume(out, &a, games)
+		return t.keepRun(a, games)
+	}, func(r gameResult) {
 		b := r.job.field
 		results.add(b[X], b[O], r.points(X))
 		stats.addRecord(line(r), b[X], b[O])
@@ -280,4 +308,32 @@ func (t tournamentConfig) gauntletTables(out io.Writer, shard string, played, of
 		t.spec.title, names[0], shard, len(names)-1, played, of, t.games, names[0])
 	writeGauntlet(out, t.width > 0, rows, names[0], stats[0], roundRobinEnds(c, stats))
 	return err
+}
+
+// checkPaired refuses, before the first game, what a format paired from
+// results (-pairing name) cannot do: -shard when the format says why,
+// -gauntlet, and -format json, whose lines it does not write.
+func (t tournamentConfig) checkPaired(f format, name string) error {
+	if err := f.shardable(); err != nil && t.shards > 0 {
+		return badInput{fmt.Errorf("-pairing %s: %v, so it plays whole, in text: accepted without -shard, -gauntlet and -format json", name, err)}
+	}
+	if t.gauntlet || t.json {
+		return badInput{fmt.Errorf("-pairing %s: it plays whole, in text: accepted without -shard, -gauntlet and -format json", name)}
+	}
+	return nil
+}
+
+// startRound is a run's start of each round: its games that -out holds
+// resumed (said when any), and the run line written before the first
+// game played.
+func (t tournamentConfig) startRound(out io.Writer, a *arena) func(schedule) error {
+	wrote := false
+	return func(games schedule) error {
+		t.resume(out, a, games)
+		if wrote || a.replays >= games.count {
+			return nil
+		}
+		wrote = true
+		return t.keepRun(*a, games)
+	}
 }

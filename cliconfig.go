@@ -36,6 +36,7 @@ type config struct {
 	moves, out          string
 	wait                bool // -wait: for another run writing -out's file
 	swiss               int  // -pairing: 0 round-robin, -1 Swiss of the default rounds, N rounds
+	knockout            bool // -pairing knockout
 	rate, engines       []string
 	engineFiles         []string  // -engines: class lists of engines
 	engineMemory        int64     // -engine-memory: each engine process's limit in bytes; 0, none

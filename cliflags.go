@@ -187,13 +187,17 @@ func flagTable(reg *registry) []flagDef {
 				c.plotSize = size
 				return nil
 			}},
-		{name: "pairing", arg: "FORMAT", def: "roundrobin", section: sectionMatches, about: "with -tournament: roundrobin (every two bots meet), or swiss: a few rounds, each pairing bots of equal scores that have not met (swiss:rounds=N)",
+		{name: "pairing", arg: "FORMAT", def: "roundrobin", section: sectionMatches, about: "with -tournament: roundrobin (every two bots meet), swiss: a few rounds, each pairing bots of equal scores that have not met (swiss:rounds=N), or knockout: a bracket in the order given, the loser of each tie out",
 			accepts: pairingAccepts, modes: modeTournament, set: func(c *config, v string) error {
+				if v == "knockout" {
+					c.swiss, c.knockout = 0, true
+					return nil
+				}
 				n, ok := parseSwiss(v)
 				if !ok {
 					return errBadValue
 				}
-				c.swiss = n
+				c.swiss, c.knockout = n, false
 				return nil
 			}},
 		{name: "shard", arg: "I/N", section: sectionMatches, about: "with -tournament: play only slice I of N of its games, like 1/4, so that N machines can share it",

@@ -222,6 +222,19 @@ func (r *invocation) matches(ctx context.Context) error {
 	if isTerminal(r.stdout) {
 		rep.width = terminalWidth(fileOf(r.stdout))
 	}
+	var t tournamentConfig
+	if r.mode != modeMatch {
+		games := r.cfg.games
+		if !r.cfg.set["games"] {
+			games = 2 // one pair
+		}
+		t = tournamentConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: r.field, games: games, plan: r.plan,
+			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, gauntlet: r.cfg.gauntlet != "",
+			swiss: r.cfg.swiss, knockout: r.cfg.knockout, report: rep}
+		if err := t.refusal(); err != nil {
+			return err // before -out is opened
+		}
+	}
 	if r.cfg.out != "" {
 		rf, err := openResults(ctx, r.cfg.out, r.cfg.wait, r.stderr, r.spec, r.opt)
 		if err != nil {
@@ -243,17 +256,8 @@ func (r *invocation) matches(ctx context.Context) error {
 		}
 		err = m.run(ctx, r.stdout, progress)
 	} else {
-		games := r.cfg.games
-		if !r.cfg.set["games"] {
-			games = 2 // one pair
-		}
-		t := tournamentConfig{spec: r.spec, opt: r.opt, reg: r.reg, players: r.field, games: games, plan: r.plan,
-			seed: r.cfg.seed, jobs: r.cfg.jobs, shard: r.cfg.shard, shards: r.cfg.shards, gauntlet: r.cfg.gauntlet != "", swiss: r.cfg.swiss, report: rep}
-		if t.swiss != 0 {
-			err = t.runSwiss(ctx, r.stdout, progress)
-		} else {
-			err = t.run(ctx, r.stdout, progress)
-		}
+		t.report = rep
+		err = t.play(ctx, r.stdout, progress)
 	}
 	return err
 }
