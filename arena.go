@@ -69,6 +69,9 @@ type gameResult struct {
 	// failed (its Reason says how), and the other side won.
 	forfeit *Forfeit
 	err     error
+	// adjudicated, when not nil, is how the game ended: the oracle proved
+	// its result at its last position (-adjudicate).
+	adjudicated *adjudication
 	// resumed says the game was not played but read back from -out,
 	// where a run before this one kept it: it is counted, not printed
 	// or kept again.
@@ -77,11 +80,14 @@ type gameResult struct {
 
 // arena plays the games of a match or a tournament, jobs games at once.
 type arena struct {
-	spec *gameSpec
-	opt  gameOptions
-	reg  *registry
-	seed uint64
-	jobs int // games at once; each game is single-threaded
+	// adjudicate, when set, is the oracle's time a position for ending a
+	// game once its result is proved (-adjudicate; 0: no limit).
+	adjudicate *time.Duration
+	spec       *gameSpec
+	opt        gameOptions
+	reg        *registry
+	seed       uint64
+	jobs       int // games at once; each game is single-threaded
 	// progress, if not nil (a terminal), shows the games done and an
 	// estimate of the time left.
 	progress io.Writer
@@ -334,6 +340,13 @@ func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 		g.Play(m)
 	}
 	r.game = g
+	var judge *oracle
+	if a.adjudicate != nil {
+		judge, r.err = a.reg.newOracle(a.spec, Budget{Time: *a.adjudicate, Jobs: 1})
+		if r.err != nil {
+			return r
+		}
+	}
 	r.err = playGame(ctx, g, seats, gameHooks{after: func(g Game, d Decision) error {
 		side := g.Turn().Other()
 		r.moves[side]++
@@ -343,8 +356,17 @@ func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 			r.starts[side]++
 			r.startup[side] += d.Startup
 		}
+		if judge != nil && !g.Over() {
+			if w, v, ok := judge.adjudicate(ctx, g); ok && ctx.Err() == nil {
+				r.adjudicated = &adjudication{winner: w, value: v}
+				return errEnough // perfect play's result is proved: no need to play on
+			}
+		}
 		return nil
 	}})
+	if r.adjudicated != nil && errors.Is(r.err, errEnough) {
+		r.err = nil // ended by the proof, not stopped
+	}
 	if errors.As(r.err, &r.forfeit) {
 		r.err = nil // a game lost, not a run stopped
 	}
@@ -355,11 +377,22 @@ func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 	return r
 }
 
-// winner is the side that won: the game's winner, or the opponent of the
-// side that forfeited.
+// adjudication is a game ended by the oracle's proof: perfect play's
+// winner from its last position (Nobody: a draw), and the proved value
+// for the side to move there.
+type adjudication struct {
+	winner Side
+	value  int
+}
+
+// winner is the side that won: the game's winner, the opponent of the
+// side that forfeited, or the adjudicated winner.
 func (r gameResult) winner() Side {
-	if r.forfeit != nil {
+	switch {
+	case r.forfeit != nil:
 		return r.forfeit.Side.Other()
+	case r.adjudicated != nil:
+		return r.adjudicated.winner
 	}
 	return r.game.Winner()
 }
@@ -388,6 +421,9 @@ func movesOrNone(record string) string {
 func (r gameResult) outcome() string {
 	if r.forfeit != nil {
 		return fmt.Sprintf("%s forfeits (%s), %s", r.forfeit.Side, r.forfeit.Reason, winWords(r.winner()))
+	}
+	if r.adjudicated != nil {
+		return fmt.Sprintf("%s, adjudicated (value %+d for %s to move)", winWords(r.winner()), r.adjudicated.value, r.game.Turn())
 	}
 	return outcomeWords(r.game)
 }

@@ -115,12 +115,20 @@ func checkOutcome(rec *gameRecord, g Game) error {
 		if !slices.Contains([]ForfeitKind{"", ForfeitTime, ForfeitCrash, ForfeitIllegal, ForfeitGarbage}, ForfeitKind(rec.Kind)) {
 			return fmt.Errorf("kind %s: accepted are time, crash, illegal and garbage", quoteShort(rec.Kind))
 		}
+	case endAdjudicated:
+		if over || rec.Value == nil {
+			return fmt.Errorf("end %q: an adjudicated game stops before its end, with the proved value", rec.End)
+		}
+		want := map[int]Side{1: g.Turn(), -1: g.Turn().Other(), 0: Nobody}[sign(*rec.Value)]
+		if winner != map[Side]string{X: "X", O: "O"}[want] || rec.Result == "*" {
+			return fmt.Errorf("end %q with value %d for %s to move: accepted is the result %s", rec.End, *rec.Value, g.Turn(), resultOf(want))
+		}
 	case endInterrupted:
 		if rec.Result != "*" {
 			return fmt.Errorf("end %q with result %s: an interrupted game's result is *", rec.End, rec.Result)
 		}
 	default:
-		return fmt.Errorf("end %s: accepted are win, draw, forfeit and interrupted", quoteShort(rec.End))
+		return fmt.Errorf("end %s: accepted are win, draw, forfeit, adjudicated and interrupted", quoteShort(rec.End))
 	}
 	if rec.Result == "*" && rec.End != endInterrupted {
 		return errors.New(`result "*" is a game not finished: its end is "interrupted"`)

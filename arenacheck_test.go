@@ -42,7 +42,7 @@ func TestEveryGameReplayed(t *testing.T) {
 		{"a number past the run", func(r *gameRecord) { r.Number = 5 }, "number 5: accepted is 1 to the run's games, 4"},
 		{"negative time", func(r *gameRecord) { r.X.TimeMS = -1 }, "X's time_ms -1, startup_ms 0: accepted are times of 0 or more"},
 		{"an option it lacks", func(r *gameRecord) { r.Options = map[string]int{"width": 7} }, `option "width": Tic-Tac-Toe has none of that name`},
-		{"an end of no kind", func(r *gameRecord) { r.End = "resigned" }, `end "resigned": accepted are win, draw, forfeit and interrupted`},
+		{"an end of no kind", func(r *gameRecord) { r.End = "resigned" }, `end "resigned": accepted are win, draw, forfeit, adjudicated and interrupted`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := first

@@ -11,8 +11,9 @@ import (
 // by the rules (25 wins, 6 draws), 2 on time, 1 crash". The line says at
 // a glance why the run's games ended, as engine testers read a run
 // (cutechess-cli and fastchess list the reasons games ended): a run of
-// engines whose games end on time is no test of their play. The program
-// adjudicates no game: every game ends by the rules or by a forfeit.
+// engines whose games end on time is no test of their play. With
+// -adjudicate a game also ends once the game's oracle proves its result:
+// the line counts those apart (docs/review.md, "Adjudication").
 
 // forfeitCount is a player's forfeits by kind ("" for a record written
 // before kinds were kept).
@@ -82,8 +83,12 @@ func (f forfeitCount) json() forfeitsJSON {
 // endCount is how a run's finished games ended: wins and draws by the
 // rules, and forfeits by kind.
 type endCount struct {
-	games, wins, draws int // wins: the games won by the rules
+	games, wins, draws int // wins: the games won by the rules or adjudicated
 	forfeits           forfeitCount
+	// adjudicated are the games ended by the oracle's proof
+	// (-adjudicate), which wins and draws count too; adjudicatedDraws
+	// those of them drawn.
+	adjudicated, adjudicatedDraws int
 }
 
 // text is the line: the games that ended by the rules, won and drawn,
@@ -92,8 +97,13 @@ func (e endCount) text() string {
 	if e.games == 0 {
 		return ""
 	}
-	parts := []string{fmt.Sprintf("%d by the rules (%s, %s)", e.wins+e.draws,
-		plural(e.wins, "win", "wins"), plural(e.draws, "draw", "draws"))}
+	wins, draws := e.wins-(e.adjudicated-e.adjudicatedDraws), e.draws-e.adjudicatedDraws
+	parts := []string{fmt.Sprintf("%d by the rules (%s, %s)", wins+draws,
+		plural(wins, "win", "wins"), plural(draws, "draw", "draws"))}
+	if e.adjudicated > 0 {
+		parts = append(parts, fmt.Sprintf("%d adjudicated (%s, %s)", e.adjudicated,
+			plural(e.adjudicated-e.adjudicatedDraws, "win", "wins"), plural(e.adjudicatedDraws, "draw", "draws")))
+	}
 	words := map[ForfeitKind][2]string{
 		ForfeitTime:    {"on time", "on time"},
 		ForfeitCrash:   {"crash", "crashes"},
@@ -117,9 +127,13 @@ type endsJSON struct {
 	Wins     int          `json:"wins"`
 	Draws    int          `json:"draws"`
 	Forfeits forfeitsJSON `json:"forfeits"`
+	// Adjudicated are the games the oracle's proof ended, which Wins
+	// and Draws count too.
+	Adjudicated int `json:"adjudicated,omitempty"`
 }
 
 // json is the count as -format json gives it.
 func (e endCount) json() endsJSON {
-	return endsJSON{Games: e.games, Rules: e.wins + e.draws, Wins: e.wins, Draws: e.draws, Forfeits: e.forfeits.json()}
+	return endsJSON{Games: e.games, Rules: e.wins + e.draws - e.adjudicated, Wins: e.wins, Draws: e.draws, Forfeits: e.forfeits.json(),
+		Adjudicated: e.adjudicated}
 }

@@ -294,7 +294,7 @@ func (t tournamentConfig) runKnockout(ctx context.Context, out, progress io.Writ
 		return err
 	}
 	most := (n - 1) * (t.games + 2*knockoutExtraPairs)
-	a := arena{spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
+	a := arena{adjudicate: t.adjudicate, spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
 		event: "knockout", field: t.names(), total: most}
 	t.header(out, a, deck.note(most/2), "")
 	f := newKnockout(t, out, deck.deal())

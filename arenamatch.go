@@ -23,6 +23,9 @@ type tally struct {
 	starts              int           // moves that started its program
 	startup             time.Duration // their time, which time includes
 	forfeits            forfeitCount
+	// adjudicated counts its games the oracle's proof ended, and
+	// adjudicatedDraws those of them drawn.
+	adjudicated, adjudicatedDraws int
 }
 
 // stats is the tally's moves, their time and its forfeits, as the
@@ -88,7 +91,7 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 			repeatAt = 2 * n
 		}
 	}
-	a := arena{spec: m.spec, opt: m.opt, reg: m.reg, seed: m.seed, jobs: m.jobs, progress: progress,
+	a := arena{adjudicate: m.adjudicate, spec: m.spec, opt: m.opt, reg: m.reg, seed: m.seed, jobs: m.jobs, progress: progress,
 		event: "match", field: labels[:], total: m.games}
 	m.header(out, a, note, "")
 	games := m.schedule(deck, labels)
@@ -189,6 +192,14 @@ func tallyGame(ts [2]*tally, r gameResult) {
 	if r.forfeit != nil {
 		ts[order[r.forfeit.Side]].forfeits[r.forfeit.Kind]++
 	}
+	if r.adjudicated != nil {
+		for _, t := range ts {
+			t.adjudicated++
+			if r.adjudicated.winner == Nobody {
+				t.adjudicatedDraws++
+			}
+		}
+	}
 	switch w := r.winner(); w {
 	case Nobody:
 		ts[0].draws++
@@ -273,7 +284,8 @@ func scoreLine(t [2]*tally) string {
 
 // matchEnds is how a match's games ended, from its two tallies.
 func matchEnds(t [2]*tally) endCount {
-	e := endCount{games: t[0].wins + t[0].draws + t[0].losses, draws: t[0].draws, forfeits: forfeitCount{}}
+	e := endCount{games: t[0].wins + t[0].draws + t[0].losses, draws: t[0].draws, forfeits: forfeitCount{},
+		adjudicated: t[0].adjudicated, adjudicatedDraws: t[0].adjudicatedDraws}
 	for _, b := range t {
 		for k, n := range b.forfeits {
 			e.forfeits[k] += n

@@ -401,6 +401,14 @@ func (s fieldStats) addRecord(rec gameRecord, x, o int) {
 		s[side.i].starts += side.p.Starts
 		s[side.i].startupMS += side.p.StartupMS
 	}
+	if rec.End == endAdjudicated {
+		for _, i := range []int{x, o} {
+			s[i].adjudicated++
+			if rec.Winner == "" {
+				s[i].adjudicatedDraws++
+			}
+		}
+	}
 	if p, ok := rec.points(); ok && p != 0.5 && rec.End == endForfeit {
 		loser := x // the side the result has lose
 		if p == 1 {

@@ -29,13 +29,16 @@ func (a arena) record(r gameResult) gameRecord {
 		return rec
 	case r.forfeit != nil:
 		rec.End, rec.Reason, rec.Kind = endForfeit, r.forfeit.Reason, string(r.forfeit.Kind)
+	case r.adjudicated != nil:
+		v := r.adjudicated.value
+		rec.End, rec.Value = endAdjudicated, &v
 	case w == Nobody:
 		rec.End = endDraw
 	default:
 		rec.End = endWin
 	}
 	rec.Result, rec.Winner = resultOf(w), map[Side]string{X: "X", O: "O"}[w]
-	if a.spec.start(a.opt).Utility().Margin && r.forfeit == nil {
+	if a.spec.start(a.opt).Utility().Margin && r.forfeit == nil && r.adjudicated == nil {
 		margin := r.game.Final(X)
 		rec.Margin = &margin
 	}
@@ -118,10 +121,13 @@ func (a arena) fromRecord(j gameJob, rec *gameRecord) (gameResult, error) {
 		r.time[side] = time.Duration(math.Round(p.TimeMS*1000)) * time.Microsecond
 		r.startup[side] = time.Duration(math.Round(p.StartupMS*1000)) * time.Microsecond
 	}
-	if rec.End == endForfeit {
+	switch {
+	case rec.End == endForfeit:
 		loser := map[string]Side{"X": O, "O": X}[rec.Winner]
 		r.forfeit = &Forfeit{Side: loser, Reason: rec.Reason, Kind: ForfeitKind(rec.Kind)}
-	} else if !g.Over() {
+	case rec.End == endAdjudicated && rec.Value != nil:
+		r.adjudicated = &adjudication{winner: map[string]Side{"X": X, "O": O, "": Nobody}[rec.Winner], value: *rec.Value}
+	case !g.Over():
 		return gameResult{}, fmt.Errorf("game %d: the record does not end the game", j.index+1)
 	}
 	return r, nil

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 )
 
 // What a run reports besides its lines: -out's records (kept, resumed),
@@ -15,7 +16,10 @@ import (
 // report is where a run's results go besides the lines it prints.
 type report struct {
 	keep *resultsWriter // -out: every game as a JSON line; nil for none
-	json bool           // -format json: the lines and tables as JSON
+	// adjudicate, when set, is the oracle's time a position for ending
+	// each game once its result is proved (-adjudicate; 0: no limit).
+	adjudicate *time.Duration
+	json       bool // -format json: the lines and tables as JSON
 	// have are the records -out's file held before the run that may be
 	// this run's (finished games of its game and seed), by number, and
 	// keptIn its name: the games of this run among them are not played

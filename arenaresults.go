@@ -41,8 +41,10 @@ type gameRecord struct {
 	Result  string       `json:"result"`  // "1-0" (X won), "0-1", "1/2-1/2", "*" (not finished)
 	Winner  string       `json:"winner"`  // "X", "O" or "" (a draw, or not finished)
 	// End is how the game ended: "win", "draw", "forfeit" (a player
-	// broke a rule of play, Reason says which) or "interrupted" (the run
-	// was stopped during the game; Record is what was played).
+	// broke a rule of play, Reason says which), "adjudicated" (the
+	// oracle proved the result, Value says with what value) or
+	// "interrupted" (the run was stopped during the game; Record is what
+	// was played).
 	End    string `json:"end"`
 	Reason string `json:"reason,omitempty"`
 	// Kind is a forfeit's kind: "time", "crash", "illegal" or "garbage".
@@ -50,6 +52,10 @@ type gameRecord struct {
 	// Margin is X's final margin where the game scores one (Adjacency's
 	// marks), for win and draw.
 	Margin *int `json:"margin,omitempty"`
+	// Value is an adjudicated game's proved value for the side to move
+	// at its last position, on the scale of the game's oracle
+	// (docs/review.md, "Adjudication").
+	Value *int `json:"value,omitempty"`
 }
 
 // playerRecord is one side of a game: who played it, with what budget, and
@@ -91,6 +97,9 @@ const (
 	endDraw        = "draw"
 	endForfeit     = "forfeit"
 	endInterrupted = "interrupted"
+	// endAdjudicated is a game ended once the game's oracle proved its
+	// result (-adjudicate): its result is perfect play's from there.
+	endAdjudicated = "adjudicated"
 )
 
 // rated is the name a player is rated under.

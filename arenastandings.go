@@ -107,7 +107,10 @@ func roundRobinEnds(c crossResults, stats fieldStats) endCount {
 		for k, n := range s.forfeits {
 			e.forfeits[k] += n
 		}
+		e.adjudicated += s.adjudicated // each game twice, once for each of its players
+		e.adjudicatedDraws += s.adjudicatedDraws
 	}
+	e.adjudicated, e.adjudicatedDraws = e.adjudicated/2, e.adjudicatedDraws/2
 	e.wins = e.games - e.draws - e.forfeits.total()
 	return e
 }

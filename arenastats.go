@@ -29,6 +29,9 @@ type playStats struct {
 	starts    int
 	startupMS float64
 	forfeits  forfeitCount
+	// adjudicated counts its games the oracle's proof ended, and
+	// adjudicatedDraws those of them drawn.
+	adjudicated, adjudicatedDraws int
 }
 
 // msPerMove is the mean thinking time of a move, 0 without moves: the

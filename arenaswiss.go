@@ -143,7 +143,7 @@ func (t tournamentConfig) runSwiss(ctx context.Context, out, progress io.Writer)
 	if err != nil {
 		return err
 	}
-	a := arena{spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
+	a := arena{adjudicate: t.adjudicate, spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
 		event: "swiss", field: t.names(), total: rounds * (n / 2 * 2)}
 	t.header(out, a, deck.note(rounds*(n/2)), "")
 	fmt.Fprintf(out, "Swiss of %d players: %d rounds%s, a game pair a pairing\n", n, rounds, said)

@@ -199,7 +199,7 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	}
 	note := deck.note((t.games + 1) / 2)
 	games := t.schedule(deck)
-	a := arena{spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
+	a := arena{adjudicate: t.adjudicate, spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
 		event: "tournament", field: t.names(), total: len(t.matches()) * t.games}
 	if t.gauntlet {
 		a.event = "gauntlet"

@@ -335,3 +335,14 @@ func endsGame(g Game, line []Move) bool {
 	}
 	return p.Over()
 }
+
+// sign is -1, 0 or +1: the result a score says, for the side it is of.
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}

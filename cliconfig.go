@@ -31,6 +31,7 @@ type config struct {
 	analyze, verbose    bool
 	review              bool
 	grade               time.Duration // -grade: the oracle's time a position; 0 no limit
+	adjudicate          time.Duration // -adjudicate: the oracle's time a position; 0 no limit
 	step, noColor       bool
 	version, scores     bool
 	moves, out          string

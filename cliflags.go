@@ -157,6 +157,8 @@ func flagTable(reg *registry) []flagDef {
 			modes: modeAnalyze, set: onOff(func(c *config) *bool { return &c.analyze })},
 		{name: "review", section: sectionWatching, about: "read games from standard input, a record or a results file's line each, and mark every move that changed the game's value, with the moves that kept it (-time: the time a position, default 1s)",
 			modes: modeReview, set: onOff(func(c *config) *bool { return &c.review })},
+		{name: "adjudicate", arg: "TIME", section: sectionMatches, about: "end a game once the game's oracle proves its result, TIME a position: perfect play's result is recorded, adjudicated",
+			accepts: "a time like 100ms or 1s, or 0 (no limit)", modes: modeMatch | modeTournament, set: duration(func(c *config) *time.Duration { return &c.adjudicate })},
 		{name: "grade", arg: "TIME", section: sectionWatching, about: "with -review: no reviews, but each player's moves graded by the oracle, TIME a position: the share kept the value (perfect), blunders a game",
 			accepts: "a time like 500ms or 1s, or 0 (no limit)", modes: modeReview, set: duration(func(c *config) *time.Duration { return &c.grade })},
 		{name: "scores", section: sectionWatching, about: "with -analyze: the exact score of every move (Tic-Tac-Toe and Connect Four)",

@@ -219,6 +219,9 @@ func (r *invocation) matches(ctx context.Context) error {
 		progress = r.stderr
 	}
 	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSize: r.cfg.plotSize, plotSaid: r.stderr}
+	if r.cfg.set["adjudicate"] {
+		rep.adjudicate = &r.cfg.adjudicate
+	}
 	if isTerminal(r.stdout) {
 		rep.width = terminalWidth(fileOf(r.stdout))
 	}

@@ -57,7 +57,7 @@ var fileGroups = []fileGroup{
 	{name: "text", tier: tierKernel, holds: "words and lines for people: counts in words, wrapping, lines read from slow inputs",
 		surface: "errInterrupted errLineTooLong expecting inPlies isNear lineFeed maxLine nearestWord newLineFeed orList plural wrapHanging wrapLine wrapSteady wrapWords"},
 	{name: "board", tier: tierKernel, holds: "the rules' contract: sides, moves, the Game interface, scores, the numbered grid",
-		surface: "allNumbers endsGame errGameOver Game highlight markText maxEcho maxSpecEcho Move moveError Nobody NoMove Notation O outcome parseCell quoteShort quoteUpTo renderGrid Rules Side toFront tooMany Utility X"},
+		surface: "allNumbers endsGame errGameOver Game highlight markText maxEcho maxSpecEcho Move moveError Nobody NoMove Notation O outcome parseCell quoteShort quoteUpTo renderGrid Rules Side sign toFront tooMany Utility X"},
 	{name: "table", tier: tierKernel, holds: "what search threads share without locks: table words, busy marks, huge pages",
 		surface: "busySet hugePages storeShared ttHashMul"},
 	{name: "trace", tier: tierKernel, holds: "the -trace tree a search records, and its writers: outline, Graphviz, JSON",

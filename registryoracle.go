@@ -79,3 +79,21 @@ func (o *oracle) value(ctx context.Context, g Game) oracleValue {
 	}
 	return a
 }
+
+// adjudicate is the result perfect play gives from g, where the oracle
+// proves it within its budget: the winner (Nobody for a draw) and the
+// proved value for the side to move. A match ends a game so with
+// -adjudicate (docs/review.md, "Adjudication").
+func (o *oracle) adjudicate(ctx context.Context, g Game) (winner Side, value int, ok bool) {
+	v := o.value(ctx, g)
+	if !v.Proved || g.Over() {
+		return Nobody, 0, false
+	}
+	switch {
+	case v.Value > 0:
+		winner = g.Turn()
+	case v.Value < 0:
+		winner = g.Turn().Other()
+	}
+	return winner, v.Value, true
+}

@@ -161,14 +161,3 @@ func keptMoves(g Game, before oracleValue, margin bool) []string {
 	}
 	return kept
 }
-
-// sign is -1, 0 or +1.
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}

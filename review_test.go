@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -283,5 +285,58 @@ func TestReviewGrade(t *testing.T) {
 	}
 	if !strings.HasPrefix(table.String(), "player  games  moves  graded% perfect% blunders/game first blunder\nann ") {
 		t.Errorf("the grades' table:\n%s", table.String())
+	}
+}
+
+// -adjudicate ends a game once the oracle proves its result, and every
+// result it records is the result perfect play gives from where the
+// game stopped (by a plain negamax over the rules); -rate and a resume
+// read the adjudicated games back.
+func TestAdjudicatedIsPerfectPlay(t *testing.T) {
+	t.Parallel()
+	for _, game := range []string{"ttt", "nim"} {
+		out := filepath.Join(t.TempDir(), game+".jsonl")
+		args := []string{"-game", game, "-x", "random", "-o", "random", "-games", "20", "-seed", "4", "-adjudicate", "0", "-out", out}
+		if status, stdout, stderr := runCapture(args, ""); status != 0 || !strings.Contains(stdout, "adjudicated (") {
+			t.Fatalf("%s: status %d\n%s%s", game, status, stdout, stderr)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := specNamed(t, game)
+		adjudicated := 0
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var rec gameRecord
+			if err := json.Unmarshal([]byte(line), &rec); err != nil || rec.Type != "game" {
+				continue
+			}
+			g, err := spec.parseRecord(rec.Record, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.End != endAdjudicated {
+				if !g.Over() {
+					t.Errorf("%s %s: end %q, not over", game, rec.Record, rec.End)
+				}
+				continue
+			}
+			adjudicated++
+			want := map[int]string{1: g.Turn().String(), -1: g.Turn().Other().String(), 0: ""}[refValue(g)]
+			if g.Over() || rec.Winner != want || rec.Value == nil || sign(*rec.Value) != refValue(g) {
+				t.Errorf("%s %s: adjudicated %q (value %v), perfect play gives %q", game, rec.Record, rec.Winner, rec.Value, want)
+			}
+		}
+		if adjudicated == 0 {
+			t.Errorf("%s: no game adjudicated", game)
+		}
+		status, rate, stderr := runCapture([]string{"-rate", out}, "")
+		if status != 0 || !strings.Contains(rate, "adjudicated") {
+			t.Errorf("%s: -rate: status %d\n%s%s", game, status, rate, stderr)
+		}
+		status, again, stderr := runCapture(args, "")
+		if status != 0 || !strings.Contains(stderr+again, "resuming: 20 of 20") {
+			t.Errorf("%s: a rerun: status %d\n%s%s", game, status, again, stderr)
+		}
 	}
 }
