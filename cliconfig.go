@@ -33,6 +33,8 @@ type config struct {
 	version, scores     bool
 	moves, out          string
 	rate, engines       []string
+	split               int       // -split PLIES; 0 when not given
+	merge               []string  // -merge's files
 	engineFiles         []string  // -engines: class lists of engines
 	sprt                *sprtTest // -sprt; nil when not given
 	shard, shards       int       // -shard I/N; 0 and 0 when not given

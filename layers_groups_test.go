@@ -97,7 +97,7 @@ var fileGroups = []fileGroup{
 	{name: "arena", tier: tierHosts, holds: "matchmaking: matches, tournaments, gauntlets, SPRT, the results log, -rate, Elo, plots, openings",
 		surface: "badInput checkPlotFile errSPRTSyntax matchConfig openingPlan openingsError openResults parsePlotSize parseSPRT plotSize plotSizeAccepts rateFiles rateOnly readOpenings report resultsFile sprtAccepts sprtGames sprtTest tournamentConfig"},
 	{name: "analyze", tier: tierHosts, holds: "-analyze: positions in, one answer line each out",
-		surface: "analyzeMode analyzeWith"},
+		surface: "analyzeMerge analyzeMode analyzeSplit analyzeWith"},
 	{name: "play", tier: tierHosts, holds: "the prompt: a person at the table, its commands and screen",
 		surface: "interrupter interruptible newPipeReader newTermReader promptCommandWords screen seated session signalled terminalWidth termReader"},
 	{name: "bookmake", tier: tierHosts, holds: "-make-book: the Connect Four book built by playing the solver through the game loop",
