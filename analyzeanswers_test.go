@@ -16,11 +16,11 @@ func TestParseAnswer(t *testing.T) {
 		ok   bool
 	}{
 		{"5,40 -2 5 179716686 2235360", jobAnswer{"5,40", -2, "5", 179716686, 2235360}, true},
-		{"-2 5 1 0", jobAnswer{"", -2, "5", 1, 0}, true},                 // the start, written as nothing
-		{"- -2 5 1 0", jobAnswer{"", -2, "5", 1, 0}, true},               // the start, written "-"
-		{"  4 -1 4 0 5  ", jobAnswer{"4", -1, "4", 0, 5}, true},          // spaces around
-		{"44 1 4 0 3 -2 0 1 - 3", jobAnswer{"44", 1, "4", 0, 3}, true},   // -scores' fields after
-		{"03142 -10 - 0 0", jobAnswer{"03142", -10, "-", 0, 0}, true},    // a finished game
+		{"-2 5 1 0", jobAnswer{"", -2, "5", 1, 0}, true},               // the start, written as nothing
+		{"- -2 5 1 0", jobAnswer{"", -2, "5", 1, 0}, true},             // the start, written "-"
+		{"  4 -1 4 0 5  ", jobAnswer{"4", -1, "4", 0, 5}, true},        // spaces around
+		{"44 1 4 0 3 -2 0 1 - 3", jobAnswer{"44", 1, "4", 0, 3}, true}, // -scores' fields after
+		{"03142 -10 - 0 0", jobAnswer{"03142", -10, "-", 0, 0}, true},  // a finished game
 		{`{"position":"5,40","score":-2,"move":"5","nodes":7,"us":9}`, jobAnswer{"5,40", -2, "5", 7, 9}, true},
 		{`{"position":"","score":1,"move":"4","nodes":0,"us":3}`, jobAnswer{"", 1, "4", 0, 3}, true},
 		{`{"position":"1212121","score":-18,"nodes":0,"us":0}`, jobAnswer{"1212121", -18, "-", 0, 0}, true},
