@@ -21,6 +21,11 @@ import (
 // gives a win away (Connect Four) goes last, and cheap next to a job.
 const splitOrderDepth = 2
 
+// splitMaxNodes caps the tree above the frontier: past it a split is
+// refused, since its jobs would number hundreds of thousands, each a
+// process; a frontier is split deeper by splitting its jobs again.
+const splitMaxNodes = 1 << 19
+
 // splitNode is one position of the tree above the frontier. Positions
 // that are images of each other under the game's symmetries, or reached
 // by other move orders, are one node.
@@ -54,6 +59,9 @@ type splitTree struct {
 	nodes  map[splitAt]*splitNode
 	jobs   []*splitNode
 	queued map[*splitNode]bool
+	// max is splitMaxNodes, lower in tests; tooBig says it was reached.
+	max    int
+	tooBig bool
 }
 
 // splitAt is a node's identity: its class, and the plies left to the
@@ -67,7 +75,7 @@ type splitAt struct {
 // newSplitTree is an empty tree for positions of spec's game.
 func newSplitTree(ctx context.Context, spec *gameSpec, opt gameOptions, plies int) *splitTree {
 	return &splitTree{ctx: ctx, spec: spec, opt: spec.defaults(opt), plies: plies,
-		eval: findEvaluator(spec.name, "").score, nodes: map[splitAt]*splitNode{}, queued: map[*splitNode]bool{}}
+		eval: findEvaluator(spec.name, "").score, nodes: map[splitAt]*splitNode{}, queued: map[*splitNode]bool{}, max: splitMaxNodes}
 }
 
 // add builds the tree below g, PLIES plies deep, and queues its new
@@ -77,8 +85,11 @@ func newSplitTree(ctx context.Context, spec *gameSpec, opt gameOptions, plies in
 // the root, or an error when ctx ended.
 func (t *splitTree) add(g Game) (*splitNode, error) {
 	root := t.node(g, t.plies)
-	if t.ctx.Err() != nil {
+	switch {
+	case t.ctx.Err() != nil:
 		return nil, errInterrupted
+	case t.tooBig:
+		return nil, badInput{fmt.Errorf("-split %d: the tree above the frontier passed %d positions: split at fewer plies, then split the jobs again", t.plies, t.max)}
 	}
 	seen := map[splitVisit]bool{}
 	t.minimal(root, splitPV, seen)
@@ -95,6 +106,10 @@ func (t *splitTree) node(g Game, left int) *splitNode {
 	}
 	n := &splitNode{record: t.spec.record(g), key: at.key, turn: g.Turn(), index: -1}
 	t.nodes[at] = n
+	if len(t.nodes) > t.max {
+		t.tooBig = true
+		return n
+	}
 	switch {
 	case g.Over():
 		n.over, n.final = true, finalAnswer(t.spec, g)
@@ -103,7 +118,7 @@ func (t *splitTree) node(g Game, left int) *splitNode {
 	default:
 		seen := map[uint64]bool{}
 		for _, m := range t.ordered(g) {
-			if t.ctx.Err() != nil {
+			if t.ctx.Err() != nil || t.tooBig {
 				return n
 			}
 			g.Play(m)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
 	"slices"
 	"strings"
@@ -119,5 +120,19 @@ func TestSplitClasses(t *testing.T) {
 		if len(all) != len(jobs) {
 			t.Errorf("%s %q at %d plies: %d jobs for %d classes", tc.game, tc.root, tc.plies, len(jobs), len(all))
 		}
+	}
+}
+
+// A tree too large to be worth splitting is refused, with what to do.
+func TestSplitTooBig(t *testing.T) {
+	t.Parallel()
+	spec, _ := findGame("c4")
+	tree := newSplitTree(context.Background(), spec, nil, 3)
+	tree.max = 100
+	_, err := tree.add(spec.start(nil))
+	want := "-split 3: the tree above the frontier passed 100 positions: split at fewer plies, then split the jobs again"
+	var bad badInput
+	if !errors.As(err, &bad) || err.Error() != want {
+		t.Errorf("got %v, want %q", err, want)
 	}
 }
