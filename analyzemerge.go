@@ -99,7 +99,7 @@ func analyzeMerge(ctx context.Context, in io.Reader, out, errOut io.Writer, spec
 	listed := map[*splitNode]bool{}
 	open, roots := 0, 0
 	err = eachPosition(ctx, in, w, spec, opt, func(g Game) error {
-		root, err := t.add(g)
+		root, _, err := t.add(g)
 		if err != nil {
 			return err
 		}

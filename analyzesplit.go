@@ -82,19 +82,21 @@ func newSplitTree(ctx context.Context, spec *gameSpec, opt gameOptions, plies in
 // jobs: first those of the smallest tree that proves the value if the
 // ordering guessed every best move (Knuth and Moore's minimal tree),
 // then the others, each in the ordering's depth-first order. It returns
-// the root, or an error when ctx ended.
-func (t *splitTree) add(g Game) (*splitNode, error) {
+// the root and how many of the new jobs are the minimal tree's, or an
+// error when ctx ended or the tree is too large.
+func (t *splitTree) add(g Game) (*splitNode, int, error) {
 	root := t.node(g, t.plies)
 	switch {
 	case t.ctx.Err() != nil:
-		return nil, errInterrupted
+		return nil, 0, errInterrupted
 	case t.tooBig:
-		return nil, badInput{fmt.Errorf("-split %d: the tree above the frontier passed %d positions: split at fewer plies, then split the jobs again", t.plies, t.max)}
+		return nil, 0, badInput{fmt.Errorf("-split %d: the tree above the frontier passed %d positions: split at fewer plies, then split the jobs again", t.plies, t.max)}
 	}
-	seen := map[splitVisit]bool{}
-	t.minimal(root, splitPV, seen)
+	from := len(t.jobs)
+	t.minimal(root, splitPV, map[splitVisit]bool{})
+	minimal := len(t.jobs) - from
 	t.rest(root, map[*splitNode]bool{})
-	return root, nil
+	return root, minimal, nil
 }
 
 // node is g's node, left plies above the frontier, built with its
@@ -229,20 +231,25 @@ func (t *splitTree) queue(n *splitNode) {
 }
 
 // analyzeSplit answers each position read with its new frontier
-// records, one a line, a job each; a line that is no position answers
-// as -analyze's do, "<position> error: <reason>".
-func analyzeSplit(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, opt gameOptions, plies int) error {
+// records, one a line, a job each, and a note on errOut of how many
+// there are; a line that is no position answers as -analyze's do,
+// "<position> error: <reason>".
+func analyzeSplit(ctx context.Context, in io.Reader, out, errOut io.Writer, spec *gameSpec, opt gameOptions, plies int) error {
 	t := newSplitTree(ctx, spec, opt, plies)
 	w := bufio.NewWriter(out)
 	defer w.Flush()
 	return eachPosition(ctx, in, w, spec, opt, func(g Game) error {
 		from := len(t.jobs)
-		if _, err := t.add(g); err != nil {
+		root, minimal, err := t.add(g)
+		if err != nil {
 			return err
 		}
 		for _, n := range t.jobs[from:] {
 			fmt.Fprintln(w, n.record)
 		}
+		w.Flush()
+		fmt.Fprintf(errOut, "boardbots: -split: %s: %s, the first %d the minimal tree's\n",
+			recordWords(root.record), plural(len(t.jobs)-from, "new job", "new jobs"), minimal)
 		return nil
 	})
 }

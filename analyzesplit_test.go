@@ -90,7 +90,7 @@ func TestSplitClasses(t *testing.T) {
 			t.Fatal(err)
 		}
 		tree := newSplitTree(context.Background(), spec, tc.opt, tc.plies)
-		if _, err := tree.add(g); err != nil {
+		if _, _, err := tree.add(g); err != nil {
 			t.Fatal(err)
 		}
 		jobs := map[uint64]bool{}
@@ -129,7 +129,7 @@ func TestSplitTooBig(t *testing.T) {
 	spec, _ := findGame("c4")
 	tree := newSplitTree(context.Background(), spec, nil, 3)
 	tree.max = 100
-	_, err := tree.add(spec.start(nil))
+	_, _, err := tree.add(spec.start(nil))
 	want := "-split 3: the tree above the frontier passed 100 positions: split at fewer plies, then split the jobs again"
 	var bad badInput
 	if !errors.As(err, &bad) || err.Error() != want {

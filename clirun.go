@@ -153,7 +153,7 @@ func (r *invocation) analyze(ctx context.Context) error {
 	case len(r.cfg.merge) > 0:
 		return analyzeMerge(ctx, r.stdin, r.stdout, r.stderr, r.spec, r.opt, r.cfg.split, r.cfg.merge, analyzeMode{json: r.cfg.format == "json"})
 	case r.cfg.split > 0:
-		return analyzeSplit(ctx, r.stdin, r.stdout, r.spec, r.opt, r.cfg.split)
+		return analyzeSplit(ctx, r.stdin, r.stdout, r.stderr, r.spec, r.opt, r.cfg.split)
 	}
 	bot := r.reg.newBot(r.spec, r.bot, r.rng)
 	mode := analyzeMode{json: r.cfg.format == "json", scores: r.cfg.scores, traceFormat: r.cfg.traceFormat}
