@@ -149,12 +149,6 @@ func (r *invocation) traceFile() (io.Writer, func() error, error) {
 
 // analyze answers the positions on stdin with -bot's bot.
 func (r *invocation) analyze(ctx context.Context) error {
-	switch {
-	case len(r.cfg.merge) > 0:
-		return analyzeMerge(ctx, r.stdin, r.stdout, r.stderr, r.spec, r.opt, r.cfg.split, r.cfg.merge, analyzeMode{json: r.cfg.format == "json"})
-	case r.cfg.split > 0:
-		return analyzeSplit(ctx, r.stdin, r.stdout, r.stderr, r.spec, r.opt, r.cfg.split)
-	}
 	bot := r.reg.newBot(r.spec, r.bot, r.rng)
 	mode := analyzeMode{json: r.cfg.format == "json", scores: r.cfg.scores, traceFormat: r.cfg.traceFormat}
 	if r.cfg.scores {
@@ -162,6 +156,12 @@ func (r *invocation) analyze(ctx context.Context) error {
 	}
 	if isTerminal(r.stdin) {
 		fmt.Fprintln(r.stderr, analyzeHint)
+	}
+	switch { // docs/solving.md
+	case len(r.cfg.merge) > 0:
+		return analyzeMerge(ctx, r.stdin, r.stdout, r.stderr, r.spec, r.opt, r.cfg.split, r.cfg.merge, mode)
+	case r.cfg.split > 0:
+		return analyzeSplit(ctx, r.stdin, r.stdout, r.stderr, r.spec, r.opt, r.cfg.split)
 	}
 	if p, ok := bot.(progressive); ok && isTerminal(r.stderr) {
 		p.reportProgress(func(line string) { fmt.Fprintf(r.stderr, "\r%s\x1b[K", line) })
