@@ -119,7 +119,7 @@ func TestMergeXargs(t *testing.T) {
 		t.Fatalf("xargs: %v\n%s", err, out)
 	}
 	status, merged, stderr := runLines(t, append(c4, "-split", "2", "-merge", answers), "\n")
-	want := strings.Fields(direct)
+	want := strings.Fields(strings.TrimPrefix(direct, "- ")) // with or without the start's "-"
 	if status != 0 || len(merged) != 4 || len(want) != 4 || merged[0] != want[0] {
 		t.Errorf("merged %q (status %d, %s), the direct solve %q", merged, status, stderr, want)
 	}

@@ -10,12 +10,17 @@ import (
 )
 
 // runLines runs the program in this process on args and stdin, and
-// returns its status, its output lines and its standard error.
+// returns its status, the fields of its output and its standard error.
 func runLines(t *testing.T, args []string, stdin string) (int, []string, string) {
 	t.Helper()
 	var out, errOut strings.Builder
 	status := run(args, strings.NewReader(stdin), &out, &errOut)
-	return status, strings.Fields(out.String()), errOut.String()
+	var fields []string
+	for _, line := range strings.Split(out.String(), "\n") {
+		// The start's answer line, with or without its "-" position.
+		fields = append(fields, strings.Fields(strings.TrimPrefix(line, "- "))...)
+	}
+	return status, fields, errOut.String()
 }
 
 // -split prints each position's frontier once a class, the minimal
