@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -122,5 +124,61 @@ func TestMergeXargs(t *testing.T) {
 	want := strings.Fields(strings.TrimPrefix(direct, "- ")) // with or without the start's "-"
 	if status != 0 || len(merged) != 4 || len(want) != 4 || merged[0] != want[0] {
 		t.Errorf("merged %q (status %d, %s), the direct solve %q", merged, status, stderr, want)
+	}
+}
+
+// The jobs -merge lists are all a proof needs: for random sets of known
+// answers on Connect Four's 5 x 4 board split at 3 plies, the known
+// answers with those listed prove the direct solve's value, whatever the
+// jobs not listed are worth; and a value merged is always the direct one.
+func TestMergeNeeded(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	c4 := []string{"-game", "c4", "-width", "5", "-height", "4", "-analyze"}
+	split := append(slices.Clone(c4), "-split", "3", "-merge")
+	_, direct, _ := runLines(t, c4, "\n")
+	_, jobs, _ := runLines(t, append(slices.Clone(c4), "-split", "3"), "\n")
+	var out, errOut strings.Builder
+	if status := run(append(slices.Clone(c4), "-bot", "solver"), strings.NewReader(strings.Join(jobs, "\n")+"\n"), &out, &errOut); status != 0 {
+		t.Fatal(errOut.String())
+	}
+	answers := map[string]jobAnswer{}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		a, _ := parseAnswer(line)
+		answers[a.record] = a
+	}
+	write := func(name string, records []string, shift int) string {
+		var lines []string
+		for _, r := range records {
+			a := answers[r]
+			lines = append(lines, fmt.Sprintf("%s %d %s 1 1", r, a.score+shift, a.move))
+		}
+		return writeAnswers(t, dir, name, lines...)
+	}
+	rng := rand.New(rand.NewPCG(56, 0))
+	for trial := range 30 {
+		var known, rest []string
+		for _, r := range jobs {
+			if rng.IntN(10) < trial%10 {
+				known = append(known, r)
+			} else {
+				rest = append(rest, r)
+			}
+		}
+		status, got, _ := runLines(t, append(slices.Clone(split), write("known", known, 0)), "\n")
+		if status == 0 {
+			if got[0] != direct[0] {
+				t.Fatalf("trial %d: merged %q, the direct solve %q", trial, got, direct)
+			}
+			continue
+		}
+		needed := got
+		unlisted := slices.DeleteFunc(slices.Clone(rest), func(r string) bool { return slices.Contains(needed, r) })
+		files := []string{write("known", known, 0), write("needed", needed, 0), write("unlisted", unlisted, 7)}
+		status, got, stderr := runLines(t, append(slices.Clone(split), files...), "\n")
+		if status != 0 || got[0] != direct[0] {
+			t.Fatalf("trial %d: %d known, %d listed, %d others (wrong): status %d, %q (%s), the direct solve %q",
+				trial, len(known), len(needed), len(unlisted), status, got, stderr, direct)
+		}
 	}
 }
