@@ -176,11 +176,3 @@ func (t *splitTree) answerPosition(a jobAnswer) (Game, bool) {
 	_, err = g.ParseMove(a.move)
 	return g, err == nil
 }
-
-// recordWords names a record in a message: "the start" for the empty one.
-func recordWords(record string) string {
-	if record == "" {
-		return "the start"
-	}
-	return record
-}

@@ -284,3 +284,11 @@ func eachPosition(ctx context.Context, in io.Reader, w *bufio.Writer, spec *game
 		w.Flush()
 	}
 }
+
+// recordWords names a record in a message: "the start" for the empty one.
+func recordWords(record string) string {
+	if record == "" {
+		return "the start"
+	}
+	return record
+}
