@@ -39,6 +39,8 @@ type config struct {
 	swiss               int  // -pairing: 0 round-robin, -1 Swiss of the default rounds, N rounds
 	knockout            bool // -pairing knockout
 	rate, engines       []string
+	split               int       // -split PLIES; 0 when not given
+	merge               []string  // -merge's files
 	engineFiles         []string  // -engines: class lists of engines
 	engineMemory        int64     // -engine-memory: each engine process's limit in bytes; 0, none
 	sprt                *sprtTest // -sprt; nil when not given

@@ -68,6 +68,9 @@ func newRunPlan(c *config, reg *registry) (*runPlan, error) {
 	if p.mode == modeBook && c.bookLine < c.bookPly {
 		return nil, fmt.Errorf("-book-line-ply %d: expected from -book-ply (%d) to %d plies", c.bookLine, c.bookPly, bookMaxPly)
 	}
+	if p.mode == modeAnalyze && len(c.merge) > 0 && c.split == 0 {
+		return nil, fmt.Errorf("-merge: give -split PLIES too, the plies the positions were split at")
+	}
 	if p.mode == modeCheck {
 		if err := checkEngineSpec(reg, c.check); err != nil {
 			return nil, err

@@ -158,6 +158,12 @@ func (r *invocation) analyze(ctx context.Context) error {
 	if isTerminal(r.stdin) {
 		fmt.Fprintln(r.stderr, analyzeHint)
 	}
+	switch { // docs/solving.md
+	case len(r.cfg.merge) > 0:
+		return analyzeMerge(ctx, r.stdin, r.stdout, r.stderr, r.spec, r.opt, r.cfg.split, r.cfg.merge, mode)
+	case r.cfg.split > 0:
+		return analyzeSplit(ctx, r.stdin, r.stdout, r.stderr, r.spec, r.opt, r.cfg.split)
+	}
 	if p, ok := bot.(progressive); ok && isTerminal(r.stderr) {
 		p.reportProgress(func(line string) { fmt.Fprintf(r.stderr, "\r%s\x1b[K", line) })
 	}

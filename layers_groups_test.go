@@ -97,7 +97,7 @@ var fileGroups = []fileGroup{
 	{name: "arena", tier: tierHosts, holds: "matchmaking: matches, tournaments, gauntlets, SPRT, the results log, -rate, Elo, plots, openings",
 		surface: "badInput checkPlotFile errSPRTSyntax matchConfig openingPlan openingsError openResults pairingAccepts parsePlotSize parseSPRT parseSwiss plotSize plotSizeAccepts rateFiles rateOnly readOpenings report resultsFile sprtAccepts sprtGames sprtTest tournamentConfig"},
 	{name: "analyze", tier: tierHosts, holds: "-analyze: positions in, one answer line each out",
-		surface: "analyzeMode analyzeWith"},
+		surface: "analyzeMerge analyzeMode analyzeSplit analyzeWith"},
 	{name: "review", tier: tierHosts, holds: "-review: games in, every move valued by the game's oracle and marked where it changed the game's value",
 		surface: "grades reviewGame reviewText reviewTime reviewWith"},
 	{name: "play", tier: tierHosts, holds: "the prompt: a person at the table, its commands and screen",
