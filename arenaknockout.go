@@ -294,24 +294,12 @@ func (t tournamentConfig) runKnockout(ctx context.Context, out, progress io.Writ
 		return err
 	}
 	most := (n - 1) * (t.games + 2*knockoutExtraPairs)
-	a := arena{adjudicate: t.adjudicate, spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
-		event: "knockout", field: t.names(), total: most}
+	a := t.arena(progress, "knockout", most)
 	t.header(out, a, deck.note(most/2), "")
 	f := newKnockout(t, out, deck.deal())
 	fmt.Fprintf(out, "knockout of %d players: %d rounds, seeded in the order given, a tie %s; a level tie plays up to %d more pairs, then the higher seed goes through; at most %d games\n",
 		n, f.rounds(), plural(t.games, "game", "games"), knockoutExtraPairs, most)
-	results, stats := newCrossResults(n), newFieldStats(n)
-	a.keep = func(r gameResult) error { return t.keepRecord(a.record(r)) }
-	err = a.playRounds(ctx, f, t.startRound(out, &a), func(r gameResult) {
-		b := r.job.field
-		results.add(b[X], b[O], r.points(X))
-		stats.addRecord(a.record(r), b[X], b[O])
-		if !r.resumed {
-			rec := a.record(r)
-			fmt.Fprintln(out, wrapHanging(fmt.Sprintf("game %d/%d: X %s, O %s: %s, moves: %s", r.job.index+1, a.total,
-				r.job.labels[X], r.job.labels[O], r.outcome(), movesOrNone(rec.Record)), t.width, 4))
-		}
-	})
+	results, stats, err := t.playPaired(ctx, out, &a, f)
 	if err != nil && !errors.Is(err, errInterrupted) {
 		return err
 	}

@@ -143,8 +143,7 @@ func (t tournamentConfig) runSwiss(ctx context.Context, out, progress io.Writer)
 	if err != nil {
 		return err
 	}
-	a := arena{adjudicate: t.adjudicate, spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
-		event: "swiss", field: t.names(), total: rounds * (n / 2 * 2)}
+	a := t.arena(progress, "swiss", rounds*(n/2*2))
 	t.header(out, a, deck.note(rounds*(n/2)), "")
 	fmt.Fprintf(out, "Swiss of %d players: %d rounds%s, a game pair a pairing\n", n, rounds, said)
 	f := &swissFormat{t: t, out: out, rounds: rounds, opening: deck.deal()}
@@ -152,18 +151,7 @@ func (t tournamentConfig) runSwiss(ctx context.Context, out, progress io.Writer)
 	for i := range f.table.met {
 		f.table.met[i] = make([]bool, n)
 	}
-	results, stats := newCrossResults(n), newFieldStats(n)
-	a.keep = func(r gameResult) error { return t.keepRecord(a.record(r)) }
-	err = a.playRounds(ctx, f, t.startRound(out, &a), func(r gameResult) {
-		b := r.job.field
-		results.add(b[X], b[O], r.points(X))
-		stats.addRecord(a.record(r), b[X], b[O])
-		if !r.resumed {
-			rec := a.record(r)
-			fmt.Fprintln(out, wrapHanging(fmt.Sprintf("game %d/%d: X %s, O %s: %s, moves: %s", r.job.index+1, a.total,
-				r.job.labels[X], r.job.labels[O], r.outcome(), movesOrNone(rec.Record)), t.width, 4))
-		}
-	})
+	results, stats, err := t.playPaired(ctx, out, &a, f)
 	if err != nil {
 		if errors.Is(err, errInterrupted) {
 			t.swissTables(out, f.round, rounds, results, stats, f.table)

@@ -199,8 +199,7 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	}
 	note := deck.note((t.games + 1) / 2)
 	games := t.schedule(deck)
-	a := arena{adjudicate: t.adjudicate, spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs, progress: progress,
-		event: "tournament", field: t.names(), total: len(t.matches()) * t.games}
+	a := t.arena(progress, "tournament", len(t.matches())*t.games)
 	if t.gauntlet {
 		a.event = "gauntlet"
 	}
@@ -336,4 +335,30 @@ func (t tournamentConfig) startRound(out io.Writer, a *arena) func(schedule) err
 		wrote = true
 		return t.keepRun(*a, games)
 	}
+}
+
+// arena is the tournament's arena for an event of at most total games.
+func (t tournamentConfig) arena(progress io.Writer, event string, total int) arena {
+	return arena{adjudicate: t.adjudicate, spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs,
+		progress: progress, event: event, field: t.names(), total: total}
+}
+
+// playPaired plays the rounds of a format that pairs by results (Swiss,
+// knockout), keeping each game in -out and printing its line, and
+// returns the crosstable and the players' figures.
+func (t tournamentConfig) playPaired(ctx context.Context, out io.Writer, a *arena, f format) (crossResults, fieldStats, error) {
+	n := len(t.players)
+	results, stats := newCrossResults(n), newFieldStats(n)
+	a.keep = func(r gameResult) error { return t.keepRecord(a.record(r)) }
+	err := a.playRounds(ctx, f, t.startRound(out, a), func(r gameResult) {
+		b := r.job.field
+		rec := a.record(r)
+		results.add(b[X], b[O], r.points(X))
+		stats.addRecord(rec, b[X], b[O])
+		if !r.resumed {
+			fmt.Fprintln(out, wrapHanging(fmt.Sprintf("game %d/%d: X %s, O %s: %s, moves: %s", r.job.index+1, a.total,
+				r.job.labels[X], r.job.labels[O], r.outcome(), movesOrNone(rec.Record)), t.width, 4))
+		}
+	})
+	return results, stats, err
 }

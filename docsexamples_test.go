@@ -1,10 +1,8 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -315,18 +313,8 @@ func docMatch(got, want []string) string {
 // its stdout and stderr.
 func runProgram(t *testing.T, args []string, stdin string) (string, string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), programEnv+"=1")
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errOut strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) {
-			t.Fatalf("%v: %v", args, err)
-		}
-	}
-	return out.String(), errOut.String()
+	_, out, errOut := runAsProgram(t, args, stdin)
+	return out, errOut
 }
 
 // Every example of README.md and docs/ that does not depend on the clock
