@@ -72,6 +72,9 @@ type gameResult struct {
 	// adjudicated, when not nil, is how the game ended: the oracle proved
 	// its result at its last position (-adjudicate).
 	adjudicated *adjudication
+	// grades, when not nil, are the oracle's grades of each side's moves
+	// (-grade), by side; nil for a game not graded.
+	grades *[3]gameGrade
 	// resumed says the game was not played but read back from -out,
 	// where a run before this one kept it: it is counted, not printed
 	// or kept again.
@@ -83,11 +86,14 @@ type arena struct {
 	// adjudicate, when set, is the oracle's time a position for ending a
 	// game once its result is proved (-adjudicate; 0: no limit).
 	adjudicate *time.Duration
-	spec       *gameSpec
-	opt        gameOptions
-	reg        *registry
-	seed       uint64
-	jobs       int // games at once; each game is single-threaded
+	// grade, when set, is the oracle's time a position for grading each
+	// game once it ends (-grade; 0: no limit).
+	grade *time.Duration
+	spec  *gameSpec
+	opt   gameOptions
+	reg   *registry
+	seed  uint64
+	jobs  int // games at once; each game is single-threaded
 	// progress, if not nil (a terminal), shows the games done and an
 	// estimate of the time left.
 	progress io.Writer
@@ -369,6 +375,9 @@ func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 	}
 	if errors.As(r.err, &r.forfeit) {
 		r.err = nil // a game lost, not a run stopped
+	}
+	if a.grade != nil && r.err == nil {
+		r.grades, r.err = a.gradeOne(ctx, r.game, len(j.opening))
 	}
 	var host *hostFault
 	if errors.As(r.err, &host) { // no one's loss: the run stops, the game unplayed and unrecorded

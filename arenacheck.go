@@ -39,7 +39,10 @@ func checkRecord(rec *gameRecord) error {
 	if rec.Opening != "" && rec.Record != rec.Opening && !strings.HasPrefix(rec.Record, rec.Opening+spec.sep) {
 		return fmt.Errorf("record %s does not start with its opening %s", quoteShort(rec.Record), quoteShort(rec.Opening))
 	}
-	return checkOutcome(rec, g)
+	if err := checkOutcome(rec, g); err != nil {
+		return err
+	}
+	return checkGrades(rec, spec, g)
 }
 
 // checkOptions says what is wrong with a record's game options: a name

@@ -77,15 +77,22 @@ func writeGauntlet(out io.Writer, fit bool, rows []gauntletRow, bot string, botS
 		counts = append(counts, r.stats.forfeits)
 		total.wins, total.draws, total.losses = total.wins+r.record.losses, total.draws+r.record.draws, total.losses+r.record.wins
 	}
+	if botStats.grade != nil {
+		table[0] = append(table[0], gradeHeads...)
+		for k, r := range rows {
+			table[k+1] = append(table[k+1], r.stats.grade.gradeCells()...)
+		}
+	}
+	gaps := rowGaps(len(table[0]))
 	full := column(table[1:], 1)
 	short := full
 	if fit {
-		short = shortNames(full, nameRoom(table, 1, standingsGaps))
+		short = shortNames(full, nameRoom(table, 1, gaps))
 	}
 	for a := range short {
 		table[a+1][1] = short[a]
 	}
-	writeRows(out, table, standingsGaps)
+	writeRows(out, table, gaps)
 	if key := forfeitKey(counts...); key != "" {
 		fmt.Fprintln(out, key)
 	}
@@ -104,6 +111,10 @@ func writeGauntlet(out io.Writer, fit bool, rows []gauntletRow, bot string, botS
 	fmt.Fprintf(out, "%s: %s, %s, %s, %s, score %s, %.2f ms/move, forfeits %s\n",
 		bot, plural(total.games(), "game", "games"), plural(total.wins, "win", "wins"), plural(total.draws, "draw", "draws"),
 		plural(total.losses, "loss", "losses"), score, botStats.msPerMove(), botStats.forfeits.text())
+	if g := botStats.grade; g != nil {
+		cells := g.gradeCells()
+		fmt.Fprintf(out, "%s graded: %s%% of its moves, %s%% of them perfect, %s blunders a game\n", bot, cells[0], cells[1], cells[2])
+	}
 	rowStats := []playStats{botStats}
 	for _, r := range rows {
 		rowStats = append(rowStats, r.stats)
@@ -151,7 +162,7 @@ func (j *gauntletJSON) fill(rows []gauntletRow, bot string, botStats playStats) 
 	for k, r := range rows {
 		row := standingJSON{Rank: k + 1, Bot: r.name, Games: r.record.games(), Wins: r.record.wins, Draws: r.record.draws,
 			Losses: r.record.losses, MSPerMove: math.Round(100*r.stats.msPerMove()) / 100, StartupMS: r.stats.startupJSON(),
-			Forfeits: r.stats.forfeits.json()}
+			Forfeits: r.stats.forfeits.json(), Grade: gradeJSONOf(r.stats.grade)}
 		if r.record.games() > 0 {
 			s := math.Round(r.record.score()*1e4) / 1e4
 			row.Score = &s
@@ -172,7 +183,8 @@ func (j *gauntletJSON) fill(rows []gauntletRow, bot string, botStats playStats) 
 		total.wins, total.draws, total.losses = total.wins+r.record.losses, total.draws+r.record.draws, total.losses+r.record.wins
 	}
 	j.Bot = standingJSON{Bot: bot, Games: total.games(), Wins: total.wins, Draws: total.draws, Losses: total.losses,
-		MSPerMove: math.Round(100*botStats.msPerMove()) / 100, StartupMS: botStats.startupJSON(), Forfeits: botStats.forfeits.json()}
+		MSPerMove: math.Round(100*botStats.msPerMove()) / 100, StartupMS: botStats.startupJSON(), Forfeits: botStats.forfeits.json(),
+		Grade: gradeJSONOf(botStats.grade)}
 	if total.games() > 0 {
 		s := math.Round(total.score()*1e4) / 1e4
 		j.Bot.Score = &s

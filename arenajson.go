@@ -113,6 +113,7 @@ type matchBotJSON struct {
 	StartupMS    *float64     `json:"startup_ms"` // startupJSON
 	NodesPerMove float64      `json:"nodes_per_move"`
 	Forfeits     forfeitsJSON `json:"forfeits"`
+	Grade        *gradeJSON   `json:"grade,omitempty"` // -grade's
 }
 
 // crossJSON is one cell of the crosstable: what Bot scored against
@@ -146,6 +147,8 @@ type standingJSON struct {
 	// bound at 95%: the least rating after every game won, the most
 	// after every game lost (perfectWords).
 	Bound *float64 `json:"bound,omitempty"`
+	// Grade sums the grades of the bot's games graded (-grade).
+	Grade *gradeJSON `json:"grade,omitempty"`
 }
 
 // tableJSON is a round-robin's tables under -format json, for
@@ -192,7 +195,8 @@ func (t *tableJSON) fillTables(names []string, c crossResults, s standings, stat
 			}
 		}
 		row := standingJSON{Rank: rank + 1, Bot: names[i], Games: total.games(), Wins: total.wins, Draws: total.draws, Losses: total.losses,
-			MSPerMove: math.Round(100*stats[i].msPerMove()) / 100, StartupMS: stats[i].startupJSON(), Forfeits: stats[i].forfeits.json()}
+			MSPerMove: math.Round(100*stats[i].msPerMove()) / 100, StartupMS: stats[i].startupJSON(), Forfeits: stats[i].forfeits.json(),
+			Grade: gradeJSONOf(stats[i].grade)}
 		switch {
 		case total.games() > 0 && !math.IsNaN(s.bound[i]):
 			row.Score, row.Bound = round(total.score(), 1e4), round(s.bound[i], 10)

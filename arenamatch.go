@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"text/tabwriter"
 	"time"
 )
@@ -26,6 +27,9 @@ type tally struct {
 	// adjudicated counts its games the oracle's proof ended, and
 	// adjudicatedDraws those of them drawn.
 	adjudicated, adjudicatedDraws int
+	// grade, under -grade, sums the grades of its games graded; nil
+	// without -grade.
+	grade *grade
 }
 
 // stats is the tally's moves, their time and its forfeits, as the
@@ -91,11 +95,14 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 			repeatAt = 2 * n
 		}
 	}
-	a := arena{adjudicate: m.adjudicate, spec: m.spec, opt: m.opt, reg: m.reg, seed: m.seed, jobs: m.jobs, progress: progress,
+	a := arena{adjudicate: m.adjudicate, grade: m.grade, spec: m.spec, opt: m.opt, reg: m.reg, seed: m.seed, jobs: m.jobs, progress: progress,
 		event: "match", field: labels[:], total: m.games}
 	m.header(out, a, note, "")
 	games := m.schedule(deck, labels)
 	tallies := [2]*tally{{name: labels[0], forfeits: forfeitCount{}}, {name: labels[1], forfeits: forfeitCount{}}}
+	if m.grade != nil {
+		tallies[0].grade, tallies[1].grade = &grade{}, &grade{}
+	}
 	var scores pairScores // bot 0's
 	test := newSPRTRun(m.sprt, &a)
 	f := &sprtRounds{games: games, test: test, scores: &scores}
@@ -188,6 +195,9 @@ func tallyGame(ts [2]*tally, r gameResult) {
 		t.time += r.time[side]
 		t.starts += r.starts[side]
 		t.startup += r.startup[side]
+		if t.grade != nil && r.grades != nil {
+			t.grade.addGame(r.grades[side])
+		}
 	}
 	if r.forfeit != nil {
 		ts[order[r.forfeit.Side]].forfeits[r.forfeit.Kind]++
@@ -247,10 +257,19 @@ func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
 // line (docs/results.md).
 func writeTable(out io.Writer, t [2]*tally, elo string) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "bot\twins\tdraws\tlosses\tms/move\tnodes/move\tforfeits\t")
+	grading := t[0].grade != nil
+	head := "bot\twins\tdraws\tlosses\tms/move\tnodes/move\tforfeits\t"
+	if grading {
+		head += strings.Join(gradeHeads, "\t") + "\t"
+	}
+	fmt.Fprintln(tw, head)
 	for _, b := range t {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.0f\t%s\t\n", b.name, b.wins, b.draws, b.losses,
+		row := fmt.Sprintf("%s\t%d\t%d\t%d\t%.2f\t%.0f\t%s\t", b.name, b.wins, b.draws, b.losses,
 			b.stats().msPerMove(), float64(b.nodes)/float64(max(b.moves, 1)), b.forfeits.text())
+		if grading {
+			row += strings.Join(b.grade.gradeCells(), "\t") + "\t"
+		}
+		fmt.Fprintln(tw, row)
 	}
 	tw.Flush()
 	if key := forfeitKey(t[0].forfeits, t[1].forfeits); key != "" {
@@ -308,7 +327,7 @@ func matchSummary(game string, seed uint64, games int, t [2]*tally, elo eloJSON)
 		perMove := func(x float64) float64 { return math.Round(100*x/float64(max(b.moves, 1))) / 100 }
 		m.Bots = append(m.Bots, matchBotJSON{Bot: b.name, Wins: b.wins, Draws: b.draws, Losses: b.losses,
 			MSPerMove: math.Round(100*b.stats().msPerMove()) / 100, StartupMS: b.stats().startupJSON(), NodesPerMove: perMove(float64(b.nodes)),
-			Forfeits: b.forfeits.json()})
+			Forfeits: b.forfeits.json(), Grade: gradeJSONOf(b.grade)})
 	}
 	return m
 }

@@ -71,9 +71,10 @@ type rater struct {
 	seen    map[gameID]bool // the games rated: a game found twice counts once
 	games   []ratedGame
 	stats   fieldStats
-	open    int // games not finished (interrupted): not rated
-	doubles int // games found twice (the same file given twice): counted once
-	skipped int // games of other games, with -game: not rated
+	open    int  // games not finished (interrupted): not rated
+	doubles int  // games found twice (the same file given twice): counted once
+	skipped int  // games of other games, with -game: not rated
+	grading bool // -grade: the players' grades summed, the grade columns shown
 }
 
 // player is the index of a player's name, added if new; more than
@@ -88,6 +89,9 @@ func (rt *rater) player(name string) (int, error) {
 	rt.index[name] = len(rt.names)
 	rt.names = append(rt.names, name)
 	rt.stats = append(rt.stats, playStats{forfeits: forfeitCount{}})
+	if rt.grading {
+		rt.stats[len(rt.stats)-1].grade = &grade{}
+	}
 	return rt.index[name], nil
 }
 
@@ -220,9 +224,10 @@ func (rt *rater) results() *ratedResults {
 // size pixels; fit says out is a terminal, where the tables keep within
 // tableWidth. It returns the exit status: 2 for a file it cannot
 // read or records that do not go together, 1 for a picture it cannot
-// write.
-func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, size plotSize, fit bool, out, errOut io.Writer) int {
-	rt := &rater{only: only}
+// write. grader, if not nil, grades the games that have no grades yet
+// (-grade), and the tables show every player's grades.
+func rateFiles(files []string, only *rateOnly, grader *recordGrader, asJSON bool, plotFile string, size plotSize, fit bool, out, errOut io.Writer) int {
+	rt := &rater{only: only, grading: grader != nil}
 	var torn []string
 	for _, name := range files {
 		f, err := os.Open(name)
@@ -234,6 +239,11 @@ func rateFiles(files []string, only *rateOnly, asJSON bool, plotFile string, siz
 			if only == nil || only.takes(rec) {
 				if err := checkRecord(&rec); err != nil {
 					return fmt.Errorf("%s line %d: %v; every game is replayed when a file is read: mend or delete the line", name, line, err)
+				}
+				if grader != nil {
+					if err := grader.grade(&rec); err != nil {
+						return fmt.Errorf("%s line %d: grading: %v", name, line, err)
+					}
 				}
 			}
 			return rt.add(rec, fmt.Sprintf("%s line %d", name, line))
@@ -400,6 +410,9 @@ func (s fieldStats) addRecord(rec gameRecord, x, o int) {
 		s[side.i].timeMS += side.p.TimeMS
 		s[side.i].starts += side.p.Starts
 		s[side.i].startupMS += side.p.StartupMS
+		if s[side.i].grade != nil && side.p.Grade != nil {
+			s[side.i].grade.addGame(*side.p.Grade)
+		}
 	}
 	if rec.End == endAdjudicated {
 		for _, i := range []int{x, o} {

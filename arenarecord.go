@@ -22,6 +22,9 @@ func (a arena) record(r gameResult) gameRecord {
 		p.Moves, p.TimeMS, p.Nodes = r.moves[side], float64(r.time[side].Microseconds())/1000, r.nodes[side]
 		p.Starts, p.StartupMS = r.starts[side], float64(r.startup[side].Microseconds())/1000
 	}
+	if r.grades != nil {
+		rec.X.Grade, rec.O.Grade = &r.grades[X], &r.grades[O]
+	}
 	w := r.winner()
 	switch {
 	case r.err != nil:
@@ -120,6 +123,9 @@ func (a arena) fromRecord(j gameJob, rec *gameRecord) (gameResult, error) {
 		r.moves[side], r.nodes[side], r.starts[side] = p.Moves, p.Nodes, p.Starts
 		r.time[side] = time.Duration(math.Round(p.TimeMS*1000)) * time.Microsecond
 		r.startup[side] = time.Duration(math.Round(p.StartupMS*1000)) * time.Microsecond
+	}
+	if rec.X.Grade != nil && rec.O.Grade != nil {
+		r.grades = &[3]gameGrade{X: *rec.X.Grade, O: *rec.O.Grade}
 	}
 	switch {
 	case rec.End == endForfeit:

@@ -19,7 +19,10 @@ type report struct {
 	// adjudicate, when set, is the oracle's time a position for ending
 	// each game once its result is proved (-adjudicate; 0: no limit).
 	adjudicate *time.Duration
-	json       bool // -format json: the lines and tables as JSON
+	// grade, when set, is the oracle's time a position for grading each
+	// game as it ends (-grade; 0: no limit).
+	grade *time.Duration
+	json  bool // -format json: the lines and tables as JSON
 	// have are the records -out's file held before the run that may be
 	// this run's (finished games of its game and seed), by number, and
 	// keptIn its name: the games of this run among them are not played

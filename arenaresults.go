@@ -81,6 +81,9 @@ type playerRecord struct {
 	// TimeMS includes; left out for the program's own bots.
 	Starts    int     `json:"starts,omitempty"`
 	StartupMS float64 `json:"startup_ms,omitempty"`
+	// Grade is what the game's oracle made of its moves (-grade;
+	// docs/review.md, "Grading"), left out of a game not graded.
+	Grade *gameGrade `json:"grade,omitempty"`
 }
 
 // botSettings are the budget a bot played under (Budget), every field

@@ -42,7 +42,7 @@ func writeRoundRobinWith(out io.Writer, fit bool, names []string, c crossResults
 	}
 	cells := crossCellsOf(c, s)
 	rows := standingsRows(ordered, c, s, stats)
-	gaps := standingsGaps
+	gaps := rowGaps(len(rows[0]))
 	if len(extra) > 0 {
 		rows[0] = append(rows[0], extra[0]...)
 		for a, i := range s.order {
@@ -337,7 +337,26 @@ func standingsRows(names []string, c crossResults, s standings, stats fieldStats
 			strconv.Itoa(t.draws), strconv.Itoa(t.losses), score, elo, plusMinus,
 			fmt.Sprintf("%.2f", stats[i].msPerMove()), stats[i].forfeits.text()})
 	}
+	return withGrades(rows, s.order, stats)
+}
+
+// withGrades adds the grade columns to rows under -grade (gradeHeads),
+// the players' stats by the rows' order; rows as they are otherwise.
+func withGrades(rows [][]string, order []int, stats fieldStats) [][]string {
+	if !stats.grading() {
+		return rows
+	}
+	rows[0] = append(rows[0], gradeHeads...)
+	for a, i := range order {
+		rows[a+1] = append(rows[a+1], stats[i].grade.gradeCells()...)
+	}
 	return rows
+}
+
+// rowGaps are the gaps before n columns of the standings: its usual
+// ones, then one before each column it adds (the grades').
+func rowGaps(n int) []int {
+	return append(slices.Clone(standingsGaps), slices.Repeat([]int{1}, n-len(standingsGaps))...)
 }
 
 // standingsGaps are the spaces before each column of the standings: two

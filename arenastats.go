@@ -32,6 +32,9 @@ type playStats struct {
 	// adjudicated counts its games the oracle's proof ended, and
 	// adjudicatedDraws those of them drawn.
 	adjudicated, adjudicatedDraws int
+	// grade, under -grade, sums the grades of its games graded; nil
+	// without -grade, and the tables then have no grade columns.
+	grade *grade
 }
 
 // msPerMove is the mean thinking time of a move, 0 without moves: the
@@ -56,6 +59,18 @@ func newFieldStats(n int) fieldStats {
 	}
 	return s
 }
+
+// graded gives every player a grade to sum its games' into: the run
+// grades (-grade), and its tables show the grade columns.
+func (s fieldStats) graded() fieldStats {
+	for i := range s {
+		s[i].grade = &grade{}
+	}
+	return s
+}
+
+// grading says the tables of s show the grade columns (-grade).
+func (s fieldStats) grading() bool { return len(s) > 0 && s[0].grade != nil }
 
 // startupMean is the mean time of the moves that started the program, in
 // milliseconds; ok is false when none did (the program's own bots).

@@ -149,7 +149,7 @@ func TestEngineStartupApart(t *testing.T) {
 	}
 	for _, asJSON := range []bool{false, true} {
 		var out, errOut strings.Builder
-		if code := rateFiles([]string{file}, nil, asJSON, "", plotSize{}, false, &out, &errOut); code != 0 {
+		if code := rateFiles([]string{file}, nil, nil, asJSON, "", plotSize{}, false, &out, &errOut); code != 0 {
 			t.Fatalf("-rate: exit %d: %s", code, errOut.String())
 		}
 		if !asJSON {

@@ -208,7 +208,7 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 		shard = fmt.Sprintf("%d/%d", t.shard, t.shards)
 	}
 	t.header(out, a, note, shard)
-	results, stats := newCrossResults(len(t.players)), newFieldStats(len(t.players))
+	results, stats := newCrossResults(len(t.players)), t.fieldStats()
 	scores := make([]pairScores, len(t.players)) // a gauntlet's: each player's against the bot
 	a.keep = func(r gameResult) error { return t.keepRecord(a.record(r)) }
 	line := func(r gameResult) gameRecord {
@@ -337,9 +337,19 @@ func (t tournamentConfig) startRound(out io.Writer, a *arena) func(schedule) err
 	}
 }
 
+// fieldStats are empty figures for the field's players, with grades to
+// sum under -grade.
+func (t tournamentConfig) fieldStats() fieldStats {
+	s := newFieldStats(len(t.players))
+	if t.grade != nil {
+		s.graded()
+	}
+	return s
+}
+
 // arena is the tournament's arena for an event of at most total games.
 func (t tournamentConfig) arena(progress io.Writer, event string, total int) arena {
-	return arena{adjudicate: t.adjudicate, spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs,
+	return arena{adjudicate: t.adjudicate, grade: t.grade, spec: t.spec, opt: t.opt, reg: t.reg, seed: t.seed, jobs: t.jobs,
 		progress: progress, event: event, field: t.names(), total: total}
 }
 
@@ -348,7 +358,7 @@ func (t tournamentConfig) arena(progress io.Writer, event string, total int) are
 // returns the crosstable and the players' figures.
 func (t tournamentConfig) playPaired(ctx context.Context, out io.Writer, a *arena, f format) (crossResults, fieldStats, error) {
 	n := len(t.players)
-	results, stats := newCrossResults(n), newFieldStats(n)
+	results, stats := newCrossResults(n), t.fieldStats()
 	a.keep = func(r gameResult) error { return t.keepRecord(a.record(r)) }
 	err := a.playRounds(ctx, f, t.startRound(out, a), func(r gameResult) {
 		b := r.job.field

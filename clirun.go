@@ -43,7 +43,19 @@ func (r *invocation) rate() int {
 	if r.cfg.set["game"] {
 		only = &rateOnly{spec: r.spec, opt: r.opt}
 	}
-	return rateFiles(r.cfg.rate, only, r.cfg.format == "json", r.cfg.plot, r.cfg.plotSize, isTerminal(r.stdout), r.stdout, r.stderr)
+	var grader *recordGrader
+	if r.cfg.set["grade"] {
+		// Grading can take long: Ctrl-C stops it, and the games not
+		// graded yet are rated without grades (docs/review.md).
+		ctx, _, stop := interruptible(forceExit(r.engines, r.stderr))
+		defer stop()
+		grader = &recordGrader{ctx: ctx, reg: r.reg, budget: r.cfg.grade}
+	}
+	status := rateFiles(r.cfg.rate, only, grader, r.cfg.format == "json", r.cfg.plot, r.cfg.plotSize, isTerminal(r.stdout), r.stdout, r.stderr)
+	if grader != nil && grader.ctx.Err() != nil && status == 0 {
+		return exitStatus(grader.ctx, errInterrupted)
+	}
+	return status
 }
 
 // errProblems is -check's end when the engine had problems: status 1,
@@ -227,6 +239,9 @@ func (r *invocation) matches(ctx context.Context) error {
 	rep := report{json: r.cfg.format == "json", plotFile: r.cfg.plot, plotSize: r.cfg.plotSize, plotSaid: r.stderr}
 	if r.cfg.set["adjudicate"] {
 		rep.adjudicate = &r.cfg.adjudicate
+	}
+	if r.cfg.set["grade"] {
+		rep.grade = &r.cfg.grade
 	}
 	if isTerminal(r.stdout) {
 		rep.width = terminalWidth(fileOf(r.stdout))
