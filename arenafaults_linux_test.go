@@ -158,6 +158,8 @@ func poll(cond func() bool) bool {
 // moment it ends, before the games ahead of it do: the file holds every
 // game that ended, and after the kill every line is whole. (The program
 // before kept them in memory behind the hung game: 1 line of 19.)
+// Under -grade each game is graded before it is written: every line
+// kept has its grades.
 func TestKill9KeepsEveryGameEnded(t *testing.T) {
 	t.Parallel() // its processes are its own and it reads no clock: runs beside the others at the end
 	dir := t.TempDir()
@@ -172,7 +174,7 @@ func TestKill9KeepsEveryGameEnded(t *testing.T) {
 	// -time: the engine's time a move, far beyond the test, so that the
 	// hung game is not lost on time while the others are played.
 	cmd := child(context.Background(), nil, "-game", "ttt", "-engine", engine, "-x", "slow", "-o", "random", "-games", "20",
-		"-openings", suite, "-time", "10m", "-seed", "1", "-jobs", "2", "-out", out)
+		"-openings", suite, "-time", "10m", "-seed", "1", "-jobs", "2", "-grade", "0", "-out", out)
 	var errOut bytes.Buffer
 	cmd.Stderr = &errOut
 	if err := cmd.Start(); err != nil {
@@ -204,7 +206,7 @@ func TestKill9KeepsEveryGameEnded(t *testing.T) {
 	var numbers []int
 	for _, line := range lines[1:] { // after the run line
 		rec, ok, err := parseRecordLine([]byte(line))
-		if !ok || err != nil || rec.End == endInterrupted {
+		if !ok || err != nil || rec.End == endInterrupted || rec.X.Grade == nil || rec.O.Grade == nil {
 			t.Errorf("line %q: %v", line, err)
 		}
 		numbers = append(numbers, rec.Number)
