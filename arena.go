@@ -386,6 +386,22 @@ func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 	return r
 }
 
+// gradeOne grades a game that ended, g, whose first opening plies were
+// its opening: the grades by side, nil when ctx ended before the last
+// position was asked (the game is kept without them).
+func (a arena) gradeOne(ctx context.Context, g Game, opening int) (*[3]gameGrade, error) {
+	o, err := a.reg.newOracle(a.spec, Budget{Time: *a.grade, Jobs: 1})
+	if err != nil {
+		return nil, err
+	}
+	start := a.spec.start(a.opt)
+	grades, ok := gradeGame(ctx, o, start, g.History(), opening)
+	if !ok {
+		return nil, nil
+	}
+	return &grades, nil
+}
+
 // adjudication is a game ended by the oracle's proof: perfect play's
 // winner from its last position (Nobody: a draw), and the proved value
 // for the side to move there.

@@ -9,27 +9,12 @@ import (
 // Grading in matches, tournaments and -rate (-grade TIME): each game's
 // moves judged by the game's oracle, TIME a position, as -review -grade
 // judges them (docs/review.md, "Grading"). A game is graded when it
-// ends, in the job slot that played it, so that with -jobs N grading
+// ends, in the job slot that played it (arena.gradeOne, called by
+// playOne), so that with -jobs N grading
 // never runs beside N games and takes none of their clock; its grades
 // go into its line of -out, each side's under "grade"
 // (docs/results.md). A grade is no result: it changes no score, and a
 // game whose grading Ctrl-C cut short is kept without one.
-
-// gradeOne grades a game that ended, g, whose first opening plies were
-// its opening: the grades by side, nil when ctx ended before the last
-// position was asked (the game is kept without them).
-func (a arena) gradeOne(ctx context.Context, g Game, opening int) (*[3]gameGrade, error) {
-	o, err := a.reg.newOracle(a.spec, Budget{Time: *a.grade, Jobs: 1})
-	if err != nil {
-		return nil, err
-	}
-	start := a.spec.start(a.opt)
-	grades, ok := gradeGame(ctx, o, start, g.History(), opening)
-	if !ok {
-		return nil, nil
-	}
-	return &grades, nil
-}
 
 // recordGrader grades the records -rate reads that have no grades yet
 // (-rate FILE -grade TIME), one oracle for the files' one game.
