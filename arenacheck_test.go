@@ -74,17 +74,27 @@ func TestEveryGameReplayed(t *testing.T) {
 }
 
 // A line of any content is checked without a crash: options, numbers,
-// moves and outcome from a file never reach the rules unchecked.
+// moves, outcome and grades from a file never reach the rules
+// unchecked. A grade, when moves is not negative, is both sides'.
 func FuzzCheckRecord(f *testing.F) {
-	f.Add("connect4", 7, 6, "4455", "1-0", "X", endWin, 1, 1, 1)
-	f.Add("ttt", 0, 0, "04172", "1-0", "X", endWin, 1, 1, 2)
-	f.Add("adjacency", 0, 0, "", "*", "", endInterrupted, 1, 1, 1)
-	f.Add("connect4", 99, -3, "9", "0-1", "O", endForfeit, 0, 2, 1)
-	f.Fuzz(func(t *testing.T, game string, width, height int, record, result, winner, end string, number, games, pair int) {
+	f.Add("connect4", 7, 6, "4455", "1-0", "X", endWin, 1, 1, 1, "", -1, 0, 0, 0, 0, "")
+	f.Add("ttt", 0, 0, "04172", "1-0", "X", endWin, 1, 1, 2, "", -1, 0, 0, 0, 0, "")
+	f.Add("adjacency", 0, 0, "", "*", "", endInterrupted, 1, 1, 1, "", 0, 0, 0, 0, 0, "")
+	f.Add("connect4", 99, -3, "9", "0-1", "O", endForfeit, 0, 2, 1, "", 1, 1, 0, 1, 9, "9")
+	f.Add("ttt", 0, 0, "0123456", "1-0", "X", endWin, 1, 1, 1, "01", 2, 2, 1, 1, 3, "2")
+	f.Fuzz(func(t *testing.T, game string, width, height int, record, result, winner, end string, number, games, pair int,
+		opening string, moves, graded, perfect, blunders, ply int, move string) {
 		rec := gameRecord{Type: "game", Game: game, Options: map[string]int{"width": width, "height": height}, Number: number,
-			Games: games, Pair: pair, Record: record, Result: result, Winner: winner, End: end}
+			Games: games, Pair: pair, Record: record, Result: result, Winner: winner, End: end, Opening: opening}
 		if game == "ttt" || width == 0 {
 			rec.Options = nil
+		}
+		if moves >= 0 {
+			g := gameGrade{Moves: moves, Graded: graded, Perfect: perfect, Blunders: blunders}
+			if ply != 0 || move != "" {
+				g.FirstBlunder = &blunderAt{Ply: ply, Move: move}
+			}
+			rec.X.Grade, rec.O.Grade = &g, &g
 		}
 		_ = checkRecord(&rec)
 	})
