@@ -24,6 +24,9 @@ type recordGrader struct {
 	budget time.Duration
 	oracle *oracle // made for the first record graded
 	graded int     // records it graded
+	// status, if not nil (a terminal), gets a status line as each game
+	// is graded, and "" once the grading is done.
+	status func(line string)
 }
 
 // grade fills in the grades of rec, a finished game of a record that
@@ -58,12 +61,22 @@ func (gr *recordGrader) grade(rec *gameRecord) error {
 		}
 		opening = len(og.History())
 	}
+	if gr.status != nil {
+		gr.status(fmt.Sprintf("-grade: grading game %d/%d, %d graded so far", rec.Number, rec.Games, gr.graded))
+	}
 	grades, ok := gradeGame(gr.ctx, gr.oracle, spec.start(opt), g.History(), opening)
 	if ok {
 		rec.X.Grade, rec.O.Grade = &grades[X], &grades[O]
 		gr.graded++
 	}
 	return nil
+}
+
+// done takes the status line off the terminal, before the tables.
+func (gr *recordGrader) done() {
+	if gr != nil && gr.status != nil {
+		gr.status("")
+	}
 }
 
 // checkGrades says what is wrong with the grades of rec, whose game g

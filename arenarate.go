@@ -250,6 +250,7 @@ func rateFiles(files []string, only *rateOnly, grader *recordGrader, asJSON bool
 		})
 		f.Close()
 		if err != nil {
+			grader.done()
 			fmt.Fprintf(errOut, "boardbots: -rate: %v\n", rateError(err))
 			return 2
 		}
@@ -257,6 +258,7 @@ func rateFiles(files []string, only *rateOnly, grader *recordGrader, asJSON bool
 			torn = append(torn, name)
 		}
 	}
+	grader.done()
 	rr := rt.results()
 	rr.torn, rr.fit = torn, fit
 	if rr.spec == nil && rr.skipped > 0 {

@@ -50,6 +50,9 @@ func (r *invocation) rate() int {
 		ctx, _, stop := interruptible(forceExit(r.engines, r.stderr))
 		defer stop()
 		grader = &recordGrader{ctx: ctx, reg: r.reg, budget: r.cfg.grade}
+		if isTerminal(r.stderr) {
+			grader.status = func(line string) { fmt.Fprintf(r.stderr, "\r%s\x1b[K", line) }
+		}
 	}
 	status := rateFiles(r.cfg.rate, only, grader, r.cfg.format == "json", r.cfg.plot, r.cfg.plotSize, isTerminal(r.stdout), r.stdout, r.stderr)
 	if grader != nil && grader.ctx.Err() != nil && status == 0 {
