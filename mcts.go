@@ -182,35 +182,37 @@ func (b *MCTS) walk(w mctsWalker) int {
 	// child, unless its result is known. Only a node added by the last
 	// iteration has no count of its moves yet, which the walker gives
 	// below.
-	n := int32(0)
+	// The node n is at stays put as the tree grows (mctschunk.go).
+	n, node := int32(0), b.node(0)
 	b.path, b.line = append(b.path[:0], n), b.line[:0]
-	for !b.proved(n) && b.node(n).counted() && b.node(n).untried == 0 {
-		n = b.selectByKey(n)
-		b.path, b.line = append(b.path, n), append(b.line, Move(b.node(n).move))
+	for node.proof == unproved && node.counted() && node.untried == 0 {
+		n = b.selectByKey(node)
+		node = b.node(n)
+		b.path, b.line = append(b.path, n), append(b.line, Move(node.move))
 	}
 	var points uint32 // for the side that made node n's move
-	if p := b.node(n).proof; p != unproved {
+	if p := node.proof; p != unproved {
 		points = p.points()
 		b.backup(points)
 		return len(b.path) - 1
 	}
 	moves, turn := w.follow(b.line, b.moves)
 	b.moves = moves
-	if !b.node(n).counted() {
-		b.node(n).untried = int16(len(moves))
+	if !node.counted() {
+		node.untried = int16(len(moves))
 	}
 	// Expansion.
 	mover := turn.Other()
 	if child := b.expand(n, moves); child != none {
-		n, mover = child, turn
+		n, node, mover = child, b.node(child), turn
 		b.path = append(b.path, n)
-		if winner, over := w.play(Move(b.node(n).move)); over {
+		if winner, over := w.play(Move(node.move)); over {
 			b.setEnded(n, endFor(winner, mover))
 			b.proveUp()
 		}
 	}
 	// Simulation, unless the expansion ended the game.
-	if p := b.node(n).proof; p != unproved {
+	if p := node.proof; p != unproved {
 		points = p.points()
 	} else {
 		points = winnerPoints(w.randomPlayout(b.rng), mover)
@@ -225,8 +227,7 @@ func (b *MCTS) walk(w mctsWalker) int {
 // same, so is the child: the first of the largest values. (The values are
 // never -0, which would sort below +0, and never all -inf, which makes
 // the node proved.)
-func (b *MCTS) selectByKey(n int32) int32 {
-	node := b.node(n)
+func (b *MCTS) selectByKey(node *mctsNode) int32 {
 	explore := float32(b.C) * countsOf(node.visits).sqrtLn
 	var best uint64
 	for i, child := range b.tree.kidStats(node) {

@@ -17,6 +17,12 @@ const (
 	mctsChunkMask = mctsChunkSize - 1
 )
 
+// mctsMaxChunks is the most chunks a store may need: a tree of
+// mctsMaxNodes nodes, and the slots it skipped at the ends of chunks,
+// which are fewer than the nodes of the blocks that did not fit there.
+// A power of two, so that a masked index needs no check.
+const mctsMaxChunks = 2 * mctsMaxNodes / mctsChunkSize
+
 // mctsChunk holds the nodes of 1<<mctsChunkBits indexes, and their stats.
 // Arrays, not slices, so that an index masked to the chunk needs no check.
 type mctsChunk struct {
@@ -29,14 +35,15 @@ type mctsChunk struct {
 // never straddles two chunks (a block that does not fit in what is left
 // of a chunk starts the next one, and the slots skipped are dead).
 type mctsStore struct {
-	chunks []*mctsChunk
-	end    int32 // the next index to give out
-	used   int   // indexes given out, dead blocks counted, skipped slots not
+	chunks [mctsMaxChunks]*mctsChunk // nil until needed
+	end    int32                     // the next index to give out
+	used   int                       // indexes given out, dead blocks counted, skipped slots not
 }
 
-// at is the chunk and slot of index i.
+// at is the chunk and slot of index i, a valid index (a node's; none is
+// not).
 func (s *mctsStore) at(i int32) (*mctsChunk, int32) {
-	return s.chunks[i>>mctsChunkBits], i & mctsChunkMask
+	return s.chunks[uint32(i)>>mctsChunkBits&(mctsMaxChunks-1)], i & mctsChunkMask
 }
 
 // node is node i.
@@ -73,15 +80,15 @@ func (s *mctsStore) take(room int) (int32, bool) {
 // place gives out a block of room indexes, in one chunk, and returns its
 // first: in the current chunk if it fits, else at the start of the next
 // (the slots skipped are zeroed, so that they read as nodes without
-// children), a new chunk made when the store has none there.
+// children), a new chunk made when the store has none there yet.
 func (s *mctsStore) place(room int) int32 {
 	if k := int(s.end & mctsChunkMask); k > 0 && k+room > mctsChunkSize {
 		c := s.chunks[s.end>>mctsChunkBits]
 		clear(c.nodes[k:])
 		s.end += int32(mctsChunkSize - k)
 	}
-	if int(s.end>>mctsChunkBits) == len(s.chunks) {
-		s.chunks = append(s.chunks, new(mctsChunk))
+	if c := &s.chunks[s.end>>mctsChunkBits]; *c == nil {
+		*c = new(mctsChunk)
 	}
 	first := s.end
 	s.end += int32(room)
