@@ -182,7 +182,7 @@ func (b *MCTS) walk(w mctsWalker) int {
 	// child, unless its result is known. Only a node added by the last
 	// iteration has no count of its moves yet, which the walker gives
 	// below.
-	// The node n is at stays put as the tree grows (mctschunk.go).
+	// The node n is at stays put as the tree grows (mctsnodes.go).
 	n, node := int32(0), b.node(0)
 	b.path, b.line = append(b.path[:0], n), b.line[:0]
 	for node.proof == unproved && node.counted() && node.untried == 0 {

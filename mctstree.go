@@ -12,103 +12,6 @@ import (
 // laid open for -trace and -v: read after the decision, never while the
 // search runs.
 
-// none marks a missing node index.
-const none = -1
-
-// mctsNode is one position in the tree. The nodes live in large chunks
-// that never move (mctschunk.go) and point at each other by index, so
-// that adding a node seldom allocates, never copies the tree, and the
-// garbage collector sees a few objects without pointers.
-//
-// A node's children sit side by side in one block of indexes, in the
-// order they were added, so that selection reads them without following
-// links from node to node. The block starts with room for a few children
-// and, when it is full, moves to the end of the tree twice as large (up
-// to the node's number of moves): a wide node (Adjacency's 56 moves)
-// takes room only as its children come. The block it leaves is dead
-// until the tree is moved (keepSubtree). Nodes hold no link to their
-// parents: an iteration remembers the path it came down (MCTS.path).
-type mctsNode struct {
-	tried   uint64 // bit m set when move m (< 64) has a child
-	points  uint32 // results of the playouts through it, in points, for the side that made move
-	visits  int32  // playouts through this node
-	move    int32  // the move that led here from the parent
-	first   int32  // its children's block; none before its first child
-	kids    uint16 // children: first..first+kids-1
-	room    uint16 // the block's size
-	untried int16  // legal moves without a child; -1 until counted
-	// proof is the result proved for the side that made move: set for a
-	// finished game always, and by MCTS-Solver (mctssolve.go) for a
-	// node whose children prove it; plies is how far the end is then.
-	proof mctsProof
-	plies uint8
-}
-
-// wins is the sum of the results of the playouts through the node, for
-// the side that made its move: win 1, draw 1/2, loss 0.
-func (n *mctsNode) wins() float64 { return float64(n.points) / 2 }
-
-// counted reports whether the node's legal moves have been counted.
-func (n *mctsNode) counted() bool { return n.untried >= 0 }
-
-// ended reports whether the node's game is over: counted, no moves.
-func (n *mctsNode) ended() bool { return n.untried == 0 && n.kids == 0 }
-
-// mctsStat is what selection reads of a node, kept by backup beside the
-// node (in the same chunk, at the same slot) so that a node's children's
-// fill a cache line or two: wins/visits, and 1/sqrt(visits). With Solve,
-// a node proved lost for the side that made its move has mean -inf, so
-// that it is never chosen.
-type mctsStat struct {
-	mean, rsqrt float32
-}
-
-// mctsProof is a result proved for the side that made a node's move.
-type mctsProof int8
-
-const (
-	unproved mctsProof = iota
-	provedWin
-	provedDraw
-	provedLoss
-)
-
-// flip is the same result for the other side.
-func (p mctsProof) flip() mctsProof {
-	switch p {
-	case provedWin:
-		return provedLoss
-	case provedLoss:
-		return provedWin
-	}
-	return p
-}
-
-// points is the proved result in points (mcts.go): 2, 1 or 0.
-func (p mctsProof) points() uint32 {
-	switch p {
-	case provedWin:
-		return 2
-	case provedLoss:
-		return 0
-	}
-	return 1
-}
-
-// words are a proof for -v and -trace, plies to the end: "proved win in
-// 3 plies", "proved loss in 4 plies", "proved draw".
-func (p mctsProof) words(plies int) string {
-	switch p {
-	case provedWin:
-		return "proved win in " + plural(plies, "ply", "plies")
-	case provedLoss:
-		return "proved loss in " + plural(plies, "ply", "plies")
-	case provedDraw:
-		return "proved draw"
-	}
-	return ""
-}
-
 // MCTS is the Monte Carlo tree search bot. It belongs to one game: between
 // its decisions it keeps the tree below the position it was asked about,
 // and reuses the part under the moves played since.
@@ -137,11 +40,6 @@ type MCTS struct {
 	rootHist []Move
 	rootKey  uint64
 }
-
-// mctsMaxNodes caps the tree (40 bytes a node with its stats), dead
-// blocks included: past it the search keeps playing out from the leaves
-// but stops adding nodes.
-const mctsMaxNodes = 1 << 22
 
 // mctsFirstRoom is the room a node's block of children starts with.
 const mctsFirstRoom = 8
