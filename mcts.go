@@ -250,10 +250,11 @@ func ucbKey(value float32, i int) uint64 {
 // fullyExpanded counts the moves of node n, whose position is pos, the
 // first time it is reached, and reports whether each has a child.
 func (b *MCTS) fullyExpanded(n int32, pos Game) bool {
-	if !b.node(n).counted() {
-		b.node(n).untried = int16(len(pos.Moves(b.moves)))
+	node := b.node(n)
+	if !node.counted() {
+		node.untried = int16(len(pos.Moves(b.moves)))
 	}
-	return b.node(n).untried == 0
+	return node.untried == 0
 }
 
 // expand adds node n's child for a random move of moves (the node's, in
@@ -263,9 +264,10 @@ func (b *MCTS) expand(n int32, moves []Move) int32 {
 	if !b.makeRoom(n) {
 		return none
 	}
-	pick := b.rng.IntN(int(b.node(n).untried))
+	node := b.node(n)
+	pick := b.rng.IntN(int(node.untried))
 	for _, m := range moves {
-		if b.hasChild(n, m) {
+		if b.hasChild(n, node, m) {
 			continue
 		}
 		if pick == 0 {

@@ -87,12 +87,12 @@ func (b *MCTS) addChild(n int32, m Move) int32 {
 	return c
 }
 
-// hasChild reports whether node n has a child for move m: a bit test for
-// moves below 64 (every cell and column of our games), a look along the
-// children otherwise.
-func (b *MCTS) hasChild(n int32, m Move) bool {
+// hasChild reports whether node n, which is node, has a child for move
+// m: a bit test for moves below 64 (every cell and column of our games),
+// a look along the children otherwise.
+func (b *MCTS) hasChild(n int32, node *mctsNode, m Move) bool {
 	if m >= 0 && m < 64 {
-		return b.node(n).tried&(1<<uint(m)) != 0
+		return node.tried&(1<<uint(m)) != 0
 	}
 	return b.child(n, m) != none
 }
