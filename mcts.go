@@ -78,15 +78,10 @@ const mctsDefaultTime = time.Second
 // mctsPoll is how many playouts pass between looks at the clock.
 const mctsPoll = 16
 
-// mctsFirstNodes is the room the tree starts with: a move of a few
-// thousand playouts never moves it to grow.
-const mctsFirstNodes = 1 << 15
-
 // NewMCTS returns the bot, drawing every random choice from rng.
 func NewMCTS(rng *rand.Rand) *MCTS {
 	mctsCountTableOnce()
-	return &MCTS{rng: rng, C: mctsExploration, Solve: mctsSolveDefault, moves: make([]Move, 0, 64),
-		nodes: make([]mctsNode, 0, mctsFirstNodes), stats: make([]mctsStat, 0, mctsFirstNodes)}
+	return &MCTS{rng: rng, C: mctsExploration, Solve: mctsSolveDefault, moves: make([]Move, 0, 64)}
 }
 
 // Name is "mcts".
@@ -147,14 +142,14 @@ func (b *MCTS) playout(pos Game) int {
 	b.path = append(b.path[:0], n)
 	for !b.proved(n) && b.fullyExpanded(n, pos) {
 		n = b.selectChild(n)
-		pos.Play(Move(b.nodes[n].move))
+		pos.Play(Move(b.node(n).move))
 		b.path = append(b.path, n)
 	}
 	// Expansion: a child for one untried move, at random.
 	if !b.proved(n) {
 		if c := b.expand(n, pos.Moves(b.moves)); c != none {
 			n = c
-			pos.Play(Move(b.nodes[n].move))
+			pos.Play(Move(b.node(n).move))
 			b.path = append(b.path, n)
 			if pos.Over() {
 				b.setEnded(n, endOf(pos))
@@ -165,7 +160,7 @@ func (b *MCTS) playout(pos Game) int {
 	// Simulation, on the game's fast path if it has one, unless the
 	// result is known.
 	var points uint32 // for the side that made node n's move
-	if p := b.nodes[n].proof; p != unproved {
+	if p := b.node(n).proof; p != unproved {
 		points = p.points()
 	} else {
 		points = b.simulate(pos)
@@ -187,35 +182,37 @@ func (b *MCTS) walk(w mctsWalker) int {
 	// child, unless its result is known. Only a node added by the last
 	// iteration has no count of its moves yet, which the walker gives
 	// below.
-	n := int32(0)
+	// The node n is at stays put as the tree grows (mctsnodes.go).
+	n, node := int32(0), b.node(0)
 	b.path, b.line = append(b.path[:0], n), b.line[:0]
-	for !b.proved(n) && b.nodes[n].counted() && b.nodes[n].untried == 0 {
-		n = b.selectByKey(n)
-		b.path, b.line = append(b.path, n), append(b.line, Move(b.nodes[n].move))
+	for node.proof == unproved && node.counted() && node.untried == 0 {
+		n = b.selectByKey(node)
+		node = b.node(n)
+		b.path, b.line = append(b.path, n), append(b.line, Move(node.move))
 	}
 	var points uint32 // for the side that made node n's move
-	if p := b.nodes[n].proof; p != unproved {
+	if p := node.proof; p != unproved {
 		points = p.points()
 		b.backup(points)
 		return len(b.path) - 1
 	}
 	moves, turn := w.follow(b.line, b.moves)
 	b.moves = moves
-	if !b.nodes[n].counted() {
-		b.nodes[n].untried = int16(len(moves))
+	if !node.counted() {
+		node.untried = int16(len(moves))
 	}
 	// Expansion.
 	mover := turn.Other()
 	if child := b.expand(n, moves); child != none {
-		n, mover = child, turn
+		n, node, mover = child, b.node(child), turn
 		b.path = append(b.path, n)
-		if winner, over := w.play(Move(b.nodes[n].move)); over {
+		if winner, over := w.play(Move(node.move)); over {
 			b.setEnded(n, endFor(winner, mover))
 			b.proveUp()
 		}
 	}
 	// Simulation, unless the expansion ended the game.
-	if p := b.nodes[n].proof; p != unproved {
+	if p := node.proof; p != unproved {
 		points = p.points()
 	} else {
 		points = winnerPoints(w.randomPlayout(b.rng), mover)
@@ -230,11 +227,10 @@ func (b *MCTS) walk(w mctsWalker) int {
 // same, so is the child: the first of the largest values. (The values are
 // never -0, which would sort below +0, and never all -inf, which makes
 // the node proved.)
-func (b *MCTS) selectByKey(n int32) int32 {
-	node := &b.nodes[n]
+func (b *MCTS) selectByKey(node *mctsNode) int32 {
 	explore := float32(b.C) * countsOf(node.visits).sqrtLn
 	var best uint64
-	for i, child := range b.stats[node.first : node.first+int32(node.kids)] {
+	for i, child := range b.tree.kidStats(node) {
 		if key := ucbKey(child.mean+explore*child.rsqrt, i); key > best {
 			best = key
 		}
@@ -254,10 +250,11 @@ func ucbKey(value float32, i int) uint64 {
 // fullyExpanded counts the moves of node n, whose position is pos, the
 // first time it is reached, and reports whether each has a child.
 func (b *MCTS) fullyExpanded(n int32, pos Game) bool {
-	if !b.nodes[n].counted() {
-		b.nodes[n].untried = int16(len(pos.Moves(b.moves)))
+	node := b.node(n)
+	if !node.counted() {
+		node.untried = int16(len(pos.Moves(b.moves)))
 	}
-	return b.nodes[n].untried == 0
+	return node.untried == 0
 }
 
 // expand adds node n's child for a random move of moves (the node's, in
@@ -267,9 +264,10 @@ func (b *MCTS) expand(n int32, moves []Move) int32 {
 	if !b.makeRoom(n) {
 		return none
 	}
-	pick := b.rng.IntN(int(b.nodes[n].untried))
+	node := b.node(n)
+	pick := b.rng.IntN(int(node.untried))
 	for _, m := range moves {
-		if b.hasChild(n, m) {
+		if b.hasChild(n, node, m) {
 			continue
 		}
 		if pick == 0 {
@@ -290,10 +288,10 @@ func (b *MCTS) expand(n int32, moves []Move) int32 {
 // is never chosen (MCTS-Solver), its mean being -inf: some other is not,
 // or the node would be proved.
 func (b *MCTS) selectChild(n int32) int32 {
-	node := &b.nodes[n]
+	node := b.node(n)
 	explore := float32(b.C) * countsOf(node.visits).sqrtLn
 	best, bestValue := int32(none), float32(math.Inf(-1))
-	for i, child := range b.stats[node.first : node.first+int32(node.kids)] {
+	for i, child := range b.tree.kidStats(node) {
 		if value := child.mean + explore*child.rsqrt; value > bestValue {
 			best, bestValue = node.first+int32(i), value
 		}
@@ -356,13 +354,14 @@ func (b *MCTS) simulate(pos Game) uint32 {
 func (b *MCTS) backup(points uint32) {
 	for i := len(b.path) - 1; i >= 0; i-- {
 		n := b.path[i]
-		node := &b.nodes[n]
+		chunk, slot := b.tree.at(n)
+		node, stat := &chunk.nodes[slot], &chunk.stats[slot]
 		node.visits++
 		node.points += points
 		k := countsOf(node.visits)
-		b.stats[n] = mctsStat{mean: 0.5 * float32(node.points) * k.recip, rsqrt: k.rsqrt}
+		*stat = mctsStat{mean: 0.5 * float32(node.points) * k.recip, rsqrt: k.rsqrt}
 		if b.Solve && node.proof == provedLoss {
-			b.stats[n].mean = float32(math.Inf(-1))
+			stat.mean = float32(math.Inf(-1))
 		}
 		points = 2 - points
 	}
@@ -413,7 +412,7 @@ func (b *MCTS) mostVisited(n int32) int32 {
 	best := int32(none)
 	from, to := b.triedChildren(n)
 	for c := from; c < to; c++ {
-		if best == none || b.nodes[c].visits > b.nodes[best].visits {
+		if best == none || b.node(c).visits > b.node(best).visits {
 			best = c
 		}
 	}
@@ -441,13 +440,13 @@ func (b *MCTS) decide(pos Game, d *Decision) {
 		}
 		return
 	}
-	child := &b.nodes[best]
+	child := b.node(best)
 	d.Move = Move(child.move)
 	d.Tree.WinRate = child.wins() / float64(child.visits)
-	d.Tree.Share = float64(child.visits) / float64(b.nodes[0].visits)
+	d.Tree.Share = float64(child.visits) / float64(b.node(0).visits)
 	d.Tree.Top = b.top(mctsTopMoves)
 	for n := best; n != none; n = b.choose(n) {
-		d.PV = append(d.PV, Move(b.nodes[n].move))
+		d.PV = append(d.PV, Move(b.node(n).move))
 	}
 	b.proofFigures(d)
 }

@@ -199,8 +199,8 @@ func TestMCTSTreeOfAnotherSize(t *testing.T) {
 		bot := mctsSeeded(3)
 		bot.Think(context.Background(), NewConnectFourSize(tc.first[0], tc.first[1]), Budget{Playouts: 2000})
 		bot.Think(cancelled, NewConnectFourSize(tc.then[0], tc.then[1]), Budget{})
-		if len(bot.nodes) != 1 || bot.nodes[0].visits != 0 {
-			t.Errorf("%dx%d after %dx%d: the tree has %d nodes, %d visits; want a fresh root", tc.then[0], tc.then[1], tc.first[0], tc.first[1], len(bot.nodes), bot.nodes[0].visits)
+		if bot.tree.used != 1 || bot.node(0).visits != 0 {
+			t.Errorf("%dx%d after %dx%d: the tree has %d nodes, %d visits; want a fresh root", tc.then[0], tc.then[1], tc.first[0], tc.first[1], bot.tree.used, bot.node(0).visits)
 		}
 	}
 }
@@ -218,12 +218,12 @@ func TestMCTSTreeConsistent(t *testing.T) {
 			bot.Solve = false // plain UCT: no proved node stops a playout
 			g := spec.start(nil)
 			bot.Think(context.Background(), g, Budget{Playouts: 2000})
-			if bot.nodes[0].visits != 2000 {
-				t.Fatalf("root visits %d, want 2000", bot.nodes[0].visits)
+			if bot.node(0).visits != 2000 {
+				t.Fatalf("root visits %d, want 2000", bot.node(0).visits)
 			}
 			var check func(n int32) int
 			check = func(n int32) int {
-				node := bot.nodes[n]
+				node := bot.node(n)
 				sum, count := int32(0), 1
 				legal := g.Moves(nil)
 				if node.counted() && int(node.untried)+int(node.kids) != len(legal) || node.kids > node.room {
@@ -232,13 +232,13 @@ func TestMCTSTreeConsistent(t *testing.T) {
 				var tried uint64
 				from, to := bot.triedChildren(n)
 				for c := from; c < to; c++ {
-					m := Move(bot.nodes[c].move)
+					m := Move(bot.node(c).move)
 					if !slices.Contains(legal, m) || tried&(1<<m) != 0 {
 						t.Fatalf("%v: child %d for move %d, illegal or twice", g.History(), c, m)
 					}
 					tried |= 1 << m
-					sum += bot.nodes[c].visits
-					g.Play(Move(bot.nodes[c].move))
+					sum += bot.node(c).visits
+					g.Play(Move(bot.node(c).move))
 					count += check(c)
 					g.Undo()
 				}
@@ -311,7 +311,7 @@ func BenchmarkMCTSPlayouts(b *testing.B) {
 				bot.Solve = solve
 				var playouts int64
 				for b.Loop() {
-					bot.nodes = bot.nodes[:0] // a fresh tree each time
+					bot.tree.reset() // a fresh tree each time
 					d := bot.Think(context.Background(), g, Budget{Playouts: 10000})
 					playouts += d.Tree.Playouts
 				}

@@ -20,27 +20,27 @@ func TestMCTSKeepsSubtree(t *testing.T) {
 			d := bot.Think(context.Background(), g, Budget{Playouts: 20000})
 			mine := bot.mostVisited(0)
 			reply := bot.mostVisited(mine)
-			visits, size := bot.nodes[reply].visits, bot.subtreeSize(reply)
+			visits, size := bot.node(reply).visits, bot.subtreeSize(reply)
 			if visits < 10 {
 				t.Fatalf("reply visited %d times: too few to test", visits)
 			}
 			g.Play(d.Move)
-			g.Play(Move(bot.nodes[reply].move))
+			g.Play(Move(bot.node(reply).move))
 			// No playout: the tree is what was kept.
 			bot.Think(cancelled, g, Budget{Playouts: 3000})
-			if bot.nodes[0].visits != visits || bot.size != size || bot.subtreeSize(0) != size {
-				t.Errorf("kept %d visits in %d nodes, want %d in %d", bot.nodes[0].visits, bot.size, visits, size)
+			if bot.node(0).visits != visits || bot.size != size || bot.subtreeSize(0) != size {
+				t.Errorf("kept %d visits in %d nodes, want %d in %d", bot.node(0).visits, bot.size, visits, size)
 			}
 			// The kept tree grows on: 3,000 more playouts.
 			d = bot.Think(context.Background(), g, Budget{Playouts: 3000})
-			if got := bot.nodes[0].visits; got != visits+3000 || d.Tree.Playouts != 3000 {
+			if got := bot.node(0).visits; got != visits+3000 || d.Tree.Playouts != 3000 {
 				t.Errorf("after 3000 more playouts the root has %d visits, want %d", got, visits+3000)
 			}
 			// Taking a move back leaves the tree's line: a fresh start.
 			g.Undo()
 			bot.Think(cancelled, g, Budget{})
-			if len(bot.nodes) != 1 || bot.size != 1 || bot.nodes[0].visits != 0 {
-				t.Errorf("after an undo the tree has %d nodes, %d visits; want a fresh root", bot.size, bot.nodes[0].visits)
+			if bot.tree.used != 1 || bot.size != 1 || bot.node(0).visits != 0 {
+				t.Errorf("after an undo the tree has %d nodes, %d visits; want a fresh root", bot.size, bot.node(0).visits)
 			}
 		})
 	}

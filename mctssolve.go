@@ -14,7 +14,7 @@ package main
 
 // proved reports whether node n's result is known: a finished game, or
 // (only MCTS-Solver proves other nodes) a proved one.
-func (b *MCTS) proved(n int32) bool { return b.nodes[n].proof != unproved }
+func (b *MCTS) proved(n int32) bool { return b.node(n).proof != unproved }
 
 // proveUp, after the last node of the path was found to be a finished
 // game, proves what it can of the nodes above it on the path, going up
@@ -32,13 +32,13 @@ func (b *MCTS) proveUp() {
 // quickest such) makes n lost for its mover; every move tried and proved
 // makes n the best of them, reversed: the longest loss or a draw.
 func (b *MCTS) prove(n int32) bool {
-	node := &b.nodes[n]
+	node := b.node(n)
 	winIn := -1                   // the quickest proved win of the side to move
 	best, bestIn := provedLoss, 0 // the best of the children, for the side to move
 	every := node.untried == 0    // every move tried, and so far proved
 	from, to := b.triedChildren(n)
 	for c := from; c < to; c++ {
-		child := &b.nodes[c]
+		child := b.node(c)
 		plies := int(child.plies) + 1
 		switch child.proof {
 		case unproved:
@@ -90,7 +90,7 @@ func (b *MCTS) solvedChoice(n int32) int32 {
 // class by key, the larger first: the fewer plies to a win; the more
 // visits; the more plies to a loss, then the more visits.
 func (b *MCTS) solvedRank(c int32) (class, key int) {
-	node := &b.nodes[c]
+	node := b.node(c)
 	switch node.proof {
 	case provedWin:
 		return 2, -int(node.plies)
@@ -103,7 +103,7 @@ func (b *MCTS) solvedRank(c int32) (class, key int) {
 // proofFigures adds to the decision what the search proved of the root,
 // for the side to move: Proved and ProvedPlies.
 func (b *MCTS) proofFigures(d *Decision) {
-	root := &b.nodes[0]
+	root := b.node(0)
 	if !b.Solve || root.proof == unproved {
 		return
 	}

@@ -43,19 +43,19 @@ var proofSign = map[mctsProof]int{provedWin: 1, provedDraw: 0, provedLoss: -1}
 func checkProofs(t *testing.T, b *MCTS, g Game, n int32) int {
 	t.Helper()
 	checked := 0
-	if p := b.nodes[n].proof; p != unproved && n != 0 {
+	if p := b.node(n).proof; p != unproved && n != 0 {
 		want := -exactSign(g)
 		if g.Over() {
 			want = map[Side]int{Nobody: 0, g.Turn(): -1, g.Turn().Other(): 1}[g.Winner()]
 		}
-		if proofSign[p] != want || g.Over() != b.nodes[n].ended() {
-			t.Fatalf("%v: proved %v (ended %v) for the side that moved, exactly %d", g.History(), p, b.nodes[n].ended(), want)
+		if proofSign[p] != want || g.Over() != b.node(n).ended() {
+			t.Fatalf("%v: proved %v (ended %v) for the side that moved, exactly %d", g.History(), p, b.node(n).ended(), want)
 		}
 		checked++
 	}
 	from, to := b.triedChildren(n)
 	for c := from; c < to; c++ {
-		g.Play(Move(b.nodes[c].move))
+		g.Play(Move(b.node(c).move))
 		checked += checkProofs(t, b, g, c)
 		g.Undo()
 	}

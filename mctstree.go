@@ -12,102 +12,6 @@ import (
 // laid open for -trace and -v: read after the decision, never while the
 // search runs.
 
-// none marks a missing node index.
-const none = -1
-
-// mctsNode is one position in the tree. The nodes live in one slice and
-// point at each other by index, so that adding a node allocates nothing
-// (the slice grows by doubling) and the garbage collector sees one object.
-//
-// A node's children sit side by side in one block of that slice, in the
-// order they were added, so that selection reads them without following
-// links from node to node. The block starts with room for a few children
-// and, when it is full, moves to the end of the slice twice as large (up
-// to the node's number of moves): a wide node (Adjacency's 56 moves)
-// takes room only as its children come. The block it leaves is dead
-// until the tree is moved (keep). Nodes hold no link to their parents:
-// an iteration remembers the path it came down (MCTS.path).
-type mctsNode struct {
-	tried   uint64 // bit m set when move m (< 64) has a child
-	points  uint32 // results of the playouts through it, in points, for the side that made move
-	visits  int32  // playouts through this node
-	move    int32  // the move that led here from the parent
-	first   int32  // its children's block; none before its first child
-	kids    uint16 // children: first..first+kids-1
-	room    uint16 // the block's size
-	untried int16  // legal moves without a child; -1 until counted
-	// proof is the result proved for the side that made move: set for a
-	// finished game always, and by MCTS-Solver (mctssolve.go) for a
-	// node whose children prove it; plies is how far the end is then.
-	proof mctsProof
-	plies uint8
-}
-
-// wins is the sum of the results of the playouts through the node, for
-// the side that made its move: win 1, draw 1/2, loss 0.
-func (n *mctsNode) wins() float64 { return float64(n.points) / 2 }
-
-// counted reports whether the node's legal moves have been counted.
-func (n *mctsNode) counted() bool { return n.untried >= 0 }
-
-// ended reports whether the node's game is over: counted, no moves.
-func (n *mctsNode) ended() bool { return n.untried == 0 && n.kids == 0 }
-
-// mctsStat is what selection reads of a node, kept by backup beside the
-// node (MCTS.stats[i] for MCTS.nodes[i]) so that a node's children's
-// fill a cache line or two: wins/visits, and 1/sqrt(visits). With Solve,
-// a node proved lost for the side that made its move has mean -inf, so
-// that it is never chosen.
-type mctsStat struct {
-	mean, rsqrt float32
-}
-
-// mctsProof is a result proved for the side that made a node's move.
-type mctsProof int8
-
-const (
-	unproved mctsProof = iota
-	provedWin
-	provedDraw
-	provedLoss
-)
-
-// flip is the same result for the other side.
-func (p mctsProof) flip() mctsProof {
-	switch p {
-	case provedWin:
-		return provedLoss
-	case provedLoss:
-		return provedWin
-	}
-	return p
-}
-
-// points is the proved result in points (mcts.go): 2, 1 or 0.
-func (p mctsProof) points() uint32 {
-	switch p {
-	case provedWin:
-		return 2
-	case provedLoss:
-		return 0
-	}
-	return 1
-}
-
-// words are a proof for -v and -trace, plies to the end: "proved win in
-// 3 plies", "proved loss in 4 plies", "proved draw".
-func (p mctsProof) words(plies int) string {
-	switch p {
-	case provedWin:
-		return "proved win in " + plural(plies, "ply", "plies")
-	case provedLoss:
-		return "proved loss in " + plural(plies, "ply", "plies")
-	case provedDraw:
-		return "proved draw"
-	}
-	return ""
-}
-
 // MCTS is the Monte Carlo tree search bot. It belongs to one game: between
 // its decisions it keeps the tree below the position it was asked about,
 // and reuses the part under the moves played since.
@@ -124,16 +28,12 @@ type MCTS struct {
 	// compare the two.
 	reference bool
 
-	nodes []mctsNode // the tree; nodes[0] is the root
-	stats []mctsStat // by node: what selection reads
-	size  int        // nodes in the tree, dead blocks not counted
-	path  []int32    // the nodes an iteration came down, the root first
-	line  []Move     // their moves, below the root (walk)
-	// The other buffers, for moving a kept subtree, and its scratch.
-	spare      []mctsNode
-	spareStats []mctsStat
-	queue      []int32
-	moves      []Move // scratch move list
+	tree  mctsStore // the nodes; node 0 is the root
+	size  int       // nodes in the tree, dead blocks not counted
+	path  []int32   // the nodes an iteration came down, the root first
+	line  []Move    // their moves, below the root (walk)
+	spare mctsStore // the other store, for moving a kept subtree
+	moves []Move    // scratch move list
 	// The root's position: its game type, the moves that led to it and
 	// its key, to recognise the next position as a descendant.
 	rootType reflect.Type
@@ -141,47 +41,43 @@ type MCTS struct {
 	rootKey  uint64
 }
 
-// mctsMaxNodes caps the tree's slice (40 bytes a node with its stats),
-// dead blocks included: past it the search keeps playing out from the
-// leaves but stops adding nodes.
-const mctsMaxNodes = 1 << 22
-
 // mctsFirstRoom is the room a node's block of children starts with.
 const mctsFirstRoom = 8
 
+// node is node n of the tree.
+func (b *MCTS) node(n int32) *mctsNode { return b.tree.node(n) }
+
 // makeRoom makes sure node n's block has a free slot: when it is full it
-// moves to the end of the slice, twice as large (mctsFirstRoom to begin
+// moves to the end of the tree, twice as large (mctsFirstRoom to begin
 // with, never more than the node's moves). It reports false when the
 // tree is full (mctsMaxNodes).
 func (b *MCTS) makeRoom(n int32) bool {
-	node := b.nodes[n]
+	node := b.node(n)
 	if node.kids < node.room {
 		return true
 	}
 	room := min(max(2*int(node.room), mctsFirstRoom), int(node.kids)+int(node.untried))
-	first := len(b.nodes)
-	if first+room > mctsMaxNodes {
+	first, ok := b.tree.take(room)
+	if !ok {
 		return false
 	}
-	if node.kids > 0 {
-		b.nodes = append(b.nodes, b.nodes[node.first:node.first+int32(node.kids)]...)
-		b.stats = append(b.stats, b.stats[node.first:node.first+int32(node.kids)]...)
-	}
 	// The free slots are written as children are added: whatever an
-	// earlier tree left in the capacity may stay.
-	b.nodes = slices.Grow(b.nodes, room-int(node.kids))[:first+room]
-	b.stats = slices.Grow(b.stats, room-int(node.kids))[:first+room]
-	b.nodes[n].first, b.nodes[n].room = int32(first), uint16(room)
+	// earlier tree left in them may stay.
+	if node.kids > 0 {
+		b.tree.copyBlock(first, &b.tree, node.first, int32(node.kids))
+	}
+	node.first, node.room = first, uint16(room)
 	return true
 }
 
 // addChild adds node n's child for move m, in a slot makeRoom made, and
 // returns its index.
 func (b *MCTS) addChild(n int32, m Move) int32 {
-	node := &b.nodes[n]
+	node := b.node(n)
 	c := node.first + int32(node.kids)
-	b.nodes[c] = mctsNode{move: int32(m), first: none, untried: -1}
-	b.stats[c] = mctsStat{}
+	chunk, k := b.tree.at(c)
+	chunk.nodes[k] = mctsNode{move: int32(m), first: none, untried: -1}
+	chunk.stats[k] = mctsStat{}
 	node.kids++
 	node.untried--
 	if m >= 0 && m < 64 {
@@ -191,12 +87,12 @@ func (b *MCTS) addChild(n int32, m Move) int32 {
 	return c
 }
 
-// hasChild reports whether node n has a child for move m: a bit test for
-// moves below 64 (every cell and column of our games), a look along the
-// children otherwise.
-func (b *MCTS) hasChild(n int32, m Move) bool {
+// hasChild reports whether node n, which is node, has a child for move
+// m: a bit test for moves below 64 (every cell and column of our games),
+// a look along the children otherwise.
+func (b *MCTS) hasChild(n int32, node *mctsNode, m Move) bool {
 	if m >= 0 && m < 64 {
-		return b.nodes[n].tried&(1<<uint(m)) != 0
+		return node.tried&(1<<uint(m)) != 0
 	}
 	return b.child(n, m) != none
 }
@@ -204,13 +100,13 @@ func (b *MCTS) hasChild(n int32, m Move) bool {
 // setEnded marks node n as a finished game with the given result for the
 // side that made its move.
 func (b *MCTS) setEnded(n int32, result mctsProof) {
-	node := &b.nodes[n]
+	node := b.node(n)
 	node.untried, node.proof, node.plies = 0, result, 0
 }
 
 // triedChildren is the index range of node n's children.
 func (b *MCTS) triedChildren(n int32) (from, to int32) {
-	node := &b.nodes[n]
+	node := b.node(n)
 	if node.kids == 0 {
 		return 0, 0
 	}
@@ -221,7 +117,7 @@ func (b *MCTS) triedChildren(n int32) (from, to int32) {
 func (b *MCTS) child(n int32, m Move) int32 {
 	from, to := b.triedChildren(n)
 	for c := from; c < to; c++ {
-		if b.nodes[c].move == int32(m) {
+		if b.node(c).move == int32(m) {
 			return c
 		}
 	}
@@ -243,7 +139,7 @@ func (b *MCTS) children(n int32) []int32 {
 	for c := from; c < to; c++ {
 		cs = append(cs, c)
 	}
-	slices.SortStableFunc(cs, func(x, y int32) int { return int(b.nodes[y].visits - b.nodes[x].visits) })
+	slices.SortStableFunc(cs, func(x, y int32) int { return int(b.node(y).visits - b.node(x).visits) })
 	return cs
 }
 
@@ -254,7 +150,7 @@ func (b *MCTS) top(k int) []MoveVisits {
 		if len(out) == k {
 			break
 		}
-		node := &b.nodes[c]
+		node := b.node(c)
 		out = append(out, MoveVisits{Move(node.move), int64(node.visits), node.wins() / float64(max(node.visits, 1))})
 	}
 	return out
@@ -263,7 +159,7 @@ func (b *MCTS) top(k int) []MoveVisits {
 // trace is the tree below the root position pos, plies deep, with the
 // decision d just made: the most-visited line (d.PV) marked.
 func (b *MCTS) trace(pos Game, plies int, d Decision) *SearchTrace {
-	root := b.nodes[0]
+	root := b.node(0)
 	t := &SearchTrace{Bot: "mcts", Heading: []string{
 		fmt.Sprintf("trace: mcts, %d playouts; root visits %d, %d kept from earlier; %s shown",
 			d.Tree.Playouts, root.visits, int64(root.visits)-d.Tree.Playouts, plural(plies, "ply", "plies")),
@@ -296,7 +192,7 @@ func noted(n *TraceNode) bool {
 // whose position is pos, with its children down to plies more; onLine says whether n is on the line pv
 // (pv[0] being n's child on it).
 func (b *MCTS) traceNode(pos Game, parent, n int32, plies int, pv []Move, onLine bool) *TraceNode {
-	node := &b.nodes[n]
+	node := b.node(n)
 	t := &TraceNode{Visits: int64(node.visits), PV: onLine}
 	if parent != none {
 		t.WinRate = floatOf(node.wins() / float64(max(node.visits, 1)))
@@ -314,10 +210,10 @@ func (b *MCTS) traceNode(pos Game, parent, n int32, plies int, pv []Move, onLine
 	for i, c := range b.children(n) {
 		if i >= mctsTraceWidth {
 			t.More++
-			t.MoreVisits += int64(b.nodes[c].visits)
+			t.MoreVisits += int64(b.node(c).visits)
 			continue
 		}
-		m := Move(b.nodes[c].move)
+		m := Move(b.node(c).move)
 		pos.Play(m)
 		child := b.traceNode(pos, n, c, plies-1, tail(pv), onLine && len(pv) > 0 && pv[0] == m)
 		pos.Undo()
@@ -329,8 +225,8 @@ func (b *MCTS) traceNode(pos Game, parent, n int32, plies int, pv []Move, onLine
 
 // ucb is child c's UCB1 value seen from its parent p now.
 func (b *MCTS) ucb(p, c int32) float64 {
-	v := float64(max(b.nodes[c].visits, 1))
-	return b.nodes[c].wins()/v + b.C*math.Sqrt(math.Log(float64(b.nodes[p].visits))/v)
+	v := float64(max(b.node(c).visits, 1))
+	return b.node(c).wins()/v + b.C*math.Sqrt(math.Log(float64(b.node(p).visits))/v)
 }
 
 // tail is pv without its first move.
