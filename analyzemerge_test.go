@@ -25,7 +25,8 @@ func writeAnswers(t *testing.T, dir, name string, lines ...string) string {
 // plies, solved: merged, it gives the start's value, -2 with X's 5, and
 // the nodes and microseconds of all its solves. The 84 jobs of the
 // minimal tree alone prove it; without the last of them, -merge lists
-// what is still needed, that job first, and exits 1.
+// what is still needed, that job first, each asked a bound (the value
+// is at least -2: is it at least -1?), and exits 1.
 func TestMergeAdjacencyBook(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -52,10 +53,10 @@ func TestMergeAdjacencyBook(t *testing.T) {
 		t.Errorf("the minimal tree: status %d, %q", status, got)
 	}
 	status, got, stderr = runLines(t, append(args, writeAnswers(t, dir, "83", first[:83]...)), "\n")
-	note := "boardbots: -merge: the start: not proved yet (its score is at least -2); 83 of its 1506 frontier records answered, 29 still needed\n" +
+	note := "boardbots: -merge: the start: not proved yet (its score is at least -2, asking whether it is at least -1); 83 of its 1506 frontier records answered, 29 still needed\n" +
 		"boardbots: -merge: 1 of 1 position not proved yet: run the records listed, add their answers to the files, and merge again\n"
-	if status != 1 || len(got) != 29 || got[0] != jobs[83] || stderr != note {
-		t.Errorf("83 jobs: status %d, %d lines, the first %q (want %q)\n%s", status, len(got), got[0], jobs[83], stderr)
+	if status != 1 || len(got) != 2*29 || got[0] != jobs[83] || got[1] != ">=-1" || stderr != note {
+		t.Errorf("83 jobs: status %d, %d fields, the first %q (want %q >=-1)\n%s", status, len(got), got[:2], jobs[83], stderr)
 	}
 }
 
@@ -81,10 +82,10 @@ func TestMergeAnswers(t *testing.T) {
 	}{
 		{append(c4, "-merge", a, b), "3\n", 0, []string{"3", "1", "1", "305", "126"},
 			"boardbots: -merge: " + b + ": 2 lines are not answers of this game: skipped (the first at line 2)\n"},
-		{append(c4, "-merge", a), "3\n", 1, []string{"33"},
-			"boardbots: -merge: 3: not proved yet (its score is at least 1); 2 of its 3 frontier records answered, 1 still needed\n" +
+		{append(c4, "-merge", a), "3\n", 1, []string{"33", ">=-1"},
+			"boardbots: -merge: 3: not proved yet (its score is at least 1, asking whether it is at least 2); 2 of its 3 frontier records answered, 1 still needed\n" +
 				"boardbots: -merge: 1 of 1 position not proved yet: run the records listed, add their answers to the files, and merge again\n"},
-		{append(c4, "-merge", writeAnswers(t, dir, "start", "- 0 3 5877 2046")), "\n3\n", 1, []string{"0", "3", "5877", "2046", "32", "31", "33"}, ""},
+		{append(c4, "-merge", writeAnswers(t, dir, "start", "- 0 3 5877 2046")), "\n3\n", 1, []string{"0", "3", "5877", "2046", "32", ">=1", "31", ">=1", "33", ">=1"}, ""},
 		{append(c4, "-merge", writeAnswers(t, dir, "old", "0 3 5877 2046")), "\n", 0, []string{"0", "3", "5877", "2046"}, ""},
 		{append(c4, "-merge", writeAnswers(t, dir, "won", "1212 0 9 0 0")), "1212121\n", 0, []string{"1212121", "-7", "-", "0", "0"},
 			"boardbots: -merge: " + filepath.Join(dir, "won") + ": 1 line is not an answer of this game: skipped (the first at line 1)\n"},
