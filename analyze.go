@@ -95,7 +95,8 @@ const startField = "-"
 
 // analyzeLine answers one input line; if ctx is cancelled meanwhile, the
 // answer is the search's guess and not to be printed. With mode.scores it
-// adds every move's exact score where the game gives them.
+// adds every move's exact score where the game gives them. A line whose
+// second field is a bound asks only that (analyzebound.go).
 func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, opt gameOptions, line string, mode analyzeMode) analyzeJSON {
 	pos := startField
 	fields := strings.Fields(line)
@@ -187,8 +188,9 @@ func marshalPlain(v any) ([]byte, error) {
 }
 
 // text is the answer line as mode asks: JSON, or the fields docs/analyze.md lists
-// <position> <score> <best move> <nodes> <microseconds>, then with -scores
-// every move's score, "-" where no move is legal, as the public Connect
+// <position> <score> <best move> <nodes> <microseconds> (a bounded job's
+// score ">=V" or "<=V"), then with -scores every move's score, "-" where
+// no move is legal, as the public Connect
 // Four solver's analyze prints them; or <position> error: <reason>. The
 // start position is "-" (startField). A trace follows on its own lines.
 func (a analyzeJSON) text(mode analyzeMode) string {
