@@ -19,16 +19,10 @@ type merger struct {
 	t     *splitTree
 	known map[uint64]knownAnswer
 	// needed are the missing jobs the search met, once each, with the
-	// bound each is asked and how long it waits.
-	needed map[*splitNode]mergeJob
+	// bound each is asked (the beta of its null window; a full-window
+	// search asks none).
+	needed map[*splitNode]int
 	best   Move // the root's best move, once its value is proved
-}
-
-// mergeJob is a job a merge needs: the bound it is asked (the beta of
-// its null window; a full-window search asks none), and how many moves
-// it waits on (see bounds).
-type mergeJob struct {
-	beta, waits int
 }
 
 // bounds is the alpha-beta search of n over the answers known, with the
@@ -38,12 +32,7 @@ type mergeJob struct {
 // answers known: a sibling's known answer already cut it off; nor does a
 // job whose bounds known already settle the window. At the root it keeps
 // the move that raised lo last: the best move, once lo equals hi.
-//
-// waits counts the moves searched before n, on its path from the root,
-// whose bounds settle nothing yet: each of them could still cut n off.
-// A search one move at a time would run n's jobs only after theirs, so
-// a bounded merge lists the jobs that wait on fewest first.
-func (m *merger) bounds(n *splitNode, alpha, beta int, root bool, waits int) (lo, hi int) {
+func (m *merger) bounds(n *splitNode, alpha, beta int, root bool) (lo, hi int) {
 	if n.over {
 		return n.final, n.final
 	}
@@ -52,8 +41,8 @@ func (m *merger) bounds(n *splitNode, alpha, beta int, root bool, waits int) (lo
 		return k.lo, k.hi
 	}
 	if n.frontier {
-		if job, met := m.needed[n]; !met || waits < job.waits {
-			m.needed[n] = mergeJob{beta, waits}
+		if _, met := m.needed[n]; !met {
+			m.needed[n] = beta
 		}
 		if ok {
 			return k.lo, k.hi
@@ -61,17 +50,13 @@ func (m *merger) bounds(n *splitNode, alpha, beta int, root bool, waits int) (lo
 		return -mergeUnknown, mergeUnknown
 	}
 	lo, hi = -mergeUnknown, -mergeUnknown
-	unsettled := 0 // the moves searched that could still cut the next off
 	for i, c := range n.children {
 		var clo, chi int
 		if c.turn == n.turn {
-			clo, chi = m.bounds(c, max(alpha, lo), beta, false, waits+unsettled)
+			clo, chi = m.bounds(c, max(alpha, lo), beta, false)
 		} else { // the other side to move: its scores negated
-			clo, chi = m.bounds(c, -beta, -max(alpha, lo), false, waits+unsettled)
+			clo, chi = m.bounds(c, -beta, -max(alpha, lo), false)
 			clo, chi = -chi, -clo
-		}
-		if chi > max(alpha, lo) && clo < beta {
-			unsettled++
 		}
 		if clo > lo && root {
 			m.best = n.moves[i]
@@ -111,8 +96,8 @@ func mergeProbe(lo, hi int) int {
 func (m *merger) probe(root *splitNode, lo, hi int) (int, int, int) {
 	for lo < hi {
 		beta := mergeProbe(lo, hi)
-		m.needed = map[*splitNode]mergeJob{}
-		rlo, rhi := m.bounds(root, beta-1, beta, true, 0)
+		m.needed = map[*splitNode]int{}
+		rlo, rhi := m.bounds(root, beta-1, beta, true)
 		if len(m.needed) > 0 {
 			return lo, hi, beta
 		}
@@ -123,7 +108,7 @@ func (m *merger) probe(root *splitNode, lo, hi int) (int, int, int) {
 		}
 	}
 	m.best = NoMove
-	m.bounds(root, lo-1, lo, true, 0) // the first move that reaches the value
+	m.bounds(root, lo-1, lo, true) // the first move that reaches the value
 	return lo, hi, lo
 }
 
@@ -171,8 +156,8 @@ func analyzeMerge(ctx context.Context, in io.Reader, out, errOut io.Writer, spec
 			return err
 		}
 		roots++
-		m := &merger{t: t, known: book.known, needed: map[*splitNode]mergeJob{}}
-		lo, hi := m.bounds(root, -mergeUnknown, mergeUnknown, true, 0)
+		m := &merger{t: t, known: book.known, needed: map[*splitNode]int{}}
+		lo, hi := m.bounds(root, -mergeUnknown, mergeUnknown, true)
 		asked := mergeUnknown // exact jobs
 		if bounded && lo < hi {
 			lo, hi, asked = m.probe(root, lo, hi)
@@ -204,22 +189,16 @@ func analyzeMerge(ctx context.Context, in io.Reader, out, errOut io.Writer, spec
 	return err
 }
 
-// list writes the jobs root still needs, each once a run, and says on
-// errOut what is known of root's value and, for bounded jobs, what the
-// root is asked (beta: "at least beta?"; mergeUnknown for exact jobs).
-// Exact jobs are listed in the split's order; bounded ones by the moves
-// they wait on (see bounds), then in the split's order.
+// list writes the jobs root still needs, in the split's order, each
+// once a run, and says on errOut what is known of root's value and, for
+// bounded jobs, what the root is asked (beta: "at least beta?";
+// mergeUnknown for exact jobs).
 func (m *merger) list(w *bufio.Writer, errOut io.Writer, root *splitNode, lo, hi, beta int, listed map[*splitNode]bool, mode analyzeMode) {
 	var jobs []*splitNode
 	for n := range m.needed {
 		jobs = append(jobs, n)
 	}
-	slices.SortFunc(jobs, func(a, b *splitNode) int {
-		if beta < mergeUnknown {
-			return cmp.Or(m.needed[a].waits-m.needed[b].waits, a.index-b.index)
-		}
-		return a.index - b.index
-	})
+	slices.SortFunc(jobs, func(a, b *splitNode) int { return a.index - b.index })
 	total, done := 0, 0
 	for n := range frontierOf(root, map[*splitNode]bool{}) {
 		total++
@@ -232,7 +211,7 @@ func (m *merger) list(w *bufio.Writer, errOut io.Writer, root *splitNode, lo, hi
 			listed[n] = true
 			asks := mergeUnknown
 			if beta < mergeUnknown {
-				asks = m.needed[n].beta
+				asks = m.needed[n]
 			}
 			fmt.Fprintln(w, pendingLine(n.record, asks, mode))
 		}
