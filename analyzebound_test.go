@@ -67,6 +67,7 @@ func TestMergeBounded(t *testing.T) {
 	}{
 		{[]string{"-game", "c4", "-width", "5", "-height", "4"}, "solver", "2"},
 		{[]string{"-game", "c4", "-width", "5", "-height", "4"}, "solver", "3"},
+		{[]string{"-game", "c4", "-width", "4", "-height", "4"}, "solver", "3"},
 		{[]string{"-game", "adj", "-rounds", "4"}, "alphabeta:book=off:time=0", "2"},
 	} {
 		analyze := append(slices.Clone(tc.game), "-analyze", "-jobs", "1", "-bot", tc.bot)
