@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -30,6 +31,7 @@ type analyzeMode struct {
 type analyzeJSON struct {
 	Position string  `json:"position"`
 	Error    string  `json:"error,omitempty"`
+	Bound    string  `json:"bound,omitempty"` // ">=" or "<=": Score is a bound (analyzebound.go)
 	Score    *int    `json:"score,omitempty"`
 	Move     *string `json:"move,omitempty"`
 	Nodes    *int64  `json:"nodes,omitempty"`
@@ -93,10 +95,12 @@ const startField = "-"
 
 // analyzeLine answers one input line; if ctx is cancelled meanwhile, the
 // answer is the search's guess and not to be printed. With mode.scores it
-// adds every move's exact score where the game gives them.
+// adds every move's exact score where the game gives them. A line whose
+// second field is a bound asks only that (analyzebound.go).
 func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, opt gameOptions, line string, mode analyzeMode) analyzeJSON {
 	pos := startField
-	if fields := strings.Fields(line); len(fields) > 0 {
+	fields := strings.Fields(line)
+	if len(fields) > 0 {
 		pos = fields[0]
 	}
 	a := analyzeJSON{Position: pos}
@@ -107,6 +111,25 @@ func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, op
 	g, err := spec.parseRecord(record, opt)
 	if err != nil {
 		a.Error = err.Error()
+		return a
+	}
+	beta, bounded, err := jobBound(fields)
+	if err != nil {
+		a.Error = err.Error()
+		return a
+	}
+	if bounded && !g.Over() {
+		bound, d, err := boundAnswer(ctx, bot, g, beta, budget.Jobs)
+		if err != nil {
+			a.Error = err.Error()
+			return a
+		}
+		us := d.Time.Microseconds()
+		a.Bound, a.Score, a.Nodes, a.Micros = bound, &d.Score, &d.Nodes, &us
+		if bound == ">=" {
+			move := g.FormatMove(d.Move)
+			a.Move = &move
+		}
 		return a
 	}
 	if mode.scores && mode.scorer != nil {
@@ -149,17 +172,30 @@ func (a analyzeJSON) MarshalJSON() ([]byte, error) {
 	default:
 		out.Trace = a.Trace
 	}
-	return json.Marshal(out)
+	return marshalPlain(out)
+}
+
+// marshalPlain is json.Marshal without its HTML escapes, so that a
+// bound reads ">=" in JSON as in text.
+func marshalPlain(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // text is the answer line as mode asks: JSON, or the fields docs/analyze.md lists
-// <position> <score> <best move> <nodes> <microseconds>, then with -scores
-// every move's score, "-" where no move is legal, as the public Connect
+// <position> <score> <best move> <nodes> <microseconds> (a bounded job's
+// score ">=V" or "<=V"), then with -scores every move's score, "-" where
+// no move is legal, as the public Connect
 // Four solver's analyze prints them; or <position> error: <reason>. The
 // start position is "-" (startField). A trace follows on its own lines.
 func (a analyzeJSON) text(mode analyzeMode) string {
 	if mode.json {
-		line, err := json.Marshal(a)
+		line, err := marshalPlain(a)
 		if err != nil {
 			panic(err) // an answer always marshals
 		}
@@ -172,15 +208,15 @@ func (a analyzeJSON) text(mode analyzeMode) string {
 	if a.Move != nil {
 		move = *a.Move
 	}
-	fields := []string{a.Position, fmt.Sprint(*a.Score), move, fmt.Sprint(*a.Nodes), fmt.Sprint(*a.Micros)}
+	out := []string{a.Position, a.Bound + fmt.Sprint(*a.Score), move, fmt.Sprint(*a.Nodes), fmt.Sprint(*a.Micros)}
 	for _, v := range a.Scores {
 		if v == nil {
-			fields = append(fields, "-")
+			out = append(out, "-")
 		} else {
-			fields = append(fields, fmt.Sprint(*v))
+			out = append(out, fmt.Sprint(*v))
 		}
 	}
-	s := strings.Join(fields, " ")
+	s := strings.Join(out, " ")
 	if a.Trace != "" {
 		s += "\n" + a.Trace
 	}

@@ -17,19 +17,22 @@ import (
 
 // jobAnswer is one answer line: the position (its record, "" for the
 // start), its score for the side to move, the best move as written,
-// and the search's nodes and microseconds.
+// and the search's nodes and microseconds. bound is "" for an exact
+// score, ">=" or "<=" for a bounded job's (analyzebound.go).
 type jobAnswer struct {
 	record        string
 	score         int
 	move          string
 	nodes, micros int64
+	bound         string
 }
 
 // parseAnswer reads one answer line in either of -analyze's formats:
 // text, "<position> <score> <move> <nodes> <microseconds>" (the start's
 // position written "-" or left out, so four fields; further fields, as
-// -scores adds, ignored), or a JSON object (-format json). An error
-// answer, or anything else, is no answer.
+// -scores adds, ignored; the score ">=V" or "<=V" for a bound), or a
+// JSON object (-format json). An error answer, or anything else, is no
+// answer.
 func parseAnswer(line string) (jobAnswer, bool) {
 	line = strings.TrimSpace(line)
 	if strings.HasPrefix(line, "{") {
@@ -45,11 +48,14 @@ func parseAnswer(line string) (jobAnswer, bool) {
 		return jobAnswer{}, false
 	}
 	a := jobAnswer{record: f[0], move: f[2]}
+	if op := f[1][:min(2, len(f[1]))]; op == ">=" || op == "<=" {
+		a.bound, f[1] = op, f[1][2:]
+	}
 	var err [3]error
 	a.score, err[0] = strconv.Atoi(f[1])
 	a.nodes, err[1] = strconv.ParseInt(f[3], 10, 64)
 	a.micros, err[2] = strconv.ParseInt(f[4], 10, 64)
-	if err[0] != nil || err[1] != nil || err[2] != nil || a.nodes < 0 || a.micros < 0 {
+	if err[0] != nil || err[1] != nil || err[2] != nil || a.nodes < 0 || a.micros < 0 || !boundFits(a) {
 		return jobAnswer{}, false
 	}
 	return a, true
@@ -61,7 +67,7 @@ func parseAnswerJSON(line string) (jobAnswer, bool) {
 	if json.Unmarshal([]byte(line), &j) != nil || j.Error != "" || j.Score == nil {
 		return jobAnswer{}, false
 	}
-	a := jobAnswer{record: j.Position, score: *j.Score, move: "-"}
+	a := jobAnswer{record: j.Position, score: *j.Score, move: "-", bound: j.Bound}
 	if a.record == "-" {
 		a.record = ""
 	}
@@ -74,10 +80,22 @@ func parseAnswerJSON(line string) (jobAnswer, bool) {
 	if j.Micros != nil {
 		a.micros = *j.Micros
 	}
-	if a.nodes < 0 || a.micros < 0 || !oneField(a.move) || a.record != "" && !oneField(a.record) {
+	if a.nodes < 0 || a.micros < 0 || !oneField(a.move) || a.record != "" && !oneField(a.record) || !boundFits(a) {
 		return jobAnswer{}, false
 	}
 	return a, true
+}
+
+// boundFits says a's bound is none, ">=" or "<=", with a number that
+// the merge can take one from or add one to.
+func boundFits(a jobAnswer) bool {
+	switch a.bound {
+	case "":
+		return true
+	case ">=", "<=":
+		return a.score >= -boundLimit && a.score <= boundLimit
+	}
+	return false
 }
 
 // oneField says s is one field of a text line.
@@ -86,10 +104,55 @@ func oneField(s string) bool {
 	return len(f) == 1 && f[0] == s
 }
 
-// knownAnswer is an answer read for a class of positions, and where.
+// knownAnswer is what the answers read for a class of positions prove:
+// its score lies in [lo, hi], exactly known when exact. jobAnswer is the
+// exact answer, or the first bound read, its nodes and microseconds
+// summed over the class's distinct answers; loFrom and hiFrom say which
+// answer proved each bound, for an error.
 type knownAnswer struct {
 	jobAnswer
-	where string // FILE:LINE
+	exact          bool
+	lo, hi         int
+	loFrom, hiFrom string
+	// answers are the distinct answers read, each counted once.
+	answers map[string]bool
+}
+
+// add adds answer a, read at where, to what k knows, or says how it
+// contradicts an answer read before.
+func (k *knownAnswer) add(a jobAnswer, where string) error {
+	id := a.bound + strconv.Itoa(a.score)
+	if k.answers[id] {
+		return nil // the same answer again, from a job run twice
+	}
+	from := fmt.Sprintf("%s answers %s %s", where, recordWords(a.record), id)
+	lo, hi := a.score, a.score
+	switch a.bound {
+	case ">=":
+		hi = mergeUnknown
+	case "<=":
+		lo = -mergeUnknown
+	}
+	switch {
+	case lo > k.hi:
+		return badInput{fmt.Errorf("-merge: %s, but %s: were they solved by one exact bot?", k.hiFrom, from)}
+	case hi < k.lo:
+		return badInput{fmt.Errorf("-merge: %s, but %s: were they solved by one exact bot?", k.loFrom, from)}
+	}
+	if lo > k.lo {
+		k.lo, k.loFrom = lo, from
+	}
+	if hi < k.hi {
+		k.hi, k.hiFrom = hi, from
+	}
+	nodes, micros := k.nodes+a.nodes, k.micros+a.micros
+	if len(k.answers) == 0 || a.bound == "" {
+		k.jobAnswer = a
+	}
+	k.nodes, k.micros = nodes, micros
+	k.exact = k.exact || a.bound == ""
+	k.answers[id] = true
+	return nil
 }
 
 // answerBook is every answer read, by class key.
@@ -141,16 +204,15 @@ func (b *answerBook) read(t *splitTree, name string, r io.Reader) error {
 			}
 			continue
 		}
-		where := fmt.Sprintf("%s:%d", name, n)
 		key := t.classKey(g)
-		if old, ok := b.known[key]; ok {
-			if old.score != a.score {
-				return badInput{fmt.Errorf("-merge: %s answers %s %d, but %s answers %s %d: were they solved by one exact bot?",
-					old.where, recordWords(old.record), old.score, where, recordWords(a.record), a.score)}
-			}
-			continue
+		k, ok := b.known[key]
+		if !ok {
+			k = knownAnswer{lo: -mergeUnknown, hi: mergeUnknown, answers: map[string]bool{}}
 		}
-		b.known[key] = knownAnswer{a, where}
+		if err := k.add(a, fmt.Sprintf("%s:%d", name, n)); err != nil {
+			return err
+		}
+		b.known[key] = k
 	}
 	if err := sc.Err(); err != nil {
 		return badInput{fmt.Errorf("-merge: %s: %v", name, err)}
@@ -164,7 +226,7 @@ func (b *answerBook) read(t *splitTree, name string, r io.Reader) error {
 
 // answerPosition is the position an answer names, if the answer fits
 // it: a legal record of the game, and a best move that is legal there
-// ("-" for a finished game).
+// ("-" for a finished game; a bound may have none).
 func (t *splitTree) answerPosition(a jobAnswer) (Game, bool) {
 	g, err := t.spec.parseRecord(a.record, t.opt)
 	if err != nil {
@@ -172,6 +234,9 @@ func (t *splitTree) answerPosition(a jobAnswer) (Game, bool) {
 	}
 	if g.Over() {
 		return g, a.move == "-"
+	}
+	if a.bound != "" && a.move == "-" {
+		return g, true
 	}
 	_, err = g.ParseMove(a.move)
 	return g, err == nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -13,16 +14,14 @@ import (
 // its frontier's answers, backed up by minimax; or, where answers are
 // missing, the frontier records a proof still needs (docs/solving.md).
 
-// mergeUnknown bounds every score: a missing answer is worth anything
-// between -mergeUnknown and mergeUnknown.
-const mergeUnknown = 1 << 30
-
 // merger backs a tree's answers up.
 type merger struct {
 	t     *splitTree
 	known map[uint64]knownAnswer
-	// needed are the missing jobs the search met, once each.
-	needed map[*splitNode]bool
+	// needed are the missing jobs the search met, once each, with the
+	// bound each is asked (the beta of its null window; a full-window
+	// search asks none).
+	needed map[*splitNode]int
 	best   Move // the root's best move, once its value is proved
 }
 
@@ -30,18 +29,24 @@ type merger struct {
 // window (alpha, beta): it returns bounds on n's score for its side to
 // move, exact when lo equals hi, and marks the missing jobs it met as
 // needed. A job it does not meet cannot change the value, given the
-// answers known: a sibling's known answer already cut it off. At the
-// root it keeps the move that raised lo last: the best move, once lo
-// equals hi.
+// answers known: a sibling's known answer already cut it off; nor does a
+// job whose bounds known already settle the window. At the root it keeps
+// the move that raised lo last: the best move, once lo equals hi.
 func (m *merger) bounds(n *splitNode, alpha, beta int, root bool) (lo, hi int) {
 	if n.over {
 		return n.final, n.final
 	}
-	if a, ok := m.known[n.key]; ok && !root {
-		return a.score, a.score
+	k, ok := m.known[n.key]
+	if ok && !root && (k.exact || k.hi <= alpha || k.lo >= beta) {
+		return k.lo, k.hi
 	}
 	if n.frontier {
-		m.needed[n] = true
+		if _, met := m.needed[n]; !met {
+			m.needed[n] = beta
+		}
+		if ok {
+			return k.lo, k.hi
+		}
 		return -mergeUnknown, mergeUnknown
 	}
 	lo, hi = -mergeUnknown, -mergeUnknown
@@ -61,7 +66,50 @@ func (m *merger) bounds(n *splitNode, alpha, beta int, root bool) (lo, hi int) {
 			return lo, mergeUnknown // the moves left may be better still
 		}
 	}
+	if ok && !root && max(lo, k.lo) <= min(hi, k.hi) { // an inner node's own bounds, answered as a job
+		lo, hi = max(lo, k.lo), min(hi, k.hi)
+	}
 	return lo, hi
+}
+
+// mergeProbe is the bound a bounded merge asks the root next, its
+// score known to lie in [lo, hi] (lo < hi): a draw or better first, as
+// the solvers' first null window asks; then one above the lower bound
+// or at the upper one, as MTD(f) steps (Plaat et al. 1996), halving an
+// interval closed on both sides.
+func mergeProbe(lo, hi int) int {
+	switch {
+	case lo > -mergeUnknown && hi < mergeUnknown:
+		return lo + (hi-lo+1)/2
+	case lo > -mergeUnknown:
+		return lo + 1
+	case hi < mergeUnknown:
+		return hi
+	}
+	return 0
+}
+
+// probe narrows the root's bounds [lo, hi] by null-window searches of
+// the answers known, at the bounds mergeProbe picks, until the value is
+// proved (lo equals hi) or a search meets jobs still needed: it returns
+// the bounds and the bound the jobs were asked for.
+func (m *merger) probe(root *splitNode, lo, hi int) (int, int, int) {
+	for lo < hi {
+		beta := mergeProbe(lo, hi)
+		m.needed = map[*splitNode]int{}
+		rlo, rhi := m.bounds(root, beta-1, beta, true)
+		if len(m.needed) > 0 {
+			return lo, hi, beta
+		}
+		if rlo >= beta {
+			lo = max(lo, rlo)
+		} else {
+			hi = min(hi, rhi)
+		}
+	}
+	m.best = NoMove
+	m.bounds(root, lo-1, lo, true) // the first move that reaches the value
+	return lo, hi, lo
 }
 
 // work sums the nodes and microseconds of the answers that n's tree
@@ -72,7 +120,10 @@ func (m *merger) work(n *splitNode, seen map[*splitNode]bool, root bool) (nodes,
 	}
 	seen[n] = true
 	if a, ok := m.known[n.key]; ok && !root {
-		return a.nodes, a.micros
+		if a.exact || n.frontier {
+			return a.nodes, a.micros
+		}
+		nodes, micros = a.nodes, a.micros
 	}
 	for _, c := range n.children {
 		cn, cm := m.work(c, seen, false)
@@ -98,18 +149,23 @@ func analyzeMerge(ctx context.Context, in io.Reader, out, errOut io.Writer, spec
 	defer w.Flush()
 	listed := map[*splitNode]bool{}
 	open, roots := 0, 0
+	bounded := spec.testsBounds()
 	err = eachPosition(ctx, in, w, spec, opt, func(g Game) error {
 		root, _, err := t.add(g)
 		if err != nil {
 			return err
 		}
 		roots++
-		m := &merger{t: t, known: book.known, needed: map[*splitNode]bool{}}
+		m := &merger{t: t, known: book.known, needed: map[*splitNode]int{}}
 		lo, hi := m.bounds(root, -mergeUnknown, mergeUnknown, true)
+		asked := mergeUnknown // exact jobs
+		if bounded && lo < hi {
+			lo, hi, asked = m.probe(root, lo, hi)
+		}
 		a := analyzeJSON{Position: root.record}
 		own, answered := book.known[root.key]
 		switch {
-		case answered && own.record == root.record: // asked before, as a job
+		case answered && own.exact && own.record == root.record: // asked before, as a job
 			a.Score, a.Move, a.Nodes, a.Micros = &own.score, &own.move, &own.nodes, &own.micros
 		case root.over:
 			var zero int64
@@ -120,7 +176,7 @@ func analyzeMerge(ctx context.Context, in io.Reader, out, errOut io.Writer, spec
 			a.Score, a.Move, a.Nodes, a.Micros = &lo, &move, &nodes, &micros
 		default:
 			open++
-			m.list(w, errOut, root, lo, hi, listed, mode)
+			m.list(w, errOut, root, lo, hi, asked, listed, mode)
 			return nil
 		}
 		fmt.Fprintln(w, a.text(mode))
@@ -134,8 +190,10 @@ func analyzeMerge(ctx context.Context, in io.Reader, out, errOut io.Writer, spec
 }
 
 // list writes the jobs root still needs, in the split's order, each
-// once a run, and says on errOut what is known of root's value.
-func (m *merger) list(w *bufio.Writer, errOut io.Writer, root *splitNode, lo, hi int, listed map[*splitNode]bool, mode analyzeMode) {
+// once a run, and says on errOut what is known of root's value and, for
+// bounded jobs, what the root is asked (beta: "at least beta?";
+// mergeUnknown for exact jobs).
+func (m *merger) list(w *bufio.Writer, errOut io.Writer, root *splitNode, lo, hi, beta int, listed map[*splitNode]bool, mode analyzeMode) {
 	var jobs []*splitNode
 	for n := range m.needed {
 		jobs = append(jobs, n)
@@ -151,12 +209,20 @@ func (m *merger) list(w *bufio.Writer, errOut io.Writer, root *splitNode, lo, hi
 	for _, n := range jobs {
 		if !listed[n] {
 			listed[n] = true
-			fmt.Fprintln(w, pendingLine(n.record, mode))
+			asks := mergeUnknown
+			if beta < mergeUnknown {
+				asks = m.needed[n]
+			}
+			fmt.Fprintln(w, pendingLine(n.record, asks, mode))
 		}
 	}
 	w.Flush()
-	fmt.Fprintf(errOut, "boardbots: -merge: %s: not proved yet (%s); %d of its %d frontier records answered, %d still needed\n",
-		recordWords(root.record), boundsWords(lo, hi), done, total, len(jobs))
+	asking := ""
+	if beta < mergeUnknown {
+		asking = fmt.Sprintf(", asking whether it is at least %d", beta)
+	}
+	fmt.Fprintf(errOut, "boardbots: -merge: %s: not proved yet (%s%s); %d of its %d frontier records answered, %d still needed\n",
+		recordWords(root.record), boundsWords(lo, hi), asking, done, total, len(jobs))
 }
 
 // frontierOf is the frontier below n, each job once.
@@ -176,13 +242,20 @@ func frontierOf(n *splitNode, seen map[*splitNode]bool) map[*splitNode]bool {
 }
 
 // pendingLine is a job still needed as -merge lists it: its record, a
-// line for -analyze; under -format json, an object with only the
-// position.
-func pendingLine(record string, mode analyzeMode) string {
-	if mode.json {
-		return analyzeJSON{Position: record}.text(mode)
+// line for -analyze, followed for a bounded job by ">=beta" (the start
+// then written "-"); under -format json, an object with only the
+// position, and for a bounded job the bound asked.
+func pendingLine(record string, beta int, mode analyzeMode) string {
+	if beta >= mergeUnknown || beta <= -mergeUnknown {
+		if mode.json {
+			return analyzeJSON{Position: record}.text(mode)
+		}
+		return record
 	}
-	return record
+	if mode.json {
+		return analyzeJSON{Position: record, Bound: ">=", Score: &beta}.text(mode)
+	}
+	return cmp.Or(record, startField) + " " + boundField(">=", beta)
 }
 
 // boundsWords says what is known of a score from its bounds.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -25,7 +24,8 @@ func writeAnswers(t *testing.T, dir, name string, lines ...string) string {
 // plies, solved: merged, it gives the start's value, -2 with X's 5, and
 // the nodes and microseconds of all its solves. The 84 jobs of the
 // minimal tree alone prove it; without the last of them, -merge lists
-// what is still needed, that job first, and exits 1.
+// what is still needed, that job first, each asked a bound (the value
+// is at least -2: is it at least -1?), and exits 1.
 func TestMergeAdjacencyBook(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -52,10 +52,10 @@ func TestMergeAdjacencyBook(t *testing.T) {
 		t.Errorf("the minimal tree: status %d, %q", status, got)
 	}
 	status, got, stderr = runLines(t, append(args, writeAnswers(t, dir, "83", first[:83]...)), "\n")
-	note := "boardbots: -merge: the start: not proved yet (its score is at least -2); 83 of its 1506 frontier records answered, 29 still needed\n" +
+	note := "boardbots: -merge: the start: not proved yet (its score is at least -2, asking whether it is at least -1); 83 of its 1506 frontier records answered, 29 still needed\n" +
 		"boardbots: -merge: 1 of 1 position not proved yet: run the records listed, add their answers to the files, and merge again\n"
-	if status != 1 || len(got) != 29 || got[0] != jobs[83] || stderr != note {
-		t.Errorf("83 jobs: status %d, %d lines, the first %q (want %q)\n%s", status, len(got), got[0], jobs[83], stderr)
+	if status != 1 || len(got) != 2*29 || got[0] != jobs[83] || got[1] != ">=-1" || stderr != note {
+		t.Errorf("83 jobs: status %d, %d fields, the first %q (want %q >=-1)\n%s", status, len(got), got[:2], jobs[83], stderr)
 	}
 }
 
@@ -81,10 +81,10 @@ func TestMergeAnswers(t *testing.T) {
 	}{
 		{append(c4, "-merge", a, b), "3\n", 0, []string{"3", "1", "1", "305", "126"},
 			"boardbots: -merge: " + b + ": 2 lines are not answers of this game: skipped (the first at line 2)\n"},
-		{append(c4, "-merge", a), "3\n", 1, []string{"33"},
-			"boardbots: -merge: 3: not proved yet (its score is at least 1); 2 of its 3 frontier records answered, 1 still needed\n" +
+		{append(c4, "-merge", a), "3\n", 1, []string{"33", ">=-1"},
+			"boardbots: -merge: 3: not proved yet (its score is at least 1, asking whether it is at least 2); 2 of its 3 frontier records answered, 1 still needed\n" +
 				"boardbots: -merge: 1 of 1 position not proved yet: run the records listed, add their answers to the files, and merge again\n"},
-		{append(c4, "-merge", writeAnswers(t, dir, "start", "- 0 3 5877 2046")), "\n3\n", 1, []string{"0", "3", "5877", "2046", "32", "31", "33"}, ""},
+		{append(c4, "-merge", writeAnswers(t, dir, "start", "- 0 3 5877 2046")), "\n3\n", 1, []string{"0", "3", "5877", "2046", "32", ">=1", "31", ">=1", "33", ">=1"}, ""},
 		{append(c4, "-merge", writeAnswers(t, dir, "old", "0 3 5877 2046")), "\n", 0, []string{"0", "3", "5877", "2046"}, ""},
 		{append(c4, "-merge", writeAnswers(t, dir, "won", "1212 0 9 0 0")), "1212121\n", 0, []string{"1212121", "-7", "-", "0", "0"},
 			"boardbots: -merge: " + filepath.Join(dir, "won") + ": 1 line is not an answer of this game: skipped (the first at line 1)\n"},
@@ -100,85 +100,54 @@ func TestMergeAnswers(t *testing.T) {
 	}
 }
 
-// The local recipe of docs/solving.md: the split's jobs run by xargs,
-// two at a time, each line a fresh process of the program, their
-// answers appended to one file; merged, they give the direct solve's
-// value.
+// The loop of docs/solving.md, as written there but for the game: the
+// merge lists bounded jobs, xargs runs them two at a time, each line a
+// fresh process of the program, their answers appended to one file,
+// until the merge proves the direct solve's value.
 func TestMergeXargs(t *testing.T) {
 	t.Parallel()
 	if _, err := exec.LookPath("xargs"); err != nil {
 		t.Skip("no xargs")
 	}
-	dir := t.TempDir()
 	c4 := []string{"-game", "c4", "-width", "5", "-height", "4", "-analyze"}
 	direct, _ := runProgram(t, c4, "\n")
-	_, jobs, _ := runLines(t, append(c4, "-split", "2"), "\n")
-	answers := filepath.Join(dir, "answers.txt")
-	cmd := exec.Command("xargs", "-P", "2", "-n", "1", "sh", "-c", `printf '%s\n' "$1" | "$0" -game c4 -width 5 -height 4 -analyze -bot solver -jobs 1 >> "$ANSWERS"`, os.Args[0])
-	cmd.Env = append(os.Environ(), programEnv+"=1", "ANSWERS="+answers)
-	cmd.Stdin = strings.NewReader(strings.Join(jobs, "\n") + "\n")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("xargs: %v\n%s", err, out)
-	}
-	status, merged, stderr := runLines(t, append(c4, "-split", "2", "-merge", answers), "\n")
+	loop := `touch answers.txt
+until printf '\n' | "$BB" -game c4 -width 5 -height 4 -analyze -split 2 -merge answers.txt > todo.txt 2> /dev/null; do
+  n=$((n + 1)); [ "$n" -le 10 ] || exit 3
+  head -20 todo.txt | xargs -P 2 -L 1 sh -c 'printf "%s\n" "$*" | "$BB" -game c4 -width 5 -height 4 -analyze -bot solver -jobs 1' sh >> answers.txt
+done
+cat todo.txt`
+	cmd := exec.Command("sh", "-c", loop)
+	cmd.Dir = t.TempDir()
+	cmd.Env = append(os.Environ(), programEnv+"=1", "BB="+os.Args[0])
+	out, err := cmd.Output()
+	merged := strings.Fields(strings.TrimPrefix(string(out), "- "))
 	want := strings.Fields(strings.TrimPrefix(direct, "- ")) // with or without the start's "-"
-	if status != 0 || len(merged) != 4 || len(want) != 4 || merged[0] != want[0] {
-		t.Errorf("merged %q (status %d, %s), the direct solve %q", merged, status, stderr, want)
+	if err != nil || len(merged) != 4 || len(want) != 4 || merged[0] != want[0] {
+		t.Errorf("merged %q (%v), the direct solve %q", merged, err, want)
 	}
 }
 
-// The jobs -merge lists are all a proof needs: for random sets of known
-// answers on Connect Four's 5 x 4 board split at 3 plies, the known
-// answers with those listed prove the direct solve's value, whatever the
-// jobs not listed are worth; and a value merged is always the direct one.
+// The jobs -merge lists are all a proof needs: from random sets of exact
+// answers known on Connect Four's 5 x 4 board split at 3 plies, the
+// loop that answers only the bounded jobs listed asks something new each
+// round and ends, in a few rounds, with the direct solve's value.
 func TestMergeNeeded(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	c4 := []string{"-game", "c4", "-width", "5", "-height", "4", "-analyze"}
-	split := append(slices.Clone(c4), "-split", "3", "-merge")
-	_, direct, _ := runLines(t, c4, "\n")
-	_, jobs, _ := runLines(t, append(slices.Clone(c4), "-split", "3"), "\n")
-	var out, errOut strings.Builder
-	if status := run(append(slices.Clone(c4), "-bot", "solver"), strings.NewReader(strings.Join(jobs, "\n")+"\n"), &out, &errOut); status != 0 {
-		t.Fatal(errOut.String())
-	}
-	answers := map[string]jobAnswer{}
-	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		a, _ := parseAnswer(line)
-		answers[a.record] = a
-	}
-	write := func(name string, records []string, shift int) string {
-		var lines []string
-		for _, r := range records {
-			a := answers[r]
-			lines = append(lines, fmt.Sprintf("%s %d %s 1 1", r, a.score+shift, a.move))
-		}
-		return writeAnswers(t, dir, name, lines...)
-	}
+	game := []string{"-game", "c4", "-width", "5", "-height", "4"}
+	analyze := append(slices.Clone(game), "-analyze", "-bot", "solver", "-jobs", "1")
+	_, direct, _ := runLines(t, analyze, "\n")
+	_, jobs, _ := runLines(t, append(slices.Clone(game), "-analyze", "-split", "3"), "\n")
 	rng := rand.New(rand.NewPCG(56, 0))
-	for trial := range 30 {
-		var known, rest []string
+	for trial := range 20 {
+		var known []string
 		for _, r := range jobs {
 			if rng.IntN(10) < trial%10 {
 				known = append(known, r)
-			} else {
-				rest = append(rest, r)
 			}
 		}
-		status, got, _ := runLines(t, append(slices.Clone(split), write("known", known, 0)), "\n")
-		if status == 0 {
-			if got[0] != direct[0] {
-				t.Fatalf("trial %d: merged %q, the direct solve %q", trial, got, direct)
-			}
-			continue
-		}
-		needed := got
-		unlisted := slices.DeleteFunc(slices.Clone(rest), func(r string) bool { return slices.Contains(needed, r) })
-		files := []string{write("known", known, 0), write("needed", needed, 0), write("unlisted", unlisted, 7)}
-		status, got, stderr := runLines(t, append(slices.Clone(split), files...), "\n")
-		if status != 0 || got[0] != direct[0] {
-			t.Fatalf("trial %d: %d known, %d listed, %d others (wrong): status %d, %q (%s), the direct solve %q",
-				trial, len(known), len(needed), len(unlisted), status, got, stderr, direct)
+		if got, _ := mergeLoop(t, game, analyze, "3", known); got[0] != direct[0] {
+			t.Fatalf("trial %d: %d known: merged %q, the direct solve %q", trial, len(known), got, direct)
 		}
 	}
 }

@@ -230,7 +230,7 @@ var (
 	maskJSONUs   = regexp.MustCompile(`"us":\d+`)
 	maskLogDir   = regexp.MustCompile(`\S*/boardbots-\d+/`)
 	maskMsMove   = regexp.MustCompile(`\b\d+\.\d\d\b`)
-	maskAnswer   = regexp.MustCompile(`^(\S+ )?(-?\d+ \S+ \d+ )\d+((?: (?:-?\d+|-))*)$`)
+	maskAnswer   = regexp.MustCompile(`^(\S+ )?((?:[<>]=)?-?\d+ \S+ \d+ )\d+((?: (?:-?\d+|-))*)$`)
 )
 
 // maskLines masks the clock's part of output lines of a command run with

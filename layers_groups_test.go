@@ -67,7 +67,7 @@ var fileGroups = []fileGroup{
 	{name: "fault", tier: tierKernel, holds: "how a seat loses other than on the board (forfeits), and the machine's faults that lose no one the game",
 		surface: "fallibleBot fault faultKind finisher Forfeit ForfeitCrash ForfeitGarbage ForfeitIllegal ForfeitKind forfeitKinds ForfeitTime hostFault"},
 	{name: "registry", tier: tierRegistry, holds: "the registry of games and bots: the game's card, bot declarations, keys and specs, evaluators",
-		surface: "botConfig botDecl budgetDefaults cardOf declared defaultEval depthParam durationText evalFunc evalParam evaluator findEvaluator gameAnalyst gameEvaluators gameOption gameOptions gameProtocol gameSpec gameWords hinter kindChoice kindFloat kindInt kindSwitch levelCount levelPlan moveFault moveScorer newRegistry oracle oracleValue param paramValues player playoutsParam registerBot registerGame registerSpecial registry replyEval scoresByNumber seatDefaults specialBot specText splitSpec timeParam"},
+		surface: "botConfig botDecl boundTester budgetDefaults cardOf declared defaultEval depthParam durationText evalFunc evalParam evaluator findEvaluator gameAnalyst gameEvaluators gameOption gameOptions gameProtocol gameSpec gameWords hinter kindChoice kindFloat kindInt kindSwitch levelCount levelPlan moveFault moveScorer newRegistry oracle oracleValue param paramValues player playoutsParam registerBot registerGame registerSpecial registry replyEval scoresByNumber seatDefaults specialBot specText splitSpec timeParam"},
 	{name: "ttt", tier: tierGames, holds: "Tic-Tac-Toe: rules, evaluator, game card",
 		surface: ""},
 	{name: "c4", tier: tierGames, files: []string{"connect4.go"}, holds: "Connect Four: rules, board sizes, evaluators, fast playouts, the game card",
