@@ -69,8 +69,8 @@ type gameResult struct {
 	// failed (its Reason says how), and the other side won.
 	forfeit *Forfeit
 	err     error
-	// adjudicated, when not nil, is how the game ended: the oracle proved
-	// its result at its last position (-adjudicate).
+	// adjudicated, when not nil, is how the game ended: its result was
+	// sure at its last position (-adjudicate, arenaadjudicate.go).
 	adjudicated *adjudication
 	// grades, when not nil, are the oracle's grades of each side's moves
 	// (-grade), by side; nil for a game not graded.
@@ -346,9 +346,10 @@ func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 		g.Play(m)
 	}
 	r.game = g
-	var judge *oracle
+	var judge *adjudicator
 	if a.adjudicate != nil {
-		judge, r.err = a.reg.newOracle(a.spec, Budget{Time: *a.adjudicate, Jobs: 1})
+		judge = &adjudicator{}
+		judge.judge, r.err = a.reg.newOracle(a.spec, Budget{Time: *a.adjudicate, Jobs: 1})
 		if r.err != nil {
 			return r
 		}
@@ -362,10 +363,10 @@ func (a arena) playOne(ctx context.Context, j gameJob) gameResult {
 			r.starts[side]++
 			r.startup[side] += d.Startup
 		}
-		if judge != nil && !g.Over() {
-			if w, v, ok := judge.adjudicate(ctx, g); ok && ctx.Err() == nil {
-				r.adjudicated = &adjudication{winner: w, value: v}
-				return errEnough // perfect play's result is proved: no need to play on
+		if judge != nil {
+			if adj, ok := judge.after(ctx, g, d); ok {
+				r.adjudicated = adj
+				return errEnough // the result is sure (arenaadjudicate.go): no need to play on
 			}
 		}
 		return nil
@@ -400,14 +401,6 @@ func (a arena) gradeOne(ctx context.Context, g Game, opening int) (*[3]gameGrade
 		return nil, nil
 	}
 	return &grades, nil
-}
-
-// adjudication is a game ended by the oracle's proof: perfect play's
-// winner from its last position (Nobody: a draw), and the proved value
-// for the side to move there.
-type adjudication struct {
-	winner Side
-	value  int
 }
 
 // winner is the side that won: the game's winner, the opponent of the

@@ -12,8 +12,8 @@ import (
 // a glance why the run's games ended, as engine testers read a run
 // (cutechess-cli and fastchess list the reasons games ended): a run of
 // engines whose games end on time is no test of their play. With
-// -adjudicate a game also ends once the game's oracle proves its result:
-// the line counts those apart (docs/review.md, "Adjudication").
+// -adjudicate a game also ends once its result is sure: the line counts
+// those apart (docs/review.md, "Adjudication").
 
 // forfeitCount is a player's forfeits by kind ("" for a record written
 // before kinds were kept).

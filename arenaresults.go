@@ -100,8 +100,8 @@ const (
 	endDraw        = "draw"
 	endForfeit     = "forfeit"
 	endInterrupted = "interrupted"
-	// endAdjudicated is a game ended once the game's oracle proved its
-	// result (-adjudicate): its result is perfect play's from there.
+	// endAdjudicated is a game ended once its result was sure: the
+	// game's oracle and the winner had proved it (-adjudicate).
 	endAdjudicated = "adjudicated"
 )
 

@@ -157,7 +157,7 @@ func flagTable(reg *registry) []flagDef {
 			modes: modeAnalyze, set: onOff(func(c *config) *bool { return &c.analyze })},
 		{name: "review", section: sectionWatching, about: "read games from standard input, a record or a results file's line each, and mark every move that changed the game's value, with the moves that kept it (-time: the time a position, default 1s)",
 			modes: modeReview, set: onOff(func(c *config) *bool { return &c.review })},
-		{name: "adjudicate", arg: "TIME", section: sectionMatches, about: "end a game once the game's oracle proves its result, TIME a position: perfect play's result is recorded, adjudicated",
+		{name: "adjudicate", arg: "TIME", section: sectionMatches, about: "end a game once its result is sure: the game's oracle proves it, TIME a position, and the winner proved it too (for a draw, both players)",
 			accepts: "a time like 100ms or 1s, or 0 (no limit)", modes: modeMatch | modeTournament, set: duration(func(c *config) *time.Duration { return &c.adjudicate })},
 		{name: "grade", arg: "TIME", section: sectionWatching, about: "grade each player's moves by the oracle, TIME a position: the share that kept the value (perfect), blunders a game; in a match, a tournament or -rate, each game when it ends, its grades in -out; with -review, no reviews but the grades",
 			accepts: "a time like 500ms or 1s, or 0 (no limit)", modes: modeReview | modeMatch | modeTournament | modeRate, set: duration(func(c *config) *time.Duration { return &c.grade })},

@@ -82,8 +82,9 @@ func (o *oracle) value(ctx context.Context, g Game) oracleValue {
 
 // adjudicate is the result perfect play gives from g, where the oracle
 // proves it within its budget: the winner (Nobody for a draw) and the
-// proved value for the side to move. A match ends a game so with
-// -adjudicate (docs/review.md, "Adjudication").
+// proved value for the side to move. With -adjudicate a match ends a
+// game so once the players have proved that result too (docs/review.md,
+// "Adjudication").
 func (o *oracle) adjudicate(ctx context.Context, g Game) (winner Side, value int, ok bool) {
 	v := o.value(ctx, g)
 	if !v.Proved || g.Over() {

@@ -288,17 +288,34 @@ func TestReviewGrade(t *testing.T) {
 	}
 }
 
-// -adjudicate ends a game once the oracle proves its result, and every
-// result it records is the result perfect play gives from where the
-// game stopped (by a plain negamax over the rules); -rate and a resume
-// read the adjudicated games back.
+// -adjudicate ends a game once its result is sure: the oracle proves it
+// and the player it makes the winner proved it too. Every result it
+// records is the result perfect play gives from where the game stopped
+// (by a plain negamax over the rules) and the result the same game gets
+// when played out; -rate and a resume read the adjudicated games back.
 func TestAdjudicatedIsPerfectPlay(t *testing.T) {
 	t.Parallel()
 	for _, game := range []string{"ttt", "nim"} {
-		out := filepath.Join(t.TempDir(), game+".jsonl")
-		args := []string{"-game", game, "-x", "random", "-o", "random", "-games", "20", "-seed", "4", "-adjudicate", "0", "-out", out}
+		dir := t.TempDir()
+		out, full := filepath.Join(dir, game+".jsonl"), filepath.Join(dir, game+"-full.jsonl")
+		match := []string{"-game", game, "-x", "mcts:playouts=500", "-o", "random", "-games", "20", "-seed", "4"}
+		args := append(slices.Clip(match), "-adjudicate", "0", "-out", out)
 		if status, stdout, stderr := runCapture(args, ""); status != 0 || !strings.Contains(stdout, "adjudicated (") {
 			t.Fatalf("%s: status %d\n%s%s", game, status, stdout, stderr)
+		}
+		if status, stdout, stderr := runCapture(append(slices.Clip(match), "-out", full), ""); status != 0 {
+			t.Fatalf("%s played out: status %d\n%s%s", game, status, stdout, stderr)
+		}
+		playedOut := map[int]string{}
+		fullData, err := os.ReadFile(full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(fullData)), "\n") {
+			var rec gameRecord
+			if json.Unmarshal([]byte(line), &rec) == nil && rec.Type == "game" {
+				playedOut[rec.Number] = rec.Result
+			}
 		}
 		data, err := os.ReadFile(out)
 		if err != nil {
@@ -325,6 +342,9 @@ func TestAdjudicatedIsPerfectPlay(t *testing.T) {
 			want := map[int]string{1: g.Turn().String(), -1: g.Turn().Other().String(), 0: ""}[refValue(g)]
 			if g.Over() || rec.Winner != want || rec.Value == nil || sign(*rec.Value) != refValue(g) {
 				t.Errorf("%s %s: adjudicated %q (value %v), perfect play gives %q", game, rec.Record, rec.Winner, rec.Value, want)
+			}
+			if rec.Result != playedOut[rec.Number] {
+				t.Errorf("%s game %d %s: adjudicated %s, played out %q", game, rec.Number, rec.Record, rec.Result, playedOut[rec.Number])
 			}
 		}
 		if adjudicated == 0 {
