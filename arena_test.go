@@ -335,7 +335,7 @@ func TestWriteTableDraws(t *testing.T) {
 		want  string
 	}{{0, "0 draws"}, {1, "1 draw"}, {2, "2 draws"}} {
 		var out strings.Builder
-		writeTable(&out, [2]*tally{{name: "a", wins: 1, draws: tc.draws}, {name: "b", losses: 1, draws: tc.draws}}, "elo: a +0 +- 0")
+		writeTable(&out, false, [2]*tally{{name: "a", wins: 1, draws: tc.draws}, {name: "b", losses: 1, draws: tc.draws}}, "elo: a +0 +- 0")
 		want := "total: a 1 - b 0, " + tc.want + "\n"
 		if !strings.HasSuffix(out.String(), want) {
 			t.Errorf("%d draws: %q, want it to end %q", tc.draws, out.String(), want)

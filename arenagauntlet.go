@@ -83,6 +83,7 @@ func writeGauntlet(out io.Writer, fit bool, rows []gauntletRow, bot string, botS
 			table[k+1] = append(table[k+1], r.stats.grade.gradeCells()...)
 		}
 	}
+	table, grades := apartGrades(table, fit, len(standingsGaps))
 	gaps := rowGaps(len(table[0]))
 	full := column(table[1:], 1)
 	short := full
@@ -93,6 +94,7 @@ func writeGauntlet(out io.Writer, fit bool, rows []gauntletRow, bot string, botS
 		table[a+1][1] = short[a]
 	}
 	writeRows(out, table, gaps)
+	writeGrades(out, grades, short)
 	if key := forfeitKey(counts...); key != "" {
 		fmt.Fprintln(out, key)
 	}

@@ -157,7 +157,7 @@ func (m matchConfig) run(ctx context.Context, out, progress io.Writer) error {
 		} else if played < m.games {
 			fmt.Fprintf(out, "stopped after %d of %d games\n", played, m.games)
 		}
-		writeTable(out, tallies, eloLine(labels[0], diff, plusMinus, n))
+		writeTable(out, m.width > 0, tallies, eloLine(labels[0], diff, plusMinus, n))
 	}
 	return err
 }
@@ -254,22 +254,31 @@ func (m matchConfig) game(out io.Writer, a arena, r gameResult) {
 
 // writeTable prints the results table, the start-up of engines, how the
 // games ended, the elo line with the LOS line beside it, and the total
-// line (docs/results.md).
-func writeTable(out io.Writer, t [2]*tally, elo string) {
+// line (docs/results.md). fit says it goes to a terminal, where the
+// grade columns (-grade) get a table of their own under the results, as
+// the standings' do (apartGrades), so that both keep within 80 columns.
+func writeTable(out io.Writer, fit bool, t [2]*tally, elo string) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	grading := t[0].grade != nil
 	head := "bot\twins\tdraws\tlosses\tms/move\tnodes/move\tforfeits\t"
-	if grading {
+	if grading && !fit {
 		head += strings.Join(gradeHeads, "\t") + "\t"
 	}
 	fmt.Fprintln(tw, head)
 	for _, b := range t {
 		row := fmt.Sprintf("%s\t%d\t%d\t%d\t%.2f\t%.0f\t%s\t", b.name, b.wins, b.draws, b.losses,
 			b.stats().msPerMove(), float64(b.nodes)/float64(max(b.moves, 1)), b.forfeits.text())
-		if grading {
+		if grading && !fit {
 			row += strings.Join(b.grade.gradeCells(), "\t") + "\t"
 		}
 		fmt.Fprintln(tw, row)
+	}
+	if grading && fit {
+		fmt.Fprintln(tw)
+		fmt.Fprintln(tw, "bot\t"+strings.Join(gradeHeads, "\t")+"\t")
+		for _, b := range t {
+			fmt.Fprintln(tw, b.name+"\t"+strings.Join(b.grade.gradeCells(), "\t")+"\t")
+		}
 	}
 	tw.Flush()
 	if key := forfeitKey(t[0].forfeits, t[1].forfeits); key != "" {

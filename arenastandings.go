@@ -50,6 +50,8 @@ func writeRoundRobinWith(out io.Writer, fit bool, names []string, c crossResults
 		}
 		gaps = append(slices.Clone(gaps), slices.Repeat([]int{1}, len(extra[0]))...)
 	}
+	rows, grades := apartGrades(rows, fit, len(standingsGaps))
+	gaps = gaps[:len(rows[0])]
 	room := nameRoom(rows, 1, gaps)
 	var cross numberedCross
 	numbered := crossWidth(ordered, ordered, cells) > tableWidth
@@ -71,6 +73,7 @@ func writeRoundRobinWith(out io.Writer, fit bool, names []string, c crossResults
 		rows[a+1][1] = short[a]
 	}
 	writeRows(out, rows, gaps)
+	writeGrades(out, grades, short)
 	counts := make([]forfeitCount, len(stats))
 	for i := range stats {
 		counts[i] = stats[i].forfeits
@@ -351,6 +354,35 @@ func withGrades(rows [][]string, order []int, stats fieldStats) [][]string {
 		rows[a+1] = append(rows[a+1], stats[i].grade.gradeCells()...)
 	}
 	return rows
+}
+
+// apartGrades takes the grade columns, which start at column at, out of
+// rows when the table goes to a terminal (fit): with them the standings
+// would not keep within tableWidth, so they get a table of their own
+// under it (writeGrades), by rank and name. Elsewhere, or without
+// -grade, rows stay as they are, one table for scripts to read.
+func apartGrades(rows [][]string, fit bool, at int) (kept, grades [][]string) {
+	if !fit || len(rows[0]) < at+len(gradeHeads) || rows[0][at] != gradeHeads[0] {
+		return rows, nil
+	}
+	for _, row := range rows {
+		grades = append(grades, append([]string{row[0], row[1]}, row[at:at+len(gradeHeads)]...))
+		kept = append(kept, append(slices.Clip(row[:at]), row[at+len(gradeHeads):]...))
+	}
+	return kept, grades
+}
+
+// writeGrades prints the grades apartGrades took out, if any, with the
+// names the standings showed.
+func writeGrades(out io.Writer, grades [][]string, names []string) {
+	if grades == nil {
+		return
+	}
+	for a := range names {
+		grades[a+1][1] = names[a]
+	}
+	fmt.Fprintln(out)
+	writeRows(out, grades, standingsGaps[:len(grades[0])])
 }
 
 // rowGaps are the gaps before n columns of the standings: its usual

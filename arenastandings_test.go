@@ -214,6 +214,24 @@ func TestRoundRobinFitsEighty(t *testing.T) {
 				t.Errorf("legend %v, want %v:\n%s", got, tc.legend, text)
 			}
 			t.Logf("\n%s", text)
+			// Under -grade the grades get a table of their own at a
+			// terminal, which keeps within 80 columns too.
+			var graded strings.Builder
+			writeRoundRobin(&graded, true, tc.names, c, s, newFieldStats(n).graded())
+			for _, line := range strings.Split(graded.String(), "\n") {
+				if w := utf8.RuneCountInString(line); w > 80 {
+					t.Errorf("graded: a line of %d columns: %q", w, line)
+				}
+			}
+			var heads []string // the tables' head lines
+			for _, line := range strings.Split(graded.String(), "\n") {
+				if strings.HasPrefix(line, "rank") {
+					heads = append(heads, strings.Join(strings.Fields(line), " "))
+				}
+			}
+			if want := []string{"rank bot games wins draws losses score% elo +- ms/move forfeits", "rank bot graded% perfect% blunders/game"}; !slices.Equal(heads, want) {
+				t.Errorf("graded tables' heads %q, want %q:\n%s", heads, want, graded.String())
+			}
 			rr := readRoundRobin(t, text)
 			shown := map[string]bool{}
 			for a, row := range rr.rows {
