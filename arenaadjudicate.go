@@ -71,14 +71,5 @@ func claimOf(d Decision) (int, bool) {
 	case "loss":
 		return -1, true
 	}
-	if !d.Proof.Exact {
-		return 0, false
-	}
-	switch {
-	case d.Score > 0:
-		return 1, true
-	case d.Score < 0:
-		return -1, true
-	}
-	return 0, true
+	return sign(d.Score), d.Proof.Exact
 }

@@ -284,16 +284,11 @@ func (f *knockoutFormat) reached() (depth []int, words []string) {
 // play has refused, before, what it cannot do (refusal).
 func (t tournamentConfig) runKnockout(ctx context.Context, out, progress io.Writer) error {
 	n := len(t.players)
-	seed, err := t.adopt("knockout", (n-1)*(t.games+2*knockoutExtraPairs))
-	if err != nil {
-		return err
-	}
-	t.seed = seed
-	deck, err := t.plan.openings(t.spec, t.opt, t.seed)
-	if err != nil {
-		return err
-	}
 	most := (n - 1) * (t.games + 2*knockoutExtraPairs)
+	t, deck, err := t.begin("knockout", most)
+	if err != nil {
+		return err
+	}
 	a := t.arena(progress, "knockout", most)
 	t.header(out, a, deck.note(most/2), "")
 	f := newKnockout(t, out, deck.deal())

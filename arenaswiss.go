@@ -134,16 +134,12 @@ func (t tournamentConfig) runSwiss(ctx context.Context, out, progress io.Writer)
 	if rounds < 0 {
 		rounds, said = swissRounds(n), fmt.Sprintf(" (the default for %d players: ceil(log2 %d) + 1, at most %d)", n, n, n-1)
 	}
-	seed, err := t.adopt("swiss", rounds*(n/2*2))
+	total := rounds * (n / 2 * 2)
+	t, deck, err := t.begin("swiss", total)
 	if err != nil {
 		return err
 	}
-	t.seed = seed
-	deck, err := t.plan.openings(t.spec, t.opt, t.seed)
-	if err != nil {
-		return err
-	}
-	a := t.arena(progress, "swiss", rounds*(n/2*2))
+	a := t.arena(progress, "swiss", total)
 	t.header(out, a, deck.note(rounds*(n/2)), "")
 	fmt.Fprintf(out, "Swiss of %d players: %d rounds%s, a game pair a pairing\n", n, rounds, said)
 	f := &swissFormat{t: t, out: out, rounds: rounds, opening: deck.deal()}

@@ -156,16 +156,23 @@ func (f *roundRobin) saw(gameResult) bool { return false }
 
 func (f *roundRobin) shardable() error { return nil }
 
-// adopt is the seed of the run of event and total games about to start:
-// without -seed, that of the one run of its settings that -out's file
-// holds (report.adoptSeed).
-func (t tournamentConfig) adopt(event string, total int) (uint64, error) {
+// begin is t set for the run of event and total games about to start:
+// its seed, which without -seed is that of the one run of its settings
+// that -out's file holds (report.adoptSeed), and the deck of openings
+// that seed deals.
+func (t tournamentConfig) begin(event string, total int) (tournamentConfig, *openingDeck, error) {
 	run := arena{spec: t.spec, event: event, field: t.names(), total: total, seed: t.seed}
 	var heads []playerRecord
 	for _, p := range t.players {
 		heads = append(heads, run.playerHead(p, p.label))
 	}
-	return t.adoptSeed(t.notes, run, heads)
+	seed, err := t.adoptSeed(t.notes, run, heads)
+	if err != nil {
+		return t, nil, err
+	}
+	t.seed = seed
+	deck, err := t.plan.openings(t.spec, t.opt, t.seed)
+	return t, deck, err
 }
 
 // checkField refuses, before the first game, a field larger than -rate
@@ -188,12 +195,7 @@ func (t tournamentConfig) run(ctx context.Context, out, progress io.Writer) erro
 	if t.gauntlet {
 		event = "gauntlet"
 	}
-	seed, err := t.adopt(event, len(t.matches())*t.games)
-	if err != nil {
-		return err
-	}
-	t.seed = seed
-	deck, err := t.plan.openings(t.spec, t.opt, t.seed)
+	t, deck, err := t.begin(event, len(t.matches())*t.games)
 	if err != nil {
 		return err
 	}

@@ -199,7 +199,7 @@ func (pr c4SolverProver) line(ctx context.Context, p c4Pos, col, v int) []Move {
 // proved is what the book or the table proves of a position's class.
 func (pr c4SolverProver) proved(p c4Pos) (int, bool) {
 	if v, ok := pr.fromBook(p); ok {
-		return class(v), true
+		return sign(v), true
 	}
 	key, _ := pr.s.key(p)
 	lo, hi, _, ok := pr.s.probe(key)

@@ -72,17 +72,6 @@ func newC4Clock(pr c4Prover, g *c4Geom, p c4Pos) *c4Clock {
 	return c
 }
 
-// class is the sign of a score: 1 won, 0 drawn, -1 lost.
-func class(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
-
 // floor is the best class some column is proved to reach (-1 when none
 // is proved to reach a draw), and that column (-1 for none; the one
 // proved to win soonest among winners).
@@ -92,7 +81,7 @@ func (c *c4Clock) floor() (int, int) {
 		if !c.open[col] {
 			continue
 		}
-		if cl := class(c.lo[col]); cl > f || cl == f && at >= 0 && c.lo[col] > c.lo[at] {
+		if cl := sign(c.lo[col]); cl > f || cl == f && at >= 0 && c.lo[col] > c.lo[at] {
 			f, at = cl, col
 		}
 	}
@@ -154,7 +143,7 @@ func (c *c4Clock) settled() bool {
 		return true
 	}
 	for col := range c.g.width {
-		if c.open[col] && class(c.hi[col]) > f {
+		if c.open[col] && sign(c.hi[col]) > f {
 			return false
 		}
 	}
@@ -170,9 +159,9 @@ func (c *c4Clock) candidates(order []int) []int {
 	f, _ := c.floor()
 	inBest := func(col int) bool {
 		if f >= 0 {
-			return class(c.lo[col]) == f
+			return sign(c.lo[col]) == f
 		}
-		return class(c.hi[col]) >= 0
+		return sign(c.hi[col]) >= 0
 	}
 	var out []int
 	for _, col := range order {
@@ -190,11 +179,11 @@ func (c *c4Clock) candidates(order []int) []int {
 	// Of those, the ones that may do best.
 	top := -1
 	for _, col := range out {
-		top = max(top, class(c.hi[col]))
+		top = max(top, sign(c.hi[col]))
 	}
 	best := out[:0:0]
 	for _, col := range out {
-		if class(c.hi[col]) == top {
+		if sign(c.hi[col]) == top {
 			best = append(best, col)
 		}
 	}

@@ -227,7 +227,7 @@ func TestClockClassify(t *testing.T) {
 			t.Fatalf("%s: not classed without a clock", pos.moves)
 		}
 		f, col := c.floor()
-		if f != class(pos.score) {
+		if f != sign(pos.score) {
 			t.Errorf("%s: score %d, classed %d", pos.moves, pos.score, f)
 		}
 		for col := range c4Width {
@@ -237,7 +237,7 @@ func TestClockClassify(t *testing.T) {
 			}
 		}
 		if f >= 0 {
-			if v, _ := exact.childScore(p, col); class(v) != f {
+			if v, _ := exact.childScore(p, col); sign(v) != f {
 				t.Errorf("%s: column %d proved of class %d scores %d", pos.moves, col+1, f, v)
 			}
 		}

@@ -30,7 +30,7 @@ func exactSign(g Game) int {
 	} else {
 		v = SearchBot{Prune: true}.Think(context.Background(), g, Budget{}).Score
 	}
-	return class(v)
+	return sign(v)
 }
 
 // proofSign is a proof as exactSign writes results, for the side that
