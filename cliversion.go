@@ -15,7 +15,7 @@ const devVersion = "boardbots dev"
 // to have one: go run, a build in a git worktree (whose .git is a file the
 // go command does not follow) and -buildvcs=false record none, while go
 // build and go install in a clone do (README.md, "Build and run").
-const noCommit = "no commit recorded: go build in a git clone records it"
+const noCommit = "no commit recorded: go build in a git clone records it, unless GOFLAGS has -buildvcs=false"
 
 // versionText is what -version prints: the module's version and the commit
 // the go command recorded in the binary (go install of a tagged module

@@ -112,7 +112,7 @@ func TestBuildVersion(t *testing.T) {
 	}{
 		{"nothing recorded", debug.BuildInfo{}, "boardbots dev"},
 		{"go run", debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}},
-			"boardbots dev (go1.26.8; no commit recorded: go build in a git clone records it)"},
+			"boardbots dev (go1.26.8; no commit recorded: go build in a git clone records it, unless GOFLAGS has -buildvcs=false)"},
 		{"go install of a tag", debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.0"}},
 			"boardbots v1.2.0 (go1.26.8)"},
 		{"go build in a clone, modified", clone("true"),
