@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -17,36 +18,70 @@ import (
 // game whose grading Ctrl-C cut short is kept without one.
 
 // recordGrader grades the records -rate reads that have no grades yet
-// (-rate FILE -grade TIME), one oracle for the files' one game.
+// (-rate FILE -grade TIME), with the oracle of the files' one game, jobs
+// games at once (-jobs), each on an oracle of its own (arenagradequeue.go).
 type recordGrader struct {
 	ctx    context.Context // its end leaves the records still to read ungraded
 	reg    *registry
 	budget time.Duration
-	oracle *oracle // made for the first record graded
-	graded int     // records it graded
+	jobs   int // games graded at once; 0 is 1
 	// status, if not nil (a terminal), gets a status line as each game
 	// is graded, and "" once the grading is done.
 	status func(line string)
+
+	mu      sync.Mutex
+	spec    *gameSpec    // the game of the first record graded
+	oracles chan *oracle // the oracles not in use, jobs in all once made
+	made    int          // oracles made so far
+	graded  int          // records graded
+}
+
+// jobsOrOne is how many games are graded at once.
+func (gr *recordGrader) jobsOrOne() int {
+	if gr == nil || gr.jobs < 1 {
+		return 1
+	}
+	return gr.jobs
+}
+
+// needs says rec is a finished game without grades, read before ctx
+// ended: one to grade.
+func (gr *recordGrader) needs(rec *gameRecord) bool {
+	_, finished := rec.points()
+	return finished && (rec.X.Grade == nil || rec.O.Grade == nil) && gr.ctx.Err() == nil
+}
+
+// takeOracle is an oracle of spec not in use by another game, made if
+// fewer than jobs are; nil for a game of another kind than the first
+// graded, which the rating refuses.
+func (gr *recordGrader) takeOracle(spec *gameSpec) (*oracle, error) {
+	gr.mu.Lock()
+	if gr.spec == nil {
+		gr.spec, gr.oracles = spec, make(chan *oracle, gr.jobsOrOne())
+	}
+	if gr.spec != spec {
+		gr.mu.Unlock()
+		return nil, nil
+	}
+	if gr.made < cap(gr.oracles) && len(gr.oracles) == 0 {
+		gr.made++
+		gr.mu.Unlock()
+		return gr.reg.newOracle(spec, Budget{Time: gr.budget, Jobs: 1})
+	}
+	gr.mu.Unlock()
+	return <-gr.oracles, nil
 }
 
 // grade fills in the grades of rec, a finished game of a record that
 // checkRecord passed, if it has none; a game stopped under way, or read
-// after ctx ended, stays without.
+// after ctx ended, stays without. Several games may be graded at once.
 func (gr *recordGrader) grade(rec *gameRecord) error {
-	if _, ok := rec.points(); !ok || rec.X.Grade != nil && rec.O.Grade != nil || gr.ctx.Err() != nil {
+	if !gr.needs(rec) {
 		return nil
 	}
 	spec, err := declared.findGame(rec.Game)
 	if err != nil {
 		return err
-	}
-	if gr.oracle == nil {
-		if gr.oracle, err = gr.reg.newOracle(spec, Budget{Time: gr.budget, Jobs: 1}); err != nil {
-			return err
-		}
-	}
-	if gr.oracle.spec != spec {
-		return nil // a game of another kind, which the rating refuses
 	}
 	opt := gameOptions(rec.Options)
 	g, err := spec.parseRecord(rec.Record, opt)
@@ -61,15 +96,31 @@ func (gr *recordGrader) grade(rec *gameRecord) error {
 		}
 		opening = len(og.History())
 	}
-	if gr.status != nil {
-		gr.status(fmt.Sprintf("-grade: grading game %d/%d, %d graded so far", rec.Number, rec.Games, gr.graded))
+	o, err := gr.takeOracle(spec)
+	if o == nil || err != nil {
+		return err
 	}
-	grades, ok := gradeGame(gr.ctx, gr.oracle, spec.start(opt), g.History(), opening)
+	defer func() { gr.oracles <- o }()
+	gr.showStatus(fmt.Sprintf("-grade: grading game %d/%d", rec.Number, rec.Games))
+	grades, ok := gradeGame(gr.ctx, o, spec.start(opt), g.History(), opening)
 	if ok {
 		rec.X.Grade, rec.O.Grade = &grades[X], &grades[O]
+		gr.mu.Lock()
 		gr.graded++
+		gr.mu.Unlock()
 	}
 	return nil
+}
+
+// showStatus puts what is being graded on the status line, with the
+// count graded so far.
+func (gr *recordGrader) showStatus(what string) {
+	if gr.status == nil {
+		return
+	}
+	gr.mu.Lock()
+	defer gr.mu.Unlock()
+	gr.status(fmt.Sprintf("%s, %d graded so far", what, gr.graded))
 }
 
 // done takes the status line off the terminal, before the tables.

@@ -298,28 +298,55 @@ func TestRateGrade(t *testing.T) {
 	mixedFile, bareFile := write("mixed.jsonl", mixed.String()), write("bare.jsonl", bare.String())
 	want := gradeSums(gradedFile(t, graded))
 	for _, file := range []string{graded, mixedFile, bareFile} {
-		status, out, stderr := runCapture([]string{"-rate", file, "-grade", "0", "-format", "json"}, "")
-		if status != 0 {
-			t.Fatal(stderr)
-		}
-		var table tableJSON
-		if err := json.Unmarshal([]byte(out), &table); err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range table.Standings {
-			if s.Grade == nil || *s.Grade != *gradeJSONOf(want[s.Bot]) {
-				t.Errorf("-rate %s -grade 0: %s %+v, want %+v", filepath.Base(file), s.Bot, s.Grade, gradeJSONOf(want[s.Bot]))
+		// Graded one game at a time and three at once, every table
+		// is the same.
+		var first string
+		for _, jobs := range []string{"1", "3"} {
+			status, out, stderr := runCapture([]string{"-rate", file, "-grade", "0", "-format", "json", "-jobs", jobs}, "")
+			if status != 0 {
+				t.Fatal(stderr)
 			}
-		}
-		_, text, _ := runCapture([]string{"-rate", file, "-grade", "0"}, "")
-		if rows := tableRows(text, "rank "); len(rows) != 3 || !slices.Equal(rows[0][len(rows[0])-3:], gradeHeads) {
-			t.Errorf("-rate %s -grade 0's table:\n%s", filepath.Base(file), text)
+			var table tableJSON
+			if err := json.Unmarshal([]byte(out), &table); err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range table.Standings {
+				if s.Grade == nil || *s.Grade != *gradeJSONOf(want[s.Bot]) {
+					t.Errorf("-rate %s -grade 0 -jobs %s: %s %+v, want %+v", filepath.Base(file), jobs, s.Bot, s.Grade, gradeJSONOf(want[s.Bot]))
+				}
+			}
+			_, text, _ := runCapture([]string{"-rate", file, "-grade", "0", "-jobs", jobs}, "")
+			if rows := tableRows(text, "rank "); len(rows) != 3 || !slices.Equal(rows[0][len(rows[0])-3:], gradeHeads) {
+				t.Errorf("-rate %s -grade 0 -jobs %s's table:\n%s", filepath.Base(file), jobs, text)
+			}
+			if first == "" {
+				first = out + text
+			} else if out+text != first {
+				t.Errorf("-rate %s -grade 0: -jobs %s gives\n%s\n-jobs 1 gives\n%s", filepath.Base(file), jobs, out+text, first)
+			}
 		}
 	}
 	_, plain, _ := runCapture([]string{"-rate", bareFile}, "")
 	_, fromGraded, _ := runCapture([]string{"-rate", graded}, "")
 	if plain != strings.ReplaceAll(fromGraded, "graded.jsonl", "bare.jsonl") || strings.Contains(plain, "perfect") {
 		t.Errorf("-rate without -grade, ungraded:\n%s\ngraded:\n%s", plain, fromGraded)
+	}
+	// A line that fails its check while the games before it are graded
+	// stops the run with the same message, at any -jobs.
+	lines := strings.SplitAfter(bare.String(), "\n")
+	lines[6] = strings.Replace(lines[6], `"record":"`, `"record":"9`, 1)
+	broken := write("broken.jsonl", strings.Join(lines, ""))
+	var firstErr string
+	for _, jobs := range []string{"1", "3"} {
+		status, out, stderr := runCapture([]string{"-rate", broken, "-grade", "0", "-jobs", jobs}, "")
+		if status != 2 || out != "" || !strings.Contains(stderr, "broken.jsonl line 7: ") {
+			t.Errorf("-rate of a broken line, -jobs %s: status %d, %q, %q", jobs, status, out, stderr)
+		}
+		if firstErr == "" {
+			firstErr = stderr
+		} else if stderr != firstErr {
+			t.Errorf("-rate of a broken line: -jobs %s says %q, -jobs 1 %q", jobs, stderr, firstErr)
+		}
 	}
 }
 

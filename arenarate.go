@@ -228,6 +228,7 @@ func (rt *rater) results() *ratedResults {
 // (-grade), and the tables show every player's grades.
 func rateFiles(files []string, only *rateOnly, grader *recordGrader, asJSON bool, plotFile string, size plotSize, fit bool, out, errOut io.Writer) int {
 	rt := &rater{only: only, grading: grader != nil}
+	queue := &gradeQueue{gr: grader, then: rt.add}
 	var torn []string
 	for _, name := range files {
 		f, err := os.Open(name)
@@ -236,20 +237,20 @@ func rateFiles(files []string, only *rateOnly, grader *recordGrader, asJSON bool
 			return 2
 		}
 		tail, err := scanResults(f, name, func(line int, rec gameRecord) error {
-			if only == nil || only.takes(rec) {
+			taken := only == nil || only.takes(rec)
+			if taken {
 				if err := checkRecord(&rec); err != nil {
 					return fmt.Errorf("%s line %d: %v; every game is replayed when a file is read: mend or delete the line", name, line, err)
 				}
-				if grader != nil {
-					if err := grader.grade(&rec); err != nil {
-						return fmt.Errorf("%s line %d: grading: %v", name, line, err)
-					}
-				}
 			}
-			return rt.add(rec, fmt.Sprintf("%s line %d", name, line))
+			return queue.push(rec, fmt.Sprintf("%s line %d", name, line), taken)
 		})
 		f.Close()
+		if err == nil {
+			err = queue.flush()
+		}
 		if err != nil {
+			queue.drop()
 			grader.done()
 			fmt.Fprintf(errOut, "boardbots: -rate: %v\n", rateError(err))
 			return 2

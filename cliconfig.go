@@ -204,6 +204,15 @@ func (r flagRun) notWatched() string {
 	return "a run that is not two bots watched"
 }
 
+// rateUngraded is the rule of -jobs with -rate: only grading runs
+// several games at once there.
+func (r flagRun) rateUngraded() string {
+	if r.mode == modeRate && !r.cfg.set["grade"] {
+		return "-rate without -grade"
+	}
+	return ""
+}
+
 // noPlot is the rule of -plot-size: the run must draw a picture.
 func (r flagRun) noPlot() string {
 	if r.cfg.set["plot"] {

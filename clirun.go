@@ -49,7 +49,7 @@ func (r *invocation) rate() int {
 		// graded yet are rated without grades (docs/review.md).
 		ctx, _, stop := interruptible(forceExit(r.engines, r.stderr))
 		defer stop()
-		grader = &recordGrader{ctx: ctx, reg: r.reg, budget: r.cfg.grade}
+		grader = &recordGrader{ctx: ctx, reg: r.reg, budget: r.cfg.grade, jobs: r.cfg.jobs}
 		if isTerminal(r.stderr) {
 			grader.status = func(line string) { fmt.Fprintf(r.stderr, "\r%s\x1b[K", line) }
 		}
