@@ -19,7 +19,7 @@ import (
 
 // recordGrader grades the records -rate reads that have no grades yet
 // (-rate FILE -grade TIME), with the oracle of the files' one game, jobs
-// games at once (-jobs), each on an oracle of its own (arenagradequeue.go).
+// games at once (-jobs), each on an oracle of its own.
 type recordGrader struct {
 	ctx    context.Context // its end leaves the records still to read ungraded
 	reg    *registry
@@ -36,6 +36,12 @@ type recordGrader struct {
 	graded  int          // records graded
 }
 
+// ratedLine is a record -rate read, and where.
+type ratedLine struct {
+	rec   gameRecord
+	where string
+}
+
 // jobsOrOne is how many games are graded at once.
 func (gr *recordGrader) jobsOrOne() int {
 	if gr == nil || gr.jobs < 1 {
@@ -45,8 +51,11 @@ func (gr *recordGrader) jobsOrOne() int {
 }
 
 // needs says rec is a finished game without grades, read before ctx
-// ended: one to grade.
+// ended: one to grade. Without grading there is none.
 func (gr *recordGrader) needs(rec *gameRecord) bool {
+	if gr == nil {
+		return false
+	}
 	_, finished := rec.points()
 	return finished && (rec.X.Grade == nil || rec.O.Grade == nil) && gr.ctx.Err() == nil
 }

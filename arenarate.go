@@ -228,7 +228,6 @@ func (rt *rater) results() *ratedResults {
 // (-grade), and the tables show every player's grades.
 func rateFiles(files []string, only *rateOnly, grader *recordGrader, asJSON bool, plotFile string, size plotSize, fit bool, out, errOut io.Writer) int {
 	rt := &rater{only: only, grading: grader != nil}
-	queue := &gradeQueue{gr: grader, then: rt.add}
 	var torn []string
 	for _, name := range files {
 		f, err := os.Open(name)
@@ -236,6 +235,8 @@ func rateFiles(files []string, only *rateOnly, grader *recordGrader, asJSON bool
 			fmt.Fprintf(errOut, "boardbots: -rate: %v\n", err)
 			return 2
 		}
+		// Games are graded grader.jobs at once, and rated in the order read.
+		queue := newGamesInOrder(grader.jobsOrOne(), func(l ratedLine) error { return rt.add(l.rec, l.where) })
 		tail, err := scanResults(f, name, func(line int, rec gameRecord) error {
 			taken := only == nil || only.takes(rec)
 			if taken {
@@ -243,14 +244,22 @@ func rateFiles(files []string, only *rateOnly, grader *recordGrader, asJSON bool
 					return fmt.Errorf("%s line %d: %v; every game is replayed when a file is read: mend or delete the line", name, line, err)
 				}
 			}
-			return queue.push(rec, fmt.Sprintf("%s line %d", name, line), taken)
+			l := ratedLine{rec, fmt.Sprintf("%s line %d", name, line)}
+			if !taken || !grader.needs(&rec) {
+				return queue.add(l, nil)
+			}
+			return queue.add(l, func(l *ratedLine) error {
+				if err := grader.grade(&l.rec); err != nil {
+					return fmt.Errorf("%s: grading: %v", l.where, err)
+				}
+				return nil
+			})
 		})
 		f.Close()
-		if err == nil {
-			err = queue.flush()
+		if qerr := queue.wait(); qerr != nil {
+			err = qerr // a line before the one that stopped the reading, if any
 		}
 		if err != nil {
-			queue.drop()
 			grader.done()
 			fmt.Fprintf(errOut, "boardbots: -rate: %v\n", rateError(err))
 			return 2

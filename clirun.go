@@ -192,7 +192,8 @@ func (r *invocation) analyze(ctx context.Context) error {
 }
 
 // review reviews the games on stdin with the game's oracle, -time a
-// position (reviewTime when not given), -jobs threads.
+// position (reviewTime when not given), on -jobs threads; with -grade,
+// -grade a position, -jobs games at once.
 func (r *invocation) review(ctx context.Context) error {
 	budget := Budget{Time: cmp.Or(r.cfg.budget.time, reviewTime), Jobs: r.cfg.jobs}
 	if slices.Contains(r.cfg.budget.noLimit, "time") {
@@ -201,9 +202,19 @@ func (r *invocation) review(ctx context.Context) error {
 	if r.cfg.set["grade"] {
 		budget.Time = r.cfg.grade // -grade TIME: the oracle's time a position
 	}
-	o, err := r.reg.newOracle(r.spec, budget)
-	if err != nil {
-		return err
+	// A review is one game, its oracle on -jobs threads; grading is
+	// many games, -jobs of them at once, each oracle on one thread
+	// (docs/review.md, "Grading").
+	oracles := make([]*oracle, 1)
+	if r.cfg.set["grade"] {
+		oracles, budget.Jobs = make([]*oracle, r.cfg.jobs), 1
+	}
+	for k := range oracles {
+		o, err := r.reg.newOracle(r.spec, budget)
+		if err != nil {
+			return err
+		}
+		oracles[k] = o
 	}
 	var progress func(string)
 	if isTerminal(r.stderr) {
@@ -216,7 +227,7 @@ func (r *invocation) review(ctx context.Context) error {
 	if r.cfg.set["grade"] {
 		grading = &grades{}
 	}
-	return reviewWith(ctx, r.stdin, r.stdout, o, r.opt, r.cfg.format == "json", progress, grading)
+	return reviewWith(ctx, r.stdin, r.stdout, oracles, r.opt, r.cfg.format == "json", progress, grading)
 }
 
 // reviewHint is what -review says when a person is to type the games.

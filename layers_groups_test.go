@@ -95,7 +95,7 @@ var fileGroups = []fileGroup{
 	{name: "engine", tier: tierHosts, holds: "external engines: child processes, protocols, logs, -check",
 		surface: "checkEngineSpec engineCheck engineDecls engineGroup engineListDecls engineProcs errNotSize keeperEnv memoryAccepts memorySize runKeeper"},
 	{name: "review", tier: tierHosts, holds: "-review: games in, every move valued by the game's oracle and marked where it changed the game's value",
-		surface: "blunderAt gameGrade grade gradeGame gradeHeads grades reviewGame reviewText reviewTime reviewWith"},
+		surface: "blunderAt gameGrade gamesInOrder grade gradeGame gradeHeads grades newGamesInOrder reviewGame reviewText reviewTime reviewWith"},
 	{name: "arena", tier: tierHosts, holds: "matchmaking: matches, tournaments, gauntlets, SPRT, the results log, -rate, Elo, plots, openings",
 		surface: "badInput checkPlotFile errSPRTSyntax matchConfig openingPlan openingsError openResults pairingAccepts parsePlotSize parseSPRT parseSwiss plotSize plotSizeAccepts rateFiles rateOnly readOpenings recordGrader report resultsFile sprtAccepts sprtGames sprtTest tournamentConfig"},
 	{name: "analyze", tier: tierHosts, holds: "-analyze: positions in, one answer line each out",

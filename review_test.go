@@ -136,7 +136,7 @@ func TestReviewRun(t *testing.T) {
 	}
 	in := "012345\n\n" + `{"game":"ttt","record":"048","result":"1/2-1/2"}` + "\n99\n" + `{"game":"connect4","record":"44"}` + "\n"
 	var js strings.Builder
-	if err := reviewWith(context.Background(), strings.NewReader(in), &js, o, nil, true, nil, nil); err != nil {
+	if err := reviewWith(context.Background(), strings.NewReader(in), &js, []*oracle{o}, nil, true, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(js.String()), "\n")
@@ -163,7 +163,7 @@ func TestReviewRun(t *testing.T) {
 		}
 	}
 	var text strings.Builder
-	if err := reviewWith(context.Background(), strings.NewReader("012345\n"), &text, o, nil, false, nil, nil); err != nil {
+	if err := reviewWith(context.Background(), strings.NewReader("012345\n"), &text, []*oracle{o}, nil, false, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	wantText := `review of 012345 (Tic-Tac-Toe, 6 moves, 7 of 7 positions proved):
@@ -212,9 +212,15 @@ func TestReviewTextWidth(t *testing.T) {
 func TestReviewGrade(t *testing.T) {
 	t.Parallel()
 	spec := specNamed(t, "ttt")
-	o, err := declared.newOracle(spec, Budget{})
-	if err != nil {
-		t.Fatal(err)
+	// Three oracles grade three games at once; the grades are those of
+	// one game at a time.
+	var oracles []*oracle
+	for range 3 {
+		o, err := declared.newOracle(spec, Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		oracles = append(oracles, o)
 	}
 	games := []struct{ x, o, record, opening string }{
 		{"ann", "bob", "012345", ""},
@@ -261,30 +267,32 @@ func TestReviewGrade(t *testing.T) {
 			}
 		}
 	}
-	var out strings.Builder
-	if err := reviewWith(context.Background(), strings.NewReader(in.String()), &out, o, nil, true, nil, &grades{}); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != len(want) {
-		t.Fatalf("%d grade lines for %d players:\n%s", len(lines), len(want), out.String())
-	}
-	for _, line := range lines {
-		var g grade
-		if err := json.Unmarshal([]byte(line), &g); err != nil {
-			t.Fatalf("%v: %s", err, line)
+	for _, n := range []int{1, 3} {
+		var out strings.Builder
+		if err := reviewWith(context.Background(), strings.NewReader(in.String()), &out, oracles[:n], nil, true, nil, &grades{}); err != nil {
+			t.Fatal(err)
 		}
-		w := want[g.Player]
-		if w == nil || fmt.Sprint(g) != fmt.Sprint(*w) {
-			t.Errorf("grade %+v, want %+v", g, w)
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if len(lines) != len(want) {
+			t.Fatalf("%d oracles: %d grade lines for %d players:\n%s", n, len(lines), len(want), out.String())
 		}
-	}
-	var table strings.Builder
-	if err := reviewWith(context.Background(), strings.NewReader(in.String()), &table, o, nil, false, nil, &grades{}); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(table.String(), "player  games  moves  graded% perfect% blunders/game first blunder\nann ") {
-		t.Errorf("the grades' table:\n%s", table.String())
+		for _, line := range lines {
+			var g grade
+			if err := json.Unmarshal([]byte(line), &g); err != nil {
+				t.Fatalf("%v: %s", err, line)
+			}
+			w := want[g.Player]
+			if w == nil || fmt.Sprint(g) != fmt.Sprint(*w) {
+				t.Errorf("%d oracles: grade %+v, want %+v", n, g, w)
+			}
+		}
+		var table strings.Builder
+		if err := reviewWith(context.Background(), strings.NewReader(in.String()), &table, oracles[:n], nil, false, nil, &grades{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(table.String(), "player  games  moves  graded% perfect% blunders/game first blunder\nann ") {
+			t.Errorf("%d oracles: the grades' table:\n%s", n, table.String())
+		}
 	}
 }
 

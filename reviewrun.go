@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 )
 
 // -review: games in, one review each out (docs/review.md). Each input
@@ -22,78 +23,121 @@ type reviewJSON struct {
 	Error string `json:"error,omitempty"`
 }
 
-// reviewWith reviews each game read from in with o and writes the
-// reviews to out; progress, when set, hears how far each review is, for
-// a status line. ctx ending stops the review in hand, which is written
-// as far as it got, and the reading.
+// reviewWith reviews each game read from in with the oracles, one game
+// on each at once, and writes the reviews to out in the order read;
+// progress, when set, hears how far a review is, for a status line. ctx
+// ending stops the reviews in hand, which are written as far as they
+// got, and the reading.
 //
 // With grading (-grade) it writes no review but counts each game's
 // moves for its players, and writes their grades at the end: a table, or
 // a JSON line a player.
-func reviewWith(ctx context.Context, in io.Reader, out io.Writer, o *oracle, opt gameOptions, asJSON bool, progress func(string), grading *grades) error {
+func reviewWith(ctx context.Context, in io.Reader, out io.Writer, oracles []*oracle, opt gameOptions, asJSON bool, progress func(string), grading *grades) error {
+	spec := oracles[0].spec
+	free := make(chan *oracle, len(oracles))
+	for _, o := range oracles {
+		free <- o
+	}
+	var shown sync.Mutex // one status line for the games at work
+	show := func(line string) {
+		if progress != nil {
+			shown.Lock()
+			defer shown.Unlock()
+			progress(line)
+		}
+	}
+	queue := newGamesInOrder(len(oracles), func(r reviewLine) error {
+		show("")
+		switch {
+		case r.err != nil && asJSON:
+			reviewJSONLine(out, reviewJSON{reviewedGame: reviewedGame{Record: r.record}, Error: r.err.Error()})
+		case r.err != nil:
+			fmt.Fprintf(out, "line %d: %v\n", r.n, r.err)
+		case grading != nil:
+			grading.add(r.review, r.names)
+		case asJSON:
+			reviewJSONLine(out, reviewJSON{reviewedGame: r.review})
+		default:
+			io.WriteString(out, reviewText(r.review, spec, r.start))
+		}
+		return nil
+	})
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), maxLine)
 	for n := 1; ctx.Err() == nil && sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
+		r, ok := readReviewLine(n, sc.Text(), spec, opt)
+		if !ok {
 			continue
 		}
-		record, names, opening, err := reviewRecord(line, o.spec)
-		if errors.Is(err, errNoGame) {
+		if r.err != nil {
+			queue.add(r, nil)
 			continue
 		}
-		var g Game
-		if err == nil {
-			g, err = o.spec.parseRecord(record, opt)
-		}
-		if err != nil {
-			if asJSON {
-				reviewJSONLine(out, reviewJSON{reviewedGame: reviewedGame{Record: record}, Error: err.Error()})
-			} else {
-				fmt.Fprintf(out, "line %d: %v\n", n, err)
+		queue.add(r, func(r *reviewLine) error {
+			o := <-free
+			defer func() { free <- o }()
+			tell := func(done, of int) {
+				show(fmt.Sprintf("review: game %d, position %d of %d", r.n, done+1, of))
 			}
-			continue
-		}
-		start := g.Clone()
-		for range g.History() {
-			start.Undo()
-		}
-		var tell func(done, of int)
-		if progress != nil {
-			tell = func(done, of int) {
-				progress(fmt.Sprintf("review: game %d, position %d of %d", n, done+1, of))
-			}
-		}
-		openingPlies := 0
-		if opening != "" {
-			og, err := o.spec.parseRecord(opening, opt)
-			if err == nil && strings.HasPrefix(record, opening) {
-				openingPlies = len(og.History())
-			}
-		}
-		r := reviewGame(ctx, o, start, g.History(), openingPlies, tell)
-		if progress != nil {
-			progress("")
-		}
-		switch {
-		case grading != nil:
-			grading.add(r, names)
-		case asJSON:
-			reviewJSONLine(out, reviewJSON{reviewedGame: r})
-		default:
-			io.WriteString(out, reviewText(r, o.spec, start))
-		}
+			r.review = reviewGame(ctx, o, r.start, r.g.History(), r.openingPlies, tell)
+			return nil
+		})
 	}
+	queue.wait()
 	if grading != nil {
 		if asJSON {
 			for _, g := range grading.list {
 				reviewJSONLine(out, g)
 			}
 		} else {
-			grading.table(out, o.spec.start(opt).Utility().Margin)
+			grading.table(out, spec.start(opt).Utility().Margin)
 		}
 	}
 	return sc.Err()
+}
+
+// reviewLine is a game read by -review: its line's number, its record,
+// players and game, or why the line is no game; then its review.
+type reviewLine struct {
+	n            int
+	record       string
+	names        [3]string
+	err          error
+	g, start     Game // the game as played, and its start
+	openingPlies int  // the plies of the opening it was given
+	review       reviewedGame
+}
+
+// readReviewLine is the game on line n, text; not ok for a line with no
+// game to review (an empty line, a results file's run line).
+func readReviewLine(n int, text string, spec *gameSpec, opt gameOptions) (r reviewLine, ok bool) {
+	line := strings.TrimSpace(text)
+	if line == "" {
+		return r, false
+	}
+	r.n = n
+	var opening string
+	r.record, r.names, opening, r.err = reviewRecord(line, spec)
+	if errors.Is(r.err, errNoGame) {
+		return r, false
+	}
+	if r.err == nil {
+		r.g, r.err = spec.parseRecord(r.record, opt)
+	}
+	if r.err != nil {
+		return r, true
+	}
+	r.start = r.g.Clone()
+	for range r.g.History() {
+		r.start.Undo()
+	}
+	if opening != "" {
+		og, err := spec.parseRecord(opening, opt)
+		if err == nil && strings.HasPrefix(r.record, opening) {
+			r.openingPlies = len(og.History())
+		}
+	}
+	return r, true
 }
 
 // reviewRecord is the record a line holds, its players and its opening:
