@@ -162,7 +162,7 @@ func analyzeMerge(ctx context.Context, in io.Reader, out, errOut io.Writer, spec
 		if bounded && lo < hi {
 			lo, hi, asked = m.probe(root, lo, hi)
 		}
-		a := analyzeJSON{Position: root.record}
+		a := analyzeJSON{Position: cmp.Or(root.record, startField)} // as -analyze names the start
 		own, answered := book.known[root.key]
 		switch {
 		case answered && own.exact && own.record == root.record: // asked before, as a job
