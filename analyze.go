@@ -42,36 +42,61 @@ type analyzeJSON struct {
 
 // analyzeWith is analyze answering as mode asks.
 func analyzeWith(ctx context.Context, in io.Reader, out io.Writer, spec *gameSpec, bot Bot, budget Budget, opt gameOptions, mode analyzeMode) error {
-	// The lines come through a lineFeed, so that Ctrl-C stops a run
-	// that waits on a pipe or a FIFO.
-	feed := newLineFeed(in)
 	w := bufio.NewWriter(out)
 	defer w.Flush()
+	return eachLine(ctx, in, w, mode, func(line string) error {
+		answer := analyzeLine(ctx, spec, bot, budget, opt, line, mode)
+		// A search cut short by Ctrl-C has no answer, only its best
+		// guess so far: print nothing for its line.
+		if ctx.Err() != nil {
+			return errInterrupted
+		}
+		if mode.traces != nil && answer.Trace != "" {
+			fmt.Fprintln(mode.traces, answer.Trace)
+			answer.Trace = ""
+		}
+		fmt.Fprintln(w, answer.text(mode))
+		return nil
+	})
+}
+
+// eachLine calls do with each line read, and answers a line too long to
+// read with an error line, as mode writes answers. The output is flushed
+// after each line, so that a script reading a pipe sees each answer as
+// it comes. The lines come through a lineFeed, so that Ctrl-C stops a
+// run that waits on a pipe or a FIFO.
+func eachLine(ctx context.Context, in io.Reader, w *bufio.Writer, mode analyzeMode, do func(line string) error) error {
+	feed := newLineFeed(in)
 	for {
 		line, err := feed.next(ctx)
 		switch {
 		case errors.Is(err, io.EOF):
 			return nil
 		case errors.Is(err, errLineTooLong):
-			a := analyzeJSON{Position: cutField(line), Error: err.Error()}
-			fmt.Fprintln(w, a.text(mode))
+			fmt.Fprintln(w, analyzeJSON{Position: cutField(line), Error: err.Error()}.text(mode))
 		case err != nil:
 			return err
 		default:
-			answer := analyzeLine(ctx, spec, bot, budget, opt, line, mode)
-			// A search cut short by Ctrl-C has no answer, only its
-			// best guess so far: print nothing for its line.
-			if ctx.Err() != nil {
-				return errInterrupted
+			if err := do(line); err != nil {
+				return err
 			}
-			if mode.traces != nil && answer.Trace != "" {
-				fmt.Fprintln(mode.traces, answer.Trace)
-				answer.Trace = ""
-			}
-			fmt.Fprintln(w, answer.text(mode))
 		}
-		w.Flush() // answers appear as they come, for a script reading a pipe
+		w.Flush()
 	}
+}
+
+// positionField is the position a line asks about, as its answer names
+// it, and its record: the line's first field, where "-" and an empty
+// line are the start, whose record is "".
+func positionField(line string) (pos, record string) {
+	pos = startField
+	if fields := strings.Fields(line); len(fields) > 0 {
+		pos = fields[0]
+	}
+	if pos != startField {
+		record = pos
+	}
+	return pos, record
 }
 
 // cutField is the first field of an over-long line as its answer names
@@ -98,22 +123,14 @@ const startField = "-"
 // adds every move's exact score where the game gives them. A line whose
 // second field is a bound asks only that (analyzebound.go).
 func analyzeLine(ctx context.Context, spec *gameSpec, bot Bot, budget Budget, opt gameOptions, line string, mode analyzeMode) analyzeJSON {
-	pos := startField
-	fields := strings.Fields(line)
-	if len(fields) > 0 {
-		pos = fields[0]
-	}
+	pos, record := positionField(line)
 	a := analyzeJSON{Position: pos}
-	record := pos
-	if pos == startField {
-		record = ""
-	}
 	g, err := spec.parseRecord(record, opt)
 	if err != nil {
 		a.Error = err.Error()
 		return a
 	}
-	beta, bounded, err := jobBound(fields)
+	beta, bounded, err := jobBound(strings.Fields(line))
 	if err != nil {
 		a.Error = err.Error()
 		return a

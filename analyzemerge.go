@@ -150,7 +150,7 @@ func analyzeMerge(ctx context.Context, in io.Reader, out, errOut io.Writer, spec
 	listed := map[*splitNode]bool{}
 	open, roots := 0, 0
 	bounded := spec.testsBounds()
-	err = eachPosition(ctx, in, w, spec, opt, func(g Game) error {
+	err = eachPosition(ctx, in, w, spec, opt, mode, func(g Game) error {
 		root, _, err := t.add(g)
 		if err != nil {
 			return err

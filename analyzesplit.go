@@ -4,11 +4,9 @@ import (
 	"bufio"
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 )
 
 // -analyze -split PLIES: a position's frontier, the positions PLIES plies
@@ -238,7 +236,7 @@ func analyzeSplit(ctx context.Context, in io.Reader, out, errOut io.Writer, spec
 	t := newSplitTree(ctx, spec, opt, plies)
 	w := bufio.NewWriter(out)
 	defer w.Flush()
-	return eachPosition(ctx, in, w, spec, opt, func(g Game) error {
+	return eachPosition(ctx, in, w, spec, opt, analyzeMode{}, func(g Game) error {
 		from := len(t.jobs)
 		root, minimal, err := t.add(g)
 		if err != nil {
@@ -254,35 +252,18 @@ func analyzeSplit(ctx context.Context, in io.Reader, out, errOut io.Writer, spec
 	})
 }
 
-// eachPosition calls do with each position read, and writes
-// "<position> error: <reason>" for a line that is none, as -analyze
-// does; the output is flushed after each line, for a script reading a
-// pipe.
-func eachPosition(ctx context.Context, in io.Reader, w *bufio.Writer, spec *gameSpec, opt gameOptions, do func(g Game) error) error {
-	feed := newLineFeed(in)
-	for {
-		line, err := feed.next(ctx)
-		switch {
-		case errors.Is(err, io.EOF):
+// eachPosition calls do with each position read, and answers a line
+// that is none with an error line, as -analyze does (eachLine).
+func eachPosition(ctx context.Context, in io.Reader, w *bufio.Writer, spec *gameSpec, opt gameOptions, mode analyzeMode, do func(g Game) error) error {
+	return eachLine(ctx, in, w, mode, func(line string) error {
+		pos, record := positionField(line)
+		g, err := spec.parseRecord(record, opt)
+		if err != nil {
+			fmt.Fprintln(w, analyzeJSON{Position: pos, Error: err.Error()}.text(mode))
 			return nil
-		case errors.Is(err, errLineTooLong):
-			fmt.Fprintf(w, "%s error: %v\n", cutField(line), err)
-		case err != nil:
-			return err
-		default:
-			pos := ""
-			if fields := strings.Fields(line); len(fields) > 0 {
-				pos = fields[0]
-			}
-			g, err := spec.parseRecord(pos, opt)
-			if err != nil {
-				fmt.Fprintf(w, "%s error: %v\n", pos, err)
-			} else if err := do(g); err != nil {
-				return err
-			}
 		}
-		w.Flush()
-	}
+		return do(g)
+	})
 }
 
 // recordWords names a record in a message: "the start" for the empty one.

@@ -37,6 +37,9 @@ func TestSplitRecords(t *testing.T) {
 	}{
 		{[]string{"-game", "c4", "-width", "5", "-height", "4", "-split", "2"}, "\n",
 			[]string{"24", "21", "25", "23", "22", "14", "32", "13", "12", "15", "11", "31", "33"}},
+		// "-" is the start too, as -analyze and -merge's answers name it.
+		{[]string{"-game", "c4", "-width", "5", "-height", "4", "-split", "2"}, "-\n",
+			[]string{"24", "21", "25", "23", "22", "14", "32", "13", "12", "15", "11", "31", "33"}},
 		{[]string{"-game", "c4", "-width", "5", "-height", "4", "-split", "1"}, "24\n",
 			[]string{"244", "242", "241", "245", "243"}},
 		// 4 and 2 are images of each other: one job; 1212121 is won.
