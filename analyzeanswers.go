@@ -48,9 +48,7 @@ func parseAnswer(line string) (jobAnswer, bool) {
 		return jobAnswer{}, false
 	}
 	a := jobAnswer{record: f[0], move: f[2]}
-	if op := f[1][:min(2, len(f[1]))]; op == ">=" || op == "<=" {
-		a.bound, f[1] = op, f[1][2:]
-	}
+	a.bound, f[1] = boundOp(f[1])
 	var err [3]error
 	a.score, err[0] = strconv.Atoi(f[1])
 	a.nodes, err[1] = strconv.ParseInt(f[3], 10, 64)

@@ -31,11 +31,11 @@ var boundAccepts = fmt.Sprintf("a bound is >=N or <=N, N a whole number from %d 
 // the field is no bound: the rest of a line is ignored, as ever. err
 // says what is wrong with a field that starts as a bound but is none.
 func parseBound(field string) (beta int, ok bool, err error) {
-	op := field[:min(2, len(field))]
-	if op != ">=" && op != "<=" {
+	op, number := boundOp(field)
+	if op == "" {
 		return 0, false, nil
 	}
-	n, err := strconv.Atoi(field[2:])
+	n, err := strconv.Atoi(number)
 	if err != nil || n < -boundLimit || n > boundLimit {
 		return 0, false, fmt.Errorf("bad bound %s: %s", quoteUpTo(field, maxEcho), boundAccepts)
 	}
@@ -43,6 +43,15 @@ func parseBound(field string) (beta int, ok bool, err error) {
 		n++
 	}
 	return n, true, nil
+}
+
+// boundOp splits a score or bound field into its operator, ">=", "<="
+// or "" for none, and its number.
+func boundOp(field string) (op, number string) {
+	if op = field[:min(2, len(field))]; op == ">=" || op == "<=" {
+		return op, field[2:]
+	}
+	return "", field
 }
 
 // boundField is the score field of a bounded answer: ">=V" or "<=V".

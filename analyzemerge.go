@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
 )
 
@@ -200,12 +199,12 @@ func (m *merger) list(w *bufio.Writer, errOut io.Writer, root *splitNode, lo, hi
 	}
 	slices.SortFunc(jobs, func(a, b *splitNode) int { return a.index - b.index })
 	total, done := 0, 0
-	for n := range frontierOf(root, map[*splitNode]bool{}) {
+	eachFrontier(root, map[*splitNode]bool{}, func(n *splitNode) {
 		total++
 		if _, ok := m.known[n.key]; ok {
 			done++
 		}
-	}
+	})
 	for _, n := range jobs {
 		if !listed[n] {
 			listed[n] = true
@@ -225,20 +224,19 @@ func (m *merger) list(w *bufio.Writer, errOut io.Writer, root *splitNode, lo, hi
 		recordWords(root.record), boundsWords(lo, hi), asking, done, total, len(jobs))
 }
 
-// frontierOf is the frontier below n, each job once.
-func frontierOf(n *splitNode, seen map[*splitNode]bool) map[*splitNode]bool {
+// eachFrontier calls do with each job of the frontier below n once;
+// seen holds the positions visited.
+func eachFrontier(n *splitNode, seen map[*splitNode]bool, do func(*splitNode)) {
 	if seen[n] {
-		return nil
+		return
 	}
 	seen[n] = true
-	jobs := map[*splitNode]bool{}
 	if n.frontier {
-		jobs[n] = true
+		do(n)
 	}
 	for _, c := range n.children {
-		maps.Copy(jobs, frontierOf(c, seen))
+		eachFrontier(c, seen, do)
 	}
-	return jobs
 }
 
 // pendingLine is a job still needed as -merge lists it: its record, a

@@ -63,13 +63,8 @@ func (a *adjudicator) sure(w Side) bool {
 // score, on the game's scale, whose sign is the result) or, for Monte
 // Carlo, in the result its tree proved.
 func claimOf(d Decision) (int, bool) {
-	switch d.Tree.Proved {
-	case "win":
-		return 1, true
-	case "draw":
-		return 0, true
-	case "loss":
-		return -1, true
+	if result, ok := d.Tree.provedSign(); ok {
+		return result, true
 	}
 	return sign(d.Score), d.Proof.Exact
 }

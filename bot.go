@@ -105,17 +105,27 @@ type TreeStats struct {
 // proved win, draw or loss), as docs/bots.md says.
 func (s Stats) shownScore() (int, bool) {
 	if s.Tree.Playouts > 0 || s.Tree.Proved != "" {
-		switch s.Tree.Proved {
-		case "win":
-			return 100, true
-		case "draw":
-			return 50, true
-		case "loss":
-			return 0, true
+		if result, ok := s.Tree.provedSign(); ok {
+			return 50 * (result + 1), true
 		}
 		return int(math.Round(100 * s.Tree.WinRate)), true
 	}
 	return s.Score, s.Unknown&FigScore == 0
+}
+
+// provedSign is the result the tree proved for the side to move as a
+// score's sign: +1 a win, 0 a draw, -1 a loss; ok false when it proved
+// none.
+func (t TreeStats) provedSign() (result int, ok bool) {
+	switch t.Proved {
+	case "win":
+		return 1, true
+	case "draw":
+		return 0, true
+	case "loss":
+		return -1, true
+	}
+	return 0, false
 }
 
 // Figures is a set of the figures of Stats that a bot may leave unsaid.
