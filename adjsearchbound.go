@@ -1,9 +1,6 @@
 package main
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
 // Alpha-beta's answer to a bounded job of a split solve: whether a
 // position's final margin reaches a bound, by one of the solver's
@@ -17,16 +14,11 @@ var _ boundTester = (*AdjBot)(nil)
 // quick on the table the question filled). The book answers exactly
 // where it knows the position, unless the bot reads none (book=off).
 func (b *AdjBot) atLeast(ctx context.Context, g Game, beta, jobs int) (Decision, bool) {
-	start := time.Now()
 	a, ok := g.(*Adjacency)
 	if !ok || a.Over() || !b.Prune {
 		return Decision{}, false
 	}
 	if d, ok := b.fromBook(a, Budget{}); ok {
-		if d.Score < beta {
-			d.Move = NoMove
-		}
-		d.Time = time.Since(start)
 		return d, true
 	}
 	tt, release := b.cache.table(adjSolveTableBits(a.PliesLeft()))
@@ -40,9 +32,6 @@ func (b *AdjBot) atLeast(ctx context.Context, g Game, beta, jobs int) (Decision,
 	if ok && v >= beta {
 		d.Move = p.s.firstReaching(newAdjRoot(a), jobs, beta)
 	}
-	if !ok || p.s.stopped || v >= beta && d.Move == NoMove {
-		return Decision{}, false
-	}
-	d.Nodes, d.Time = p.s.nodes, time.Since(start)
-	return d, true
+	d.Nodes = p.s.nodes
+	return d, ok && !p.s.stopped
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Bounded jobs (docs/solving.md, "Bounded jobs"): a line whose second
@@ -67,13 +68,16 @@ func boundAnswer(ctx context.Context, bot Bot, g Game, beta, jobs int) (string, 
 	if !ok {
 		return "", Decision{}, fmt.Errorf("%s cannot answer a bound (a line with >=N or <=N): run it with the game's exact solver (docs/solving.md)", bot.Name())
 	}
+	start := time.Now()
 	d, ok := tester.atLeast(ctx, g, beta, jobs)
+	d.Time = time.Since(start)
 	switch {
-	case !ok:
+	case !ok || d.Score >= beta && d.Move == NoMove:
 		return "", d, fmt.Errorf("%s did not prove the bound: run it with the game's exact solver (docs/solving.md)", bot.Name())
 	case d.Score >= beta:
 		return ">=", d, nil
 	}
+	d.Move = NoMove
 	return "<=", d, nil
 }
 

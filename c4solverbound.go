@@ -1,9 +1,6 @@
 package main
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
 // The solver's answer to a bounded job of a split solve: whether a
 // position's score reaches a bound, by one null-window search
@@ -17,17 +14,12 @@ var _ boundTester = (*SolverBot)(nil)
 // just now makes quick. The opening book answers exactly where it knows
 // the position.
 func (b *SolverBot) atLeast(ctx context.Context, g Game, beta, jobs int) (Decision, bool) {
-	start := time.Now()
 	c, ok := g.(*ConnectFour)
 	if !ok || c.Over() {
 		return Decision{}, false
 	}
 	p := c4PosOf(c)
 	if d, ok := b.fromBook(c, p, Budget{}); ok {
-		if d.Score < beta {
-			d.Move = NoMove
-		}
-		d.Time = time.Since(start)
 		return d, true
 	}
 	s := b.solverFor(c.geo)
@@ -38,11 +30,8 @@ func (b *SolverBot) atLeast(ctx context.Context, g Game, beta, jobs int) (Decisi
 	if v >= beta {
 		d.Move = s.reaching(p, beta)
 	}
-	if s.stopped() || v >= beta && d.Move == NoMove {
-		return Decision{}, false
-	}
-	d.Nodes, d.Time = s.nodes(), time.Since(start)
-	return d, true
+	d.Nodes = s.nodes()
+	return d, !s.stopped()
 }
 
 // reaching is the most central column that scores at least beta in p,

@@ -9,10 +9,11 @@ import "context"
 // boundTester is an exact solver that answers whether a position's score
 // for the side to move is at least beta, by one fail-soft null-window
 // search to the end of the game: a Decision whose Score v >= beta proves
-// the score is at least v, with a Move that keeps it; v < beta proves it
-// is at most v (Move is NoMove). jobs is -jobs, the threads it may use.
-// ok is false when ctx ended first, or when g is not a position of the
-// solver's game: the answer then proves nothing.
+// the score is at least v, with a Move that keeps it (NoMove if it
+// found none, which proves nothing); v < beta proves it is at most v,
+// whatever the Move. jobs is -jobs, the threads it may use. ok is false
+// when ctx ended first, or when g is not a position of the solver's
+// game: the answer then proves nothing. The caller times it.
 type boundTester interface {
 	atLeast(ctx context.Context, g Game, beta, jobs int) (d Decision, ok bool)
 }
