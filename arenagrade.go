@@ -29,11 +29,9 @@ type recordGrader struct {
 	// is graded, and "" once the grading is done.
 	status func(line string)
 
-	mu      sync.Mutex
-	spec    *gameSpec    // the game of the first record graded
-	oracles chan *oracle // the oracles not in use, jobs in all once made
-	made    int          // oracles made so far
-	graded  int          // records graded
+	mu     sync.Mutex
+	pool   *oracles // made for the game of the first record graded
+	graded int      // records graded
 }
 
 // ratedLine is a record -rate read, and where.
@@ -60,25 +58,23 @@ func (gr *recordGrader) needs(rec *gameRecord) bool {
 	return finished && (rec.X.Grade == nil || rec.O.Grade == nil) && gr.ctx.Err() == nil
 }
 
-// takeOracle is an oracle of spec not in use by another game, made if
-// fewer than jobs are; nil for a game of another kind than the first
-// graded, which the rating refuses.
-func (gr *recordGrader) takeOracle(spec *gameSpec) (*oracle, error) {
+// oraclesFor is the oracles that grade the files' games, made for spec
+// when the first record is graded; nil for a record of another game than
+// the first, which the rating refuses.
+func (gr *recordGrader) oraclesFor(spec *gameSpec) (*oracles, error) {
 	gr.mu.Lock()
-	if gr.spec == nil {
-		gr.spec, gr.oracles = spec, make(chan *oracle, gr.jobsOrOne())
+	defer gr.mu.Unlock()
+	if gr.pool == nil {
+		pool, err := gr.reg.newOracles(spec, Budget{Time: gr.budget, Jobs: 1}, gr.jobsOrOne())
+		if err != nil {
+			return nil, err
+		}
+		gr.pool = pool
 	}
-	if gr.spec != spec {
-		gr.mu.Unlock()
+	if gr.pool.spec != spec {
 		return nil, nil
 	}
-	if gr.made < cap(gr.oracles) && len(gr.oracles) == 0 {
-		gr.made++
-		gr.mu.Unlock()
-		return gr.reg.newOracle(spec, Budget{Time: gr.budget, Jobs: 1})
-	}
-	gr.mu.Unlock()
-	return <-gr.oracles, nil
+	return gr.pool, nil
 }
 
 // grade fills in the grades of rec, a finished game of a record that
@@ -105,13 +101,16 @@ func (gr *recordGrader) grade(rec *gameRecord) error {
 		}
 		opening = len(og.History())
 	}
-	o, err := gr.takeOracle(spec)
-	if o == nil || err != nil {
+	pool, err := gr.oraclesFor(spec)
+	if pool == nil || err != nil {
 		return err
 	}
-	defer func() { gr.oracles <- o }()
-	gr.showStatus(fmt.Sprintf("-grade: grading game %d/%d", rec.Number, rec.Games))
-	grades, ok := gradeGame(gr.ctx, o, spec.start(opt), g.History(), opening)
+	var grades [3]gameGrade
+	var ok bool
+	pool.lend(func(o *oracle) {
+		gr.showStatus(fmt.Sprintf("-grade: grading game %d/%d", rec.Number, rec.Games))
+		grades, ok = gradeGame(gr.ctx, o, spec.start(opt), g.History(), opening)
+	})
 	if ok {
 		rec.X.Grade, rec.O.Grade = &grades[X], &grades[O]
 		gr.mu.Lock()

@@ -205,16 +205,13 @@ func (r *invocation) review(ctx context.Context) error {
 	// A review is one game, its oracle on -jobs threads; grading is
 	// many games, -jobs of them at once, each oracle on one thread
 	// (docs/review.md, "Grading").
-	oracles := make([]*oracle, 1)
+	games := 1
 	if r.cfg.set["grade"] {
-		oracles, budget.Jobs = make([]*oracle, r.cfg.jobs), 1
+		games, budget.Jobs = r.cfg.jobs, 1
 	}
-	for k := range oracles {
-		o, err := r.reg.newOracle(r.spec, budget)
-		if err != nil {
-			return err
-		}
-		oracles[k] = o
+	pool, err := r.reg.newOracles(r.spec, budget, games)
+	if err != nil {
+		return err
 	}
 	var progress func(string)
 	if isTerminal(r.stderr) {
@@ -227,7 +224,7 @@ func (r *invocation) review(ctx context.Context) error {
 	if r.cfg.set["grade"] {
 		grading = &grades{}
 	}
-	return reviewWith(ctx, r.stdin, r.stdout, oracles, r.opt, r.cfg.format == "json", progress, grading)
+	return reviewWith(ctx, r.stdin, r.stdout, pool, r.opt, r.cfg.format == "json", progress, grading)
 }
 
 // reviewHint is what -review says when a person is to type the games.

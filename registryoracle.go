@@ -22,6 +22,38 @@ type oracle struct {
 	budget Budget
 }
 
+// oracles are n oracles of one game, each lent to one game at a time,
+// so that n games are graded or reviewed at once (docs/review.md).
+type oracles struct {
+	spec *gameSpec
+	free chan *oracle
+}
+
+// newOracles makes n oracles (at least one) of game spec, each thinking
+// for at most budget a position.
+func (r *registry) newOracles(spec *gameSpec, budget Budget, n int) (*oracles, error) {
+	p := &oracles{spec: spec, free: make(chan *oracle, max(n, 1))}
+	for range cap(p.free) {
+		o, err := r.newOracle(spec, budget)
+		if err != nil {
+			return nil, err
+		}
+		p.free <- o
+	}
+	return p, nil
+}
+
+// size is how many games the oracles serve at once.
+func (p *oracles) size() int { return cap(p.free) }
+
+// lend calls f with an oracle that no other game is using, once one is
+// free.
+func (p *oracles) lend(f func(o *oracle)) {
+	o := <-p.free
+	defer func() { p.free <- o }()
+	f(o)
+}
+
 // oracleValue is what the oracle proved of a position.
 type oracleValue struct {
 	// Value is the position's value for the side to move, exact when

@@ -130,13 +130,13 @@ func TestReviewMark(t *testing.T) {
 func TestReviewRun(t *testing.T) {
 	t.Parallel()
 	spec := specNamed(t, "ttt")
-	o, err := declared.newOracle(spec, Budget{})
+	pool, err := declared.newOracles(spec, Budget{}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	in := "012345\n\n" + `{"game":"ttt","record":"048","result":"1/2-1/2"}` + "\n99\n" + `{"game":"connect4","record":"44"}` + "\n"
 	var js strings.Builder
-	if err := reviewWith(context.Background(), strings.NewReader(in), &js, []*oracle{o}, nil, true, nil, nil); err != nil {
+	if err := reviewWith(context.Background(), strings.NewReader(in), &js, pool, nil, true, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(js.String()), "\n")
@@ -163,7 +163,7 @@ func TestReviewRun(t *testing.T) {
 		}
 	}
 	var text strings.Builder
-	if err := reviewWith(context.Background(), strings.NewReader("012345\n"), &text, []*oracle{o}, nil, false, nil, nil); err != nil {
+	if err := reviewWith(context.Background(), strings.NewReader("012345\n"), &text, pool, nil, false, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	wantText := `review of 012345 (Tic-Tac-Toe, 6 moves, 7 of 7 positions proved):
@@ -180,7 +180,8 @@ func TestReviewRun(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r := reviewGame(ctx, o, spec.start(nil), []Move{0, 1}, 0, nil)
+	var r reviewedGame
+	pool.lend(func(o *oracle) { r = reviewGame(ctx, o, spec.start(nil), []Move{0, 1}, 0, nil) })
 	if !r.Stopped || r.Proved != 0 || r.Moves[0].Before != nil {
 		t.Errorf("a review stopped at once: %+v", r)
 	}
@@ -214,13 +215,13 @@ func TestReviewGrade(t *testing.T) {
 	spec := specNamed(t, "ttt")
 	// Three oracles grade three games at once; the grades are those of
 	// one game at a time.
-	var oracles []*oracle
-	for range 3 {
-		o, err := declared.newOracle(spec, Budget{})
+	pools := map[int]*oracles{}
+	for _, n := range []int{1, 3} {
+		pool, err := declared.newOracles(spec, Budget{}, n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		oracles = append(oracles, o)
+		pools[n] = pool
 	}
 	games := []struct{ x, o, record, opening string }{
 		{"ann", "bob", "012345", ""},
@@ -269,7 +270,7 @@ func TestReviewGrade(t *testing.T) {
 	}
 	for _, n := range []int{1, 3} {
 		var out strings.Builder
-		if err := reviewWith(context.Background(), strings.NewReader(in.String()), &out, oracles[:n], nil, true, nil, &grades{}); err != nil {
+		if err := reviewWith(context.Background(), strings.NewReader(in.String()), &out, pools[n], nil, true, nil, &grades{}); err != nil {
 			t.Fatal(err)
 		}
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -287,7 +288,7 @@ func TestReviewGrade(t *testing.T) {
 			}
 		}
 		var table strings.Builder
-		if err := reviewWith(context.Background(), strings.NewReader(in.String()), &table, oracles[:n], nil, false, nil, &grades{}); err != nil {
+		if err := reviewWith(context.Background(), strings.NewReader(in.String()), &table, pools[n], nil, false, nil, &grades{}); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.HasPrefix(table.String(), "player  games  moves  graded% perfect% blunders/game first blunder\nann ") {

@@ -32,12 +32,8 @@ type reviewJSON struct {
 // With grading (-grade) it writes no review but counts each game's
 // moves for its players, and writes their grades at the end: a table, or
 // a JSON line a player.
-func reviewWith(ctx context.Context, in io.Reader, out io.Writer, oracles []*oracle, opt gameOptions, asJSON bool, progress func(string), grading *grades) error {
-	spec := oracles[0].spec
-	free := make(chan *oracle, len(oracles))
-	for _, o := range oracles {
-		free <- o
-	}
+func reviewWith(ctx context.Context, in io.Reader, out io.Writer, pool *oracles, opt gameOptions, asJSON bool, progress func(string), grading *grades) error {
+	spec := pool.spec
 	var shown sync.Mutex // one status line for the games at work
 	show := func(line string) {
 		if progress != nil {
@@ -46,7 +42,7 @@ func reviewWith(ctx context.Context, in io.Reader, out io.Writer, oracles []*ora
 			progress(line)
 		}
 	}
-	queue := newGamesInOrder(len(oracles), func(r reviewLine) error {
+	queue := newGamesInOrder(pool.size(), func(r reviewLine) error {
 		show("")
 		switch {
 		case r.err != nil && asJSON:
@@ -74,12 +70,12 @@ func reviewWith(ctx context.Context, in io.Reader, out io.Writer, oracles []*ora
 			continue
 		}
 		queue.add(r, func(r *reviewLine) error {
-			o := <-free
-			defer func() { free <- o }()
 			tell := func(done, of int) {
 				show(fmt.Sprintf("review: game %d, position %d of %d", r.n, done+1, of))
 			}
-			r.review = reviewGame(ctx, o, r.start, r.g.History(), r.openingPlies, tell)
+			pool.lend(func(o *oracle) {
+				r.review = reviewGame(ctx, o, r.start, r.g.History(), r.openingPlies, tell)
+			})
 			return nil
 		})
 	}
