@@ -36,6 +36,16 @@ func (r *invocation) makeBook() int {
 	return 0
 }
 
+// statusLine writes a status line on standard error, each line over
+// the last, "" taking it away; nil when standard error is no terminal,
+// where such lines would pile up.
+func (r *invocation) statusLine() func(line string) {
+	if !isTerminal(r.stderr) {
+		return nil
+	}
+	return func(line string) { fmt.Fprintf(r.stderr, "\r%s\x1b[K", line) }
+}
+
 // rate rates the games of the -rate files, those of -game's game alone
 // when -game is given.
 func (r *invocation) rate() int {
@@ -49,10 +59,7 @@ func (r *invocation) rate() int {
 		// graded yet are rated without grades (docs/review.md).
 		ctx, _, stop := interruptible(forceExit(r.engines, r.stderr))
 		defer stop()
-		grader = &recordGrader{ctx: ctx, reg: r.reg, budget: r.cfg.grade, jobs: r.cfg.jobs}
-		if isTerminal(r.stderr) {
-			grader.status = func(line string) { fmt.Fprintf(r.stderr, "\r%s\x1b[K", line) }
-		}
+		grader = &recordGrader{ctx: ctx, reg: r.reg, budget: r.cfg.grade, jobs: r.cfg.jobs, status: r.statusLine()}
 	}
 	status := rateFiles(r.cfg.rate, only, grader, r.cfg.format == "json", r.cfg.plot, r.cfg.plotSize, isTerminal(r.stdout), r.stdout, r.stderr)
 	if grader != nil && grader.ctx.Err() != nil && status == 0 {
@@ -180,7 +187,7 @@ func (r *invocation) analyze(ctx context.Context) error {
 		return analyzeSplit(ctx, r.stdin, r.stdout, r.stderr, r.spec, r.opt, r.cfg.split)
 	}
 	if p, ok := bot.(progressive); ok && isTerminal(r.stderr) {
-		p.reportProgress(func(line string) { fmt.Fprintf(r.stderr, "\r%s\x1b[K", line) })
+		p.reportProgress(r.statusLine())
 	}
 	traces, closeTraces, err := r.traceFile()
 	if err != nil {
@@ -213,10 +220,7 @@ func (r *invocation) review(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var progress func(string)
-	if isTerminal(r.stderr) {
-		progress = func(line string) { fmt.Fprintf(r.stderr, "\r%s\x1b[K", line) }
-	}
+	progress := r.statusLine()
 	if isTerminal(r.stdin) {
 		fmt.Fprintln(r.stderr, reviewHint)
 	}
