@@ -24,7 +24,7 @@ type recordGrader struct {
 	ctx    context.Context // its end leaves the records still to read ungraded
 	reg    *registry
 	budget time.Duration
-	jobs   int // games graded at once; 0 is 1
+	jobs   int // games graded at once (-jobs)
 	// status, if not nil (a terminal), gets a status line as each game
 	// is graded, and "" once the grading is done.
 	status func(line string)
@@ -38,14 +38,6 @@ type recordGrader struct {
 type ratedLine struct {
 	rec   gameRecord
 	where string
-}
-
-// jobsOrOne is how many games are graded at once.
-func (gr *recordGrader) jobsOrOne() int {
-	if gr == nil || gr.jobs < 1 {
-		return 1
-	}
-	return gr.jobs
 }
 
 // needs says rec is a finished game without grades, read before ctx
@@ -65,7 +57,7 @@ func (gr *recordGrader) oraclesFor(spec *gameSpec) (*oracles, error) {
 	gr.mu.Lock()
 	defer gr.mu.Unlock()
 	if gr.pool == nil {
-		pool, err := gr.reg.newOracles(spec, Budget{Time: gr.budget, Jobs: 1}, gr.jobsOrOne())
+		pool, err := gr.reg.newOracles(spec, Budget{Time: gr.budget, Jobs: 1}, gr.jobs)
 		if err != nil {
 			return nil, err
 		}

@@ -228,6 +228,10 @@ func (rt *rater) results() *ratedResults {
 // (-grade), and the tables show every player's grades.
 func rateFiles(files []string, only *rateOnly, grader *recordGrader, asJSON bool, plotFile string, size plotSize, fit bool, out, errOut io.Writer) int {
 	rt := &rater{only: only, grading: grader != nil}
+	jobs := 1
+	if grader != nil {
+		jobs = grader.jobs
+	}
 	var torn []string
 	for _, name := range files {
 		f, err := os.Open(name)
@@ -235,8 +239,8 @@ func rateFiles(files []string, only *rateOnly, grader *recordGrader, asJSON bool
 			fmt.Fprintf(errOut, "boardbots: -rate: %v\n", err)
 			return 2
 		}
-		// Games are graded grader.jobs at once, and rated in the order read.
-		queue := newGamesInOrder(grader.jobsOrOne(), func(l ratedLine) error { return rt.add(l.rec, l.where) })
+		// Games are graded -jobs at once, and rated in the order read.
+		queue := newGamesInOrder(jobs, func(l ratedLine) error { return rt.add(l.rec, l.where) })
 		tail, err := scanResults(f, name, func(line int, rec gameRecord) error {
 			taken := only == nil || only.takes(rec)
 			if taken {
