@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -235,26 +234,5 @@ func TestAnalyzeJSONTrace(t *testing.T) {
 		case format == "json" && (json.Unmarshal(a.Trace, &tree) != nil || tree.Bot != "alphabeta" || tree.Root == nil):
 			t.Errorf("json trace, want an object: %s", a.Trace)
 		}
-	}
-}
-
-// -analyze waiting on a person (its input a terminal: a character device
-// here, as isTerminal reads it) says what to type, on stderr, so that it
-// does not wait in silence; a pipe gets no such line.
-func TestAnalyzeAtTerminal(t *testing.T) {
-	dev, err := os.Open(os.DevNull) // a character device, and at once its end
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer dev.Close()
-	var out, errOut strings.Builder
-	if status := run([]string{"-analyze"}, dev, &out, &errOut); status != 0 || out.String() != "" {
-		t.Fatalf("status %d, stdout %q", status, out.String())
-	}
-	if got := errOut.String(); got != analyzeHint+"\n" {
-		t.Errorf("stderr %q, want the hint", got)
-	}
-	if status, _, errText := runCapture([]string{"-analyze"}, ""); status != 0 || errText != "" {
-		t.Errorf("from a pipe: status %d, stderr %q", status, errText)
 	}
 }

@@ -134,13 +134,15 @@ func (m *merger) work(n *splitNode, seen map[*splitNode]bool, root bool) (nodes,
 // analyzeMerge answers each position read from the answers in files:
 // its answer line when they prove its value, else the frontier records
 // still needed, one a line, and a note on errOut. Its error, when some
-// position is not proved, says so (exit status 1).
-func analyzeMerge(ctx context.Context, in io.Reader, out, errOut io.Writer, spec *gameSpec, opt gameOptions, plies int, files []string, mode analyzeMode) error {
+// position is not proved, says so (exit status 1). ready is called once
+// the files are read, before the positions are.
+func analyzeMerge(ctx context.Context, in io.Reader, out, errOut io.Writer, spec *gameSpec, opt gameOptions, plies int, files []string, mode analyzeMode, ready func()) error {
 	t := newSplitTree(ctx, spec, opt, plies)
 	book, err := readAnswers(t, files)
 	if err != nil {
 		return err
 	}
+	ready()
 	for _, line := range book.skipped {
 		fmt.Fprintf(errOut, "boardbots: %s\n", line)
 	}

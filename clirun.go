@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"golang.org/x/term"
 )
 
 // A run's modes, wired to its streams: -analyze, a match or a
@@ -177,12 +179,18 @@ func (r *invocation) analyze(ctx context.Context) error {
 	if r.cfg.scores {
 		mode.scorer, _ = r.reg.newBot(r.spec, r.hinter, nil).(moveScorer)
 	}
-	if isTerminal(r.stdin) {
-		fmt.Fprintln(r.stderr, analyzeHint)
+	hint := func() {
+		if isTerminal(r.stdin) {
+			fmt.Fprintln(r.stderr, analyzeHint)
+		}
 	}
-	switch { // docs/solving.md
-	case len(r.cfg.merge) > 0:
-		return analyzeMerge(ctx, r.stdin, r.stdout, r.stderr, r.spec, r.opt, r.cfg.split, r.cfg.merge, mode)
+	if len(r.cfg.merge) > 0 { // docs/solving.md
+		// The answer files are read first: one that cannot be read
+		// ends the run before the person is asked for anything.
+		return analyzeMerge(ctx, r.stdin, r.stdout, r.stderr, r.spec, r.opt, r.cfg.split, r.cfg.merge, mode, hint)
+	}
+	hint()
+	switch {
 	case r.cfg.split > 0:
 		return analyzeSplit(ctx, r.stdin, r.stdout, r.stderr, r.spec, r.opt, r.cfg.split)
 	}
@@ -383,15 +391,13 @@ func (r *invocation) watchDelay(terminal bool) time.Duration {
 	return 0
 }
 
-// isTerminal reports whether a stream is a terminal: a file that is a
-// character device. A test's buffer is not.
+// isTerminal reports whether a stream is a terminal, as the system
+// answers for a file: a character device such as /dev/null is not, so a
+// job run with </dev/null gets no prompt's hints. A test's buffer is not
+// either.
 func isTerminal(stream any) bool {
 	f := fileOf(stream)
-	if f == nil {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return f != nil && term.IsTerminal(int(f.Fd()))
 }
 
 // fileOf is the file a stream writes to or reads from, nil for none (a

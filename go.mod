@@ -4,7 +4,8 @@ go 1.26.0
 
 require (
 	github.com/peterh/liner v1.2.3
-	golang.org/x/sys v0.48.0
+	golang.org/x/sys v0.50.0
+	golang.org/x/term v0.48.0
 	gonum.org/v1/plot v0.17.0
 )
 
