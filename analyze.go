@@ -85,20 +85,6 @@ func eachLine(ctx context.Context, in io.Reader, w *bufio.Writer, mode analyzeMo
 	}
 }
 
-// positionField is the position a line asks about, as its answer names
-// it, and its record: the line's first field, where "-" and an empty
-// line are the start, whose record is "".
-func positionField(line string) (pos, record string) {
-	pos = startField
-	if fields := strings.Fields(line); len(fields) > 0 {
-		pos = fields[0]
-	}
-	if pos != startField {
-		record = pos
-	}
-	return pos, record
-}
-
 // cutField is the first field of an over-long line as its answer names
 // it: cut to maxEcho characters, so that the answer stays a line.
 func cutField(line string) string {
@@ -111,12 +97,6 @@ func cutField(line string) string {
 	}
 	return fields[0]
 }
-
-// startField is the start position's field, in and out: the engine
-// protocol's "position -" (docs/engines.md), so that every answer has
-// its position as the first of five fields and a script reads the
-// columns alike (docs/analyze.md). An empty line is the start too.
-const startField = "-"
 
 // analyzeLine answers one input line; if ctx is cancelled meanwhile, the
 // answer is the search's guess and not to be printed. With mode.scores it

@@ -194,6 +194,26 @@ func (spec *gameSpec) defaults(opt gameOptions) gameOptions {
 // every default).
 func (spec *gameSpec) start(opt gameOptions) Game { return spec.newGame(spec.defaults(opt)) }
 
+// startField is the start position's field, in and out: the engine
+// protocol's "position -" (docs/engines.md), so that every answer has
+// its position as the first of five fields and a script reads the
+// columns alike (docs/analyze.md). An empty line is the start too.
+const startField = "-"
+
+// positionField is the position a line asks about, as its answer names
+// it, and its record: the line's first field, where "-" and an empty
+// line are the start, whose record is "".
+func positionField(line string) (pos, record string) {
+	pos = startField
+	if fields := strings.Fields(line); len(fields) > 0 {
+		pos = fields[0]
+	}
+	if pos != startField {
+		record = pos
+	}
+	return pos, record
+}
+
 // parseRecord replays a record in the game's notation (docs/analyze.md)
 // from the start, checking every move. Its error is worded for
 // a batch reader, as -analyze prints it: what is wrong and at which move

@@ -134,14 +134,14 @@ func TestReviewRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := "012345\n\n" + `{"game":"ttt","record":"048","result":"1/2-1/2"}` + "\n99\n" + `{"game":"connect4","record":"44"}` + "\n"
+	in := "012345\n\n" + `{"game":"ttt","record":"048","result":"1/2-1/2"}` + "\n99\n-1\n" + `{"game":"connect4","record":"44"}` + "\n"
 	var js strings.Builder
 	if err := reviewWith(context.Background(), strings.NewReader(in), &js, pool, nil, true, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(js.String()), "\n")
-	if len(lines) != 4 {
-		t.Fatalf("%d lines for 4 games:\n%s", len(lines), js.String())
+	if len(lines) != 5 {
+		t.Fatalf("%d lines for 5 games:\n%s", len(lines), js.String())
 	}
 	want := []struct {
 		record string
@@ -151,6 +151,7 @@ func TestReviewRun(t *testing.T) {
 		{"012345", 2, ""},
 		{"048", 0, ""},
 		{"99", 0, "illegal"},
+		{"-1", 0, `illegal: "-" is not a cell`}, // only "-" alone is the start
 		{"44", 0, "a game of connect4, not ttt: review it with -game connect4"},
 	}
 	for i, line := range lines {

@@ -143,7 +143,8 @@ func readReviewLine(n int, text string, spec *gameSpec, opt gameOptions) (r revi
 func reviewRecord(line string, spec *gameSpec) (record string, names [3]string, opening string, err error) {
 	names = [3]string{X: "X", O: "O"}
 	if !strings.HasPrefix(line, "{") {
-		return strings.TrimPrefix(strings.Fields(line)[0], "-"), names, "", nil // -analyze's "-" is the start
+		_, record := positionField(line) // "-" is the start, as -analyze reads it
+		return record, names, "", nil
 	}
 	var r struct {
 		Type    string `json:"type"`
