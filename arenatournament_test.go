@@ -21,8 +21,8 @@ func TestTournamentField(t *testing.T) {
 		want    []string // nil: an error
 		wantErr string
 	}{
-		{ttt, "all", declared.botNames(ttt), ""},
-		{c4, "all", declared.botNames(c4), ""},
+		{ttt, "all", declared.botNames(ttt, false), ""},
+		{c4, "all", declared.botNames(c4, false), ""},
 		{c4, "solver, random", []string{"solver", "random"}, ""},
 		{c4, "alphabeta:depth=1..3,mcts:c=0.5/1.4", []string{"alphabeta:depth=1", "alphabeta:depth=2", "alphabeta:depth=3", "mcts:c=0.5", "mcts:c=1.4"}, ""},
 		{c4, "alphabeta:depth=1/2:eval=segments/threats", []string{"alphabeta:depth=1:eval=segments", "alphabeta:depth=1:eval=threats",
@@ -47,8 +47,8 @@ func TestTournamentField(t *testing.T) {
 			}
 		})
 	}
-	if !slices.Contains(declared.botNames(c4), "solver") || slices.Contains(declared.botNames(ttt), "solver") {
-		t.Errorf("botNames: Connect Four %v, Tic-Tac-Toe %v", declared.botNames(c4), declared.botNames(ttt))
+	if !slices.Contains(declared.botNames(c4, false), "solver") || slices.Contains(declared.botNames(ttt, false), "solver") {
+		t.Errorf("botNames: Connect Four %v, Tic-Tac-Toe %v", declared.botNames(c4, false), declared.botNames(ttt, false))
 	}
 }
 

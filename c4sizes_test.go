@@ -386,7 +386,7 @@ func TestSizedBotsPlay(t *testing.T) {
 	memo := newRefMemo()
 	for _, size := range [][2]int{{4, 4}, {9, 5}} {
 		w, h := size[0], size[1]
-		for _, name := range declared.botNames(spec) {
+		for _, name := range declared.botNames(spec, false) {
 			if name == "solver" && w > 4 {
 				continue // minutes from the empty 9x5 board
 			}

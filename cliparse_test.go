@@ -45,7 +45,8 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-depth"}, `-depth needs a value: expected a whole number of plies from 0 (no limit) to 64`},
 		{[]string{"-game", "chess"}, `-game "chess": expected ttt (tictactoe), connect4 (c4), adjacency (adj) or nim`}, // Nim: nim_test.go
 		{[]string{"-bot", "solver"}, `-bot: bot solver does not play Tic-Tac-Toe: expected one of minimax, alphabeta`},
-		{[]string{"-x", "deep-blue"}, `-x: unknown bot "deep-blue": expected one of minimax`},
+		{[]string{"-x", "deep-blue"}, `-x: unknown bot "deep-blue": expected one of minimax, alphabeta, local, rollout, genetic, mcts, random, level1, level2, level3, level4, level5, or human`},
+		{[]string{"-bot", "levl3"}, `-bot: unknown bot "levl3": did you mean level3? Expected one of minimax,`},
 		{[]string{"stray"}, `unexpected argument "stray"`},
 		{[]string{"-x", "alphabeta:dept=3"}, `-x: "alphabeta:dept=3": alphabeta has no key "dept": did you mean depth? Expected one of its keys: depth, time, eval, order`},
 		{[]string{"-x", "alphabeta:depth=65"}, `-x: "alphabeta:depth=65": depth="65": expected a whole number from 0 to 64`},

@@ -113,7 +113,7 @@ func (p *runPlan) resolvePlayers() error {
 	name := c.bot
 	switch {
 	case c.level > 0 && len(g.levels) == 0:
-		return fmt.Errorf("-level: %s has no levels; choose its opponent with -bot (%s)", g.title, strings.Join(p.reg.botNames(g), ", "))
+		return fmt.Errorf("-level: %s has no levels; choose its opponent with -bot (%s)", g.title, strings.Join(p.reg.botNames(g, false), ", "))
 	case c.level > 0:
 		name = levelName(c.level)
 	case name == "":
@@ -183,6 +183,9 @@ func (p *runPlan) seatPlayers() error {
 			return fmt.Errorf("-%s %s: did you mean human? Expected human or a bot spec", sideFlag(side), quoteShort(spec))
 		default:
 			if p.seats[side], err = p.reg.newPlayer(p.spec, spec, c.budget); err != nil {
+				if s, serr := splitSpec(spec); serr == nil && p.reg.findBot(s.name) == nil {
+					return fmt.Errorf("-%s: %v, or human", sideFlag(side), err) // a seat takes a person too
+				}
 				return fmt.Errorf("-%s: %v", sideFlag(side), err)
 			}
 		}

@@ -151,7 +151,7 @@ func TestEngineAgainstEveryBot(t *testing.T) {
 	t.Parallel() // its engines are its own (noFixturesLeft), and it reads no clock: runs beside the others at the end
 	reg := withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "fourrow", "riddles"))
 	for _, spec := range reg.games {
-		for _, name := range reg.botNames(spec) {
+		for _, name := range reg.botNames(spec, false) {
 			if reg.findBot(name).anyKey {
 				continue
 			}
@@ -178,10 +178,10 @@ func TestEngineTournament(t *testing.T) {
 	reg := withEngines(t, fixtureEngine(t, "good", "good"), fixtureEngine(t, "bad", "illegal"),
 		fixtureEngine(t, "fourrow", "riddles"))
 	spec := specNamed(t, "c4")
-	if field := reg.botNames(spec); !slices.Contains(field, "good") || !slices.Contains(field, "fourrow") {
+	if field := reg.botNames(spec, false); !slices.Contains(field, "good") || !slices.Contains(field, "fourrow") {
 		t.Fatalf("all is %v", field)
 	}
-	if field := reg.botNames(specNamed(t, "ttt")); slices.Contains(field, "fourrow") {
+	if field := reg.botNames(specNamed(t, "ttt"), false); slices.Contains(field, "fourrow") {
 		t.Errorf("a Four In A Row engine in Tic-Tac-Toe's all: %v", field)
 	}
 	field, err := reg.newPlayers(spec, "good,bad,random", quickFlags)

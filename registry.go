@@ -222,12 +222,13 @@ func (r *registry) findBot(name string) *botDecl {
 	return nil
 }
 
-// botNames are the bots that play the game, in registry order, the
-// hidden ones left out.
-func (r *registry) botNames(g *gameSpec) []string {
+// botNames are the bots that play the game, in registry order; the
+// hidden ones (the levels), which lists such as "all" leave out, only
+// with hidden, for a message saying what is accepted.
+func (r *registry) botNames(g *gameSpec, hidden bool) []string {
 	var names []string
 	for _, b := range r.bots {
-		if b.plays(g) && !b.hidden {
+		if b.plays(g) && (hidden || !b.hidden) {
 			names = append(names, b.name)
 		}
 	}

@@ -183,7 +183,7 @@ func snapshot(spec *gameSpec, g Game) string {
 func TestConformance(t *testing.T) {
 	reg := withEngines(t, fixtureEngine(t, "fixture", "good"), fixtureEngine(t, "fixture-riddles", "riddles"))
 	for _, spec := range reg.games {
-		for _, name := range reg.botNames(spec) {
+		for _, name := range reg.botNames(spec, false) {
 			for _, text := range conformanceSpecs(reg.findBot(name), spec) {
 				t.Run(spec.name+"/"+text, func(t *testing.T) {
 					p, err := reg.newPlayer(spec, text, budgetDefaults{})

@@ -68,10 +68,10 @@ func (r *registry) newPlayer(g *gameSpec, text string, flags budgetDefaults) (*p
 	b := r.findBot(s.name)
 	switch {
 	case b == nil:
-		names := r.botNames(g)
+		names := r.botNames(g, true)
 		return nil, fmt.Errorf("unknown bot %s: %s", quoteShort(s.name), expecting(s.name, "", names, "one of "+strings.Join(names, ", ")))
 	case !b.plays(g):
-		return nil, fmt.Errorf("bot %s does not play %s: expected one of %s", b.name, g.title, strings.Join(r.botNames(g), ", "))
+		return nil, fmt.Errorf("bot %s does not play %s: expected one of %s", b.name, g.title, strings.Join(r.botNames(g, true), ", "))
 	}
 	p := &player{decl: b, vals: paramValues{}}
 	given := map[string]bool{}
@@ -186,7 +186,7 @@ func (p *player) implName(g *gameSpec) string {
 func (r *registry) newPlayers(g *gameSpec, list string, flags budgetDefaults) ([]*player, error) {
 	var texts []string
 	if strings.EqualFold(strings.TrimSpace(list), "all") {
-		texts = r.botNames(g)
+		texts = r.botNames(g, false)
 	} else {
 		for _, item := range strings.Split(list, ",") {
 			specs, err := expandSweeps(item)
